@@ -1,0 +1,45 @@
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import type { FunctionGroup, OperationsOf } from '../../infra/routes';
+import { fallbackRoute, routeKey, routes } from '../../infra/routes';
+import { fail } from '../../shared/domain/errors';
+import type { AccessTokens } from '../../shared/ports/access-tokens';
+import type { Operation } from '../../shared/http/operation';
+import { bearerToken } from '../../shared/http/request';
+
+export type Operations<G extends FunctionGroup> = Record<OperationsOf<G>, Operation>;
+
+/**
+ * A group's router: API Gateway's route key picks the operation the route table names. The auth
+ * kind of the table and of the operation must agree, checked once when the router is built.
+ */
+export const createRouter = <G extends FunctionGroup>(
+  group: G,
+  operations: Operations<G>,
+  tokens: () => Promise<Pick<AccessTokens, 'verify'>>,
+) => {
+  const table = new Map<string, Operation>();
+  for (const route of routes) {
+    if (route.group !== group) continue;
+    const operation = (operations as Record<string, Operation>)[route.operation];
+    if (operation === undefined || operation.auth !== route.auth) {
+      throw new Error(`route ${routeKey(route)}: operation ${route.operation} missing or with another auth kind`);
+    }
+    table.set(routeKey(route), operation);
+  }
+  const servesFallback = fallbackRoute.group === group;
+
+  return async (event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> => {
+    const operation = table.get(event.routeKey);
+    if (operation === undefined) {
+      throw fail('NOT_FOUND', undefined, servesFallback ? 'No such route.' : 'Not found.');
+    }
+    let caller = null;
+    if (operation.auth === 'bearer') {
+      const token = bearerToken(event);
+      const userUid = token === null ? null : await (await tokens()).verify(token);
+      if (userUid === null) throw fail('UNAUTHORIZED');
+      caller = { userUid };
+    }
+    return operation.serve(event, caller);
+  };
+};

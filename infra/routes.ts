@@ -1,0 +1,71 @@
+/**
+ * The one route table: method, path, function group, auth kind and the operation that serves it.
+ * CDK (infra/stacks/stateless.stack.ts) and the local stack (localstack/api-server.ts) both read it;
+ * each group's handler (functions/api/<group>/handler.ts) implements exactly its operations.
+ */
+export const functionGroups = ['auth', 'accounts', 'seats', 'health'] as const;
+export type FunctionGroup = (typeof functionGroups)[number];
+
+/** `public`: no credential. `bearer`: a guardian's access token (membership is checked by the use case). */
+export type AuthKind = 'public' | 'bearer';
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface Route {
+  method: Method;
+  path: string;
+  group: FunctionGroup;
+  auth: AuthKind;
+  operation: string;
+}
+
+export const routes = [
+  { method: 'POST', path: '/auth/otp/request', group: 'auth', auth: 'public', operation: 'requestOtp' },
+  { method: 'POST', path: '/auth/otp/verify', group: 'auth', auth: 'public', operation: 'verifyOtp' },
+  { method: 'POST', path: '/auth/otp/resend', group: 'auth', auth: 'public', operation: 'resendLink' },
+
+  { method: 'GET', path: '/me', group: 'accounts', auth: 'bearer', operation: 'getProfile' },
+  { method: 'PATCH', path: '/me', group: 'accounts', auth: 'bearer', operation: 'updateProfile' },
+  { method: 'POST', path: '/accounts', group: 'accounts', auth: 'bearer', operation: 'createAccount' },
+  { method: 'GET', path: '/accounts', group: 'accounts', auth: 'bearer', operation: 'listAccounts' },
+  { method: 'GET', path: '/accounts/{uid}/onboarding', group: 'accounts', auth: 'bearer', operation: 'getOnboarding' },
+  { method: 'GET', path: '/accounts/{uid}/members', group: 'accounts', auth: 'bearer', operation: 'listMembers' },
+  { method: 'POST', path: '/accounts/{uid}/members', group: 'accounts', auth: 'bearer', operation: 'inviteMember' },
+  { method: 'PATCH', path: '/accounts/{uid}/members/{memberUid}', group: 'accounts', auth: 'bearer', operation: 'updateMember' },
+  { method: 'DELETE', path: '/accounts/{uid}/members/{memberUid}', group: 'accounts', auth: 'bearer', operation: 'removeMember' },
+  { method: 'GET', path: '/catalog', group: 'accounts', auth: 'public', operation: 'getCatalog' },
+
+  { method: 'POST', path: '/accounts/{uid}/seats', group: 'seats', auth: 'bearer', operation: 'createSeat' },
+  { method: 'GET', path: '/seats/{uid}', group: 'seats', auth: 'bearer', operation: 'getSeat' },
+  { method: 'DELETE', path: '/seats/{uid}', group: 'seats', auth: 'bearer', operation: 'removeSeat' },
+  { method: 'PUT', path: '/seats/{uid}/dependent', group: 'seats', auth: 'bearer', operation: 'putDependent' },
+
+  { method: 'GET', path: '/health', group: 'health', auth: 'public', operation: 'health' },
+] as const satisfies readonly Route[];
+
+/** The operations one group must implement, as a type: a handler missing one does not compile. */
+export type OperationsOf<G extends FunctionGroup> = Extract<(typeof routes)[number], { group: G }>['operation'];
+
+/** API Gateway's route key, e.g. `GET /seats/{uid}`: what the handler's router matches on. */
+export const routeKey = (route: Pick<Route, 'method' | 'path'>): string => `${route.method} ${route.path}`;
+
+/** API Gateway sends unmatched requests to `$default`; the health group answers them 404 in the envelope. */
+export const fallbackRoute = { routeKey: '$default', group: 'health' } as const satisfies { routeKey: string; group: FunctionGroup };
+
+/** Where a group's handler lives, relative to the repository root (CDK bundles it, the local stack imports it). */
+export const handlerEntry = (group: FunctionGroup): string => `functions/api/${group}/handler.ts`;
+
+/** Path template to a matcher: `/seats/{uid}` matches `/seats/st_x` with `{ uid: 'st_x' }`. */
+export const pathMatcher = (path: string): ((actual: string) => Record<string, string> | null) => {
+  const names: string[] = [];
+  const pattern = new RegExp(
+    `^${path.replace(/\{(\w+)\}/g, (_, name: string) => {
+      names.push(name);
+      return '([^/]+)';
+    })}$`,
+  );
+  return (actual) => {
+    const match = pattern.exec(actual);
+    if (match === null) return null;
+    return Object.fromEntries(names.map((name, index) => [name, decodeURIComponent(match[index + 1] ?? '')]));
+  };
+};

@@ -1,0 +1,42 @@
+/**
+ * The local stack's own configuration: development-only secrets and the defaults of `npm start`.
+ * Nothing here is read by handler code; the local stack puts it into the environment it gives them.
+ */
+export const devSecrets = {
+  JWT_PRIVATE_JWK: JSON.stringify({
+    kty: 'EC',
+    crv: 'P-256',
+    x: 'g-HR8eiXonFNw7Cvha5KasqNjbug-_9Ui3s50i3loLw',
+    y: 'b34F87Io_72C9eSwx6VjrEYPEywxRjyYHnqbuBx33c0',
+    d: 'YJQ2CTRV8wge0t0uGhWgrUrjzReD09749adKm1Gi3_Q',
+  }),
+  HASH_KEY: 'dev-hash-key-not-for-production',
+  SESSION_PROVIDER_WEBHOOK_SECRET: 'dev-session-secret',
+  BUSINESS_PROVIDER_APP_SECRET: 'dev-app-secret',
+  BUSINESS_PROVIDER_VERIFY_TOKEN: 'dev-verify-token',
+} as const;
+
+export const defaultPorts = {
+  API_PORT: 3000,
+  GATEWAY_PORT: 3001,
+  RELAY_PORT: 3002,
+  WEB_PORT: 3003,
+  SESSION_PROVIDER_PORT: 3004,
+  BUSINESS_PROVIDER_PORT: 3005,
+  DYNAMODB_PORT: 8000,
+} as const;
+
+/** The environment the local stack gives the handlers: dev secrets, local endpoints, log mail. */
+export const localEnvironment = (ports: { DYNAMODB_PORT: number; WEB_PORT: number }, env: NodeJS.ProcessEnv) => ({
+  STAGE: 'local',
+  AWS_REGION: 'sa-east-1',
+  AWS_ACCESS_KEY_ID: 'local',
+  AWS_SECRET_ACCESS_KEY: 'local',
+  TABLE_NAME: 'family-protection-local',
+  DYNAMODB_ENDPOINT: `http://127.0.0.1:${ports.DYNAMODB_PORT}`,
+  MAIL_DELIVERY: 'log',
+  OTP_LINK_BASE_URL: `http://127.0.0.1:${ports.WEB_PORT}/login`,
+  ...devSecrets,
+  // Whatever the user set wins over the local defaults.
+  ...Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined)),
+});

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { ConfigError, type Config } from '../../config/config';
+
+/** The service's two secrets: the ES256 signing key (JWK) and the key of every keyed hash. */
+const serviceSecrets = z.object({
+  jwtPrivateJwk: z
+    .object({ kty: z.literal('EC'), crv: z.literal('P-256'), x: z.string(), y: z.string(), d: z.string() })
+    .loose(),
+  hashKey: z.string().min(16),
+});
+export type ServiceSecrets = z.infer<typeof serviceSecrets>;
+
+const parseJson = (name: string, value: string): unknown => {
+  try {
+    return JSON.parse(value);
+  } catch {
+    throw new ConfigError(`Invalid configuration: ${name}: must be JSON`);
+  }
+};
+
+/**
+ * In AWS the secrets come from Secrets Manager (`SECRETS_ARN`); locally from `JWT_PRIVATE_JWK` and
+ * `HASH_KEY`, which only the local stack's own configuration provides.
+ */
+export const loadServiceSecrets = async (config: Config): Promise<ServiceSecrets> => {
+  if (config.SECRETS_ARN !== undefined) {
+    const { SecretsManagerClient, GetSecretValueCommand } = await import('@aws-sdk/client-secrets-manager');
+    const client = new SecretsManagerClient({ region: config.AWS_REGION });
+    const { SecretString } = await client.send(new GetSecretValueCommand({ SecretId: config.SECRETS_ARN }));
+    if (SecretString === undefined) throw new ConfigError('Invalid configuration: SECRETS_ARN: secret has no string value');
+    return serviceSecrets.parse(parseJson('SECRETS_ARN', SecretString));
+  }
+  if (config.JWT_PRIVATE_JWK === undefined || config.HASH_KEY === undefined) {
+    throw new ConfigError('Invalid configuration: SECRETS_ARN, or both JWT_PRIVATE_JWK and HASH_KEY, must be set');
+  }
+  const parsed = serviceSecrets.safeParse({ jwtPrivateJwk: parseJson('JWT_PRIVATE_JWK', config.JWT_PRIVATE_JWK), hashKey: config.HASH_KEY });
+  if (!parsed.success) throw new ConfigError(`Invalid configuration: JWT_PRIVATE_JWK: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+  return parsed.data;
+};

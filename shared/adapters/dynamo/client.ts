@@ -1,0 +1,20 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+
+export interface TableAccess {
+  doc: DynamoDBDocumentClient;
+  tableName: string;
+}
+
+export const createTableAccess = (options: { tableName: string; region: string; endpoint?: string | undefined }): TableAccess => {
+  const client = new DynamoDBClient({
+    region: options.region,
+    ...(options.endpoint === undefined ? {} : { endpoint: options.endpoint }),
+  });
+  return {
+    doc: DynamoDBDocumentClient.from(client, {
+      marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
+    }),
+    tableName: options.tableName,
+  };
+};

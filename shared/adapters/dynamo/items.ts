@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import type { DomainEvent } from '../../domain/events/event';
+import { eventSources } from '../../domain/events/event';
+import type { Account } from '../../domain/family/account';
+import type { Member } from '../../domain/family/member';
+import type { Seat } from '../../domain/family/seat';
+import { seatStatuses } from '../../domain/family/seat';
+import { relationships } from '../../domain/people/relationship';
+import type { User } from '../../domain/users/user';
+import { itemTypes, keys } from './keys';
+
+/**
+ * Item schemas: what each item holds, checked with zod when read back so no cast of outside data is
+ * needed, and the mappers between items and domain values. The domain never sees key attributes.
+ */
+
+const money = z.object({ amount: z.number().int(), currency: z.literal('BRL') });
+const cpfDocument = z.object({ type: z.literal('cpf'), number: z.string() });
+
+export const userItem = z.object({
+  type: z.literal(itemTypes.user),
+  uid: z.string(),
+  email: z.string(),
+  name: z.string().nullable(),
+  phone: z.string().nullable(),
+  document: cpfDocument.nullable(),
+  createdAt: z.string(),
+  version: z.number().int(),
+});
+
+export const accountItem = z.object({
+  type: z.literal(itemTypes.account),
+  uid: z.string(),
+  name: z.string(),
+  createdAt: z.string(),
+  version: z.number().int(),
+});
+
+export const memberItem = z.object({
+  type: z.literal(itemTypes.member),
+  accountUid: z.string(),
+  accountName: z.string(),
+  userUid: z.string(),
+  role: z.enum(['owner', 'guardian']),
+  relationship: z.enum(relationships).nullable(),
+  email: z.string(),
+  joinedAt: z.string(),
+});
+
+const dependent = z.object({
+  kind: z.enum(['minor', 'adult']),
+  name: z.string(),
+  birthDate: z.string(),
+  relationship: z.enum(relationships),
+  phone: z.string().nullable(),
+  document: cpfDocument.nullable(),
+});
+
+export const seatItem = z.object({
+  type: z.literal(itemTypes.seat),
+  uid: z.string(),
+  seatId: z.string(),
+  accountUid: z.string(),
+  status: z.enum(seatStatuses),
+  price: money,
+  activationRequiresConsent: z.boolean(),
+  dependent: dependent.nullable(),
+  createdAt: z.string(),
+  version: z.number().int(),
+});
+
+export const eventItem = z.object({
+  type: z.literal(itemTypes.event),
+  id: z.string(),
+  eventType: z.string(),
+  accountId: z.string(),
+  seatId: z.string().nullable(),
+  seatUid: z.string().nullable(),
+  source: z.enum(eventSources),
+  payload: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
+  occurredAt: z.string(),
+});
+
+export const toUser = (item: unknown): User => {
+  const { type: _, ...user } = userItem.parse(item);
+  return user;
+};
+export const userToItem = (user: User) => ({ ...keys.user(user.uid), type: itemTypes.user, ...user });
+
+export const toAccount = (item: unknown): Account => {
+  const { type: _, ...account } = accountItem.parse(item);
+  return account;
+};
+export const accountToItem = (account: Account) => ({ ...keys.account(account.uid), type: itemTypes.account, ...account });
+
+export const toMember = (item: unknown): Member => {
+  const { type: _, accountName: __, ...member } = memberItem.parse(item);
+  return member;
+};
+export const memberToItem = (member: Member, accountName: string) => ({
+  ...keys.member(member.accountUid, member.userUid),
+  ...keys.memberByUser(member.userUid, member.accountUid),
+  type: itemTypes.member,
+  accountName,
+  ...member,
+});
+
+export const toSeat = (item: unknown): Seat => {
+  const { type: _, ...seat } = seatItem.parse(item);
+  return seat;
+};
+export const seatToItem = (seat: Seat) => ({ ...keys.seat(seat.accountUid, seat.uid), type: itemTypes.seat, ...seat });
+
+export const toEvent = (item: unknown): DomainEvent => {
+  const { type: _, eventType, ...rest } = eventItem.parse(item);
+  return { ...rest, type: eventType };
+};
+export const eventToItem = (event: DomainEvent) => {
+  const { type, ...rest } = event;
+  return {
+    ...keys.event(event.accountId, event.id),
+    ...(event.seatId === null ? {} : keys.eventBySeat(event.seatId, event.id)),
+    type: itemTypes.event,
+    eventType: type,
+    ...rest,
+  };
+};

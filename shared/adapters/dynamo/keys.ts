@@ -1,0 +1,45 @@
+/**
+ * Every key of the single table is built here and nowhere else. The access patterns they serve are
+ * listed in access-patterns.md beside this file. Prefixes name the entity (`ACCOUNT#…`); a `type`
+ * attribute on every item names it again for stream filters and item schemas.
+ */
+export interface Key {
+  PK: string;
+  SK: string;
+}
+
+export const itemTypes = {
+  user: 'user',
+  emailLookup: 'email',
+  otpChallenge: 'otp',
+  magicLink: 'otp_link',
+  rateWindow: 'rate',
+  account: 'account',
+  member: 'member',
+  seat: 'seat',
+  event: 'event',
+} as const;
+
+export const keys = {
+  user: (userUid: string): Key => ({ PK: `USER#${userUid}`, SK: 'USER' }),
+  emailLookup: (emailHash: string): Key => ({ PK: `EMAIL#${emailHash}`, SK: 'EMAIL' }),
+  otpChallenge: (emailHash: string): Key => ({ PK: `OTP#${emailHash}`, SK: 'OTP' }),
+  magicLink: (linkHash: string): Key => ({ PK: `OTPLINK#${linkHash}`, SK: 'OTPLINK' }),
+  rateWindow: (rule: string, identifierHash: string): Key => ({ PK: `RATE#${rule}#${identifierHash}`, SK: 'RATE' }),
+
+  accountPartition: (accountUid: string): string => `ACCOUNT#${accountUid}`,
+  account: (accountUid: string): Key => ({ PK: `ACCOUNT#${accountUid}`, SK: 'ACCOUNT' }),
+  member: (accountUid: string, userUid: string): Key => ({ PK: `ACCOUNT#${accountUid}`, SK: `MEMBER#${userUid}` }),
+  /** GSI1: a user's memberships, for `GET /accounts`. */
+  memberByUser: (userUid: string, accountUid: string) => ({ GSI1PK: `USER#${userUid}`, GSI1SK: `MEMBER#${accountUid}` }),
+  membershipsOfUser: (userUid: string): string => `USER#${userUid}`,
+  seat: (accountUid: string, seatUid: string): Key => ({ PK: `ACCOUNT#${accountUid}`, SK: `SEAT#${seatUid}` }),
+
+  eventPartition: (accountId: string): string => `EVENTS#${accountId}`,
+  event: (accountId: string, eventId: string): Key => ({ PK: `EVENTS#${accountId}`, SK: `EVENT#${eventId}` }),
+  /** GSI1: the events of one seat, for the person's own stream. */
+  eventBySeat: (seatId: string, eventId: string) => ({ GSI1PK: `SEATEVENTS#${seatId}`, GSI1SK: eventId }),
+  health: (): Key => ({ PK: 'HEALTH', SK: 'HEALTH' }),
+} as const;
+
+export const skPrefixes = { member: 'MEMBER#', seat: 'SEAT#', event: 'EVENT#' } as const;

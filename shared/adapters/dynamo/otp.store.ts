@@ -1,0 +1,160 @@
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { z } from 'zod';
+import type { MagicLink, OtpChallenge } from '../../domain/auth/otp';
+import type { OtpStore } from '../../ports/stores';
+import type { TableAccess } from './client';
+import { userToItem } from './items';
+import { itemTypes, keys } from './keys';
+import { putNew, transact, type TransactItem } from './transact';
+import type { NewUser } from '../../ports/stores';
+
+/** Sign-in items live a day past their expiry, then the table's TTL removes them. */
+const KEEP_AFTER_EXPIRY_SECONDS = 24 * 3600;
+const ttlFor = (expiresAtMs: number): number => Math.ceil(expiresAtMs / 1000) + KEEP_AFTER_EXPIRY_SECONDS;
+
+const userSubject = z.object({ kind: z.literal('user'), userUid: z.string() });
+const signupSubject = z.object({ kind: z.literal('signup'), email: z.string() });
+const subject = z.discriminatedUnion('kind', [userSubject, signupSubject, z.object({ kind: z.literal('nobody') })]);
+
+const challengeItem = z.object({
+  requestId: z.string(),
+  chainId: z.string(),
+  delivery: z.enum(['code', 'link']),
+  codeHash: z.string().nullable(),
+  linkHash: z.string().nullable(),
+  replacedCodes: z.array(z.object({ requestId: z.string(), codeHash: z.string() })),
+  attempts: z.number().int(),
+  expiresAtMs: z.number(),
+  usedAtMs: z.number().nullable(),
+  subject,
+});
+
+/** Wrong attempts on an address nobody asked a code for leave a bare counter. */
+const attemptsOnly = z.object({ attempts: z.number().int(), ttl: z.number() });
+
+const linkItem = z.object({
+  linkHash: z.string(),
+  emailHash: z.string(),
+  requestId: z.string(),
+  chainId: z.string(),
+  expiresAtMs: z.number(),
+  usedAtMs: z.number().nullable(),
+  replacedAtMs: z.number().nullable(),
+  subject: z.discriminatedUnion('kind', [userSubject, signupSubject]),
+});
+
+const newUserItems = (table: TableAccess, newUser: NewUser | null): TransactItem[] =>
+  newUser === null
+    ? []
+    : [
+        putNew(table, userToItem(newUser.user)),
+        putNew(table, { ...keys.emailLookup(newUser.emailHash), type: itemTypes.emailLookup, userUid: newUser.user.uid }),
+      ];
+
+export const dynamoOtpStore = (table: TableAccess): OtpStore => ({
+  async getChallenge(emailHash) {
+    const { Item } = await table.doc.send(
+      new GetCommand({ TableName: table.tableName, Key: keys.otpChallenge(emailHash), ConsistentRead: true }),
+    );
+    if (Item === undefined) return null;
+    const full = challengeItem.safeParse(Item);
+    if (full.success) return full.data;
+    const bare = attemptsOnly.parse(Item);
+    return {
+      requestId: '',
+      chainId: '',
+      delivery: 'code',
+      codeHash: null,
+      linkHash: null,
+      replacedCodes: [],
+      attempts: bare.attempts,
+      expiresAtMs: bare.ttl * 1000,
+      usedAtMs: null,
+      subject: { kind: 'nobody' },
+    } satisfies OtpChallenge;
+  },
+
+  async replaceChallenge(emailHash, challenge, link, replacedLinkHash, nowMs) {
+    const items: TransactItem[] = [
+      {
+        Put: {
+          TableName: table.tableName,
+          Item: { ...keys.otpChallenge(emailHash), type: itemTypes.otpChallenge, ...challenge, ttl: ttlFor(challenge.expiresAtMs) },
+        },
+      },
+    ];
+    if (link !== null) {
+      items.push(putNew(table, { ...keys.magicLink(link.linkHash), type: itemTypes.magicLink, ...link, ttl: ttlFor(link.expiresAtMs) }));
+    }
+    if (replacedLinkHash !== null && replacedLinkHash !== link?.linkHash) {
+      items.push({
+        Update: {
+          TableName: table.tableName,
+          Key: keys.magicLink(replacedLinkHash),
+          UpdateExpression: 'SET replacedAtMs = :now, #ttl = if_not_exists(#ttl, :ttl)',
+          ExpressionAttributeNames: { '#ttl': 'ttl' },
+          ExpressionAttributeValues: { ':now': nowMs, ':ttl': ttlFor(nowMs) },
+        },
+      });
+    }
+    await transact(table, items);
+  },
+
+  async countWrongAttempt(emailHash, expiresAtMs) {
+    const { Attributes } = await table.doc.send(
+      new UpdateCommand({
+        TableName: table.tableName,
+        Key: keys.otpChallenge(emailHash),
+        UpdateExpression: 'ADD attempts :one SET #ttl = if_not_exists(#ttl, :ttl)',
+        ExpressionAttributeNames: { '#ttl': 'ttl' },
+        ExpressionAttributeValues: { ':one': 1, ':ttl': ttlFor(expiresAtMs) },
+        ReturnValues: 'UPDATED_NEW',
+      }),
+    );
+    return z.object({ attempts: z.number().int() }).parse(Attributes).attempts;
+  },
+
+  async consumeCode(emailHash, challenge, nowMs, newUser) {
+    await transact(table, [
+      {
+        Update: {
+          TableName: table.tableName,
+          Key: keys.otpChallenge(emailHash),
+          UpdateExpression: 'SET usedAtMs = :now',
+          ConditionExpression: 'requestId = :requestId AND usedAtMs = :unused AND attempts = :attempts',
+          ExpressionAttributeValues: {
+            ':now': nowMs,
+            ':requestId': challenge.requestId,
+            ':unused': null,
+            ':attempts': challenge.attempts,
+          },
+        },
+      },
+      ...newUserItems(table, newUser),
+    ]);
+  },
+
+  async getLink(linkHash) {
+    const { Item } = await table.doc.send(
+      new GetCommand({ TableName: table.tableName, Key: keys.magicLink(linkHash), ConsistentRead: true }),
+    );
+    // A replaced link whose item had already expired leaves a bare marker: not a link of ours.
+    const parsed = linkItem.safeParse(Item);
+    return parsed.success ? (parsed.data satisfies MagicLink) : null;
+  },
+
+  async consumeLink(link, nowMs, newUser) {
+    await transact(table, [
+      {
+        Update: {
+          TableName: table.tableName,
+          Key: keys.magicLink(link.linkHash),
+          UpdateExpression: 'SET usedAtMs = :now',
+          ConditionExpression: 'usedAtMs = :unused AND replacedAtMs = :unused',
+          ExpressionAttributeValues: { ':now': nowMs, ':unused': null },
+        },
+      },
+      ...newUserItems(table, newUser),
+    ]);
+  },
+});

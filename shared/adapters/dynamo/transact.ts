@@ -1,0 +1,73 @@
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { DomainEvent } from '../../domain/events/event';
+import { ServiceError } from '../../domain/errors';
+import type { TableAccess } from './client';
+import { eventToItem } from './items';
+
+export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+/**
+ * Named guards joined into condition expressions, so a failed write says which rule held it back.
+ */
+export const guards = {
+  isNew: 'attribute_not_exists(PK)',
+  exists: 'attribute_exists(PK)',
+  versionIs: '#version = :expectedVersion',
+} as const;
+
+export const put = (
+  table: TableAccess,
+  item: Record<string, unknown>,
+  condition?: { expression: string; names?: Record<string, string>; values?: Record<string, unknown> },
+): TransactItem => ({
+  Put: {
+    TableName: table.tableName,
+    Item: item,
+    ...(condition === undefined
+      ? {}
+      : {
+          ConditionExpression: condition.expression,
+          ...(condition.names === undefined ? {} : { ExpressionAttributeNames: condition.names }),
+          ...(condition.values === undefined ? {} : { ExpressionAttributeValues: condition.values }),
+        }),
+  },
+});
+
+/** Puts an aggregate item only if nobody changed it since it was read: the version moves by one. */
+export const putVersioned = <T extends { version: number }>(
+  table: TableAccess,
+  toItem: (value: T) => Record<string, unknown>,
+  value: T,
+): { item: TransactItem; saved: T } => {
+  const saved = { ...value, version: value.version + 1 };
+  return {
+    saved,
+    item: put(table, toItem(saved), {
+      expression: `${guards.exists} AND ${guards.versionIs}`,
+      names: { '#version': 'version' },
+      values: { ':expectedVersion': value.version },
+    }),
+  };
+};
+
+export const putNew = (table: TableAccess, item: Record<string, unknown>): TransactItem =>
+  put(table, item, { expression: guards.isNew });
+
+export const eventRows = (table: TableAccess, events: readonly DomainEvent[]): TransactItem[] =>
+  events.map((event) => putNew(table, eventToItem(event)));
+
+/**
+ * Runs one `TransactWriteItems`. A failed condition means the state moved since it was read
+ * (or the thing to create exists already): `CONFLICT`, with the cause kept for the log.
+ */
+export const transact = async (table: TableAccess, items: TransactItem[]): Promise<void> => {
+  try {
+    await table.doc.send(new TransactWriteCommand({ TransactItems: items }));
+  } catch (error) {
+    if (error instanceof TransactionCanceledException && error.CancellationReasons?.some((r) => r.Code === 'ConditionalCheckFailed')) {
+      throw new ServiceError('CONFLICT', { cause: error });
+    }
+    throw error;
+  }
+};

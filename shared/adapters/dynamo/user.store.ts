@@ -1,0 +1,31 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { z } from 'zod';
+import type { UserStore } from '../../ports/stores';
+import type { TableAccess } from './client';
+import { toUser, userToItem } from './items';
+import { keys } from './keys';
+import { putVersioned, transact } from './transact';
+
+const emailLookupItem = z.object({ userUid: z.string() }).loose();
+
+export const dynamoUserStore = (table: TableAccess): UserStore => ({
+  async get(userUid) {
+    const { Item } = await table.doc.send(
+      new GetCommand({ TableName: table.tableName, Key: keys.user(userUid), ConsistentRead: true }),
+    );
+    return Item === undefined ? null : toUser(Item);
+  },
+
+  async uidByEmailHash(emailHash) {
+    const { Item } = await table.doc.send(
+      new GetCommand({ TableName: table.tableName, Key: keys.emailLookup(emailHash), ConsistentRead: true }),
+    );
+    return Item === undefined ? null : emailLookupItem.parse(Item).userUid;
+  },
+
+  async saveProfile(user) {
+    const { item, saved } = putVersioned(table, userToItem, user);
+    await transact(table, [item]);
+    return saved;
+  },
+});

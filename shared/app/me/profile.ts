@@ -1,0 +1,28 @@
+import { fail } from '../../domain/errors';
+import { profileView, type User } from '../../domain/users/user';
+import type { Caller, Deps } from '../deps';
+
+const currentUser = async (deps: Pick<Deps, 'users'>, caller: Caller): Promise<User> => {
+  const user = await deps.users.get(caller.userUid);
+  if (user === null) throw fail('UNAUTHORIZED');
+  return user;
+};
+
+export const getProfile = async (deps: Pick<Deps, 'users'>, caller: Caller) => profileView(await currentUser(deps, caller));
+
+/** `PATCH /me`: only the fields sent change; sending the same values writes nothing. */
+export const updateProfile = async (
+  deps: Pick<Deps, 'users'>,
+  caller: Caller,
+  input: { name?: string | undefined; phone?: string | undefined; document?: { type: 'cpf'; number: string } | undefined },
+) => {
+  const user = await currentUser(deps, caller);
+  const next: User = {
+    ...user,
+    ...(input.name === undefined ? {} : { name: input.name }),
+    ...(input.phone === undefined ? {} : { phone: input.phone }),
+    ...(input.document === undefined ? {} : { document: input.document }),
+  };
+  const unchanged = next.name === user.name && next.phone === user.phone && next.document?.number === user.document?.number;
+  return profileView(unchanged ? user : await deps.users.saveProfile(next));
+};

@@ -1,0 +1,107 @@
+import { z } from 'zod';
+
+/**
+ * Every setting of the service, read from the environment once at start-up. Each constant of
+ * decisions.md is a variable with its default; a bad value stops start-up with a message naming
+ * the variable. Secrets have no default here: the local stack's own configuration supplies
+ * development values, and in AWS they come from Secrets Manager.
+ */
+
+const seconds = z.coerce.number().int().positive();
+
+/** `limit/windowSeconds`, the spec's format for rate limits. */
+const rateLimit = z
+  .string()
+  .regex(/^\d+\/\d+$/, 'must be "limit/windowSeconds"')
+  .transform((value) => {
+    const [limit, windowSeconds] = value.split('/').map(Number) as [number, number];
+    return { limit, windowSeconds };
+  })
+  .refine((rule) => rule.limit > 0 && rule.windowSeconds > 0, 'limit and window must be positive');
+
+const secondsList = z
+  .string()
+  .regex(/^\d+(,\d+)*$/, 'must be a comma list of seconds')
+  .transform((value) => value.split(',').map(Number));
+
+const jsonOf = <T extends z.ZodType>(schema: T) =>
+  z.string().transform((value, ctx) => {
+    try {
+      return JSON.parse(value) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'must be JSON' });
+      return z.NEVER;
+    }
+  }).pipe(schema);
+
+const campaigns = z.record(
+  z.string().regex(/^[A-Z0-9_-]{2,32}$/),
+  z.strictObject({ percentOff: z.number().int().min(1).max(100) }),
+);
+
+export const configSchema = z.object({
+  STAGE: z.string().min(1).default('local'),
+  LOG_LEVEL: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT']).default('INFO'),
+  AWS_REGION: z.string().min(1).default('sa-east-1'),
+  TABLE_NAME: z.string().min(1),
+  DYNAMODB_ENDPOINT: z.url().optional(),
+
+  OTP_TTL_SECONDS: seconds.default(600),
+  OTP_LINK_TTL_SECONDS: seconds.default(900),
+  OTP_MAX_ATTEMPTS: seconds.default(5),
+  OTP_LINK_BASE_URL: z.url().default('http://127.0.0.1:3003/login'),
+  JWT_ACCESS_TTL_SECONDS: seconds.default(900),
+  JWT_ISSUER: z.string().min(1).default('family-protection'),
+  JWT_AUDIENCE: z.string().min(1).default('family-protection-app'),
+  CONSENT_LINK_TTL_SECONDS: seconds.default(7 * 24 * 3600),
+  CONSENT_RESEND_WAIT_SECONDS: seconds.default(24 * 3600),
+  PAIRING_CODE_TTL_SECONDS: seconds.default(60),
+  RECONNECT_DELAYS_SECONDS: secondsList.default([30, 120, 600]),
+  SSE_PING_SECONDS: seconds.default(5),
+  SSE_TICKET_TTL_SECONDS: seconds.default(60),
+  TRIAL_DAYS: seconds.default(7),
+  PAUSE_MAX_DAYS: seconds.default(30),
+
+  RATE_OTP_REQUEST_PER_EMAIL: rateLimit.default({ limit: 5, windowSeconds: 3600 }),
+  RATE_OTP_REQUEST_PER_IP: rateLimit.default({ limit: 20, windowSeconds: 3600 }),
+  RATE_OTP_RESEND_PER_LINK: rateLimit.default({ limit: 3, windowSeconds: 3600 }),
+  RATE_OTP_VERIFY_PER_IP: rateLimit.default({ limit: 40, windowSeconds: 3600 }),
+  RATE_EVIDENCE_PER_LINK: rateLimit.default({ limit: 10, windowSeconds: 3600 }),
+  RATE_EVIDENCE_PER_IP: rateLimit.default({ limit: 30, windowSeconds: 3600 }),
+  RATE_CONSENT_WRITE_PER_LINK: rateLimit.default({ limit: 10, windowSeconds: 3600 }),
+  RATE_CONSENT_WRITE_PER_IP: rateLimit.default({ limit: 30, windowSeconds: 3600 }),
+  RATE_CONSENT_READ_PER_LINK: rateLimit.default({ limit: 120, windowSeconds: 600 }),
+  RATE_CONSENT_READ_PER_IP: rateLimit.default({ limit: 600, windowSeconds: 600 }),
+
+  PRICE_SEAT_MINOR: z.coerce.number().int().nonnegative().default(2990),
+  PRICE_CHANNEL_CHAT_MINOR: z.coerce.number().int().nonnegative().default(1990),
+  CAMPAIGNS_JSON: jsonOf(campaigns).default({}),
+
+  MAIL_DELIVERY: z.enum(['log', 'ses']).default('ses'),
+  MAIL_FROM: z.email().default('no-reply@family-protection.example'),
+
+  /** In AWS: the Secrets Manager secret holding `{ jwtPrivateJwk, hashKey }`. */
+  SECRETS_ARN: z.string().min(1).optional(),
+  /** Locally: the ES256 private key as a JWK (JSON) and the key of every keyed hash. */
+  JWT_PRIVATE_JWK: z.string().min(1).optional(),
+  HASH_KEY: z.string().min(16).optional(),
+});
+
+export type Config = z.infer<typeof configSchema>;
+export type RateRule = Config['RATE_OTP_REQUEST_PER_EMAIL'];
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+export const parseConfig = (env: Readonly<Record<string, string | undefined>>): Config => {
+  const result = configSchema.safeParse(env);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
+};
+
+let loaded: Config | undefined;
+
+/** The process's configuration, parsed on first use and kept. */
+export const config = (): Config => (loaded ??= parseConfig(process.env));

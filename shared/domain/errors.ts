@@ -1,0 +1,85 @@
+/**
+ * The one error hierarchy of the service. `code` is the spec's stable contract, `status` the HTTP
+ * status it answers with, `message` English text that may change, `details` optional machine data.
+ * Domain rules answer 422 unless the catalog says otherwise.
+ */
+export const errorCatalog = {
+  // Generic codes (spec "Errors: Generic codes")
+  BAD_REQUEST: { status: 400, message: 'The request is malformed.' },
+  VALIDATION: { status: 400, message: 'The request is invalid.' },
+  UNAUTHORIZED: { status: 401, message: 'Authentication is required.' },
+  FORBIDDEN: { status: 403, message: 'Only the account owner may do this.' },
+  NOT_FOUND: { status: 404, message: 'Not found.' },
+  CONFLICT: { status: 409, message: 'The request conflicts with the current state.' },
+  STOPPED_BY_DEPENDENT: {
+    status: 409,
+    message: 'The person stopped protection; only a new consent resumes it.',
+  },
+  HTTP_ERROR: { status: 400, message: 'The request cannot be served.' },
+  RATE_LIMITED: { status: 429, message: 'Too many requests; retry later.' },
+  INTERNAL: { status: 500, message: 'Internal error.' },
+  UNAVAILABLE: { status: 503, message: 'The service is unavailable; retry later.' },
+  EVIDENCE_VERIFICATION_UNAVAILABLE: {
+    status: 503,
+    message: 'Evidence verification did not run; nothing was stored. Retry.',
+  },
+
+  // Login (401 on verify)
+  OTP_INVALID: { status: 401, message: 'The code is not valid.' },
+  OTP_LOCKED: { status: 401, message: 'Too many wrong codes; request a new one.' },
+  OTP_EXPIRED: { status: 401, message: 'The code expired or was replaced by a newer one.' },
+  OTP_USED: { status: 401, message: 'The code was already used.' },
+  OTP_LINK_INVALID: { status: 401, message: 'The link is not valid.' },
+  OTP_LINK_EXPIRED: { status: 401, message: 'The link expired or was replaced by a newer one.' },
+  OTP_LINK_USED: { status: 401, message: 'The link was already used.' },
+
+  // Accounts, seats, onboarding (422)
+  EMAIL_DOMAIN_INVALID: { status: 422, message: 'The e-mail domain cannot receive mail.' },
+  OWNER_HAS_NO_RELATIONSHIP: { status: 422, message: 'The owner has no relationship.' },
+  OWNER_NOT_REMOVABLE: { status: 422, message: 'The owner cannot be removed.' },
+  SEAT_NOT_PENDING: { status: 422, message: 'This operation needs a pending seat.' },
+  SEAT_NOT_ACTIVE: { status: 422, message: 'This operation needs an active seat.' },
+  SEAT_ACTIVE: { status: 422, message: 'An active seat cannot be archived.' },
+  DEPENDENT_REQUIRED: { status: 422, message: 'The protected person is missing.' },
+  DEPENDENT_INCOMPLETE: { status: 422, message: "The protected person's phone or document is missing." },
+  DEPENDENT_LOCKED: { status: 422, message: 'The person already consented to this data.' },
+  BIRTH_DATE_OUT_OF_RANGE: { status: 422, message: 'The birth date does not fit the kind of person.' },
+  CAMPAIGN_NOT_FOUND: { status: 422, message: 'Unknown campaign code.' },
+  CAMPAIGN_ALREADY_APPLIED: { status: 422, message: 'The campaign code was already applied.' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof errorCatalog;
+export type ErrorDetails = Readonly<Record<string, unknown>>;
+
+export class ServiceError extends Error {
+  override readonly name = 'ServiceError';
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly details: ErrorDetails | undefined;
+
+  constructor(
+    code: ErrorCode,
+    options: { message?: string; details?: ErrorDetails; cause?: unknown; status?: number } = {},
+  ) {
+    super(options.message ?? errorCatalog[code].message, { cause: options.cause });
+    this.code = code;
+    // Only HTTP_ERROR takes the status of the underlying failure; every other code has its own.
+    this.status = code === 'HTTP_ERROR' && options.status !== undefined ? options.status : errorCatalog[code].status;
+    this.details = options.details;
+  }
+
+  toJSON(): { code: ErrorCode; message: string; details?: ErrorDetails } {
+    return this.details === undefined
+      ? { code: this.code, message: this.message }
+      : { code: this.code, message: this.message, details: this.details };
+  }
+}
+
+/** Shorthand for raising a rule's error: `throw fail('SEAT_ACTIVE')`. */
+export const fail = (code: ErrorCode, details?: ErrorDetails, message?: string): ServiceError =>
+  new ServiceError(code, {
+    ...(details === undefined ? {} : { details }),
+    ...(message === undefined ? {} : { message }),
+  });
+
+export const isServiceError = (error: unknown): error is ServiceError => error instanceof ServiceError;

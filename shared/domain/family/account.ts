@@ -1,0 +1,22 @@
+import type { Member } from './member';
+import type { Seat } from './seat';
+
+export interface Account {
+  uid: string;
+  name: string;
+  createdAt: string;
+  version: number;
+}
+
+/** One family as its partition holds it: the account, its members and its seats. */
+export interface Family {
+  account: Account;
+  members: Member[];
+  seats: Seat[];
+}
+
+export const memberOf = (family: Family, userUid: string): Member | undefined =>
+  family.members.find((member) => member.userUid === userUid);
+
+export const seatOf = (family: Family, seatUid: string): Seat | undefined =>
+  family.seats.find((seat) => seat.uid === seatUid);

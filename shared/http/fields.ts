@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { isCalendarDate } from '../domain/people/birth-date';
+import { isValidCpf, normaliseCpf } from '../domain/people/cpf';
+import { normaliseEmail } from '../domain/people/email';
+import { isE164 } from '../domain/people/phone';
+import { relationships } from '../domain/people/relationship';
+
+/** Field schemas shared by the routes' bodies (decisions.md "Wire formats"). */
+export const emailField = z.string().max(254).transform(normaliseEmail).pipe(z.email('is not an e-mail address'));
+
+export const nameField = z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters');
+
+export const phoneField = z.string().max(20).refine(isE164, 'must be an E.164 phone number like +5511987654321');
+
+export const cpfField = z.strictObject({
+  type: z.literal('cpf'),
+  number: z
+    .string()
+    .max(20)
+    .transform((value, ctx) => {
+      const digits = normaliseCpf(value);
+      if (digits === null || !isValidCpf(digits)) {
+        ctx.addIssue({ code: 'custom', message: 'is not a valid CPF' });
+        return z.NEVER;
+      }
+      return digits;
+    }),
+});
+
+export const birthDateField = z.string().max(10).refine(isCalendarDate, 'must be a date written YYYY-MM-DD');
+
+export const relationshipField = z.enum(relationships);
+
+export const uidParam = z.string().min(1).max(128);

@@ -1,0 +1,30 @@
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { ServiceError, fail } from '../domain/errors';
+
+export const MAX_JSON_BODY_BYTES = 64 * 1024;
+
+/** The request body as JSON: 413 past 64 KB, 400 BAD_REQUEST when it is not JSON. */
+export const jsonBody = (event: APIGatewayProxyEventV2): unknown => {
+  if (event.body === undefined || event.body === '') return undefined;
+  const raw = event.isBase64Encoded ? Buffer.from(event.body, 'base64') : Buffer.from(event.body, 'utf8');
+  if (raw.byteLength > MAX_JSON_BODY_BYTES) {
+    throw new ServiceError('HTTP_ERROR', { status: 413, message: 'The request body is larger than 64 KB.' });
+  }
+  try {
+    return JSON.parse(raw.toString('utf8'));
+  } catch {
+    throw fail('BAD_REQUEST', undefined, 'The request body is not valid JSON.');
+  }
+};
+
+/** The client's IP: the first `X-Forwarded-For` entry, else the connection's source. */
+export const clientIp = (event: APIGatewayProxyEventV2): string => {
+  const forwarded = event.headers['x-forwarded-for']?.split(',')[0]?.trim();
+  return forwarded !== undefined && forwarded !== '' ? forwarded : event.requestContext.http.sourceIp;
+};
+
+export const bearerToken = (event: APIGatewayProxyEventV2): string | null => {
+  const header = event.headers['authorization'];
+  const match = header === undefined ? null : /^Bearer ([A-Za-z0-9._~+/=-]+)$/.exec(header);
+  return match?.[1] ?? null;
+};

@@ -1,0 +1,70 @@
+import type { MagicLink, OtpChallenge } from '../domain/auth/otp';
+import type { DomainEvent } from '../domain/events/event';
+import type { Family } from '../domain/family/account';
+import type { Account } from '../domain/family/account';
+import type { Member, Role } from '../domain/family/member';
+import type { Seat } from '../domain/family/seat';
+import type { RateRule, RateVerdict } from '../domain/rate-limit/window';
+import type { User } from '../domain/users/user';
+
+/**
+ * Stores are the ports of the table. Every write method is one transaction that carries the state
+ * change and its event rows together; a write conditioned on a `version` that moved answers
+ * `CONFLICT`.
+ */
+
+/** A user created together with the lookup that makes its e-mail unique. */
+export interface NewUser {
+  user: User;
+  emailHash: string;
+}
+
+export interface UserStore {
+  get(userUid: string): Promise<User | null>;
+  uidByEmailHash(emailHash: string): Promise<string | null>;
+  saveProfile(user: User): Promise<User>;
+}
+
+export interface MembershipSummary {
+  accountUid: string;
+  name: string;
+  role: Role;
+}
+
+export interface FamilyStore {
+  load(accountUid: string): Promise<Family | null>;
+  listForUser(userUid: string): Promise<MembershipSummary[]>;
+  createAccount(account: Account, owner: Member, events: DomainEvent[]): Promise<void>;
+  addSeat(seat: Seat, events: DomainEvent[]): Promise<void>;
+  saveSeat(seat: Seat, events: DomainEvent[]): Promise<Seat>;
+  addMember(account: Account, member: Member, newUser: NewUser | null, events: DomainEvent[]): Promise<void>;
+  saveMember(account: Account, member: Member, events: DomainEvent[]): Promise<void>;
+  removeMember(account: Account, member: Member, events: DomainEvent[]): Promise<void>;
+}
+
+export interface OtpStore {
+  getChallenge(emailHash: string): Promise<OtpChallenge | null>;
+  /** Replaces the e-mail's challenge; a new link is stored, and the link it replaces is marked. */
+  replaceChallenge(
+    emailHash: string,
+    challenge: OtpChallenge,
+    link: MagicLink | null,
+    replacedLinkHash: string | null,
+    nowMs: number,
+  ): Promise<void>;
+  /** Counts one wrong attempt (creating the challenge of an address never asked for) and returns the total. */
+  countWrongAttempt(emailHash: string, expiresAtMs: number): Promise<number>;
+  /** Marks the code used, if it still is the current unused one; creates the user on sign-up. */
+  consumeCode(emailHash: string, challenge: OtpChallenge, nowMs: number, newUser: NewUser | null): Promise<void>;
+  getLink(linkHash: string): Promise<MagicLink | null>;
+  consumeLink(link: MagicLink, nowMs: number, newUser: NewUser | null): Promise<void>;
+}
+
+export interface RateLimiter {
+  /** Counts one hit of `identifier` under `rule` and says whether it is within the limit. */
+  hit(ruleName: string, identifier: string, rule: RateRule): Promise<RateVerdict>;
+}
+
+export interface EventReader {
+  afterForAccount(accountId: string, afterId: string | null, limit: number): Promise<DomainEvent[]>;
+}
