@@ -1,0 +1,52 @@
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import { join } from 'node:path';
+import { bundlingOptions } from './bundling';
+
+export interface ApiFunctionProps {
+  /** Path of the handler module, relative to the repository root. */
+  entry: string;
+  environment: Record<string, string>;
+  memorySize?: number;
+  timeout?: Duration;
+}
+
+const repositoryRoot = join(import.meta.dirname, '..', '..');
+
+/** A Lambda function with our defaults: Node 24 on arm64, ESM bundle, its own log group kept a month. */
+export class ApiFunction extends Construct {
+  readonly function: NodejsFunction;
+
+  constructor(scope: Construct, id: string, props: ApiFunctionProps) {
+    super(scope, id);
+    const logGroup = new LogGroup(this, 'Logs', {
+      retention: RetentionDays.ONE_MONTH,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    this.function = new NodejsFunction(this, 'Function', {
+      entry: join(repositoryRoot, props.entry),
+      handler: 'handler',
+      runtime: Runtime.NODEJS_24_X,
+      architecture: Architecture.ARM_64,
+      memorySize: props.memorySize ?? 512,
+      timeout: props.timeout ?? Duration.seconds(10),
+      logGroup,
+      environment: { NODE_OPTIONS: '--enable-source-maps', ...props.environment },
+      projectRoot: repositoryRoot,
+      depsLockFilePath: join(repositoryRoot, 'package-lock.json'),
+      bundling: {
+        format: OutputFormat.ESM,
+        target: bundlingOptions.target,
+        minify: bundlingOptions.minify,
+        sourceMap: bundlingOptions.sourceMap,
+        externalModules: bundlingOptions.externalModules,
+        mainFields: [...bundlingOptions.mainFields],
+        banner: bundlingOptions.banner,
+        forceDockerBundling: false,
+      },
+    });
+  }
+}

@@ -1,0 +1,52 @@
+import { RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { AttributeType, Billing, StreamViewType, TableEncryptionV2, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { Key } from 'aws-cdk-lib/aws-kms';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import type { Construct } from 'constructs';
+import { tableDesign } from '../../shared/adapters/dynamo/table-design';
+
+/**
+ * What holds state and must outlive any deployment of code: the single table (with its stream,
+ * TTL, point-in-time recovery and a customer-managed key), and the service's secrets.
+ */
+export class StatefulStack extends Stack {
+  readonly table: TableV2;
+  readonly dataKey: Key;
+  readonly serviceSecrets: Secret;
+
+  constructor(scope: Construct, id: string, props: StackProps & { stage: string }) {
+    super(scope, id, props);
+    // Data outlives stacks in every stage; deletion protection guards the table itself too.
+    const retain = RemovalPolicy.RETAIN;
+
+    this.dataKey = new Key(this, 'DataKey', {
+      description: `family-protection ${props.stage}: table and secrets encryption`,
+      enableKeyRotation: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
+    this.table = new TableV2(this, 'Table', {
+      partitionKey: { name: tableDesign.partitionKey, type: AttributeType.STRING },
+      sortKey: { name: tableDesign.sortKey, type: AttributeType.STRING },
+      globalSecondaryIndexes: tableDesign.globalIndexes.map((index) => ({
+        indexName: index.indexName,
+        partitionKey: { name: index.partitionKey, type: AttributeType.STRING },
+        sortKey: { name: index.sortKey, type: AttributeType.STRING },
+      })),
+      billing: Billing.onDemand(),
+      dynamoStream: StreamViewType[tableDesign.streamView],
+      timeToLiveAttribute: tableDesign.timeToLiveAttribute,
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      deletionProtection: true,
+      encryption: TableEncryptionV2.customerManagedKey(this.dataKey),
+      removalPolicy: retain,
+    });
+
+    // `{ jwtPrivateJwk, hashKey }`: written once by the deploy script (README "Deploy"), read at cold start.
+    this.serviceSecrets = new Secret(this, 'ServiceSecrets', {
+      description: `family-protection ${props.stage}: ES256 signing key and keyed-hash key`,
+      encryptionKey: this.dataKey,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+  }
+}

@@ -1,0 +1,94 @@
+import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { HttpApi, HttpMethod } from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import { TableV2, type ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { Key } from 'aws-cdk-lib/aws-kms';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import type { Construct } from 'constructs';
+import { ApiFunction } from '../constructs/api-function';
+import { fallbackRoute, functionGroups, handlerEntry, routes, type FunctionGroup } from '../routes';
+
+export interface StatelessStackProps extends StackProps {
+  stage: string;
+  table: ITableV2;
+  dataKeyArn: string;
+  serviceSecretsArn: string;
+  mailFrom: string;
+}
+
+const pascal = (group: string): string => group.charAt(0).toUpperCase() + group.slice(1);
+
+/**
+ * Code that can be redeployed at will: one function per resource group, wired to the HTTP API by
+ * the route table, each granted only what its routes need.
+ */
+export class StatelessStack extends Stack {
+  readonly api: HttpApi;
+  readonly functions: Record<FunctionGroup, NodejsFunction>;
+
+  constructor(scope: Construct, id: string, props: StatelessStackProps) {
+    super(scope, id, props);
+    // Referenced by ARN: grants then land in this stack's role policies, not in the key's policy,
+    // so the stateful stack never depends on this one.
+    const dataKey = Key.fromKeyArn(this, 'DataKey', props.dataKeyArn);
+    const table = TableV2.fromTableAttributes(this, 'Table', {
+      tableArn: props.table.tableArn,
+      tableStreamArn: props.table.tableStreamArn,
+      encryptionKey: dataKey,
+    });
+    const serviceSecrets = Secret.fromSecretAttributes(this, 'ServiceSecrets', {
+      secretCompleteArn: props.serviceSecretsArn,
+      encryptionKey: dataKey,
+    });
+    const environment = {
+      STAGE: props.stage,
+      TABLE_NAME: table.tableName,
+      SECRETS_ARN: serviceSecrets.secretArn,
+      MAIL_DELIVERY: 'ses',
+      MAIL_FROM: props.mailFrom,
+      POWERTOOLS_SERVICE_NAME: 'family-protection',
+    };
+
+    const functions = Object.fromEntries(
+      functionGroups.map((group) => [
+        group,
+        new ApiFunction(this, `${pascal(group)}Api`, { entry: handlerEntry(group), environment }).function,
+      ]),
+    ) as Record<FunctionGroup, NodejsFunction>;
+    this.functions = functions;
+
+    // Least privilege: the health check only reads one item and the table's description.
+    functions.health.addToRolePolicy(
+      new PolicyStatement({ actions: ['dynamodb:GetItem', 'dynamodb:DescribeTable'], resources: [table.tableArn] }),
+    );
+    table.encryptionKey?.grantDecrypt(functions.health);
+    for (const group of ['auth', 'accounts', 'seats'] as const) {
+      table.grantReadWriteData(functions[group]);
+      serviceSecrets.grantRead(functions[group]);
+    }
+    functions.auth.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['ses:SendEmail'],
+        resources: ['*'],
+        conditions: { StringEquals: { 'ses:FromAddress': props.mailFrom } },
+      }),
+    );
+
+    const integrations = Object.fromEntries(
+      functionGroups.map((group) => [group, new HttpLambdaIntegration(`${pascal(group)}Integration`, functions[group])]),
+    ) as Record<FunctionGroup, HttpLambdaIntegration>;
+
+    this.api = new HttpApi(this, 'Api', {
+      description: `family-protection ${props.stage} API`,
+      // Unmatched requests reach a function that answers 404 in the envelope, not API Gateway's own body.
+      defaultIntegration: integrations[fallbackRoute.group],
+    });
+    for (const route of routes) {
+      this.api.addRoutes({ path: route.path, methods: [HttpMethod[route.method]], integration: integrations[route.group] });
+    }
+
+    new CfnOutput(this, 'ApiUrl', { value: this.api.apiEndpoint });
+  }
+}

@@ -1,0 +1,23 @@
+import type { App } from 'aws-cdk-lib';
+import { StatefulStack } from './stacks/stateful.stack';
+import { StatelessStack } from './stacks/stateless.stack';
+
+export interface StageSettings {
+  stage: string;
+  mailFrom: string;
+}
+
+/** The stacks of one stage: stateful apart from stateless, so code deploys never touch data. */
+export const buildStacks = (app: App, settings: StageSettings) => {
+  const env = { account: process.env['CDK_DEFAULT_ACCOUNT'], region: process.env['CDK_DEFAULT_REGION'] ?? 'sa-east-1' };
+  const stateful = new StatefulStack(app, `FamilyProtection-${settings.stage}-Stateful`, { env, stage: settings.stage });
+  const stateless = new StatelessStack(app, `FamilyProtection-${settings.stage}-Stateless`, {
+    env,
+    stage: settings.stage,
+    table: stateful.table,
+    dataKeyArn: stateful.dataKey.keyArn,
+    serviceSecretsArn: stateful.serviceSecrets.secretArn,
+    mailFrom: settings.mailFrom,
+  });
+  return { stateful, stateless };
+};
