@@ -27,29 +27,71 @@ export const routes = [
   { method: 'PATCH', path: '/me', group: 'accounts', auth: 'bearer', operation: 'updateProfile' },
   { method: 'POST', path: '/accounts', group: 'accounts', auth: 'bearer', operation: 'createAccount' },
   { method: 'GET', path: '/accounts', group: 'accounts', auth: 'bearer', operation: 'listAccounts' },
-  { method: 'GET', path: '/accounts/{uid}/onboarding', group: 'accounts', auth: 'bearer', operation: 'getOnboarding' },
-  { method: 'GET', path: '/accounts/{uid}/members', group: 'accounts', auth: 'bearer', operation: 'listMembers' },
-  { method: 'POST', path: '/accounts/{uid}/members', group: 'accounts', auth: 'bearer', operation: 'inviteMember' },
-  { method: 'PATCH', path: '/accounts/{uid}/members/{memberUid}', group: 'accounts', auth: 'bearer', operation: 'updateMember' },
-  { method: 'DELETE', path: '/accounts/{uid}/members/{memberUid}', group: 'accounts', auth: 'bearer', operation: 'removeMember' },
+  {
+    method: 'GET',
+    path: '/accounts/{uid}/onboarding',
+    group: 'accounts',
+    auth: 'bearer',
+    operation: 'getOnboarding',
+  },
+  {
+    method: 'GET',
+    path: '/accounts/{uid}/members',
+    group: 'accounts',
+    auth: 'bearer',
+    operation: 'listMembers',
+  },
+  {
+    method: 'POST',
+    path: '/accounts/{uid}/members',
+    group: 'accounts',
+    auth: 'bearer',
+    operation: 'inviteMember',
+  },
+  {
+    method: 'PATCH',
+    path: '/accounts/{uid}/members/{memberUid}',
+    group: 'accounts',
+    auth: 'bearer',
+    operation: 'updateMember',
+  },
+  {
+    method: 'DELETE',
+    path: '/accounts/{uid}/members/{memberUid}',
+    group: 'accounts',
+    auth: 'bearer',
+    operation: 'removeMember',
+  },
   { method: 'GET', path: '/catalog', group: 'accounts', auth: 'public', operation: 'getCatalog' },
 
   { method: 'POST', path: '/accounts/{uid}/seats', group: 'seats', auth: 'bearer', operation: 'createSeat' },
   { method: 'GET', path: '/seats/{uid}', group: 'seats', auth: 'bearer', operation: 'getSeat' },
   { method: 'DELETE', path: '/seats/{uid}', group: 'seats', auth: 'bearer', operation: 'removeSeat' },
-  { method: 'PUT', path: '/seats/{uid}/dependent', group: 'seats', auth: 'bearer', operation: 'putDependent' },
+  {
+    method: 'PUT',
+    path: '/seats/{uid}/dependent',
+    group: 'seats',
+    auth: 'bearer',
+    operation: 'putDependent',
+  },
 
   { method: 'GET', path: '/health', group: 'health', auth: 'public', operation: 'health' },
 ] as const satisfies readonly Route[];
 
 /** The operations one group must implement, as a type: a handler missing one does not compile. */
-export type OperationsOf<G extends FunctionGroup> = Extract<(typeof routes)[number], { group: G }>['operation'];
+export type OperationsOf<G extends FunctionGroup> = Extract<
+  (typeof routes)[number],
+  { group: G }
+>['operation'];
 
 /** API Gateway's route key, e.g. `GET /seats/{uid}`: what the handler's router matches on. */
 export const routeKey = (route: Pick<Route, 'method' | 'path'>): string => `${route.method} ${route.path}`;
 
 /** API Gateway sends unmatched requests to `$default`; the health group answers them 404 in the envelope. */
-export const fallbackRoute = { routeKey: '$default', group: 'health' } as const satisfies { routeKey: string; group: FunctionGroup };
+export const fallbackRoute = { routeKey: '$default', group: 'health' } as const satisfies {
+  routeKey: string;
+  group: FunctionGroup;
+};
 
 /** Where a group's handler lives, relative to the repository root (CDK bundles it, the local stack imports it). */
 export const handlerEntry = (group: FunctionGroup): string => `functions/api/${group}/handler.ts`;

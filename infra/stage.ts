@@ -9,8 +9,14 @@ export interface StageSettings {
 
 /** The stacks of one stage: stateful apart from stateless, so code deploys never touch data. */
 export const buildStacks = (app: App, settings: StageSettings) => {
-  const env = { account: process.env['CDK_DEFAULT_ACCOUNT'], region: process.env['CDK_DEFAULT_REGION'] ?? 'sa-east-1' };
-  const stateful = new StatefulStack(app, `FamilyProtection-${settings.stage}-Stateful`, { env, stage: settings.stage });
+  const env = {
+    account: process.env['CDK_DEFAULT_ACCOUNT'],
+    region: process.env['CDK_DEFAULT_REGION'] ?? 'sa-east-1',
+  };
+  const stateful = new StatefulStack(app, `FamilyProtection-${settings.stage}-Stateful`, {
+    env,
+    stage: settings.stage,
+  });
   const stateless = new StatelessStack(app, `FamilyProtection-${settings.stage}-Stateless`, {
     env,
     stage: settings.stage,

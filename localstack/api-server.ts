@@ -1,5 +1,13 @@
 import { createServer, type Server } from 'node:http';
-import { fallbackRoute, functionGroups, handlerEntry, pathMatcher, routeKey, routes, type FunctionGroup } from '../infra/routes';
+import {
+  fallbackRoute,
+  functionGroups,
+  handlerEntry,
+  pathMatcher,
+  routeKey,
+  routes,
+  type FunctionGroup,
+} from '../infra/routes';
 import { lambdaContext, readBody, toEventV2, writeResult, type ApiHandler } from './lambda-http';
 
 /**
@@ -19,11 +27,15 @@ export const loadApiHandlers = async (): Promise<Record<FunctionGroup, ApiHandle
   return Object.fromEntries(entries) as Record<FunctionGroup, ApiHandler>;
 };
 
-export const startApiServer = async (options: { port: number; handlers: Record<FunctionGroup, ApiHandler> }): Promise<Server> => {
+export const startApiServer = async (options: {
+  port: number;
+  handlers: Record<FunctionGroup, ApiHandler>;
+}): Promise<Server> => {
   const server = createServer((request, response) => {
     void (async () => {
       const path = new URL(request.url ?? '/', 'http://127.0.0.1').pathname;
-      let target: { routeKey: string; group: FunctionGroup; pathParameters?: Record<string, string> } = fallbackRoute;
+      let target: { routeKey: string; group: FunctionGroup; pathParameters?: Record<string, string> } =
+        fallbackRoute;
       for (const { route, match } of compiled) {
         if (route.method !== request.method) continue;
         const pathParameters = match(path);
@@ -34,10 +46,15 @@ export const startApiServer = async (options: { port: number; handlers: Record<F
       }
       const body = await readBody(request);
       if (body === null) {
-        response.writeHead(413, { 'content-type': 'application/json' }).end('{"message":"Request Entity Too Large"}');
+        response
+          .writeHead(413, { 'content-type': 'application/json' })
+          .end('{"message":"Request Entity Too Large"}');
         return;
       }
-      const result = await options.handlers[target.group](toEventV2(request, body, target), lambdaContext(`api-${target.group}`));
+      const result = await options.handlers[target.group](
+        toEventV2(request, body, target),
+        lambdaContext(`api-${target.group}`),
+      );
       writeResult(response, result);
     })().catch((error: unknown) => {
       // What API Gateway answers when the function itself fails.

@@ -27,7 +27,10 @@ export const defaultPorts = {
 } as const;
 
 /** The environment the local stack gives the handlers: dev secrets, local endpoints, log mail. */
-export const localEnvironment = (ports: { DYNAMODB_PORT: number; WEB_PORT: number }, env: NodeJS.ProcessEnv) => ({
+export const localEnvironment = (
+  ports: { DYNAMODB_PORT: number; WEB_PORT: number },
+  env: NodeJS.ProcessEnv,
+) => ({
   STAGE: 'local',
   AWS_REGION: 'sa-east-1',
   AWS_ACCESS_KEY_ID: 'local',
@@ -38,5 +41,7 @@ export const localEnvironment = (ports: { DYNAMODB_PORT: number; WEB_PORT: numbe
   OTP_LINK_BASE_URL: `http://127.0.0.1:${ports.WEB_PORT}/login`,
   ...devSecrets,
   // Whatever the user set wins over the local defaults.
-  ...Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined)),
+  ...Object.fromEntries(
+    Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  ),
 });

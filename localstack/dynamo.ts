@@ -30,16 +30,33 @@ export interface DynamoLocal {
 }
 
 const clientFor = (endpoint: string) =>
-  new DynamoDBClient({ endpoint, region: 'sa-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  new DynamoDBClient({
+    endpoint,
+    region: 'sa-east-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
 
-export const startDynamoLocal = async (options: { port: number; dataDir?: string | undefined; workDir: string }): Promise<DynamoLocal> => {
+export const startDynamoLocal = async (options: {
+  port: number;
+  dataDir?: string | undefined;
+  workDir: string;
+}): Promise<DynamoLocal> => {
   const jar = jarDirectory();
   mkdirSync(options.workDir, { recursive: true });
   const storage = options.dataDir === undefined ? ['-inMemory'] : ['-dbPath', resolve(options.dataDir)];
   if (options.dataDir !== undefined) mkdirSync(options.dataDir, { recursive: true });
   const child = spawn(
     'java',
-    [`-Djava.library.path=${join(jar, 'DynamoDBLocal_lib')}`, '-jar', join(jar, 'DynamoDBLocal.jar'), ...storage, '-sharedDb', '-disableTelemetry', '-port', String(options.port)],
+    [
+      `-Djava.library.path=${join(jar, 'DynamoDBLocal_lib')}`,
+      '-jar',
+      join(jar, 'DynamoDBLocal.jar'),
+      ...storage,
+      '-sharedDb',
+      '-disableTelemetry',
+      '-port',
+      String(options.port),
+    ],
     { cwd: options.workDir, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let stderr = '';
@@ -54,7 +71,8 @@ export const startDynamoLocal = async (options: { port: number; dataDir?: string
       await client.send(new ListTablesCommand({}));
       break;
     } catch (error) {
-      if (Date.now() > deadline) throw new Error(`DynamoDB Local did not answer within 30 s: ${String(error)}`);
+      if (Date.now() > deadline)
+        throw new Error(`DynamoDB Local did not answer within 30 s: ${String(error)}`);
       await new Promise((done) => setTimeout(done, 100));
     }
   }

@@ -6,7 +6,10 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
  * What API Gateway's HTTP API does in front of a Lambda: the request becomes a payload v2 event,
  * and the handler's structured result becomes the response.
  */
-export type ApiHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
+export type ApiHandler = (
+  event: APIGatewayProxyEventV2,
+  context: Context,
+) => Promise<APIGatewayProxyStructuredResultV2>;
 
 /** API Gateway's own payload limit; the handlers enforce their smaller ones. */
 const MAX_PAYLOAD_BYTES = 10 * 1024 * 1024;
@@ -45,8 +48,12 @@ export const toEventV2 = (
     rawQueryString: url.searchParams.toString(),
     headers,
     ...(Object.keys(query).length > 0 ? { queryStringParameters: query } : {}),
-    ...(route.pathParameters !== undefined && Object.keys(route.pathParameters).length > 0 ? { pathParameters: route.pathParameters } : {}),
-    ...(body.byteLength > 0 ? { body: isBase64Encoded ? body.toString('base64') : body.toString('utf8') } : {}),
+    ...(route.pathParameters !== undefined && Object.keys(route.pathParameters).length > 0
+      ? { pathParameters: route.pathParameters }
+      : {}),
+    ...(body.byteLength > 0
+      ? { body: isBase64Encoded ? body.toString('base64') : body.toString('utf8') }
+      : {}),
     isBase64Encoded,
     requestContext: {
       accountId: 'local',
@@ -87,7 +94,12 @@ export const lambdaContext = (functionName: string): Context => ({
 export const writeResult = (response: ServerResponse, result: APIGatewayProxyStructuredResultV2): void => {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(result.headers ?? {})) headers[name] = String(value);
-  const body = result.body === undefined ? undefined : result.isBase64Encoded ? Buffer.from(result.body, 'base64') : result.body;
+  const body =
+    result.body === undefined
+      ? undefined
+      : result.isBase64Encoded
+        ? Buffer.from(result.body, 'base64')
+        : result.body;
   response.writeHead(result.statusCode ?? 200, headers);
   response.end(body);
 };

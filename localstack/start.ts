@@ -20,7 +20,9 @@ const localSettings = z
   .safeParse(process.env);
 
 if (!localSettings.success) {
-  process.stderr.write(`Invalid configuration: ${localSettings.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}\n`);
+  process.stderr.write(
+    `Invalid configuration: ${localSettings.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}\n`,
+  );
   process.exit(1);
 }
 const ports = localSettings.data;
@@ -66,6 +68,8 @@ try {
   say(`api       http://127.0.0.1:${ports.API_PORT}`);
   say('ready');
 } catch (error) {
-  process.stderr.write(`local stack failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.stderr.write(
+    `local stack failed to start: ${error instanceof Error ? error.message : String(error)}\n`,
+  );
   await stopAll(1);
 }

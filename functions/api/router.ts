@@ -22,7 +22,9 @@ export const createRouter = <G extends FunctionGroup>(
     if (route.group !== group) continue;
     const operation = (operations as Record<string, Operation>)[route.operation];
     if (operation === undefined || operation.auth !== route.auth) {
-      throw new Error(`route ${routeKey(route)}: operation ${route.operation} missing or with another auth kind`);
+      throw new Error(
+        `route ${routeKey(route)}: operation ${route.operation} missing or with another auth kind`,
+      );
     }
     table.set(routeKey(route), operation);
   }

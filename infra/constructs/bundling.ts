@@ -2,7 +2,8 @@
  * How every function is bundled: ESM for Node 24 on arm64, minified, with source maps. CDK's
  * NodejsFunction uses these options, and the cold-start benchmark bundles with the same ones.
  */
-export const esmRequireShim = "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);";
+export const esmRequireShim =
+  "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);";
 
 export const bundlingOptions = {
   target: 'node24',

@@ -61,7 +61,10 @@ export class StatelessStack extends Stack {
 
     // Least privilege: the health check only reads one item and the table's description.
     functions.health.addToRolePolicy(
-      new PolicyStatement({ actions: ['dynamodb:GetItem', 'dynamodb:DescribeTable'], resources: [table.tableArn] }),
+      new PolicyStatement({
+        actions: ['dynamodb:GetItem', 'dynamodb:DescribeTable'],
+        resources: [table.tableArn],
+      }),
     );
     table.encryptionKey?.grantDecrypt(functions.health);
     for (const group of ['auth', 'accounts', 'seats'] as const) {
@@ -77,7 +80,10 @@ export class StatelessStack extends Stack {
     );
 
     const integrations = Object.fromEntries(
-      functionGroups.map((group) => [group, new HttpLambdaIntegration(`${pascal(group)}Integration`, functions[group])]),
+      functionGroups.map((group) => [
+        group,
+        new HttpLambdaIntegration(`${pascal(group)}Integration`, functions[group]),
+      ]),
     ) as Record<FunctionGroup, HttpLambdaIntegration>;
 
     this.api = new HttpApi(this, 'Api', {
@@ -86,7 +92,11 @@ export class StatelessStack extends Stack {
       defaultIntegration: integrations[fallbackRoute.group],
     });
     for (const route of routes) {
-      this.api.addRoutes({ path: route.path, methods: [HttpMethod[route.method]], integration: integrations[route.group] });
+      this.api.addRoutes({
+        path: route.path,
+        methods: [HttpMethod[route.method]],
+        integration: integrations[route.group],
+      });
     }
 
     new CfnOutput(this, 'ApiUrl', { value: this.api.apiEndpoint });

@@ -15,14 +15,22 @@ export interface FamilyView {
  * The family as its caller may see it. Another family's account or seat, or one that does not
  * exist, answers 404 alike: never 403, so nobody learns what exists elsewhere.
  */
-export const familyOf = async (deps: Pick<Deps, 'families'>, caller: Caller, accountUid: string): Promise<FamilyView> => {
+export const familyOf = async (
+  deps: Pick<Deps, 'families'>,
+  caller: Caller,
+  accountUid: string,
+): Promise<FamilyView> => {
   const family = isAccountUid(accountUid) ? await deps.families.load(accountUid) : null;
   const member = family === null ? undefined : memberOf(family, caller.userUid);
   if (family === null || member === undefined) throw fail('NOT_FOUND');
   return { family, member };
 };
 
-export const seatFor = async (deps: Pick<Deps, 'families'>, caller: Caller, seatUid: string): Promise<FamilyView & { seat: Seat }> => {
+export const seatFor = async (
+  deps: Pick<Deps, 'families'>,
+  caller: Caller,
+  seatUid: string,
+): Promise<FamilyView & { seat: Seat }> => {
   const accountUid = accountUidOfSeat(seatUid);
   if (accountUid === null) throw fail('NOT_FOUND');
   const view = await familyOf(deps, caller, accountUid);

@@ -8,7 +8,11 @@ export interface HealthReport {
 }
 
 /** `GET /health`: each probe timed; any failure makes the whole answer `degraded`. */
-export const checkHealth = async (probes: readonly HealthProbe[], clock: Clock, startedAt: number): Promise<HealthReport> => {
+export const checkHealth = async (
+  probes: readonly HealthProbe[],
+  clock: Clock,
+  startedAt: number,
+): Promise<HealthReport> => {
   const results = await Promise.all(
     probes.map(async (probe) => {
       const start = clock.now().getTime();

@@ -25,14 +25,17 @@ const secondsList = z
   .transform((value) => value.split(',').map(Number));
 
 const jsonOf = <T extends z.ZodType>(schema: T) =>
-  z.string().transform((value, ctx) => {
-    try {
-      return JSON.parse(value) as unknown;
-    } catch {
-      ctx.addIssue({ code: 'custom', message: 'must be JSON' });
-      return z.NEVER;
-    }
-  }).pipe(schema);
+  z
+    .string()
+    .transform((value, ctx) => {
+      try {
+        return JSON.parse(value) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'must be JSON' });
+        return z.NEVER;
+      }
+    })
+    .pipe(schema);
 
 const campaigns = z.record(
   z.string().regex(/^[A-Z0-9_-]{2,32}$/),

@@ -64,7 +64,8 @@ export class ServiceError extends Error {
     super(options.message ?? errorCatalog[code].message, { cause: options.cause });
     this.code = code;
     // Only HTTP_ERROR takes the status of the underlying failure; every other code has its own.
-    this.status = code === 'HTTP_ERROR' && options.status !== undefined ? options.status : errorCatalog[code].status;
+    this.status =
+      code === 'HTTP_ERROR' && options.status !== undefined ? options.status : errorCatalog[code].status;
     this.details = options.details;
   }
 

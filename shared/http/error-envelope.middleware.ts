@@ -13,7 +13,9 @@ type HttpRequest = Request<APIGatewayProxyEventV2, APIGatewayProxyStructuredResu
  * Maps every error to the envelope. A ServiceError answers its own code and status; anything else
  * is 500 `INTERNAL` that says nothing more, logged with the request's correlation id.
  */
-export const errorEnvelope = (logger: ErrorLogger): MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2> => {
+export const errorEnvelope = (
+  logger: ErrorLogger,
+): MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2> => {
   const errorEnvelopeOnError = (request: HttpRequest): void => {
     const correlationId = request.event.requestContext?.requestId ?? 'unknown';
     const error = request.error;

@@ -6,11 +6,22 @@ import { isE164 } from '../domain/people/phone';
 import { relationships } from '../domain/people/relationship';
 
 /** Field schemas shared by the routes' bodies (decisions.md "Wire formats"). */
-export const emailField = z.string().max(254).transform(normaliseEmail).pipe(z.email('is not an e-mail address'));
+export const emailField = z
+  .string()
+  .max(254)
+  .transform(normaliseEmail)
+  .pipe(z.email('is not an e-mail address'));
 
-export const nameField = z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters');
+export const nameField = z
+  .string()
+  .trim()
+  .min(1, 'must not be empty')
+  .max(100, 'must be at most 100 characters');
 
-export const phoneField = z.string().max(20).refine(isE164, 'must be an E.164 phone number like +5511987654321');
+export const phoneField = z
+  .string()
+  .max(20)
+  .refine(isE164, 'must be an E.164 phone number like +5511987654321');
 
 export const cpfField = z.strictObject({
   type: z.literal('cpf'),

@@ -35,7 +35,10 @@ export interface Operation {
   serve(event: APIGatewayProxyEventV2, caller: Caller | null): Promise<APIGatewayProxyStructuredResultV2>;
 }
 
-const readInput = <B extends z.ZodType, P extends z.ZodType>(spec: OperationSpec<B, P>, event: APIGatewayProxyEventV2) => ({
+const readInput = <B extends z.ZodType, P extends z.ZodType>(
+  spec: OperationSpec<B, P>,
+  event: APIGatewayProxyEventV2,
+) => ({
   params: parseWith(spec.params ?? noParams, event.pathParameters ?? {}) as z.infer<P>,
   body: parseWith(spec.body ?? noBody, jsonBody(event)) as z.infer<B>,
   ip: clientIp(event),
@@ -54,7 +57,9 @@ export const publicOperation = <B extends z.ZodType = z.ZodUndefined, P extends 
 
 /** A route that needs a guardian's access token; the router has verified it before `run`. */
 export const bearerOperation = <B extends z.ZodType = z.ZodUndefined, P extends z.ZodType = z.ZodObject>(
-  spec: OperationSpec<B, P> & { run(input: RequestInput<z.infer<B>, z.infer<P>>, caller: Caller): Promise<Answer> },
+  spec: OperationSpec<B, P> & {
+    run(input: RequestInput<z.infer<B>, z.infer<P>>, caller: Caller): Promise<Answer>;
+  },
 ): Operation => ({
   auth: 'bearer',
   async serve(event, caller) {

@@ -55,7 +55,12 @@ export interface OtpStore {
   /** Counts one wrong attempt (creating the challenge of an address never asked for) and returns the total. */
   countWrongAttempt(emailHash: string, expiresAtMs: number): Promise<number>;
   /** Marks the code used, if it still is the current unused one; creates the user on sign-up. */
-  consumeCode(emailHash: string, challenge: OtpChallenge, nowMs: number, newUser: NewUser | null): Promise<void>;
+  consumeCode(
+    emailHash: string,
+    challenge: OtpChallenge,
+    nowMs: number,
+    newUser: NewUser | null,
+  ): Promise<void>;
   getLink(linkHash: string): Promise<MagicLink | null>;
   consumeLink(link: MagicLink, nowMs: number, newUser: NewUser | null): Promise<void>;
 }

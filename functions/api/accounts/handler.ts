@@ -12,7 +12,14 @@ import { getProfile, updateProfile } from '../../../shared/app/me/profile';
 import { bearerOperation, created, noContent, ok, publicOperation } from '../../../shared/http/operation';
 import { apiHandler } from '../api-handler';
 import { deps, useCaseSettings } from '../runtime';
-import { accountParams, createAccountBody, inviteMemberBody, memberParams, updateMemberBody, updateProfileBody } from './schemas';
+import {
+  accountParams,
+  createAccountBody,
+  inviteMemberBody,
+  memberParams,
+  updateMemberBody,
+  updateProfileBody,
+} from './schemas';
 
 export const handler = apiHandler('accounts', {
   getProfile: bearerOperation({ run: async (_, caller) => ok(await getProfile(await deps(), caller)) }),
@@ -36,12 +43,14 @@ export const handler = apiHandler('accounts', {
   inviteMember: bearerOperation({
     params: accountParams,
     body: inviteMemberBody,
-    run: async ({ params, body }, caller) => created(await inviteMember(await deps(), caller, params.uid, body)),
+    run: async ({ params, body }, caller) =>
+      created(await inviteMember(await deps(), caller, params.uid, body)),
   }),
   updateMember: bearerOperation({
     params: memberParams,
     body: updateMemberBody,
-    run: async ({ params, body }, caller) => ok(await updateMember(await deps(), caller, params.uid, params.memberUid, body)),
+    run: async ({ params, body }, caller) =>
+      ok(await updateMember(await deps(), caller, params.uid, params.memberUid, body)),
   }),
   removeMember: bearerOperation({
     params: memberParams,

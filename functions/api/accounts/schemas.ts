@@ -1,11 +1,21 @@
 import { z } from 'zod';
-import { cpfField, emailField, nameField, phoneField, relationshipField, uidParam } from '../../../shared/http/fields';
+import {
+  cpfField,
+  emailField,
+  nameField,
+  phoneField,
+  relationshipField,
+  uidParam,
+} from '../../../shared/http/fields';
 
 export const accountParams = z.object({ uid: uidParam });
 export const memberParams = z.object({ uid: uidParam, memberUid: uidParam });
 
 export const createAccountBody = z.strictObject({ name: nameField });
-export const inviteMemberBody = z.strictObject({ email: emailField, relationship: relationshipField.optional() });
+export const inviteMemberBody = z.strictObject({
+  email: emailField,
+  relationship: relationshipField.optional(),
+});
 export const updateMemberBody = z.strictObject({ relationship: relationshipField });
 export const updateProfileBody = z.strictObject({
   name: nameField.optional(),

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { birthDateField, cpfField, nameField, phoneField, relationshipField, uidParam } from '../../../shared/http/fields';
+import {
+  birthDateField,
+  cpfField,
+  nameField,
+  phoneField,
+  relationshipField,
+  uidParam,
+} from '../../../shared/http/fields';
 
 export const accountParams = z.object({ uid: uidParam });
 export const seatParams = z.object({ uid: uidParam });

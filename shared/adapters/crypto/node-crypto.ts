@@ -5,7 +5,8 @@ import type { KeyedHasher, SecretSource } from '../../ports/secrets';
 
 /** HMAC-SHA256 under the service's hash key; the purpose keeps each kind of hash apart. */
 export const hmacHasher = (hashKey: string): KeyedHasher => ({
-  digest: (purpose, value) => createHmac('sha256', hashKey).update(`${purpose}\u0000${value}`).digest('base64url'),
+  digest: (purpose, value) =>
+    createHmac('sha256', hashKey).update(`${purpose}\u0000${value}`).digest('base64url'),
 });
 
 export const cryptoSecrets: SecretSource = {
@@ -18,6 +19,9 @@ export const cryptoIds = (): Ids => {
   return {
     ulid: () => ulid(),
     uid: (prefix) => `${prefix}_${randomBytes(15).toString('base64url')}`,
-    randomPart: (length) => randomBytes(Math.ceil((length * 3) / 4)).toString('base64url').slice(0, length),
+    randomPart: (length) =>
+      randomBytes(Math.ceil((length * 3) / 4))
+        .toString('base64url')
+        .slice(0, length),
   };
 };

@@ -27,13 +27,22 @@ export const loadServiceSecrets = async (config: Config): Promise<ServiceSecrets
     const { SecretsManagerClient, GetSecretValueCommand } = await import('@aws-sdk/client-secrets-manager');
     const client = new SecretsManagerClient({ region: config.AWS_REGION });
     const { SecretString } = await client.send(new GetSecretValueCommand({ SecretId: config.SECRETS_ARN }));
-    if (SecretString === undefined) throw new ConfigError('Invalid configuration: SECRETS_ARN: secret has no string value');
+    if (SecretString === undefined)
+      throw new ConfigError('Invalid configuration: SECRETS_ARN: secret has no string value');
     return serviceSecrets.parse(parseJson('SECRETS_ARN', SecretString));
   }
   if (config.JWT_PRIVATE_JWK === undefined || config.HASH_KEY === undefined) {
-    throw new ConfigError('Invalid configuration: SECRETS_ARN, or both JWT_PRIVATE_JWK and HASH_KEY, must be set');
+    throw new ConfigError(
+      'Invalid configuration: SECRETS_ARN, or both JWT_PRIVATE_JWK and HASH_KEY, must be set',
+    );
   }
-  const parsed = serviceSecrets.safeParse({ jwtPrivateJwk: parseJson('JWT_PRIVATE_JWK', config.JWT_PRIVATE_JWK), hashKey: config.HASH_KEY });
-  if (!parsed.success) throw new ConfigError(`Invalid configuration: JWT_PRIVATE_JWK: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+  const parsed = serviceSecrets.safeParse({
+    jwtPrivateJwk: parseJson('JWT_PRIVATE_JWK', config.JWT_PRIVATE_JWK),
+    hashKey: config.HASH_KEY,
+  });
+  if (!parsed.success)
+    throw new ConfigError(
+      `Invalid configuration: JWT_PRIVATE_JWK: ${parsed.error.issues[0]?.message ?? 'invalid'}`,
+    );
   return parsed.data;
 };

@@ -6,7 +6,11 @@ export interface TableAccess {
   tableName: string;
 }
 
-export const createTableAccess = (options: { tableName: string; region: string; endpoint?: string | undefined }): TableAccess => {
+export const createTableAccess = (options: {
+  tableName: string;
+  region: string;
+  endpoint?: string | undefined;
+}): TableAccess => {
   const client = new DynamoDBClient({
     region: options.region,
     ...(options.endpoint === undefined ? {} : { endpoint: options.endpoint }),

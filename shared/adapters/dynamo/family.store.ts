@@ -4,7 +4,16 @@ import type { Member } from '../../domain/family/member';
 import type { Seat } from '../../domain/family/seat';
 import type { FamilyStore, MembershipSummary } from '../../ports/stores';
 import type { TableAccess } from './client';
-import { accountToItem, memberItem, memberToItem, seatToItem, toAccount, toMember, toSeat, userToItem } from './items';
+import {
+  accountToItem,
+  memberItem,
+  memberToItem,
+  seatToItem,
+  toAccount,
+  toMember,
+  toSeat,
+  userToItem,
+} from './items';
 import { itemTypes, keys } from './keys';
 import { eventRows, put, putNew, putVersioned, transact } from './transact';
 import { z } from 'zod';
@@ -12,12 +21,19 @@ import { z } from 'zod';
 const itemType = z.object({ type: z.string() }).loose();
 
 /** Reads every page of a query: a family's partition is small, but nothing is silently cut. */
-const queryAll = async (table: TableAccess, input: Omit<ConstructorParameters<typeof QueryCommand>[0], 'TableName'>) => {
+const queryAll = async (
+  table: TableAccess,
+  input: Omit<ConstructorParameters<typeof QueryCommand>[0], 'TableName'>,
+) => {
   const items: Record<string, unknown>[] = [];
   let startKey: Record<string, unknown> | undefined;
   do {
     const page = await table.doc.send(
-      new QueryCommand({ ...input, TableName: table.tableName, ...(startKey ? { ExclusiveStartKey: startKey } : {}) }),
+      new QueryCommand({
+        ...input,
+        TableName: table.tableName,
+        ...(startKey ? { ExclusiveStartKey: startKey } : {}),
+      }),
     );
     items.push(...(page.Items ?? []));
     startKey = page.LastEvaluatedKey;
@@ -91,7 +107,11 @@ export const dynamoFamilyStore = (table: TableAccess): FamilyStore => ({
         ? []
         : [
             putNew(table, userToItem(newUser.user)),
-            putNew(table, { ...keys.emailLookup(newUser.emailHash), type: itemTypes.emailLookup, userUid: newUser.user.uid }),
+            putNew(table, {
+              ...keys.emailLookup(newUser.emailHash),
+              type: itemTypes.emailLookup,
+              userUid: newUser.user.uid,
+            }),
           ]),
       ...eventRows(table, events),
     ]);

@@ -91,7 +91,11 @@ export const toAccount = (item: unknown): Account => {
   const { type: _, ...account } = accountItem.parse(item);
   return account;
 };
-export const accountToItem = (account: Account) => ({ ...keys.account(account.uid), type: itemTypes.account, ...account });
+export const accountToItem = (account: Account) => ({
+  ...keys.account(account.uid),
+  type: itemTypes.account,
+  ...account,
+});
 
 export const toMember = (item: unknown): Member => {
   const { type: _, accountName: __, ...member } = memberItem.parse(item);
@@ -109,7 +113,11 @@ export const toSeat = (item: unknown): Seat => {
   const { type: _, ...seat } = seatItem.parse(item);
   return seat;
 };
-export const seatToItem = (seat: Seat) => ({ ...keys.seat(seat.accountUid, seat.uid), type: itemTypes.seat, ...seat });
+export const seatToItem = (seat: Seat) => ({
+  ...keys.seat(seat.accountUid, seat.uid),
+  type: itemTypes.seat,
+  ...seat,
+});
 
 export const toEvent = (item: unknown): DomainEvent => {
   const { type: _, eventType, ...rest } = eventItem.parse(item);

@@ -25,15 +25,27 @@ export const keys = {
   emailLookup: (emailHash: string): Key => ({ PK: `EMAIL#${emailHash}`, SK: 'EMAIL' }),
   otpChallenge: (emailHash: string): Key => ({ PK: `OTP#${emailHash}`, SK: 'OTP' }),
   magicLink: (linkHash: string): Key => ({ PK: `OTPLINK#${linkHash}`, SK: 'OTPLINK' }),
-  rateWindow: (rule: string, identifierHash: string): Key => ({ PK: `RATE#${rule}#${identifierHash}`, SK: 'RATE' }),
+  rateWindow: (rule: string, identifierHash: string): Key => ({
+    PK: `RATE#${rule}#${identifierHash}`,
+    SK: 'RATE',
+  }),
 
   accountPartition: (accountUid: string): string => `ACCOUNT#${accountUid}`,
   account: (accountUid: string): Key => ({ PK: `ACCOUNT#${accountUid}`, SK: 'ACCOUNT' }),
-  member: (accountUid: string, userUid: string): Key => ({ PK: `ACCOUNT#${accountUid}`, SK: `MEMBER#${userUid}` }),
+  member: (accountUid: string, userUid: string): Key => ({
+    PK: `ACCOUNT#${accountUid}`,
+    SK: `MEMBER#${userUid}`,
+  }),
   /** GSI1: a user's memberships, for `GET /accounts`. */
-  memberByUser: (userUid: string, accountUid: string) => ({ GSI1PK: `USER#${userUid}`, GSI1SK: `MEMBER#${accountUid}` }),
+  memberByUser: (userUid: string, accountUid: string) => ({
+    GSI1PK: `USER#${userUid}`,
+    GSI1SK: `MEMBER#${accountUid}`,
+  }),
   membershipsOfUser: (userUid: string): string => `USER#${userUid}`,
-  seat: (accountUid: string, seatUid: string): Key => ({ PK: `ACCOUNT#${accountUid}`, SK: `SEAT#${seatUid}` }),
+  seat: (accountUid: string, seatUid: string): Key => ({
+    PK: `ACCOUNT#${accountUid}`,
+    SK: `SEAT#${seatUid}`,
+  }),
 
   eventPartition: (accountId: string): string => `EVENTS#${accountId}`,
   event: (accountId: string, eventId: string): Key => ({ PK: `EVENTS#${accountId}`, SK: `EVENT#${eventId}` }),

@@ -14,7 +14,11 @@ const ttlFor = (expiresAtMs: number): number => Math.ceil(expiresAtMs / 1000) + 
 
 const userSubject = z.object({ kind: z.literal('user'), userUid: z.string() });
 const signupSubject = z.object({ kind: z.literal('signup'), email: z.string() });
-const subject = z.discriminatedUnion('kind', [userSubject, signupSubject, z.object({ kind: z.literal('nobody') })]);
+const subject = z.discriminatedUnion('kind', [
+  userSubject,
+  signupSubject,
+  z.object({ kind: z.literal('nobody') }),
+]);
 
 const challengeItem = z.object({
   requestId: z.string(),
@@ -48,7 +52,11 @@ const newUserItems = (table: TableAccess, newUser: NewUser | null): TransactItem
     ? []
     : [
         putNew(table, userToItem(newUser.user)),
-        putNew(table, { ...keys.emailLookup(newUser.emailHash), type: itemTypes.emailLookup, userUid: newUser.user.uid }),
+        putNew(table, {
+          ...keys.emailLookup(newUser.emailHash),
+          type: itemTypes.emailLookup,
+          userUid: newUser.user.uid,
+        }),
       ];
 
 export const dynamoOtpStore = (table: TableAccess): OtpStore => ({
@@ -79,12 +87,24 @@ export const dynamoOtpStore = (table: TableAccess): OtpStore => ({
       {
         Put: {
           TableName: table.tableName,
-          Item: { ...keys.otpChallenge(emailHash), type: itemTypes.otpChallenge, ...challenge, ttl: ttlFor(challenge.expiresAtMs) },
+          Item: {
+            ...keys.otpChallenge(emailHash),
+            type: itemTypes.otpChallenge,
+            ...challenge,
+            ttl: ttlFor(challenge.expiresAtMs),
+          },
         },
       },
     ];
     if (link !== null) {
-      items.push(putNew(table, { ...keys.magicLink(link.linkHash), type: itemTypes.magicLink, ...link, ttl: ttlFor(link.expiresAtMs) }));
+      items.push(
+        putNew(table, {
+          ...keys.magicLink(link.linkHash),
+          type: itemTypes.magicLink,
+          ...link,
+          ttl: ttlFor(link.expiresAtMs),
+        }),
+      );
     }
     if (replacedLinkHash !== null && replacedLinkHash !== link?.linkHash) {
       items.push({

@@ -31,7 +31,12 @@ export const dynamoRateLimiter = (table: TableAccess, hasher: KeyedHasher, clock
             UpdateExpression: 'ADD #count :one SET #ttl = if_not_exists(#ttl, :end), #type = :type',
             ConditionExpression: 'attribute_not_exists(#ttl) OR #ttl > :now',
             ExpressionAttributeNames: names,
-            ExpressionAttributeValues: { ':one': 1, ':end': end, ':now': nowSeconds, ':type': itemTypes.rateWindow },
+            ExpressionAttributeValues: {
+              ':one': 1,
+              ':end': end,
+              ':now': nowSeconds,
+              ':type': itemTypes.rateWindow,
+            },
             ReturnValues: 'ALL_NEW',
           }),
         );

@@ -65,7 +65,10 @@ export const transact = async (table: TableAccess, items: TransactItem[]): Promi
   try {
     await table.doc.send(new TransactWriteCommand({ TransactItems: items }));
   } catch (error) {
-    if (error instanceof TransactionCanceledException && error.CancellationReasons?.some((r) => r.Code === 'ConditionalCheckFailed')) {
+    if (
+      error instanceof TransactionCanceledException &&
+      error.CancellationReasons?.some((r) => r.Code === 'ConditionalCheckFailed')
+    ) {
       throw new ServiceError('CONFLICT', { cause: error });
     }
     throw error;

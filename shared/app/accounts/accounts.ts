@@ -1,6 +1,12 @@
 import { fail } from '../../domain/errors';
 import { buildCatalog } from '../../domain/catalog/catalog';
-import { ensureRemovable, memberView, requireOwner, setRelationship, type Member } from '../../domain/family/member';
+import {
+  ensureRemovable,
+  memberView,
+  requireOwner,
+  setRelationship,
+  type Member,
+} from '../../domain/family/member';
 import { onboarding } from '../../domain/family/onboarding';
 import { emailDomainVerdict, normaliseEmail } from '../../domain/people/email';
 import type { Relationship } from '../../domain/people/relationship';
@@ -18,19 +24,36 @@ const accountView = (account: { uid: string; name: string }, role: Member['role'
 });
 
 /** `POST /accounts`: the caller becomes the owner of a new family. */
-export const createAccount = async (deps: Pick<Deps, 'users' | 'families' | 'ids' | 'clock'>, caller: Caller, input: { name: string }) => {
+export const createAccount = async (
+  deps: Pick<Deps, 'users' | 'families' | 'ids' | 'clock'>,
+  caller: Caller,
+  input: { name: string },
+) => {
   const user = await deps.users.get(caller.userUid);
   if (user === null) throw fail('UNAUTHORIZED');
   const now = deps.clock.now().toISOString();
   const account = { uid: deps.ids.uid('acc'), name: input.name, createdAt: now, version: 0 };
-  const owner: Member = { accountUid: account.uid, userUid: user.uid, role: 'owner', relationship: null, email: user.email, joinedAt: now };
-  await deps.families.createAccount(account, owner, [apiEvent(deps, { type: 'account.created', accountId: account.uid })]);
+  const owner: Member = {
+    accountUid: account.uid,
+    userUid: user.uid,
+    role: 'owner',
+    relationship: null,
+    email: user.email,
+    joinedAt: now,
+  };
+  await deps.families.createAccount(account, owner, [
+    apiEvent(deps, { type: 'account.created', accountId: account.uid }),
+  ]);
   return accountView(account, 'owner');
 };
 
 /** `GET /accounts`: the caller's families; empty means onboarding starts here. */
 export const listAccounts = async (deps: Pick<Deps, 'families'>, caller: Caller) =>
-  (await deps.families.listForUser(caller.userUid)).map((summary) => ({ uid: summary.accountUid, name: summary.name, role: summary.role }));
+  (await deps.families.listForUser(caller.userUid)).map((summary) => ({
+    uid: summary.accountUid,
+    name: summary.name,
+    role: summary.role,
+  }));
 
 /** `GET /accounts/{uid}/onboarding`: derived from the seats on every read. */
 export const getOnboarding = async (deps: Pick<Deps, 'families'>, caller: Caller, accountUid: string) => {
@@ -73,7 +96,11 @@ export const inviteMember = async (
     joinedAt: now.toISOString(),
   };
   await deps.families.addMember(family.account, member, created, [
-    apiEvent(deps, { type: 'member.added', accountId: accountUid, payload: { memberUid: member.userUid, role: member.role } }),
+    apiEvent(deps, {
+      type: 'member.added',
+      accountId: accountUid,
+      payload: { memberUid: member.userUid, role: member.role },
+    }),
   ]);
   return memberView(member, inviter);
 };
@@ -100,7 +127,12 @@ export const updateMember = async (
   return memberView(updated, actor);
 };
 
-export const removeMember = async (deps: Pick<Deps, 'families' | 'ids' | 'clock'>, caller: Caller, accountUid: string, memberUid: string) => {
+export const removeMember = async (
+  deps: Pick<Deps, 'families' | 'ids' | 'clock'>,
+  caller: Caller,
+  accountUid: string,
+  memberUid: string,
+) => {
   const { family, member: actor } = await familyOf(deps, caller, accountUid);
   requireOwner(actor);
   const target = targetMember(family.members, memberUid);
@@ -111,4 +143,5 @@ export const removeMember = async (deps: Pick<Deps, 'families' | 'ids' | 'clock'
 };
 
 /** `GET /catalog`: public; prices from configuration. */
-export const getCatalog = (deps: Pick<Deps, 'settings'>) => buildCatalog(deps.settings.prices, deps.settings.trialDays);
+export const getCatalog = (deps: Pick<Deps, 'settings'>) =>
+  buildCatalog(deps.settings.prices, deps.settings.trialDays);

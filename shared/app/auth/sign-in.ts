@@ -1,4 +1,11 @@
-import { REPLACED_CODES_KEPT, type Delivery, type Intent, type MagicLink, type OtpChallenge, type OtpSubject } from '../../domain/auth/otp';
+import {
+  REPLACED_CODES_KEPT,
+  type Delivery,
+  type Intent,
+  type MagicLink,
+  type OtpChallenge,
+  type OtpSubject,
+} from '../../domain/auth/otp';
 import { fail } from '../../domain/errors';
 import { emailDomainVerdict, normaliseEmail } from '../../domain/people/email';
 import { newUser } from '../../domain/users/user';
@@ -11,7 +18,10 @@ export const OTP_DIGITS = 6;
 /** The purposes of keyed hashes used in sign-in: one space of hashes each. */
 export const hashPurpose = { email: 'email', code: 'otp-code', link: 'otp-link' } as const;
 
-type SignInDeps = Pick<Deps, 'clock' | 'ids' | 'hasher' | 'secrets' | 'mailer' | 'users' | 'otp' | 'rateLimiter' | 'settings'>;
+type SignInDeps = Pick<
+  Deps,
+  'clock' | 'ids' | 'hasher' | 'secrets' | 'mailer' | 'users' | 'otp' | 'rateLimiter' | 'settings'
+>;
 
 export const emailHashOf = (deps: Pick<Deps, 'hasher'>, email: string): string =>
   deps.hasher.digest(hashPurpose.email, normaliseEmail(email));
@@ -19,7 +29,8 @@ export const emailHashOf = (deps: Pick<Deps, 'hasher'>, email: string): string =
 const codeHash = (deps: Pick<Deps, 'hasher'>, requestId: string, code: string): string =>
   deps.hasher.digest(hashPurpose.code, `${requestId}:${code}`);
 
-export const linkHashOf = (deps: Pick<Deps, 'hasher'>, token: string): string => deps.hasher.digest(hashPurpose.link, token);
+export const linkHashOf = (deps: Pick<Deps, 'hasher'>, token: string): string =>
+  deps.hasher.digest(hashPurpose.link, token);
 
 const mailBudgets = (deps: SignInDeps, email: string, ip: string) => [
   { rule: 'otp_request_email', identifier: email, limit: deps.settings.rates.otpRequestPerEmail },
@@ -33,13 +44,22 @@ const mailBudgets = (deps: SignInDeps, email: string, ip: string) => [
  */
 const issueChallenge = async (
   deps: SignInDeps,
-  fields: { email: string; emailHash: string; delivery: Delivery; subject: OtpSubject; previous: OtpChallenge | null; chainId?: string },
+  fields: {
+    email: string;
+    emailHash: string;
+    delivery: Delivery;
+    subject: OtpSubject;
+    previous: OtpChallenge | null;
+    chainId?: string;
+  },
 ): Promise<void> => {
   const now = deps.clock.now().getTime();
   const requestId = deps.ids.ulid();
   const code = fields.delivery === 'code' ? deps.secrets.numericCode(OTP_DIGITS) : null;
-  const token = fields.delivery === 'link' && fields.subject.kind !== 'nobody' ? deps.secrets.urlToken() : null;
-  const ttlSeconds = fields.delivery === 'code' ? deps.settings.otpTtlSeconds : deps.settings.otpLinkTtlSeconds;
+  const token =
+    fields.delivery === 'link' && fields.subject.kind !== 'nobody' ? deps.secrets.urlToken() : null;
+  const ttlSeconds =
+    fields.delivery === 'code' ? deps.settings.otpTtlSeconds : deps.settings.otpLinkTtlSeconds;
   const previous = fields.previous;
   const replacedCodes =
     previous?.codeHash == null
@@ -94,26 +114,49 @@ export const requestOtp = async (
     if (!verdict.deliverable) throw fail('EMAIL_DOMAIN_INVALID', { suggestion: verdict.suggestion });
   }
   const emailHash = emailHashOf(deps, email);
-  const [userUid, previous] = await Promise.all([deps.users.uidByEmailHash(emailHash), deps.otp.getChallenge(emailHash)]);
+  const [userUid, previous] = await Promise.all([
+    deps.users.uidByEmailHash(emailHash),
+    deps.otp.getChallenge(emailHash),
+  ]);
   const subject: OtpSubject =
-    userUid !== null ? { kind: 'user', userUid } : input.intent === 'signup' ? { kind: 'signup', email } : { kind: 'nobody' };
+    userUid !== null
+      ? { kind: 'user', userUid }
+      : input.intent === 'signup'
+        ? { kind: 'signup', email }
+        : { kind: 'nobody' };
   await issueChallenge(deps, { email, emailHash, delivery: input.delivery, subject, previous });
   return { sent: true };
 };
 
 /** `POST /auth/otp/resend`: a new magic link in the chain of the address's current link. */
-export const resendLink = async (deps: SignInDeps, input: { email: string }, ip: string): Promise<{ sent: true }> => {
+export const resendLink = async (
+  deps: SignInDeps,
+  input: { email: string },
+  ip: string,
+): Promise<{ sent: true }> => {
   const email = normaliseEmail(input.email);
   await enforceRateLimits(deps.rateLimiter, mailBudgets(deps, email, ip));
   const emailHash = emailHashOf(deps, email);
   const previous = await deps.otp.getChallenge(emailHash);
-  if (previous === null || previous.delivery !== 'link' || previous.subject.kind === 'nobody' || previous.usedAtMs !== null) {
+  if (
+    previous === null ||
+    previous.delivery !== 'link' ||
+    previous.subject.kind === 'nobody' ||
+    previous.usedAtMs !== null
+  ) {
     return { sent: true };
   }
   await enforceRateLimits(deps.rateLimiter, [
     { rule: 'otp_resend_link', identifier: previous.chainId, limit: deps.settings.rates.otpResendPerLink },
   ]);
-  await issueChallenge(deps, { email, emailHash, delivery: 'link', subject: previous.subject, previous, chainId: previous.chainId });
+  await issueChallenge(deps, {
+    email,
+    emailHash,
+    delivery: 'link',
+    subject: previous.subject,
+    previous,
+    chainId: previous.chainId,
+  });
   return { sent: true };
 };
 

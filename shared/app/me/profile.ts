@@ -8,13 +8,18 @@ const currentUser = async (deps: Pick<Deps, 'users'>, caller: Caller): Promise<U
   return user;
 };
 
-export const getProfile = async (deps: Pick<Deps, 'users'>, caller: Caller) => profileView(await currentUser(deps, caller));
+export const getProfile = async (deps: Pick<Deps, 'users'>, caller: Caller) =>
+  profileView(await currentUser(deps, caller));
 
 /** `PATCH /me`: only the fields sent change; sending the same values writes nothing. */
 export const updateProfile = async (
   deps: Pick<Deps, 'users'>,
   caller: Caller,
-  input: { name?: string | undefined; phone?: string | undefined; document?: { type: 'cpf'; number: string } | undefined },
+  input: {
+    name?: string | undefined;
+    phone?: string | undefined;
+    document?: { type: 'cpf'; number: string } | undefined;
+  },
 ) => {
   const user = await currentUser(deps, caller);
   const next: User = {
@@ -23,6 +28,7 @@ export const updateProfile = async (
     ...(input.phone === undefined ? {} : { phone: input.phone }),
     ...(input.document === undefined ? {} : { document: input.document }),
   };
-  const unchanged = next.name === user.name && next.phone === user.phone && next.document?.number === user.document?.number;
+  const unchanged =
+    next.name === user.name && next.phone === user.phone && next.document?.number === user.document?.number;
   return profileView(unchanged ? user : await deps.users.saveProfile(next));
 };

@@ -20,7 +20,11 @@ export const seatView = (seat: Seat, settings: Deps['settings']) => ({
 const seatRef = (seat: Seat) => ({ seatId: seat.seatId, uid: seat.uid });
 
 /** `POST /accounts/{uid}/seats`: a pending seat at today's price. */
-export const createSeat = async (deps: Pick<Deps, 'families' | 'ids' | 'clock' | 'settings'>, caller: Caller, accountUid: string) => {
+export const createSeat = async (
+  deps: Pick<Deps, 'families' | 'ids' | 'clock' | 'settings'>,
+  caller: Caller,
+  accountUid: string,
+) => {
   const { family } = await familyOf(deps, caller, accountUid);
   const seatUid = seatUidFor(family.account.uid, deps.ids.randomPart(16));
   const seat = newSeat({
@@ -30,7 +34,9 @@ export const createSeat = async (deps: Pick<Deps, 'families' | 'ids' | 'clock' |
     price: priceOf(deps.settings.prices, 'seat'),
     now: deps.clock.now(),
   });
-  await deps.families.addSeat(seat, [apiEvent(deps, { type: 'seat.created', accountId: accountUid, seat: seatRef(seat) })]);
+  await deps.families.addSeat(seat, [
+    apiEvent(deps, { type: 'seat.created', accountId: accountUid, seat: seatRef(seat) }),
+  ]);
   return seatView(seat, deps.settings);
 };
 
@@ -38,7 +44,11 @@ export const getSeat = async (deps: Pick<Deps, 'families' | 'settings'>, caller:
   seatView((await seatFor(deps, caller, seatUid)).seat, deps.settings);
 
 /** `DELETE /seats/{uid}`: archives a seat that is not active; archiving twice is harmless. */
-export const removeSeat = async (deps: Pick<Deps, 'families' | 'ids' | 'clock'>, caller: Caller, seatUid: string) => {
+export const removeSeat = async (
+  deps: Pick<Deps, 'families' | 'ids' | 'clock'>,
+  caller: Caller,
+  seatUid: string,
+) => {
   const { seat } = await seatFor(deps, caller, seatUid);
   const archived = archiveSeat(seat);
   if (archived === null) return;

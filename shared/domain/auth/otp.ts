@@ -10,9 +10,7 @@ export type Intent = 'login' | 'signup';
 
 /** Who a successful verification signs in. `nobody`: a login for an address with no account. */
 export type OtpSubject =
-  | { kind: 'user'; userUid: string }
-  | { kind: 'signup'; email: string }
-  | { kind: 'nobody' };
+  { kind: 'user'; userUid: string } | { kind: 'signup'; email: string } | { kind: 'nobody' };
 
 export interface OtpChallenge {
   requestId: string;
@@ -31,7 +29,8 @@ export interface OtpChallenge {
 
 export const REPLACED_CODES_KEPT = 5;
 
-export type CodeVerdict = { outcome: 'accept' } | { outcome: 'refuse'; code: ErrorCode } | { outcome: 'wrong' };
+export type CodeVerdict =
+  { outcome: 'accept' } | { outcome: 'refuse'; code: ErrorCode } | { outcome: 'wrong' };
 
 /**
  * The order of checks: a locked challenge answers `OTP_LOCKED` even to the right code; the right
@@ -52,7 +51,8 @@ export const judgeCode = (
     if (nowMs >= challenge.expiresAtMs) return { outcome: 'refuse', code: 'OTP_EXPIRED' };
     return { outcome: 'accept' };
   }
-  if (challenge.replacedCodes.some((old) => old.codeHash === codeHashFor(old.requestId))) return { outcome: 'refuse', code: 'OTP_EXPIRED' };
+  if (challenge.replacedCodes.some((old) => old.codeHash === codeHashFor(old.requestId)))
+    return { outcome: 'refuse', code: 'OTP_EXPIRED' };
   return { outcome: 'wrong' };
 };
 
@@ -76,9 +76,13 @@ export interface MagicLink {
   subject: Exclude<OtpSubject, { kind: 'nobody' }>;
 }
 
-export const judgeLink = (link: MagicLink | null, nowMs: number): { outcome: 'accept' } | { outcome: 'refuse'; code: ErrorCode } => {
+export const judgeLink = (
+  link: MagicLink | null,
+  nowMs: number,
+): { outcome: 'accept' } | { outcome: 'refuse'; code: ErrorCode } => {
   if (link === null) return { outcome: 'refuse', code: 'OTP_LINK_INVALID' };
   if (link.usedAtMs !== null) return { outcome: 'refuse', code: 'OTP_LINK_USED' };
-  if (link.replacedAtMs !== null || nowMs >= link.expiresAtMs) return { outcome: 'refuse', code: 'OTP_LINK_EXPIRED' };
+  if (link.replacedAtMs !== null || nowMs >= link.expiresAtMs)
+    return { outcome: 'refuse', code: 'OTP_LINK_EXPIRED' };
   return { outcome: 'accept' };
 };

@@ -32,6 +32,7 @@ export const memberView = (member: Member, viewer: Member) => ({
   uid: member.userUid,
   role: member.role,
   relationship: member.relationship,
-  email: viewer.role === 'owner' || viewer.userUid === member.userUid ? member.email : maskEmail(member.email),
+  email:
+    viewer.role === 'owner' || viewer.userUid === member.userUid ? member.email : maskEmail(member.email),
   joinedAt: member.joinedAt,
 });

@@ -3,11 +3,7 @@ import { byAge, type Seat } from './seat';
 
 /** Onboarding step (spec "Onboarding step"): derived on every read, never stored. */
 export type SeatStep =
-  | 'fill_dependent'
-  | 'send_consent'
-  | 'await_consent'
-  | 'activate_seat'
-  | 'consent_declined';
+  'fill_dependent' | 'send_consent' | 'await_consent' | 'activate_seat' | 'consent_declined';
 export type OnboardingStep = SeatStep | 'add_seat';
 
 export type ConsentStatus = 'pending' | 'given' | 'declined' | 'expired' | 'revoked';
@@ -34,11 +30,15 @@ export interface Onboarding {
   seats: { uid: string; seatStep: SeatStep }[];
 }
 
-export const onboarding = (seats: readonly Seat[], consentOf: (seat: Seat) => ConsentStatus | null): Onboarding => {
+export const onboarding = (
+  seats: readonly Seat[],
+  consentOf: (seat: Seat) => ConsentStatus | null,
+): Onboarding => {
   const pending = seats.filter((seat) => seat.status === 'pending').sort(byAge);
   const steps = pending.map((seat) => ({ uid: seat.uid, seatStep: seatStep(seat, consentOf(seat)) }));
   const complete = seats.some((seat) => seat.status === 'active');
   const oldest = steps[0];
-  if (oldest !== undefined) return { nextStep: oldest.seatStep, nextSeatUid: oldest.uid, complete, seats: steps };
+  if (oldest !== undefined)
+    return { nextStep: oldest.seatStep, nextSeatUid: oldest.uid, complete, seats: steps };
   return { nextStep: complete ? null : 'add_seat', nextSeatUid: null, complete, seats: steps };
 };

@@ -1,0 +1,54 @@
+/** Layering (style.md): dependencies point inward; the domain is pure. */
+module.exports = {
+  forbidden: [
+    {
+      name: 'domain-is-pure',
+      comment: 'shared/domain imports no AWS SDK, no middy, no Powertools and nothing outside the domain.',
+      severity: 'error',
+      from: { path: '^shared/domain/' },
+      to: { pathNot: ['^shared/domain/', '^node_modules/zod/'], dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'domain-reads-no-environment',
+      severity: 'error',
+      from: { path: '^shared/domain/' },
+      to: { path: '^shared/config/' },
+    },
+    {
+      name: 'app-uses-ports-not-adapters',
+      comment:
+        'Use cases receive their ports; only composition roots (functions/, localstack/) pick adapters.',
+      severity: 'error',
+      from: { path: '^shared/app/' },
+      to: {
+        path: [
+          '^shared/adapters/',
+          '^shared/http/',
+          '^node_modules/@aws-sdk/',
+          '^node_modules/@middy/',
+          '^shared/config/',
+        ],
+      },
+    },
+    {
+      name: 'shared-is-self-contained',
+      comment: 'shared/ never imports functions/, infra/ or localstack/.',
+      severity: 'error',
+      from: { path: '^shared/' },
+      to: { path: ['^functions/', '^infra/', '^localstack/'] },
+    },
+    {
+      name: 'no-circular',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { extensions: ['.ts', '.js', '.mjs', '.json'] },
+    exclude: { path: ['cdk.out', '\\.local'] },
+  },
+};

@@ -1,0 +1,126 @@
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { inject } from 'vitest';
+import { createTableAccess } from '../../../shared/adapters/dynamo/client';
+import { normaliseEmail } from '../../../shared/domain/people/email';
+
+export interface ApiAnswer {
+  status: number;
+  headers: Headers;
+  body: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- test assertions read any field
+}
+
+export interface CallOptions {
+  token?: string;
+  body?: unknown;
+  rawBody?: string;
+  headers?: Record<string, string>;
+}
+
+/** One HTTP call to the local stack's API. */
+export const call = async (method: string, path: string, options: CallOptions = {}): Promise<ApiAnswer> => {
+  const headers: Record<string, string> = { ...(options.headers ?? {}) };
+  if (options.token !== undefined) headers['authorization'] = `Bearer ${options.token}`;
+  let body: string | undefined;
+  if (options.rawBody !== undefined) body = options.rawBody;
+  else if (options.body !== undefined) body = JSON.stringify(options.body);
+  if (body !== undefined) headers['content-type'] ??= 'application/json';
+  const response = await fetch(`${inject('apiUrl')}${path}`, {
+    method,
+    headers,
+    ...(body === undefined ? {} : { body }),
+  });
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, body: text === '' ? null : JSON.parse(text) };
+};
+
+export const uniqueEmail = (name = 'guardian'): string => `${name}-${randomUUID().slice(0, 8)}@example.com`;
+/** Each test that counts per-IP budgets speaks from its own address. */
+export const uniqueIp = (): string => `2001:db8::${randomUUID().slice(0, 4)}:${randomUUID().slice(0, 4)}`;
+
+type Delivery = { email: string; code?: string; token?: string };
+
+/** Waits (bounded) for the dev-delivery log line of the address that was not seen before. */
+export const nextDelivery = async (
+  email: string,
+  seen = 0,
+  deadlineMs = 10_000,
+): Promise<Delivery & { index: number }> => {
+  const until = Date.now() + deadlineMs;
+  for (;;) {
+    const lines = (await readFile(inject('stackLog'), 'utf8')).split('\n');
+    const deliveries = lines
+      .filter((line) => line.includes('"msg":"otp.dev_delivery"'))
+      .map((line) => JSON.parse(line) as Delivery)
+      .filter((delivery) => delivery.email === normaliseEmail(email));
+    const found = deliveries[seen];
+    if (found !== undefined) return { ...found, index: seen };
+    if (Date.now() > until) throw new Error(`no OTP delivery #${seen + 1} for ${email}`);
+    await new Promise((done) => setTimeout(done, 25));
+  }
+};
+
+export const deliveriesSoFar = async (email: string): Promise<number> =>
+  (await readFile(inject('stackLog'), 'utf8'))
+    .split('\n')
+    .filter(
+      (line) =>
+        line.includes('"msg":"otp.dev_delivery"') && line.includes(`"email":"${normaliseEmail(email)}"`),
+    ).length;
+
+/** Signs a new user up through the real routes and returns the access token. */
+export const signUp = async (email = uniqueEmail()): Promise<{ email: string; token: string }> => {
+  const seen = await deliveriesSoFar(email);
+  const requested = await call('POST', '/auth/otp/request', {
+    body: { email, delivery: 'code', intent: 'signup' },
+    headers: { 'x-forwarded-for': uniqueIp() },
+  });
+  if (requested.status !== 202) throw new Error(`request failed: ${JSON.stringify(requested.body)}`);
+  const { code } = await nextDelivery(email, seen);
+  const verified = await call('POST', '/auth/otp/verify', {
+    body: { email, code },
+    headers: { 'x-forwarded-for': uniqueIp() },
+  });
+  if (verified.status !== 200) throw new Error(`verify failed: ${JSON.stringify(verified.body)}`);
+  return { email, token: verified.body.data.accessToken as string };
+};
+
+/** A signed-up owner with a family account. */
+export const newFamily = async (name = 'Silva') => {
+  const owner = await signUp(uniqueEmail('owner'));
+  const account = await call('POST', '/accounts', { token: owner.token, body: { name } });
+  return { owner, accountUid: account.body.data.uid as string };
+};
+
+export const addSeat = async (token: string, accountUid: string): Promise<string> =>
+  (await call('POST', `/accounts/${accountUid}/seats`, { token })).body.data.uid as string;
+
+/** Every item of the stack's table, to prove a refused request wrote nothing. */
+export const tableSnapshot = async (): Promise<string[]> => {
+  const { endpoint, tableName } = inject('stackDynamo');
+  const table = createTableAccess({ tableName, region: 'sa-east-1', endpoint });
+  const items: string[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await table.doc.send(
+      new ScanCommand({
+        TableName: tableName,
+        ConsistentRead: true,
+        ...(start ? { ExclusiveStartKey: start } : {}),
+      }),
+    );
+    items.push(...(page.Items ?? []).map((item) => JSON.stringify(item)));
+    start = page.LastEvaluatedKey;
+  } while (start !== undefined);
+  return items.sort();
+};
+
+export const validDependent = {
+  kind: 'minor',
+  name: 'Bia',
+  birthDate: '2014-03-02',
+  relationship: 'child',
+  phone: '+5511987654321',
+  document: { type: 'cpf', number: '529.982.247-25' },
+} as const;

@@ -1,0 +1,19 @@
+import type { TestProject } from 'vitest/node';
+import { startLocalStack } from './local-stack';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    apiUrl: string;
+    stackLog: string;
+    stackDynamo: { endpoint: string; tableName: string };
+  }
+}
+
+/** One local stack for the e2e tier; tests isolate their data by unique e-mails and families. */
+export default async function setup(project: TestProject) {
+  const stack = await startLocalStack();
+  project.provide('apiUrl', stack.apiUrl);
+  project.provide('stackLog', stack.logFile);
+  project.provide('stackDynamo', { endpoint: stack.dynamoEndpoint, tableName: stack.tableName });
+  return async () => stack.stop();
+}

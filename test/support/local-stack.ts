@@ -1,0 +1,65 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream, mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { freePort } from './ports';
+
+export interface RunningStack {
+  apiUrl: string;
+  dynamoEndpoint: string;
+  tableName: string;
+  logFile: string;
+  process: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs the local stack exactly as `npm start` does (the same entry file), on free ports, and waits
+ * for its `ready` line. Its standard output goes to a file the tests read (OTP dev delivery).
+ */
+export const startLocalStack = async (env: Record<string, string> = {}): Promise<RunningStack> => {
+  const [apiPort, dynamoPort, webPort] = await Promise.all([freePort(), freePort(), freePort()]);
+  mkdirSync(resolve('.local'), { recursive: true });
+  const logFile = resolve('.local', `stack-${apiPort}.log`);
+  const log = createWriteStream(logFile);
+  const child = spawn(process.execPath, ['--import', 'tsx', 'localstack/start.ts'], {
+    env: {
+      ...process.env,
+      API_PORT: String(apiPort),
+      DYNAMODB_PORT: String(dynamoPort),
+      WEB_PORT: String(webPort),
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.pipe(log);
+  child.stderr?.pipe(log);
+  await new Promise<void>((ready, failed) => {
+    const timer = setTimeout(() => failed(new Error(`local stack not ready in 60 s:\n${output}`)), 60_000);
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (/^ready$/m.test(output)) {
+        clearTimeout(timer);
+        ready();
+      }
+    });
+    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      failed(new Error(`local stack exited (${code}):\n${output}`));
+    });
+  });
+  return {
+    apiUrl: `http://127.0.0.1:${apiPort}`,
+    dynamoEndpoint: `http://127.0.0.1:${dynamoPort}`,
+    tableName: env['TABLE_NAME'] ?? 'family-protection-local',
+    logFile,
+    process: child,
+    stop: () =>
+      new Promise<void>((done) => {
+        if (child.exitCode !== null) return done();
+        child.once('exit', () => done());
+        child.kill('SIGINT');
+      }),
+  };
+};

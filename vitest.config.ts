@@ -1,0 +1,40 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Test tiers (README "Tests"): unit (pure rules and handlers with fakes), integration (stores
+ * against DynamoDB Local started by the setup), e2e (HTTP through the local stack that `npm start`
+ * runs), infra (CDK templates, synthesized without bundling).
+ */
+/** Dummy credentials: tests talk to DynamoDB Local on loopback only, never to AWS. */
+const localAws = { AWS_ACCESS_KEY_ID: 'local', AWS_SECRET_ACCESS_KEY: 'local', AWS_REGION: 'sa-east-1' };
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'unit', include: ['test/unit/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'integration',
+          env: localAws,
+          include: ['test/integration/**/*.test.ts'],
+          globalSetup: ['test/support/dynamo.global-setup.ts'],
+          testTimeout: 20_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          env: localAws,
+          include: ['test/e2e/**/*.test.ts'],
+          globalSetup: ['test/support/local-stack.global-setup.ts'],
+          // One stack serves the tier; files run one after another so table snapshots stay theirs.
+          fileParallelism: false,
+          testTimeout: 30_000,
+          hookTimeout: 90_000,
+        },
+      },
+      { test: { name: 'infra', include: ['test/infra/**/*.test.ts'], testTimeout: 60_000 } },
+    ],
+  },
+});
