@@ -1,0 +1,220 @@
+import { importJWK, SignJWT } from 'jose';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { routes, type Route } from '../../infra/routes';
+import { devSecrets } from '../../localstack/dev-config';
+import {
+  addSeat,
+  call,
+  newFamily,
+  tableSnapshot,
+  uniqueEmail,
+  validDependent,
+  type ApiAnswer,
+} from './support/api';
+
+/**
+ * Every route of the table, given bad input of each kind, answers the right envelope and status and
+ * leaves the table exactly as it was.
+ */
+type Samples = { wrongTypes: unknown; missing: unknown; oversized: unknown } | null;
+
+const long = 'x'.repeat(300);
+const bodies: Record<string, Samples> = {
+  requestOtp: {
+    wrongTypes: { email: 42, delivery: 'code' },
+    missing: { delivery: 'code' },
+    oversized: { email: `${long}@example.com`, delivery: 'code' },
+  },
+  verifyOtp: {
+    wrongTypes: { email: 'a@example.com', code: 123456 },
+    missing: { email: 'a@example.com' },
+    oversized: { token: long },
+  },
+  resendLink: {
+    wrongTypes: { email: ['a@example.com'] },
+    missing: {},
+    oversized: { email: `${long}@example.com` },
+  },
+  getProfile: null,
+  updateProfile: {
+    wrongTypes: { name: 7 },
+    missing: { document: { type: 'cpf' } },
+    oversized: { name: long },
+  },
+  createAccount: { wrongTypes: { name: false }, missing: {}, oversized: { name: long } },
+  listAccounts: null,
+  getOnboarding: null,
+  listMembers: null,
+  inviteMember: {
+    wrongTypes: { email: 1 },
+    missing: { relationship: 'sibling' },
+    oversized: { email: `${long}@example.com` },
+  },
+  updateMember: { wrongTypes: { relationship: 3 }, missing: {}, oversized: { relationship: long } },
+  removeMember: null,
+  getCatalog: null,
+  createSeat: null,
+  getSeat: null,
+  removeSeat: null,
+  putDependent: {
+    wrongTypes: { ...validDependent, birthDate: 20140302 },
+    missing: { name: 'Bia', kind: 'minor' },
+    oversized: { ...validDependent, name: long },
+  },
+  health: null,
+};
+
+const signed = async (claims: { exp: number; aud?: string; typ?: string }) =>
+  new SignJWT({})
+    .setProtectedHeader({ alg: 'ES256', typ: claims.typ ?? 'at+jwt' })
+    .setSubject('usr_forged')
+    .setIssuer('family-protection')
+    .setAudience(claims.aud ?? 'family-protection-app')
+    .setIssuedAt(claims.exp - 900)
+    .setExpirationTime(claims.exp)
+    .sign(await importJWK(JSON.parse(devSecrets.JWT_PRIVATE_JWK), 'ES256'));
+
+let token = '';
+let paths: (route: Route) => string;
+
+beforeAll(async () => {
+  const { owner, accountUid } = await newFamily();
+  token = owner.token;
+  const seatUid = await addSeat(token, accountUid);
+  const invited = await call('POST', `/accounts/${accountUid}/members`, {
+    token,
+    body: { email: uniqueEmail() },
+  });
+  const memberUid = invited.body.data.uid as string;
+  paths = (route) =>
+    route.path
+      .replace('{memberUid}', memberUid)
+      .replace('{uid}', route.path.startsWith('/seats') ? seatUid : accountUid);
+});
+
+const expectUnchanged = async (
+  send: () => Promise<ApiAnswer>,
+  status: number,
+  code: string,
+): Promise<ApiAnswer> => {
+  const before = await tableSnapshot();
+  const answer = await send();
+  expect(answer.status).toBe(status);
+  expect(answer.body).toEqual({
+    success: false,
+    error: expect.objectContaining({ code, message: expect.any(String) }),
+  });
+  expect(await tableSnapshot()).toEqual(before);
+  return answer;
+};
+
+describe('bad input on every route', () => {
+  it('covers every route of the table', () => {
+    expect(Object.keys(bodies).sort()).toEqual(routes.map((route) => route.operation).sort());
+  });
+
+  const bearerRoutes = routes.filter((route) => route.auth === 'bearer');
+  const bodyRoutes = routes.filter((route) => bodies[route.operation] !== null);
+  const bodilessWrites = routes.filter(
+    (route) => bodies[route.operation] === null && route.method !== 'GET' && route.method !== 'DELETE',
+  );
+
+  it.each(bearerRoutes)(
+    '$method $path: a missing, garbage, expired or foreign token is 401 with one message',
+    async (route) => {
+      const now = Math.floor(Date.now() / 1000);
+      const tokens = [
+        undefined,
+        'garbage',
+        await signed({ exp: now - 60 }),
+        await signed({ exp: now + 600, aud: 'someone-else' }),
+        await signed({ exp: now + 600, typ: 'JWT' }),
+      ];
+      const messages = new Set<string>();
+      for (const bad of tokens) {
+        const answer = await expectUnchanged(
+          () =>
+            call(route.method, paths(route), {
+              ...(bad === undefined ? {} : { token: bad }),
+              ...(bodies[route.operation] ? { body: {} } : {}),
+            }),
+          401,
+          'UNAUTHORIZED',
+        );
+        messages.add(answer.body.error.message as string);
+      }
+      expect(messages.size).toBe(1);
+    },
+  );
+
+  it.each(bodyRoutes)('$method $path: malformed JSON is 400 BAD_REQUEST', async (route) => {
+    await expectUnchanged(
+      () => call(route.method, paths(route), { token, rawBody: '{"name": ' }),
+      400,
+      'BAD_REQUEST',
+    );
+  });
+
+  it.each(bodyRoutes)(
+    '$method $path: wrong types, missing fields, extra fields and oversized strings are 400 VALIDATION',
+    async (route) => {
+      const samples = bodies[route.operation]!;
+      for (const body of [
+        samples.wrongTypes,
+        samples.missing,
+        samples.oversized,
+        { ...(samples.wrongTypes as object), unexpected: true },
+        [],
+        'text',
+      ]) {
+        const answer = await expectUnchanged(
+          () => call(route.method, paths(route), { token, body }),
+          400,
+          'VALIDATION',
+        );
+        expect(answer.body.error.message).toMatch(/^[\w.]+: /);
+      }
+    },
+  );
+
+  it.each(bodyRoutes)('$method $path: a body over 64 KB is 413 HTTP_ERROR', async (route) => {
+    await expectUnchanged(
+      () => call(route.method, paths(route), { token, body: { name: 'x'.repeat(70_000) } }),
+      413,
+      'HTTP_ERROR',
+    );
+  });
+
+  it.each(bodilessWrites)('$method $path: a route that takes no body refuses fields', async (route) => {
+    await expectUnchanged(
+      () => call(route.method, paths(route), { token, body: { unexpected: 1 } }),
+      400,
+      'VALIDATION',
+    );
+  });
+});
+
+describe('the envelope around the routes', () => {
+  it('answers an unknown route 404 NOT_FOUND in the envelope', async () => {
+    const answer = await call('GET', '/no/such/route');
+    expect(answer.status).toBe(404);
+    expect(answer.body).toEqual({
+      success: false,
+      error: { code: 'NOT_FOUND', message: expect.any(String) },
+    });
+    expect((await call('PATCH', '/catalog')).status).toBe(404);
+  });
+
+  it('answers GET /health without the envelope, checking the database and the event stream', async () => {
+    const answer = await call('GET', '/health');
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({
+      status: 'ok',
+      uptime: expect.any(Number),
+      services: {
+        database: { status: 'ok', ms: expect.any(Number) },
+        eventStream: { status: 'ok', ms: expect.any(Number) },
+      },
+    });
+  });
+});
