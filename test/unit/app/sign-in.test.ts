@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { requestOtp } from '../../../shared/app/auth/sign-in';
+import type { Deps } from '../../../shared/app/deps';
+import type { OtpChallenge } from '../../../shared/domain/auth/otp';
+import type { SignInMail } from '../../../shared/ports/mailer';
+
+/** In-memory fakes of the ports sign-in uses. */
+const fakes = (users: Record<string, string> = {}) => {
+  const challenges = new Map<string, OtpChallenge>();
+  const mails: SignInMail[] = [];
+  let n = 0;
+  const deps = {
+    clock: { now: () => new Date('2026-11-22T10:00:00Z') },
+    ids: { ulid: () => `01ULID${(n += 1)}`, uid: (p: string) => `${p}_${(n += 1)}`, randomPart: () => 'x' },
+    hasher: { digest: (purpose: string, value: string) => `${purpose}(${value})` },
+    secrets: { numericCode: () => '123456', urlToken: () => 't'.repeat(43) },
+    mailer: { sendSignIn: async (mail: SignInMail) => void mails.push(mail) },
+    users: {
+      uidByEmailHash: async (hash: string) => users[hash] ?? null,
+      get: async () => null,
+      saveProfile: async () => {
+        throw new Error();
+      },
+    },
+    otp: {
+      getChallenge: async (hash: string) => challenges.get(hash) ?? null,
+      replaceChallenge: async (hash: string, challenge: OtpChallenge) => void challenges.set(hash, challenge),
+    },
+    rateLimiter: { hit: async () => ({ allowed: true as const }) },
+    settings: {
+      otpTtlSeconds: 600,
+      otpLinkTtlSeconds: 900,
+      otpMaxAttempts: 5,
+      otpLinkBaseUrl: 'http://web/login',
+      trialDays: 7,
+      prices: { seat: 1, 'channel.chat': 1 },
+      rates: {
+        otpRequestPerEmail: { limit: 5, windowSeconds: 1 },
+        otpRequestPerIp: { limit: 5, windowSeconds: 1 },
+        otpResendPerLink: { limit: 5, windowSeconds: 1 },
+        otpVerifyPerIp: { limit: 5, windowSeconds: 1 },
+      },
+    },
+  };
+  return { deps: deps as unknown as Deps, challenges, mails };
+};
+
+describe('requesting a sign-in code', () => {
+  it('mails a code to a known address and keeps only its keyed hash, bound to the request', async () => {
+    const { deps, challenges, mails } = fakes({ 'email(ana@example.com)': 'usr_1' });
+    await requestOtp(deps, { email: 'Ana@Example.com', delivery: 'code', intent: 'login' }, '1.1.1.1');
+    expect(mails).toEqual([{ kind: 'otp_code', email: 'ana@example.com', code: '123456' }]);
+    const stored = challenges.get('email(ana@example.com)')!;
+    expect(stored.codeHash).toBe(`otp-code(${stored.requestId}:123456)`);
+    expect(JSON.stringify(stored)).not.toContain('"123456"');
+  });
+
+  it('sends nothing to an unknown address on login, yet keeps a challenge so attempts count', async () => {
+    const { deps, challenges, mails } = fakes();
+    await expect(
+      requestOtp(deps, { email: 'nobody@example.com', delivery: 'code', intent: 'login' }, '1.1.1.1'),
+    ).resolves.toEqual({ sent: true });
+    expect(mails).toEqual([]);
+    expect(challenges.get('email(nobody@example.com)')?.subject).toEqual({ kind: 'nobody' });
+  });
+
+  it('remembers the replaced code so it answers OTP_EXPIRED, not OTP_INVALID', async () => {
+    const { deps, challenges } = fakes({ 'email(ana@example.com)': 'usr_1' });
+    await requestOtp(deps, { email: 'ana@example.com', delivery: 'code', intent: 'login' }, 'ip');
+    const first = challenges.get('email(ana@example.com)')!;
+    await requestOtp(deps, { email: 'ana@example.com', delivery: 'code', intent: 'login' }, 'ip');
+    expect(challenges.get('email(ana@example.com)')!.replacedCodes).toEqual([
+      { requestId: first.requestId, codeHash: first.codeHash },
+    ]);
+  });
+});

@@ -1,0 +1,70 @@
+import middy from '@middy/core';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { describe, expect, it } from 'vitest';
+import { createRouter } from '../../../functions/api/router';
+import { errorEnvelope } from '../../../shared/http/error-envelope.middleware';
+import { bearerOperation, ok, publicOperation } from '../../../shared/http/operation';
+
+const event = (
+  routeKey: string,
+  headers: Record<string, string> = {},
+  body?: string,
+): APIGatewayProxyEventV2 =>
+  ({
+    version: '2.0',
+    routeKey,
+    rawPath: '/',
+    rawQueryString: '',
+    headers,
+    isBase64Encoded: false,
+    ...(body === undefined ? {} : { body }),
+    requestContext: {
+      requestId: 'req-1',
+      http: { method: 'GET', path: '/', protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: '' },
+    },
+  }) as APIGatewayProxyEventV2;
+
+const tokens = async () => ({ verify: async (token: string) => (token === 'good' ? 'usr_1' : null) });
+const health = publicOperation({ run: async () => ok({ fine: true }) });
+const logged: Record<string, unknown>[] = [];
+const handlerWith = (operations: Parameters<typeof createRouter<'health'>>[1]) =>
+  middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>()
+    .use(errorEnvelope({ error: (message, fields) => void logged.push({ message, ...fields }) }))
+    .handler(createRouter('health', operations, tokens));
+const invoke = (handler: ReturnType<typeof handlerWith>, e: APIGatewayProxyEventV2) =>
+  handler(e, {} as Context);
+
+describe('a group router', () => {
+  it('serves the operation the route table names for the route key', async () => {
+    const answer = await invoke(handlerWith({ health }), event('GET /health'));
+    expect(answer.statusCode).toBe(200);
+    expect(JSON.parse(answer.body!)).toEqual({ success: true, data: { fine: true } });
+  });
+
+  it('answers the $default route 404 NOT_FOUND in the envelope', async () => {
+    const answer = await invoke(handlerWith({ health }), event('$default'));
+    expect(answer.statusCode).toBe(404);
+    expect(JSON.parse(answer.body!).error.code).toBe('NOT_FOUND');
+  });
+
+  it('refuses to build when an operation’s auth kind differs from the route table', () => {
+    const wrong = bearerOperation({ run: async () => ok(null) });
+    expect(() => createRouter('health', { health: wrong }, tokens)).toThrow(/another auth kind/);
+  });
+
+  it('turns an unexpected failure into 500 INTERNAL that says nothing else, logged with the correlation id', async () => {
+    const broken = publicOperation({
+      run: async () => {
+        throw new Error('secret detail from deep inside');
+      },
+    });
+    const answer = await invoke(handlerWith({ health: broken }), event('GET /health'));
+    expect(answer.statusCode).toBe(500);
+    expect(JSON.parse(answer.body!)).toEqual({
+      success: false,
+      error: { code: 'INTERNAL', message: 'Internal error.' },
+    });
+    expect(answer.body).not.toContain('secret detail');
+    expect(logged.at(-1)).toMatchObject({ message: 'request.unexpected_error', correlationId: 'req-1' });
+  });
+});

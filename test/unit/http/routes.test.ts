@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { existsSync } from 'node:fs';
+import { functionGroups, handlerEntry, pathMatcher, routeKey, routes } from '../../../infra/routes';
+
+describe('the route table', () => {
+  it('declares no route twice', () => {
+    const keys = routes.map(routeKey);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('points every group at a handler module that exists', () => {
+    for (const group of functionGroups) expect(existsSync(handlerEntry(group))).toBe(true);
+  });
+
+  it('matches paths and extracts their parameters', () => {
+    expect(pathMatcher('/accounts/{uid}/members/{memberUid}')('/accounts/acc_1/members/usr_2')).toEqual({
+      uid: 'acc_1',
+      memberUid: 'usr_2',
+    });
+    expect(pathMatcher('/seats/{uid}')('/seats/a/b')).toBeNull();
+  });
+});
