@@ -1,0 +1,111 @@
+import { App } from 'aws-cdk-lib';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { functionGroups, routeKey, routes } from '../../infra/routes';
+import { buildStacks } from '../../infra/stage';
+
+let stateful: Template;
+let stateless: Template;
+
+beforeAll(() => {
+  // No bundling and no CloudFormation validation here: the CI synth does both once.
+  const app = new App({ builtinCloudFormationValidation: false, context: { 'aws:cdk:bundling-stacks': [] } });
+  const stacks = buildStacks(app, { stage: 'test', mailFrom: 'no-reply@example.com' });
+  stateful = Template.fromStack(stacks.stateful);
+  stateless = Template.fromStack(stacks.stateless);
+});
+
+type Statement = { Action: string | string[]; Effect: string };
+const actionsOf = (template: Template, functionLogicalPrefix: string): string[] => {
+  const policies = template.findResources('AWS::IAM::Policy');
+  return Object.entries(policies)
+    .filter(([id]) => id.startsWith(functionLogicalPrefix))
+    .flatMap(([, policy]) =>
+      (policy.Properties.PolicyDocument.Statement as Statement[]).flatMap((s) => [s.Action].flat()),
+    );
+};
+
+describe('the stateful stack', () => {
+  it('defines the single table: PK/SK, GSI1, stream with both images, TTL, PITR, customer key, deletion protection', () => {
+    stateful.hasResourceProperties('AWS::DynamoDB::GlobalTable', {
+      KeySchema: [
+        { AttributeName: 'PK', KeyType: 'HASH' },
+        { AttributeName: 'SK', KeyType: 'RANGE' },
+      ],
+      GlobalSecondaryIndexes: [Match.objectLike({ IndexName: 'GSI1' })],
+      StreamSpecification: { StreamViewType: 'NEW_AND_OLD_IMAGES' },
+      TimeToLiveSpecification: { AttributeName: 'ttl', Enabled: true },
+      SSESpecification: { SSEEnabled: true, SSEType: 'KMS' },
+      BillingMode: 'PAY_PER_REQUEST',
+      Replicas: [
+        Match.objectLike({
+          DeletionProtectionEnabled: true,
+          PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+          SSESpecification: { KMSMasterKeyId: Match.anyValue() },
+        }),
+      ],
+    });
+    stateful.hasResource('AWS::DynamoDB::GlobalTable', { DeletionPolicy: 'Retain' });
+  });
+
+  it('keeps a rotating customer-managed key and the service secrets encrypted with it', () => {
+    stateful.hasResourceProperties('AWS::KMS::Key', { EnableKeyRotation: true });
+    stateful.hasResourceProperties('AWS::SecretsManager::Secret', { KmsKeyId: Match.anyValue() });
+  });
+});
+
+describe('the stateless stack', () => {
+  it('has one Node 24 arm64 function per group, each with its own log group kept a month', () => {
+    const functions = stateless.findResources('AWS::Lambda::Function', {
+      Properties: { Runtime: 'nodejs24.x', Architectures: ['arm64'] },
+    });
+    expect(Object.keys(functions)).toHaveLength(functionGroups.length);
+    stateless.resourceCountIs('AWS::Logs::LogGroup', functionGroups.length);
+    stateless.allResourcesProperties('AWS::Logs::LogGroup', { RetentionInDays: 30 });
+  });
+
+  it('routes every entry of the route table, and $default to the 404 function', () => {
+    const declared = Object.values(stateless.findResources('AWS::ApiGatewayV2::Route')).map(
+      (route) => route.Properties.RouteKey as string,
+    );
+    expect(declared.sort()).toEqual([...routes.map(routeKey), '$default'].sort());
+  });
+
+  it('grants least privilege: health reads one item and the table description; only auth sends mail', () => {
+    const health = actionsOf(stateless, 'HealthApi');
+    expect(health).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:DescribeTable']));
+    expect(health.filter((action) => action.startsWith('dynamodb:'))).toHaveLength(2);
+    expect(health).not.toContain('secretsmanager:GetSecretValue');
+    expect(actionsOf(stateless, 'AuthApi')).toContain('ses:SendEmail');
+    for (const group of ['AccountsApi', 'SeatsApi']) {
+      const actions = actionsOf(stateless, group);
+      expect(actions).toContain('secretsmanager:GetSecretValue');
+      // A transaction is authorised by the actions of its parts.
+      expect(actions).toEqual(
+        expect.arrayContaining([
+          'dynamodb:PutItem',
+          'dynamodb:UpdateItem',
+          'dynamodb:ConditionCheckItem',
+          'dynamodb:Query',
+        ]),
+      );
+      expect(actions).not.toContain('ses:SendEmail');
+      expect(actions).not.toContain('dynamodb:DeleteTable');
+    }
+  });
+
+  it('gives the functions the table and the secret by reference, never a secret value', () => {
+    stateless.allResourcesProperties('AWS::Lambda::Function', {
+      Environment: {
+        Variables: Match.objectLike({
+          TABLE_NAME: Match.anyValue(),
+          SECRETS_ARN: Match.anyValue(),
+          MAIL_DELIVERY: 'ses',
+        }),
+      },
+    });
+    const template = JSON.stringify(stateless.toJSON());
+    expect(template).not.toContain('JWT_PRIVATE_JWK');
+    expect(template).not.toContain('HASH_KEY');
+  });
+});
