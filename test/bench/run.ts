@@ -1,0 +1,269 @@
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { build } from 'esbuild';
+import { importJWK, SignJWT } from 'jose';
+import { bundlingOptions } from '../../infra/constructs/bundling';
+import { functionGroups, handlerEntry, type FunctionGroup } from '../../infra/routes';
+import { devSecrets, localEnvironment } from '../../localstack/dev-config';
+import { createTable, startDynamoLocal } from '../../localstack/dynamo';
+import { freePort } from '../support/ports';
+import { startCountingProxy } from './counting-proxy';
+
+/**
+ * `npm run bench`: (1) the cold start of every function group's built bundle beside a floor that only
+ * creates the DynamoDB document client and does one GetItem; (2) the DynamoDB calls of each route.
+ * Everything runs on loopback against DynamoDB Local.
+ */
+const out = resolve('.bench');
+mkdirSync(out, { recursive: true });
+const runs = Number(process.env['BENCH_RUNS'] ?? 7);
+
+const dynamoPort = await freePort();
+const dynamo = await startDynamoLocal({ port: dynamoPort, workDir: resolve('.local/bench') });
+const proxy = await startCountingProxy(dynamo.endpoint, await freePort());
+const env = {
+  ...localEnvironment({ DYNAMODB_PORT: dynamoPort, WEB_PORT: 3003 }, {}),
+  TABLE_NAME: 'bench',
+  LOG_LEVEL: 'ERROR',
+};
+await createTable(dynamo.endpoint, env.TABLE_NAME);
+Object.assign(process.env, env, { DYNAMODB_ENDPOINT: proxy.endpoint });
+
+try {
+  // --- Bundles, built with the options CDK deploys with.
+  const entries: Record<string, string> = { floor: 'test/bench/floor.ts' };
+  for (const group of functionGroups) entries[group] = handlerEntry(group);
+  for (const [name, entry] of Object.entries(entries)) {
+    await build({
+      entryPoints: [entry],
+      outfile: resolve(out, `${name}.mjs`),
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: bundlingOptions.target,
+      minify: bundlingOptions.minify,
+      mainFields: [...bundlingOptions.mainFields],
+      banner: { js: bundlingOptions.banner },
+      logLevel: 'error',
+    });
+  }
+
+  // --- Data for the requests: one family with a seat, made through the real routes (in process).
+  const { loadApiHandlers, startApiServer } = await import('../../localstack/api-server');
+  const apiPort = await freePort();
+  const api = await startApiServer({ port: apiPort, handlers: await loadApiHandlers() });
+  const base = `http://127.0.0.1:${apiPort}`;
+  const callApi = async (method: string, path: string, token?: string, body?: unknown) => {
+    const response = await fetch(`${base}${path}`, {
+      method,
+      headers: {
+        'content-type': 'application/json',
+        'x-forwarded-for': '192.0.2.1',
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const text = await response.text();
+    return { status: response.status, body: text ? JSON.parse(text) : null };
+  };
+
+  const sign = async (userUid: string) =>
+    new SignJWT({})
+      .setProtectedHeader({ alg: 'ES256', typ: 'at+jwt' })
+      .setSubject(userUid)
+      .setIssuer('family-protection')
+      .setAudience('family-protection-app')
+      .setIssuedAt()
+      .setExpirationTime('15m')
+      .sign(await importJWK(JSON.parse(devSecrets.JWT_PRIVATE_JWK), 'ES256'));
+
+  // Sign-up through the routes: the code is read from the dev-delivery line on stdout.
+  const writes: string[] = [];
+  const realWrite = process.stdout.write.bind(process.stdout);
+  process.stdout.write = ((chunk: string) => (
+    writes.push(String(chunk)),
+    true
+  )) as typeof process.stdout.write;
+  const calls: { route: string; status: number; operations: string[] }[] = [];
+  const measure = async (route: string, method: string, path: string, token?: string, body?: unknown) => {
+    proxy.take();
+    if (process.env['BENCH_DEBUG']) process.stderr.write(`${route}\n`);
+    const answer = await callApi(method, path, token, body);
+    calls.push({ route, status: answer.status, operations: proxy.take() });
+    return answer;
+  };
+  await measure('POST /auth/otp/request', 'POST', '/auth/otp/request', undefined, {
+    email: 'bench@example.com',
+    delivery: 'code',
+    intent: 'signup',
+  });
+  process.stdout.write = realWrite;
+  const code = JSON.parse(writes.find((line) => line.includes('otp.dev_delivery')) ?? '{}').code as string;
+  await measure('POST /auth/otp/verify (wrong code)', 'POST', '/auth/otp/verify', undefined, {
+    email: 'bench@example.com',
+    code: '000000',
+  });
+  const verified = await measure('POST /auth/otp/verify', 'POST', '/auth/otp/verify', undefined, {
+    email: 'bench@example.com',
+    code,
+  });
+  const token = verified.body.data.accessToken as string;
+  await measure('GET /me', 'GET', '/me', token);
+  await measure('PATCH /me', 'PATCH', '/me', token, { name: 'Bench' });
+  const account = await measure('POST /accounts', 'POST', '/accounts', token, { name: 'Bench' });
+  const accountUid = account.body.data.uid as string;
+  await measure('GET /accounts', 'GET', '/accounts', token);
+  const seat = await measure('POST /accounts/{uid}/seats', 'POST', `/accounts/${accountUid}/seats`, token);
+  const seatUid = seat.body.data.uid as string;
+  await measure('PUT /seats/{uid}/dependent', 'PUT', `/seats/${seatUid}/dependent`, token, {
+    kind: 'minor',
+    name: 'Bia',
+    birthDate: '2014-03-02',
+    relationship: 'child',
+    phone: '+5511987654321',
+    document: { type: 'cpf', number: '52998224725' },
+  });
+  await measure('GET /seats/{uid}', 'GET', `/seats/${seatUid}`, token);
+  await measure('GET /accounts/{uid}/onboarding', 'GET', `/accounts/${accountUid}/onboarding`, token);
+  const invited = await measure(
+    'POST /accounts/{uid}/members',
+    'POST',
+    `/accounts/${accountUid}/members`,
+    token,
+    { email: 'bench-guardian@example.com' },
+  );
+  const memberUid = invited.body.data.uid as string;
+  await measure('GET /accounts/{uid}/members', 'GET', `/accounts/${accountUid}/members`, token);
+  await measure(
+    'PATCH /accounts/{uid}/members/{memberUid}',
+    'PATCH',
+    `/accounts/${accountUid}/members/${memberUid}`,
+    token,
+    { relationship: 'sibling' },
+  );
+  await measure(
+    'DELETE /accounts/{uid}/members/{memberUid}',
+    'DELETE',
+    `/accounts/${accountUid}/members/${memberUid}`,
+    token,
+  );
+  await measure('DELETE /seats/{uid}', 'DELETE', `/seats/${seatUid}`, token);
+  await measure('GET /catalog', 'GET', '/catalog');
+  await measure('GET /health', 'GET', '/health');
+  await new Promise<void>((done) => api.close(() => done()));
+
+  // --- Cold starts: a fresh process per run, importing the bundle and serving one request.
+  const requests: Record<
+    FunctionGroup,
+    {
+      routeKey: string;
+      path: string;
+      method: string;
+      body?: unknown;
+      pathParameters?: Record<string, string>;
+    }
+  > = {
+    auth: {
+      routeKey: 'POST /auth/otp/request',
+      method: 'POST',
+      path: '/auth/otp/request',
+      body: { email: 'cold@example.com', delivery: 'code' },
+    },
+    accounts: { routeKey: 'GET /accounts', method: 'GET', path: '/accounts' },
+    seats: {
+      routeKey: 'GET /seats/{uid}',
+      method: 'GET',
+      path: `/seats/${seatUid}`,
+      pathParameters: { uid: seatUid },
+    },
+    health: { routeKey: 'GET /health', method: 'GET', path: '/health' },
+  };
+  const childScript = (bundle: string, event: unknown) => `
+    const started = performance.now();
+    const { handler } = await import(${JSON.stringify(bundle)});
+    const result = await handler(${JSON.stringify(event)}, { awsRequestId: 'bench', getRemainingTimeInMillis: () => 10000 });
+    if ((result.statusCode ?? 200) >= 500) { console.error(JSON.stringify(result)); process.exit(1); }
+    console.log(JSON.stringify({ total: performance.now(), inside: performance.now() - started, status: result.statusCode }));
+  `;
+  const eventFor = (request: (typeof requests)[FunctionGroup], bearer: string) => ({
+    version: '2.0',
+    routeKey: request.routeKey,
+    rawPath: request.path,
+    rawQueryString: '',
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${bearer}`,
+      'x-forwarded-for': '192.0.2.9',
+    },
+    ...(request.pathParameters ? { pathParameters: request.pathParameters } : {}),
+    ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
+    isBase64Encoded: false,
+    requestContext: {
+      requestId: 'bench',
+      http: {
+        method: request.method,
+        path: request.path,
+        protocol: 'HTTP/1.1',
+        sourceIp: '192.0.2.9',
+        userAgent: 'bench',
+      },
+    },
+  });
+  const coldStart = (bundle: string, event: unknown): number => {
+    const samples: number[] = [];
+    for (let i = 0; i < runs; i += 1) {
+      const child = spawnSync(process.execPath, ['--input-type=module', '-e', childScript(bundle, event)], {
+        env: { ...process.env, DYNAMODB_ENDPOINT: dynamo.endpoint },
+        encoding: 'utf8',
+      });
+      if (child.status !== 0) throw new Error(`cold start of ${bundle} failed: ${child.stderr}`);
+      samples.push(JSON.parse(child.stdout.trim().split('\n').at(-1) ?? '{}').total as number);
+    }
+    return samples.sort((a, b) => a - b)[Math.floor(samples.length / 2)] ?? NaN;
+  };
+  // A token signed like the service's own, for the same user, so each cold process verifies one.
+  const bearer = await sign(
+    JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()).sub as string,
+  );
+  const floor = coldStart(resolve(out, 'floor.mjs'), {});
+  const coldRows = functionGroups.map((group) => {
+    const ms = coldStart(resolve(out, `${group}.mjs`), eventFor(requests[group], bearer));
+    return {
+      group,
+      request: requests[group].routeKey,
+      coldStartMs: Math.round(ms),
+      floorMs: Math.round(floor),
+      ratio: Number((ms / floor).toFixed(2)),
+      target: '<= 1.5',
+    };
+  });
+
+  const callRows = calls.map((call) => {
+    const reads = call.operations.filter((op) =>
+      ['GetItem', 'Query', 'BatchGetItem', 'DescribeTable'].includes(op),
+    ).length;
+    const transactions = call.operations.filter((op) => op === 'TransactWriteItems').length;
+    const rateCounters = call.operations.length - reads - transactions;
+    return {
+      route: call.route,
+      status: call.status,
+      calls: call.operations.length,
+      reads,
+      transactions,
+      otherWrites: rateCounters,
+      operations: call.operations.join(' '),
+    };
+  });
+
+  console.log(
+    `\nCold start, median of ${runs} fresh processes (Node ${process.versions.node}, DynamoDB Local on loopback)`,
+  );
+  console.table(coldRows);
+  console.log('\nDynamoDB calls per route (otherWrites: rate-limit counters and the wrong-attempt counter)');
+  console.table(callRows);
+  writeFileSync(resolve(out, 'results.json'), JSON.stringify({ coldRows, callRows }, null, 2));
+} finally {
+  await proxy.close();
+  await dynamo.stop();
+}
