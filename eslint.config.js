@@ -2,7 +2,7 @@ import vitest from '@vitest/eslint-plugin';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'cdk.out/**', '.local/**', 'coverage/**'] },
+  { ignores: ['node_modules/**', 'cdk.out/**', '.local/**', '.bench/**', 'coverage/**'] },
   ...tseslint.configs.recommended,
   {
     rules: {
@@ -13,8 +13,17 @@ export default tseslint.config(
       ],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': 'error',
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "ImportDeclaration[source.value='zod'] > ImportSpecifier",
+          message:
+            "Import zod as a namespace (import * as z from 'zod'): the named import defeats tree shaking and adds ~360 KB to every bundle.",
+        },
+      ],
     },
   },
+  { files: ['test/bench/**/*.ts'], rules: { 'no-console': 'off' } },
   {
     files: ['test/**/*.ts'],
     plugins: { vitest },

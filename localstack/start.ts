@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { defaultPorts, localEnvironment } from './dev-config';
 import { createTable, startDynamoLocal } from './dynamo';
 

@@ -3,15 +3,18 @@ import type { RateRule } from '../domain/rate-limit/window';
 import type { RateLimiter } from '../ports/stores';
 
 /**
- * Counts a request against each budget in order; the first exceeded answers 429 with the seconds
- * left in its window. Shared by sign-in and, later, the consent link and excerpt limits.
+ * Counts a request against each of its budgets (the counters move together, in one round trip);
+ * the first exceeded, in the order given, answers 429 with the seconds left in its window. Shared by
+ * sign-in and, later, the consent link and excerpt limits.
  */
 export const enforceRateLimits = async (
   limiter: RateLimiter,
   budgets: readonly { rule: string; identifier: string; limit: RateRule }[],
 ): Promise<void> => {
-  for (const budget of budgets) {
-    const verdict = await limiter.hit(budget.rule, budget.identifier, budget.limit);
+  const verdicts = await Promise.all(
+    budgets.map((budget) => limiter.hit(budget.rule, budget.identifier, budget.limit)),
+  );
+  for (const verdict of verdicts) {
     if (!verdict.allowed) throw fail('RATE_LIMITED', { retryAfterSeconds: verdict.retryAfterSeconds });
   }
 };

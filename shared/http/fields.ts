@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { isCalendarDate } from '../domain/people/birth-date';
 import { isValidCpf, normaliseCpf } from '../domain/people/cpf';
 import { normaliseEmail } from '../domain/people/email';

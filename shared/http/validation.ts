@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { fail } from '../domain/errors';
 
 /** zod's issues as the spec's VALIDATION message: each problem as `path: problem`, joined by `; `. */

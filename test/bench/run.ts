@@ -17,7 +17,7 @@ import { startCountingProxy } from './counting-proxy';
  */
 const out = resolve('.bench');
 mkdirSync(out, { recursive: true });
-const runs = Number(process.env['BENCH_RUNS'] ?? 7);
+const runs = Number(process.env['BENCH_RUNS'] ?? 11);
 
 const dynamoPort = await freePort();
 const dynamo = await startDynamoLocal({ port: dynamoPort, workDir: resolve('.local/bench') });
@@ -210,25 +210,33 @@ try {
       },
     },
   });
-  const coldStart = (bundle: string, event: unknown): number => {
-    const samples: number[] = [];
-    for (let i = 0; i < runs; i += 1) {
-      const child = spawnSync(process.execPath, ['--input-type=module', '-e', childScript(bundle, event)], {
-        env: { ...process.env, DYNAMODB_ENDPOINT: dynamo.endpoint },
-        encoding: 'utf8',
-      });
-      if (child.status !== 0) throw new Error(`cold start of ${bundle} failed: ${child.stderr}`);
-      samples.push(JSON.parse(child.stdout.trim().split('\n').at(-1) ?? '{}').total as number);
-    }
-    return samples.sort((a, b) => a - b)[Math.floor(samples.length / 2)] ?? NaN;
+  const coldStartOnce = (bundle: string, event: unknown): number => {
+    const child = spawnSync(process.execPath, ['--input-type=module', '-e', childScript(bundle, event)], {
+      env: { ...process.env, DYNAMODB_ENDPOINT: dynamo.endpoint },
+      encoding: 'utf8',
+    });
+    if (child.status !== 0) throw new Error(`cold start of ${bundle} failed: ${child.stderr}`);
+    return JSON.parse(child.stdout.trim().split('\n').at(-1) ?? '{}').total as number;
   };
+  const median = (samples: number[]): number =>
+    [...samples].sort((a, b) => a - b)[Math.floor(samples.length / 2)] ?? NaN;
   // A token signed like the service's own, for the same user, so each cold process verifies one.
   const bearer = await sign(
     JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()).sub as string,
   );
-  const floor = coldStart(resolve(out, 'floor.mjs'), {});
+  // Rounds interleave the floor and the groups, so drift in the machine's load touches all alike.
+  const samples: Record<string, number[]> = {
+    floor: [],
+    ...Object.fromEntries(functionGroups.map((group) => [group, []])),
+  };
+  for (let round = 0; round < runs; round += 1) {
+    samples['floor']!.push(coldStartOnce(resolve(out, 'floor.mjs'), {}));
+    for (const group of functionGroups)
+      samples[group]!.push(coldStartOnce(resolve(out, `${group}.mjs`), eventFor(requests[group], bearer)));
+  }
+  const floor = median(samples['floor']!);
   const coldRows = functionGroups.map((group) => {
-    const ms = coldStart(resolve(out, `${group}.mjs`), eventFor(requests[group], bearer));
+    const ms = median(samples[group]!);
     return {
       group,
       request: requests[group].routeKey,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { emailField } from '../../../shared/http/fields';
 
 export const requestOtpBody = z.strictObject({

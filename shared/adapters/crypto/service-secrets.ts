@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ConfigError, type Config } from '../../config/config';
 
 /** The service's two secrets: the ES256 signing key (JWK) and the key of every keyed hash. */

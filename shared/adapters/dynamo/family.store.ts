@@ -16,7 +16,7 @@ import {
 } from './items';
 import { itemTypes, keys } from './keys';
 import { eventRows, put, putNew, putVersioned, transact } from './transact';
-import { z } from 'zod';
+import * as z from 'zod';
 
 const itemType = z.object({ type: z.string() }).loose();
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { DomainEvent } from '../../domain/events/event';
 import { eventSources } from '../../domain/events/event';
 import type { Account } from '../../domain/family/account';

@@ -1,5 +1,5 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { MagicLink, OtpChallenge } from '../../domain/auth/otp';
 import type { OtpStore } from '../../ports/stores';
 import type { TableAccess } from './client';

@@ -1,6 +1,6 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { z } from 'zod';
+import * as z from 'zod';
 import { rateVerdict, windowEnd } from '../../domain/rate-limit/window';
 import type { Clock } from '../../ports/clock';
 import type { KeyedHasher } from '../../ports/secrets';

@@ -1,5 +1,5 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { UserStore } from '../../ports/stores';
 import type { TableAccess } from './client';
 import { toUser, userToItem } from './items';

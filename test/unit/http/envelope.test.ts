@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { errorCatalog, fail, ServiceError } from '../../../shared/domain/errors';
 import { errorResponse, successResponse } from '../../../shared/http/envelope';
 import { parseWith } from '../../../shared/http/validation';
