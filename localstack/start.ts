@@ -1,39 +1,32 @@
 import { resolve } from 'node:path';
 import * as z from 'zod';
+import { parseConfig } from '../shared/config/config';
 import { defaultPorts, localEnvironment } from './dev-config';
 import { createTable, startDynamoLocal } from './dynamo';
+import type { LocalPart, StartedPart } from './parts';
 
 /**
- * `npm start`: the whole service on this machine (local-stack.md). DynamoDB Local with the table
- * CDK defines, and the API's Lambda handlers behind a local API Gateway. Prints one line per URL,
- * then `ready`; Ctrl-C stops every child it started.
+ * `npm start`: the whole service on this machine (local-stack.md). Prints one line per URL, then
+ * `ready`; Ctrl-C (or SIGTERM) stops every part it started, children included.
  */
 const port = z.coerce.number().int().min(1).max(65535);
-const localSettings = z
-  .object({
-    API_PORT: port.default(defaultPorts.API_PORT),
-    WEB_PORT: port.default(defaultPorts.WEB_PORT),
-    DYNAMODB_PORT: port.default(defaultPorts.DYNAMODB_PORT),
-    /** Set to keep the table's data under this folder between runs (default: in memory). */
-    LOCAL_DATA_DIR: z.string().min(1).optional(),
-  })
-  .safeParse(process.env);
-
-if (!localSettings.success) {
-  process.stderr.write(
-    `Invalid configuration: ${localSettings.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}\n`,
-  );
-  process.exit(1);
-}
-const ports = localSettings.data;
+const localSettings = z.object({
+  API_PORT: port.default(defaultPorts.API_PORT),
+  WEB_PORT: port.default(defaultPorts.WEB_PORT),
+  DYNAMODB_PORT: port.default(defaultPorts.DYNAMODB_PORT),
+  /** Set to keep the table's data under this folder between runs (default: in memory). */
+  LOCAL_DATA_DIR: z.string().min(1).optional(),
+});
 
 const say = (line: string): void => void process.stdout.write(`${line}\n`);
-const stops: (() => Promise<void>)[] = [];
+const complain = (line: string): void => void process.stderr.write(`${line}\n`);
+
+const started: StartedPart[] = [];
 let stopping = false;
 const stopAll = async (code: number): Promise<never> => {
   if (!stopping) {
     stopping = true;
-    for (const stop of stops.reverse()) await stop().catch(() => undefined);
+    for (const part of started.reverse()) await part.stop().catch(() => undefined);
   }
   process.exit(code);
 };
@@ -41,35 +34,64 @@ process.on('SIGINT', () => void stopAll(0));
 process.on('SIGTERM', () => void stopAll(0));
 
 try {
+  const parsed = localSettings.safeParse(process.env);
+  if (!parsed.success) {
+    throw new Error(
+      `Invalid configuration: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+    );
+  }
+  const ports = parsed.data;
   Object.assign(process.env, localEnvironment(ports, process.env));
-  const tableName = process.env['TABLE_NAME'] ?? 'family-protection-local';
+  // The handlers' configuration, checked before anything starts.
+  const config = parseConfig(process.env);
 
-  const dynamo = await startDynamoLocal({
-    port: ports.DYNAMODB_PORT,
-    workDir: resolve('.local'),
-    dataDir: ports.LOCAL_DATA_DIR,
-  });
-  stops.push(dynamo.stop);
-  dynamo.process.on('exit', (code) => {
-    if (!stopping) {
-      process.stderr.write(`DynamoDB Local stopped unexpectedly (${code})\n`);
+  const parts: LocalPart[] = [
+    {
+      name: 'dynamodb',
+      async start() {
+        const dynamo = await startDynamoLocal({
+          port: ports.DYNAMODB_PORT,
+          workDir: resolve('.local'),
+          dataDir: ports.LOCAL_DATA_DIR,
+        });
+        await createTable(dynamo.endpoint, config.TABLE_NAME);
+        return {
+          urls: [{ label: 'dynamodb', url: `${dynamo.endpoint} (table ${config.TABLE_NAME})` }],
+          child: dynamo.process,
+          stop: dynamo.stop,
+        };
+      },
+    },
+    {
+      name: 'api',
+      async start() {
+        // Handlers read their configuration when imported: only now is the environment complete.
+        const { loadApiHandlers, startApiServer } = await import('./api-server');
+        const api = await startApiServer({ port: ports.API_PORT, handlers: await loadApiHandlers() });
+        return {
+          urls: [{ label: 'api', url: `http://127.0.0.1:${ports.API_PORT}` }],
+          stop: () =>
+            new Promise<void>((done) => {
+              api.close(() => done());
+              api.closeAllConnections();
+            }),
+        };
+      },
+    },
+  ];
+
+  for (const part of parts) {
+    const running = await part.start();
+    started.push(running);
+    running.child?.once('exit', (code) => {
+      if (stopping) return;
+      complain(`${part.name} stopped unexpectedly (${code})`);
       void stopAll(1);
-    }
-  });
-  await createTable(dynamo.endpoint, tableName);
-
-  // Handlers read their configuration when imported: only now is the environment complete.
-  const { loadApiHandlers, startApiServer } = await import('./api-server');
-  const api = await startApiServer({ port: ports.API_PORT, handlers: await loadApiHandlers() });
-  stops.push(() => new Promise<void>((done) => api.close(() => done())));
-  api.closeIdleConnections();
-
-  say(`dynamodb  ${dynamo.endpoint} (table ${tableName})`);
-  say(`api       http://127.0.0.1:${ports.API_PORT}`);
+    });
+  }
+  for (const { label, url } of started.flatMap((part) => part.urls)) say(`${label.padEnd(10)}${url}`);
   say('ready');
 } catch (error) {
-  process.stderr.write(
-    `local stack failed to start: ${error instanceof Error ? error.message : String(error)}\n`,
-  );
+  complain(`local stack failed to start: ${error instanceof Error ? error.message : String(error)}`);
   await stopAll(1);
 }

@@ -38,7 +38,7 @@ export interface FamilyStore {
   addSeat(seat: Seat, events: DomainEvent[]): Promise<void>;
   saveSeat(seat: Seat, events: DomainEvent[]): Promise<Seat>;
   addMember(account: Account, member: Member, newUser: NewUser | null, events: DomainEvent[]): Promise<void>;
-  saveMember(account: Account, member: Member, events: DomainEvent[]): Promise<void>;
+  saveMember(account: Account, member: Member, events: DomainEvent[]): Promise<Member>;
   removeMember(account: Account, member: Member, events: DomainEvent[]): Promise<void>;
 }
 

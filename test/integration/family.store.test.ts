@@ -41,6 +41,7 @@ const family = async () => {
     relationship: null,
     email: 'o@example.com',
     joinedAt: now.toISOString(),
+    version: 0,
   };
   await families.createAccount(account, owner, [event('account.created', account.uid)]);
   return { families, account, owner };
@@ -145,6 +146,7 @@ describe('the user store', () => {
       relationship: null,
       email: 'dup@example.com',
       joinedAt: '',
+      version: 0,
     });
     await families.addMember(account, member(user.uid), { user, emailHash: 'hash-dup' }, []);
     expect(await users.uidByEmailHash('hash-dup')).toBe(user.uid);
@@ -168,6 +170,7 @@ describe('the user store', () => {
         relationship: null,
         email: user.email,
         joinedAt: '',
+        version: 0,
       },
       { user, emailHash: ids.uid('h') },
       [],
@@ -175,5 +178,21 @@ describe('the user store', () => {
     const saved = await users.saveProfile({ ...user, name: 'Ana' });
     expect(await users.get(user.uid)).toEqual(saved);
     await expect(users.saveProfile({ ...user, name: 'Stale' })).rejects.toMatchObject({ code: 'CONFLICT' });
+  });
+});
+
+describe('members in the store', () => {
+  it('change only from the version read: a stale writer conflicts', async () => {
+    const { families, account, owner } = await family();
+    const guardian: Member = { ...owner, userUid: ids.uid('usr'), role: 'guardian', email: 'g@example.com' };
+    await families.addMember(account, guardian, null, []);
+    const saved = await families.saveMember(account, { ...guardian, relationship: 'sibling' }, []);
+    expect(saved.version).toBe(1);
+    await expect(
+      families.saveMember(account, { ...guardian, relationship: 'parent' }, []),
+    ).rejects.toMatchObject({ code: 'CONFLICT' });
+    await expect(families.removeMember(account, guardian, [])).rejects.toMatchObject({ code: 'CONFLICT' });
+    await families.removeMember(account, saved, []);
+    expect((await families.load(account.uid))?.members).toEqual([owner]);
   });
 });

@@ -118,10 +118,9 @@ export const dynamoFamilyStore = (table: TableAccess): FamilyStore => ({
   },
 
   async saveMember(account, member, events) {
-    await transact(table, [
-      put(table, memberToItem(member, account.name), { expression: 'attribute_exists(PK)' }),
-      ...eventRows(table, events),
-    ]);
+    const { item, saved } = putVersioned(table, (value: Member) => memberToItem(value, account.name), member);
+    await transact(table, [item, ...eventRows(table, events)]);
+    return saved;
   },
 
   async removeMember(account, member, events) {
@@ -130,9 +129,9 @@ export const dynamoFamilyStore = (table: TableAccess): FamilyStore => ({
         Delete: {
           TableName: table.tableName,
           Key: keys.member(account.uid, member.userUid),
-          ConditionExpression: 'attribute_exists(PK) AND #role <> :owner',
-          ExpressionAttributeNames: { '#role': 'role' },
-          ExpressionAttributeValues: { ':owner': 'owner' },
+          ConditionExpression: 'attribute_exists(PK) AND #role <> :owner AND #version = :expectedVersion',
+          ExpressionAttributeNames: { '#role': 'role', '#version': 'version' },
+          ExpressionAttributeValues: { ':owner': 'owner', ':expectedVersion': member.version },
         },
       },
       ...eventRows(table, events),

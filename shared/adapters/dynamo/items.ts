@@ -45,6 +45,7 @@ export const memberItem = z.object({
   relationship: z.enum(relationships).nullable(),
   email: z.string(),
   joinedAt: z.string(),
+  version: z.number().int(),
 });
 
 const dependent = z.object({

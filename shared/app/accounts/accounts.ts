@@ -40,6 +40,7 @@ export const createAccount = async (
     relationship: null,
     email: user.email,
     joinedAt: now,
+    version: 0,
   };
   await deps.families.createAccount(account, owner, [
     apiEvent(deps, { type: 'account.created', accountId: account.uid }),
@@ -87,13 +88,16 @@ export const inviteMember = async (
   const now = deps.clock.now();
   const created: NewUser | null =
     existingUid === null ? { user: newUser({ uid: deps.ids.uid('usr'), email, now }), emailHash } : null;
+  const userUid = created?.user.uid ?? existingUid;
+  if (userUid === null) throw new Error('unreachable: a user exists or was just made');
   const member: Member = {
     accountUid,
-    userUid: created === null ? String(existingUid) : created.user.uid,
+    userUid,
     role: 'guardian',
     relationship: input.relationship ?? null,
     email,
     joinedAt: now.toISOString(),
+    version: 0,
   };
   await deps.families.addMember(family.account, member, created, [
     apiEvent(deps, {
@@ -121,10 +125,10 @@ export const updateMember = async (
   const { family, member: actor } = await familyOf(deps, caller, accountUid);
   requireOwner(actor);
   const updated = setRelationship(targetMember(family.members, memberUid), input.relationship);
-  await deps.families.saveMember(family.account, updated, [
+  const saved = await deps.families.saveMember(family.account, updated, [
     apiEvent(deps, { type: 'member.updated', accountId: accountUid, payload: { memberUid } }),
   ]);
-  return memberView(updated, actor);
+  return memberView(saved, actor);
 };
 
 export const removeMember = async (

@@ -11,6 +11,7 @@ export interface Member {
   relationship: Relationship | null;
   email: string;
   joinedAt: string;
+  version: number;
 }
 
 /** Only the owner may act; a guardian of the same family gets 403. */

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { requestOtp } from '../../../shared/app/auth/sign-in';
+import { verifyOtp } from '../../../shared/app/auth/verify';
+import type { ServiceError } from '../../../shared/domain/errors';
 import type { Deps } from '../../../shared/app/deps';
 import type { OtpChallenge } from '../../../shared/domain/auth/otp';
 import type { SignInMail } from '../../../shared/ports/mailer';
@@ -72,5 +74,57 @@ describe('requesting a sign-in code', () => {
     expect(challenges.get('email(ana@example.com)')!.replacedCodes).toEqual([
       { requestId: first.requestId, codeHash: first.codeHash },
     ]);
+  });
+});
+
+describe('verifying a code', () => {
+  it('takes the same path for an address without an account as for a wrong code: no timing tell', async () => {
+    const trace = async (challenge: OtpChallenge | null) => {
+      const calls: string[] = [];
+      const deps = {
+        ...fakes().deps,
+        otp: {
+          getChallenge: async () => (calls.push('getChallenge'), challenge),
+          countWrongAttempt: async () => (calls.push('countWrongAttempt'), 1),
+        },
+        rateLimiter: { hit: async () => (calls.push('rate'), { allowed: true as const }) },
+      } as unknown as Deps;
+      const answer = await verifyOtp(deps, { email: 'x@example.com', code: '999999' }, 'ip').catch(
+        (error: ServiceError) => error.toJSON(),
+      );
+      return { calls, answer };
+    };
+    const known = await trace({
+      requestId: 'r',
+      chainId: 'r',
+      delivery: 'code',
+      codeHash: 'otp-code(r:123456)',
+      linkHash: null,
+      replacedCodes: [],
+      attempts: 0,
+      expiresAtMs: Date.now() + 60_000,
+      usedAtMs: null,
+      subject: { kind: 'user', userUid: 'usr_1' },
+    });
+    const nobody = await trace({
+      requestId: 'r',
+      chainId: 'r',
+      delivery: 'code',
+      codeHash: 'otp-code(r:555555)',
+      linkHash: null,
+      replacedCodes: [],
+      attempts: 0,
+      expiresAtMs: Date.now() + 60_000,
+      usedAtMs: null,
+      subject: { kind: 'nobody' },
+    });
+    const neverAsked = await trace(null);
+    expect(nobody).toEqual(known);
+    expect(neverAsked).toEqual(known);
+    expect(known.answer).toEqual({
+      code: 'OTP_INVALID',
+      message: expect.any(String),
+      details: { attemptsLeft: 4 },
+    });
   });
 });

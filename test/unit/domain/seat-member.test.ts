@@ -82,6 +82,7 @@ describe('members', () => {
     relationship: null,
     email: 'owner@example.com',
     joinedAt: '',
+    version: 0,
   };
   const guardian: Member = { ...owner, userUid: 'usr_g', role: 'guardian', email: 'gui@example.com' };
 

@@ -1,0 +1,67 @@
+import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { SendEmailCommand, SESClient } from '@aws-sdk/client-ses';
+import { mockClient } from 'aws-sdk-client-mock';
+import { afterEach, describe, expect, it } from 'vitest';
+import { parseConfig } from '../../../shared/config/config';
+import { loadServiceSecrets } from '../../../shared/adapters/crypto/service-secrets';
+import { sesMailer } from '../../../shared/adapters/mail/ses-mailer';
+
+const ses = mockClient(SESClient);
+const secretsManager = mockClient(SecretsManagerClient);
+afterEach(() => {
+  ses.reset();
+  secretsManager.reset();
+});
+
+const jwk = { kty: 'EC', crv: 'P-256', x: 'x', y: 'y', d: 'd' };
+
+describe('the SES mailer', () => {
+  it('sends the code to the address from the configured sender', async () => {
+    ses.on(SendEmailCommand).resolves({ MessageId: 'm-1' });
+    await sesMailer(new SESClient({ region: 'sa-east-1' }), 'no-reply@example.com').sendSignIn({
+      kind: 'otp_code',
+      email: 'ana@example.com',
+      code: '123456',
+    });
+    const input = ses.commandCalls(SendEmailCommand)[0]!.args[0].input;
+    expect(input.Source).toBe('no-reply@example.com');
+    expect(input.Destination?.ToAddresses).toEqual(['ana@example.com']);
+    expect(input.Message?.Body?.Text?.Data).toContain('123456');
+  });
+
+  it('sends a magic link as its URL', async () => {
+    ses.on(SendEmailCommand).resolves({});
+    await sesMailer(new SESClient({ region: 'sa-east-1' }), 'no-reply@example.com').sendSignIn({
+      kind: 'magic_link',
+      email: 'a@example.com',
+      token: 't',
+      url: 'https://app/login?token=t',
+    });
+    expect(ses.commandCalls(SendEmailCommand)[0]!.args[0].input.Message?.Body?.Text?.Data).toContain(
+      'https://app/login?token=t',
+    );
+  });
+});
+
+describe('the service secrets', () => {
+  it('come from Secrets Manager when SECRETS_ARN is set', async () => {
+    secretsManager
+      .on(GetSecretValueCommand, { SecretId: 'arn:secret' })
+      .resolves({ SecretString: JSON.stringify({ jwtPrivateJwk: jwk, hashKey: 'k'.repeat(32) }) });
+    const secrets = await loadServiceSecrets(parseConfig({ TABLE_NAME: 't', SECRETS_ARN: 'arn:secret' }));
+    expect(secrets).toEqual({ jwtPrivateJwk: jwk, hashKey: 'k'.repeat(32) });
+  });
+
+  it('come from the local variables otherwise, and stop start-up when neither is set', async () => {
+    const local = await loadServiceSecrets(
+      parseConfig({ TABLE_NAME: 't', JWT_PRIVATE_JWK: JSON.stringify(jwk), HASH_KEY: 'h'.repeat(20) }),
+    );
+    expect(local.hashKey).toBe('h'.repeat(20));
+    await expect(loadServiceSecrets(parseConfig({ TABLE_NAME: 't' }))).rejects.toThrow(
+      /SECRETS_ARN, or both JWT_PRIVATE_JWK and HASH_KEY/,
+    );
+    await expect(
+      loadServiceSecrets(parseConfig({ TABLE_NAME: 't', JWT_PRIVATE_JWK: '{', HASH_KEY: 'h'.repeat(20) })),
+    ).rejects.toThrow(/JWT_PRIVATE_JWK: must be JSON/);
+  });
+});
