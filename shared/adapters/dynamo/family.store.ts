@@ -15,7 +15,7 @@ import {
   userToItem,
 } from './items';
 import { itemTypes, keys } from './keys';
-import { eventRows, put, putNew, putVersioned, transact } from './transact';
+import { eventRows, putNew, putVersioned, transact } from './transact';
 import * as z from 'zod';
 
 const itemType = z.object({ type: z.string() }).loose();
