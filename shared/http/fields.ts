@@ -43,3 +43,8 @@ export const birthDateField = z.string().max(10).refine(isCalendarDate, 'must be
 export const relationshipField = z.enum(relationships);
 
 export const uidParam = z.string().min(1).max(128);
+
+/** Path parameters of the routes, one schema each. */
+export const accountParams = z.object({ uid: uidParam });
+export const seatParams = z.object({ uid: uidParam });
+export const memberParams = z.object({ uid: uidParam, memberUid: uidParam });

@@ -9,6 +9,7 @@ import { devSecrets, localEnvironment } from '../../localstack/dev-config';
 import { createTable, startDynamoLocal } from '../../localstack/dynamo';
 import { freePort } from '../support/ports';
 import { startCountingProxy } from './counting-proxy';
+import { validDependent } from '../support/fixtures';
 
 /**
  * `npm run bench`: (1) the cold start of every function group's built bundle beside a floor that only
@@ -116,14 +117,7 @@ try {
   await measure('GET /accounts', 'GET', '/accounts', token);
   const seat = await measure('POST /accounts/{uid}/seats', 'POST', `/accounts/${accountUid}/seats`, token);
   const seatUid = seat.body.data.uid as string;
-  await measure('PUT /seats/{uid}/dependent', 'PUT', `/seats/${seatUid}/dependent`, token, {
-    kind: 'minor',
-    name: 'Bia',
-    birthDate: '2014-03-02',
-    relationship: 'child',
-    phone: '+5511987654321',
-    document: { type: 'cpf', number: '52998224725' },
-  });
+  await measure('PUT /seats/{uid}/dependent', 'PUT', `/seats/${seatUid}/dependent`, token, validDependent);
   await measure('GET /seats/{uid}', 'GET', `/seats/${seatUid}`, token);
   await measure('GET /accounts/{uid}/onboarding', 'GET', `/accounts/${accountUid}/onboarding`, token);
   const invited = await measure(

@@ -31,6 +31,15 @@ const eventsOf = async (accountId: string) =>
     )
   ).Items ?? [];
 
+const seatIn = (accountUid: string) =>
+  newSeat({
+    uid: seatUidFor(accountUid, ids.randomPart(16)),
+    seatId: ids.ulid(),
+    accountUid,
+    price: { amount: 1, currency: 'BRL' },
+    now,
+  });
+
 const family = async () => {
   const families = dynamoFamilyStore(table);
   const account = { uid: ids.uid('acc'), name: 'Silva', createdAt: now.toISOString(), version: 0 };
@@ -60,13 +69,7 @@ describe('the family store', () => {
 
   it('adds a seat only to an account that exists', async () => {
     const { families, account } = await family();
-    const seat = newSeat({
-      uid: seatUidFor(account.uid, ids.randomPart(16)),
-      seatId: ids.ulid(),
-      accountUid: account.uid,
-      price: { amount: 1, currency: 'BRL' },
-      now,
-    });
+    const seat = seatIn(account.uid);
     await families.addSeat(seat, [event('seat.created', account.uid, seat)]);
     expect((await families.load(account.uid))?.seats).toEqual([seat]);
 
@@ -80,13 +83,7 @@ describe('the family store', () => {
 
   it('saves a seat only if nobody changed it since it was read (optimistic concurrency), events with it', async () => {
     const { families, account } = await family();
-    const seat = newSeat({
-      uid: seatUidFor(account.uid, ids.randomPart(16)),
-      seatId: ids.ulid(),
-      accountUid: account.uid,
-      price: { amount: 1, currency: 'BRL' },
-      now,
-    });
+    const seat = seatIn(account.uid);
     await families.addSeat(seat, []);
     const saved = await families.saveSeat({ ...seat, status: 'archived' }, [
       event('seat.archived', account.uid, seat),
@@ -108,13 +105,7 @@ describe('the family store', () => {
 
   it('stores events in the account partition in ULID order with the seat’s public uid beside its internal id', async () => {
     const { families, account } = await family();
-    const seat = newSeat({
-      uid: seatUidFor(account.uid, ids.randomPart(16)),
-      seatId: ids.ulid(),
-      accountUid: account.uid,
-      price: { amount: 1, currency: 'BRL' },
-      now,
-    });
+    const seat = seatIn(account.uid);
     const events = [
       event('seat.created', account.uid, seat),
       event('seat.dependent_updated', account.uid, seat),

@@ -10,16 +10,10 @@ import {
 } from '../../../shared/app/accounts/accounts';
 import { getProfile, updateProfile } from '../../../shared/app/me/profile';
 import { bearerOperation, created, noContent, ok, publicOperation } from '../../../shared/http/operation';
+import { accountParams, memberParams } from '../../../shared/http/fields';
 import { apiHandler } from '../api-handler';
 import { deps, useCaseSettings } from '../runtime';
-import {
-  accountParams,
-  createAccountBody,
-  inviteMemberBody,
-  memberParams,
-  updateMemberBody,
-  updateProfileBody,
-} from './schemas';
+import { createAccountBody, inviteMemberBody, updateMemberBody, updateProfileBody } from './schemas';
 
 export const handler = apiHandler('accounts', {
   getProfile: bearerOperation({ run: async (_, caller) => ok(await getProfile(await deps(), caller)) }),

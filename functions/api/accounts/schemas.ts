@@ -1,15 +1,5 @@
 import * as z from 'zod';
-import {
-  cpfField,
-  emailField,
-  nameField,
-  phoneField,
-  relationshipField,
-  uidParam,
-} from '../../../shared/http/fields';
-
-export const accountParams = z.object({ uid: uidParam });
-export const memberParams = z.object({ uid: uidParam, memberUid: uidParam });
+import { cpfField, emailField, nameField, phoneField, relationshipField } from '../../../shared/http/fields';
 
 export const createAccountBody = z.strictObject({ name: nameField });
 export const inviteMemberBody = z.strictObject({

@@ -1,8 +1,9 @@
 import { createSeat, getSeat, putDependent, removeSeat } from '../../../shared/app/seats/seats';
 import { bearerOperation, created, noContent, ok } from '../../../shared/http/operation';
+import { accountParams, seatParams } from '../../../shared/http/fields';
 import { apiHandler } from '../api-handler';
 import { deps } from '../runtime';
-import { accountParams, dependentBody, seatParams } from './schemas';
+import { dependentBody } from './schemas';
 
 export const handler = apiHandler('seats', {
   createSeat: bearerOperation({

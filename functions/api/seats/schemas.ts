@@ -5,11 +5,7 @@ import {
   nameField,
   phoneField,
   relationshipField,
-  uidParam,
 } from '../../../shared/http/fields';
-
-export const accountParams = z.object({ uid: uidParam });
-export const seatParams = z.object({ uid: uidParam });
 
 /** Kind, name, birth date and relationship are required; phone and document may come later. */
 export const dependentBody = z

@@ -4,18 +4,9 @@ import type { Member } from '../../domain/family/member';
 import type { Seat } from '../../domain/family/seat';
 import type { FamilyStore, MembershipSummary } from '../../ports/stores';
 import type { TableAccess } from './client';
-import {
-  accountToItem,
-  memberItem,
-  memberToItem,
-  seatToItem,
-  toAccount,
-  toMember,
-  toSeat,
-  userToItem,
-} from './items';
+import { accountToItem, memberItem, memberToItem, seatToItem, toAccount, toMember, toSeat } from './items';
 import { itemTypes, keys } from './keys';
-import { eventRows, putNew, putVersioned, transact } from './transact';
+import { eventRows, newUserItems, putNew, putVersioned, transact } from './transact';
 import * as z from 'zod';
 
 const itemType = z.object({ type: z.string() }).loose();
@@ -103,16 +94,7 @@ export const dynamoFamilyStore = (table: TableAccess): FamilyStore => ({
   async addMember(account, member, newUser, events) {
     await transact(table, [
       putNew(table, memberToItem(member, account.name)),
-      ...(newUser === null
-        ? []
-        : [
-            putNew(table, userToItem(newUser.user)),
-            putNew(table, {
-              ...keys.emailLookup(newUser.emailHash),
-              type: itemTypes.emailLookup,
-              userUid: newUser.user.uid,
-            }),
-          ]),
+      ...newUserItems(table, newUser),
       ...eventRows(table, events),
     ]);
   },

@@ -3,10 +3,8 @@ import * as z from 'zod';
 import type { MagicLink, OtpChallenge } from '../../domain/auth/otp';
 import type { OtpStore } from '../../ports/stores';
 import type { TableAccess } from './client';
-import { userToItem } from './items';
 import { itemTypes, keys } from './keys';
-import { putNew, transact, type TransactItem } from './transact';
-import type { NewUser } from '../../ports/stores';
+import { newUserItems, putNew, transact, type TransactItem } from './transact';
 
 /** Sign-in items live a day past their expiry, then the table's TTL removes them. */
 const KEEP_AFTER_EXPIRY_SECONDS = 24 * 3600;
@@ -46,18 +44,6 @@ const linkItem = z.object({
   replacedAtMs: z.number().nullable(),
   subject: z.discriminatedUnion('kind', [userSubject, signupSubject]),
 });
-
-const newUserItems = (table: TableAccess, newUser: NewUser | null): TransactItem[] =>
-  newUser === null
-    ? []
-    : [
-        putNew(table, userToItem(newUser.user)),
-        putNew(table, {
-          ...keys.emailLookup(newUser.emailHash),
-          type: itemTypes.emailLookup,
-          userUid: newUser.user.uid,
-        }),
-      ];
 
 export const dynamoOtpStore = (table: TableAccess): OtpStore => ({
   async getChallenge(emailHash) {

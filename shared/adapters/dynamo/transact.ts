@@ -3,7 +3,9 @@ import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/l
 import type { DomainEvent } from '../../domain/events/event';
 import { ServiceError } from '../../domain/errors';
 import type { TableAccess } from './client';
-import { eventToItem } from './items';
+import type { NewUser } from '../../ports/stores';
+import { eventToItem, userToItem } from './items';
+import { itemTypes, keys } from './keys';
 
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
@@ -56,6 +58,19 @@ export const putNew = (table: TableAccess, item: Record<string, unknown>): Trans
 
 export const eventRows = (table: TableAccess, events: readonly DomainEvent[]): TransactItem[] =>
   events.map((event) => putNew(table, eventToItem(event)));
+
+/** A new user and the lookup that makes its e-mail unique: both only if absent. */
+export const newUserItems = (table: TableAccess, newUser: NewUser | null): TransactItem[] =>
+  newUser === null
+    ? []
+    : [
+        putNew(table, userToItem(newUser.user)),
+        putNew(table, {
+          ...keys.emailLookup(newUser.emailHash),
+          type: itemTypes.emailLookup,
+          userUid: newUser.user.uid,
+        }),
+      ];
 
 /**
  * Runs one `TransactWriteItems`. A failed condition means the state moved since it was read

@@ -116,11 +116,4 @@ export const tableSnapshot = async (): Promise<string[]> => {
   return items.sort();
 };
 
-export const validDependent = {
-  kind: 'minor',
-  name: 'Bia',
-  birthDate: '2014-03-02',
-  relationship: 'child',
-  phone: '+5511987654321',
-  document: { type: 'cpf', number: '529.982.247-25' },
-} as const;
+export { validDependent } from '../../support/fixtures';
