@@ -69,7 +69,3 @@ export interface RateLimiter {
   /** Counts one hit of `identifier` under `rule` and says whether it is within the limit. */
   hit(ruleName: string, identifier: string, rule: RateRule): Promise<RateVerdict>;
 }
-
-export interface EventReader {
-  afterForAccount(accountId: string, afterId: string | null, limit: number): Promise<DomainEvent[]>;
-}

@@ -68,3 +68,18 @@ describe('validation messages', () => {
     }
   });
 });
+
+describe('validation messages of a union', () => {
+  it('speak for the alternative the input came closest to', () => {
+    const schema = z.union([
+      z.strictObject({ email: z.string(), code: z.string() }),
+      z.strictObject({ token: z.string() }),
+    ]);
+    try {
+      parseWith(schema, { email: 'a@example.com', code: 1 });
+      expect.unreachable();
+    } catch (error) {
+      expect((error as ServiceError).message).toMatch(/^code: /);
+    }
+  });
+});
