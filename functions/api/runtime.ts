@@ -9,8 +9,6 @@ import { dynamoFamilyStore } from '../../shared/adapters/dynamo/family.store';
 import { dynamoOtpStore } from '../../shared/adapters/dynamo/otp.store';
 import { dynamoRateLimiter } from '../../shared/adapters/dynamo/rate-limiter';
 import { dynamoUserStore } from '../../shared/adapters/dynamo/user.store';
-import { logMailer } from '../../shared/adapters/mail/log-mailer';
-import type { Mailer } from '../../shared/ports/mailer';
 import { systemClock } from '../../shared/ports/clock';
 
 /**
@@ -46,19 +44,13 @@ export const useCaseSettings: Settings = {
   },
 };
 
-const mailer = async (): Promise<Mailer> => {
-  if (settings.MAIL_DELIVERY === 'log') return logMailer();
-  const [{ SESClient }, { sesMailer }] = await Promise.all([
-    import('@aws-sdk/client-ses'),
-    import('../../shared/adapters/mail/ses-mailer'),
-  ]);
-  return sesMailer(new SESClient({ region: settings.AWS_REGION }), settings.MAIL_FROM);
-};
+/** What every API group uses; the mailer is the auth group's own (functions/api/auth/mailer.ts). */
+export type ApiDeps = Omit<Deps, 'mailer'>;
 
-let building: Promise<Deps> | undefined;
+let building: Promise<ApiDeps> | undefined;
 
 /** Everything the use cases need; secrets are fetched once, on the first request that needs them. */
-export const deps = (): Promise<Deps> =>
+export const deps = (): Promise<ApiDeps> =>
   (building ??= (async () => {
     const secrets = await loadServiceSecrets(settings);
     const hasher = hmacHasher(secrets.hashKey);
@@ -67,7 +59,6 @@ export const deps = (): Promise<Deps> =>
       ids: cryptoIds(),
       hasher,
       secrets: cryptoSecrets,
-      mailer: await mailer(),
       tokens: await joseAccessTokens({
         privateJwk: secrets.jwtPrivateJwk,
         issuer: settings.JWT_ISSUER,

@@ -1,5 +1,11 @@
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
-import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import {
+  Architecture,
+  ParamsAndSecretsLayerVersion,
+  ParamsAndSecretsLogLevel,
+  ParamsAndSecretsVersions,
+  Runtime,
+} from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
@@ -12,6 +18,8 @@ export interface ApiFunctionProps {
   environment: Record<string, string>;
   memorySize?: number;
   timeout?: Duration;
+  /** Reads secrets through the AWS Parameters and Secrets Lambda Extension (a layer). */
+  readsSecrets?: boolean;
 }
 
 const repositoryRoot = join(import.meta.dirname, '..', '..');
@@ -34,6 +42,14 @@ export class ApiFunction extends Construct {
       memorySize: props.memorySize ?? 512,
       timeout: props.timeout ?? Duration.seconds(10),
       logGroup,
+      ...(props.readsSecrets
+        ? {
+            paramsAndSecrets: ParamsAndSecretsLayerVersion.fromVersion(ParamsAndSecretsVersions.V1_0_103, {
+              cacheSize: 10,
+              logLevel: ParamsAndSecretsLogLevel.WARN,
+            }),
+          }
+        : {}),
       environment: { NODE_OPTIONS: '--enable-source-maps', ...props.environment },
       projectRoot: repositoryRoot,
       depsLockFilePath: join(repositoryRoot, 'package-lock.json'),

@@ -54,7 +54,12 @@ export class StatelessStack extends Stack {
     const functions = Object.fromEntries(
       functionGroups.map((group) => [
         group,
-        new ApiFunction(this, `${pascal(group)}Api`, { entry: handlerEntry(group), environment }).function,
+        new ApiFunction(this, `${pascal(group)}Api`, {
+          entry: handlerEntry(group),
+          environment,
+          // Every group but health verifies or issues tokens and keys hashes.
+          readsSecrets: group !== 'health',
+        }).function,
       ]),
     ) as Record<FunctionGroup, NodejsFunction>;
     this.functions = functions;

@@ -83,8 +83,11 @@ export const configSchema = z.object({
   MAIL_DELIVERY: z.enum(['log', 'ses']).default('ses'),
   MAIL_FROM: z.email().default('no-reply@family-protection.example'),
 
-  /** In AWS: the Secrets Manager secret holding `{ jwtPrivateJwk, hashKey }`. */
+  /** In AWS: the Secrets Manager secret holding `{ jwtPrivateJwk, hashKey }`, read through the extension. */
   SECRETS_ARN: z.string().min(1).optional(),
+  PARAMETERS_SECRETS_EXTENSION_HTTP_PORT: z.coerce.number().int().positive().default(2773),
+  /** Set by Lambda; the secrets extension takes it as its credential. */
+  AWS_SESSION_TOKEN: z.string().optional(),
   /** Locally: the ES256 private key as a JWK (JSON) and the key of every keyed hash. */
   JWT_PRIVATE_JWK: z.string().min(1).optional(),
   HASH_KEY: z.string().min(16).optional(),

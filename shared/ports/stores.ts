@@ -43,7 +43,8 @@ export interface FamilyStore {
 }
 
 export interface OtpStore {
-  getChallenge(emailHash: string): Promise<OtpChallenge | null>;
+  /** The address's user (if any) and its current challenge: one item collection, one read. */
+  signInState(emailHash: string): Promise<{ userUid: string | null; challenge: OtpChallenge | null }>;
   /** Replaces the e-mail's challenge; a new link is stored, and the link it replaces is marked. */
   replaceChallenge(
     emailHash: string,

@@ -94,6 +94,14 @@ describe('the stateless stack', () => {
     }
   });
 
+  it('reads secrets through the Parameters and Secrets extension layer, health excepted', () => {
+    const functions = Object.entries(stateless.findResources('AWS::Lambda::Function'));
+    const withLayer = functions.filter(([, fn]) =>
+      JSON.stringify(fn.Properties.Layers ?? []).includes('AWS-Parameters-and-Secrets-Lambda-Extension'),
+    );
+    expect(withLayer.map(([id]) => id.replace(/Api.*/, '')).sort()).toEqual(['Accounts', 'Auth', 'Seats']);
+  });
+
   it('gives the functions the table and the secret by reference, never a secret value', () => {
     stateless.allResourcesProperties('AWS::Lambda::Function', {
       Environment: {

@@ -29,7 +29,10 @@ describe('the sign-in store', () => {
     const otp = dynamoOtpStore(table);
     expect(await otp.countWrongAttempt('never-asked', Date.now() + 60_000)).toBe(1);
     expect(await otp.countWrongAttempt('never-asked', Date.now() + 60_000)).toBe(2);
-    expect(await otp.getChallenge('never-asked')).toMatchObject({ attempts: 2, subject: { kind: 'nobody' } });
+    expect((await otp.signInState('never-asked')).challenge).toMatchObject({
+      attempts: 2,
+      subject: { kind: 'nobody' },
+    });
   });
 
   it('resets the attempts when a new request replaces the challenge', async () => {
@@ -37,16 +40,16 @@ describe('the sign-in store', () => {
     await otp.replaceChallenge('e1', challenge(), null, null, 0);
     await otp.countWrongAttempt('e1', 0);
     await otp.replaceChallenge('e1', challenge({ requestId: 'r2' }), null, null, 0);
-    expect((await otp.getChallenge('e1'))?.attempts).toBe(0);
+    expect((await otp.signInState('e1')).challenge?.attempts).toBe(0);
   });
 
   it('consumes a code once; a second consumption conflicts', async () => {
     const otp = dynamoOtpStore(table);
     await otp.replaceChallenge('e2', challenge(), null, null, 0);
-    const current = (await otp.getChallenge('e2'))!;
+    const current = (await otp.signInState('e2')).challenge!;
     await otp.consumeCode('e2', current, 5, null);
     await expect(otp.consumeCode('e2', current, 6, null)).rejects.toMatchObject({ code: 'CONFLICT' });
-    expect((await otp.getChallenge('e2'))?.usedAtMs).toBe(5);
+    expect((await otp.signInState('e2')).challenge?.usedAtMs).toBe(5);
   });
 
   it('marks the replaced link when a new one is stored', async () => {
@@ -108,5 +111,21 @@ describe('the rate limiter', () => {
     );
     expect(Item).toMatchObject({ count: 1 });
     expect(JSON.stringify(Item)).not.toContain('ana@');
+  });
+});
+
+describe('the sign-in state of an address', () => {
+  it('reads the address’s user and its challenge together, in one query', async () => {
+    const otp = dynamoOtpStore(table);
+    const { PutCommand } = await import('@aws-sdk/lib-dynamodb');
+    await table.doc.send(
+      new PutCommand({
+        TableName: table.tableName,
+        Item: { PK: 'EMAIL#e9', SK: 'EMAIL', type: 'email', userUid: 'usr_9' },
+      }),
+    );
+    expect(await otp.signInState('e9')).toEqual({ userUid: 'usr_9', challenge: null });
+    await otp.replaceChallenge('e9', challenge(), null, null, 0);
+    expect(await otp.signInState('e9')).toEqual({ userUid: 'usr_9', challenge: challenge() });
   });
 });

@@ -3,12 +3,15 @@ import { verifyOtp } from '../../../shared/app/auth/verify';
 import { accepted, ok, publicOperation } from '../../../shared/http/operation';
 import { apiHandler } from '../api-handler';
 import { deps } from '../runtime';
+import { mailer } from './mailer';
+
+const signInDeps = async () => ({ ...(await deps()), mailer: await mailer() });
 import { requestOtpBody, resendBody, verifyOtpBody } from './schemas';
 
 export const handler = apiHandler('auth', {
   requestOtp: publicOperation({
     body: requestOtpBody,
-    run: async ({ body, ip }) => accepted(await requestOtp(await deps(), body, ip)),
+    run: async ({ body, ip }) => accepted(await requestOtp(await signInDeps(), body, ip)),
   }),
   verifyOtp: publicOperation({
     body: verifyOtpBody,
@@ -16,6 +19,6 @@ export const handler = apiHandler('auth', {
   }),
   resendLink: publicOperation({
     body: resendBody,
-    run: async ({ body, ip }) => accepted(await resendLink(await deps(), body, ip)),
+    run: async ({ body, ip }) => accepted(await resendLink(await signInDeps(), body, ip)),
   }),
 });

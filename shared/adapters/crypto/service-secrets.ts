@@ -19,16 +19,22 @@ const parseJson = (name: string, value: string): unknown => {
 };
 
 /**
- * In AWS the secrets come from Secrets Manager (`SECRETS_ARN`); locally from `JWT_PRIVATE_JWK` and
- * `HASH_KEY`, which only the local stack's own configuration provides.
+ * In AWS the secrets come from Secrets Manager (`SECRETS_ARN`) through the AWS Parameters and
+ * Secrets Lambda Extension: one local HTTP call, cached by the extension, and no Secrets Manager
+ * SDK in the bundle. Locally they come from `JWT_PRIVATE_JWK` and `HASH_KEY`, which only the local
+ * stack's own configuration provides.
  */
-export const loadServiceSecrets = async (config: Config): Promise<ServiceSecrets> => {
+export const loadServiceSecrets = async (
+  config: Config,
+  fetchSecret: typeof fetch = fetch,
+): Promise<ServiceSecrets> => {
   if (config.SECRETS_ARN !== undefined) {
-    const { SecretsManagerClient, GetSecretValueCommand } = await import('@aws-sdk/client-secrets-manager');
-    const client = new SecretsManagerClient({ region: config.AWS_REGION });
-    const { SecretString } = await client.send(new GetSecretValueCommand({ SecretId: config.SECRETS_ARN }));
-    if (SecretString === undefined)
-      throw new ConfigError('Invalid configuration: SECRETS_ARN: secret has no string value');
+    const url = `http://localhost:${config.PARAMETERS_SECRETS_EXTENSION_HTTP_PORT}/secretsmanager/get?secretId=${encodeURIComponent(config.SECRETS_ARN)}`;
+    const response = await fetchSecret(url, {
+      headers: { 'X-Aws-Parameters-Secrets-Token': config.AWS_SESSION_TOKEN ?? '' },
+    });
+    if (!response.ok) throw new Error(`secrets extension answered ${response.status}`);
+    const { SecretString } = z.object({ SecretString: z.string() }).parse(await response.json());
     return serviceSecrets.parse(parseJson('SECRETS_ARN', SecretString));
   }
   if (config.JWT_PRIVATE_JWK === undefined || config.HASH_KEY === undefined) {
@@ -40,9 +46,10 @@ export const loadServiceSecrets = async (config: Config): Promise<ServiceSecrets
     jwtPrivateJwk: parseJson('JWT_PRIVATE_JWK', config.JWT_PRIVATE_JWK),
     hashKey: config.HASH_KEY,
   });
-  if (!parsed.success)
+  if (!parsed.success) {
     throw new ConfigError(
       `Invalid configuration: JWT_PRIVATE_JWK: ${parsed.error.issues[0]?.message ?? 'invalid'}`,
     );
+  }
   return parsed.data;
 };

@@ -23,7 +23,9 @@ export const itemTypes = {
 export const keys = {
   user: (userUid: string): Key => ({ PK: `USER#${userUid}`, SK: 'USER' }),
   emailLookup: (emailHash: string): Key => ({ PK: `EMAIL#${emailHash}`, SK: 'EMAIL' }),
-  otpChallenge: (emailHash: string): Key => ({ PK: `OTP#${emailHash}`, SK: 'OTP' }),
+  /** Beside the e-mail lookup: one query reads who the address is and its sign-in challenge. */
+  otpChallenge: (emailHash: string): Key => ({ PK: `EMAIL#${emailHash}`, SK: 'OTP' }),
+  emailPartition: (emailHash: string): string => `EMAIL#${emailHash}`,
   magicLink: (linkHash: string): Key => ({ PK: `OTPLINK#${linkHash}`, SK: 'OTPLINK' }),
   rateWindow: (rule: string, identifierHash: string): Key => ({
     PK: `RATE#${rule}#${identifierHash}`,

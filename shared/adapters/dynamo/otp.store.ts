@@ -1,4 +1,4 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import type { MagicLink, OtpChallenge } from '../../domain/auth/otp';
 import type { OtpStore } from '../../ports/stores';
@@ -34,6 +34,27 @@ const challengeItem = z.object({
 /** Wrong attempts on an address nobody asked a code for leave a bare counter. */
 const attemptsOnly = z.object({ attempts: z.number().int(), ttl: z.number() });
 
+const emailLookupItem = z.object({ userUid: z.string() }).loose();
+
+/** A full challenge, or the bare counter that wrong attempts leave on an address nobody asked for. */
+const toChallenge = (item: Record<string, unknown>): OtpChallenge => {
+  const full = challengeItem.safeParse(item);
+  if (full.success) return full.data;
+  const bare = attemptsOnly.parse(item);
+  return {
+    requestId: '',
+    chainId: '',
+    delivery: 'code',
+    codeHash: null,
+    linkHash: null,
+    replacedCodes: [],
+    attempts: bare.attempts,
+    expiresAtMs: bare.ttl * 1000,
+    usedAtMs: null,
+    subject: { kind: 'nobody' },
+  };
+};
+
 const linkItem = z.object({
   linkHash: z.string(),
   emailHash: z.string(),
@@ -46,26 +67,21 @@ const linkItem = z.object({
 });
 
 export const dynamoOtpStore = (table: TableAccess): OtpStore => ({
-  async getChallenge(emailHash) {
-    const { Item } = await table.doc.send(
-      new GetCommand({ TableName: table.tableName, Key: keys.otpChallenge(emailHash), ConsistentRead: true }),
+  async signInState(emailHash) {
+    const { Items = [] } = await table.doc.send(
+      new QueryCommand({
+        TableName: table.tableName,
+        KeyConditionExpression: 'PK = :pk',
+        ExpressionAttributeValues: { ':pk': keys.emailPartition(emailHash) },
+        ConsistentRead: true,
+      }),
     );
-    if (Item === undefined) return null;
-    const full = challengeItem.safeParse(Item);
-    if (full.success) return full.data;
-    const bare = attemptsOnly.parse(Item);
+    const lookup = Items.find((item) => item['SK'] === keys.emailLookup(emailHash).SK);
+    const challengeItem = Items.find((item) => item['SK'] === keys.otpChallenge(emailHash).SK);
     return {
-      requestId: '',
-      chainId: '',
-      delivery: 'code',
-      codeHash: null,
-      linkHash: null,
-      replacedCodes: [],
-      attempts: bare.attempts,
-      expiresAtMs: bare.ttl * 1000,
-      usedAtMs: null,
-      subject: { kind: 'nobody' },
-    } satisfies OtpChallenge;
+      userUid: lookup === undefined ? null : emailLookupItem.parse(lookup).userUid,
+      challenge: challengeItem === undefined ? null : toChallenge(challengeItem),
+    };
   },
 
   async replaceChallenge(emailHash, challenge, link, replacedLinkHash, nowMs) {

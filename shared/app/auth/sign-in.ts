@@ -6,7 +6,7 @@ import {
   type OtpChallenge,
   type OtpSubject,
 } from '../../domain/auth/otp';
-import { fail } from '../../domain/errors';
+import { fail, isServiceError } from '../../domain/errors';
 import { emailDomainVerdict, normaliseEmail } from '../../domain/people/email';
 import { newUser } from '../../domain/users/user';
 import type { NewUser } from '../../ports/stores';
@@ -108,15 +108,15 @@ export const requestOtp = async (
   ip: string,
 ): Promise<{ sent: true }> => {
   const email = normaliseEmail(input.email);
-  await enforceRateLimits(deps.rateLimiter, mailBudgets(deps, email, ip));
   if (input.intent === 'signup') {
     const verdict = emailDomainVerdict(email);
     if (!verdict.deliverable) throw fail('EMAIL_DOMAIN_INVALID', { suggestion: verdict.suggestion });
   }
   const emailHash = emailHashOf(deps, email);
-  const [userUid, previous] = await Promise.all([
-    deps.users.uidByEmailHash(emailHash),
-    deps.otp.getChallenge(emailHash),
+  // The read has no effect, so it goes out with the rate counters; nothing is written past a limit.
+  const [, { userUid, challenge: previous }] = await Promise.all([
+    enforceRateLimits(deps.rateLimiter, mailBudgets(deps, email, ip)),
+    deps.otp.signInState(emailHash),
   ]);
   const subject: OtpSubject =
     userUid !== null
@@ -135,9 +135,11 @@ export const resendLink = async (
   ip: string,
 ): Promise<{ sent: true }> => {
   const email = normaliseEmail(input.email);
-  await enforceRateLimits(deps.rateLimiter, mailBudgets(deps, email, ip));
   const emailHash = emailHashOf(deps, email);
-  const previous = await deps.otp.getChallenge(emailHash);
+  const [, { challenge: previous }] = await Promise.all([
+    enforceRateLimits(deps.rateLimiter, mailBudgets(deps, email, ip)),
+    deps.otp.signInState(emailHash),
+  ]);
   if (
     previous === null ||
     previous.delivery !== 'link' ||
@@ -160,15 +162,35 @@ export const resendLink = async (
   return { sent: true };
 };
 
-/** Who signs in: the known user, or a new one on sign-up (unless the address got an account meanwhile). */
-export const signInSubject = async (
+/**
+ * Who signs in: the known user, or a new one on sign-up. `knownUid` is the address's user as last
+ * read; when the address got an account since, the new user's e-mail lookup conflicts and
+ * `consume` runs again for the existing one.
+ */
+export const signIn = async (
   deps: Pick<Deps, 'users' | 'ids' | 'clock'>,
   subject: Exclude<OtpSubject, { kind: 'nobody' }>,
   emailHash: string,
-): Promise<{ userUid: string; newUser: NewUser | null }> => {
-  if (subject.kind === 'user') return { userUid: subject.userUid, newUser: null };
-  const existing = await deps.users.uidByEmailHash(emailHash);
-  if (existing !== null) return { userUid: existing, newUser: null };
+  knownUid: string | null,
+  consume: (newUser: NewUser | null) => Promise<void>,
+): Promise<string> => {
+  if (subject.kind === 'user') {
+    await consume(null);
+    return subject.userUid;
+  }
+  if (knownUid !== null) {
+    await consume(null);
+    return knownUid;
+  }
   const user = newUser({ uid: deps.ids.uid('usr'), email: subject.email, now: deps.clock.now() });
-  return { userUid: user.uid, newUser: { user, emailHash } };
+  try {
+    await consume({ user, emailHash });
+    return user.uid;
+  } catch (error) {
+    const meanwhile =
+      isServiceError(error) && error.code === 'CONFLICT' ? await deps.users.uidByEmailHash(emailHash) : null;
+    if (meanwhile === null) throw error;
+    await consume(null);
+    return meanwhile;
+  }
 };

@@ -3,7 +3,7 @@ import { fail, isServiceError } from '../../domain/errors';
 import type { IssuedAccessToken } from '../../ports/access-tokens';
 import type { Deps } from '../deps';
 import { enforceRateLimits } from '../rate-limits';
-import { emailHashOf, hashPurpose, linkHashOf, signInSubject } from './sign-in';
+import { emailHashOf, hashPurpose, linkHashOf, signIn } from './sign-in';
 
 type VerifyDeps = Pick<
   Deps,
@@ -43,7 +43,7 @@ const verifyCode = async (
   now: Date,
 ): Promise<IssuedAccessToken> => {
   const emailHash = emailHashOf(deps, email);
-  const challenge = await deps.otp.getChallenge(emailHash);
+  const { userUid: knownUid, challenge } = await deps.otp.signInState(emailHash);
   const max = deps.settings.otpMaxAttempts;
   const verdict = judgeCode(
     challenge,
@@ -60,8 +60,9 @@ const verifyCode = async (
       ? fail('OTP_LOCKED')
       : fail('OTP_INVALID', { attemptsLeft: answer.attemptsLeft });
   }
-  const { userUid, newUser } = await signInSubject(deps, challenge.subject, emailHash);
-  await deps.otp.consumeCode(emailHash, challenge, now.getTime(), newUser).catch(usedOnConflict('OTP_USED'));
+  const userUid = await signIn(deps, challenge.subject, emailHash, knownUid, (newUser) =>
+    deps.otp.consumeCode(emailHash, challenge, now.getTime(), newUser),
+  ).catch(usedOnConflict('OTP_USED'));
   return deps.tokens.issue(userUid, now);
 };
 
@@ -72,7 +73,8 @@ const verifyLink = async (deps: VerifyDeps, token: string, now: Date): Promise<I
   const verdict = judgeLink(link, now.getTime());
   if (verdict.outcome === 'refuse' || link === null)
     throw fail(verdict.outcome === 'refuse' ? verdict.code : 'OTP_LINK_INVALID');
-  const { userUid, newUser } = await signInSubject(deps, link.subject, link.emailHash);
-  await deps.otp.consumeLink(link, now.getTime(), newUser).catch(usedOnConflict('OTP_LINK_USED'));
+  const userUid = await signIn(deps, link.subject, link.emailHash, null, (newUser) =>
+    deps.otp.consumeLink(link, now.getTime(), newUser),
+  ).catch(usedOnConflict('OTP_LINK_USED'));
   return deps.tokens.issue(userUid, now);
 };

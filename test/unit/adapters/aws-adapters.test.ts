@@ -1,4 +1,3 @@
-import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { SendEmailCommand, SESClient } from '@aws-sdk/client-ses';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -7,10 +6,8 @@ import { loadServiceSecrets } from '../../../shared/adapters/crypto/service-secr
 import { sesMailer } from '../../../shared/adapters/mail/ses-mailer';
 
 const ses = mockClient(SESClient);
-const secretsManager = mockClient(SecretsManagerClient);
 afterEach(() => {
   ses.reset();
-  secretsManager.reset();
 });
 
 const jwk = { kty: 'EC', crv: 'P-256', x: 'x', y: 'y', d: 'd' };
@@ -44,12 +41,36 @@ describe('the SES mailer', () => {
 });
 
 describe('the service secrets', () => {
-  it('come from Secrets Manager when SECRETS_ARN is set', async () => {
-    secretsManager
-      .on(GetSecretValueCommand, { SecretId: 'arn:secret' })
-      .resolves({ SecretString: JSON.stringify({ jwtPrivateJwk: jwk, hashKey: 'k'.repeat(32) }) });
-    const secrets = await loadServiceSecrets(parseConfig({ TABLE_NAME: 't', SECRETS_ARN: 'arn:secret' }));
-    expect(secrets).toEqual({ jwtPrivateJwk: jwk, hashKey: 'k'.repeat(32) });
+  it('come from Secrets Manager through the extension when SECRETS_ARN is set', async () => {
+    const asked: { url: string; token: string | null }[] = [];
+    const extension = (async (url: string, init?: RequestInit) => {
+      asked.push({ url, token: new Headers(init?.headers).get('x-aws-parameters-secrets-token') });
+      return new Response(
+        JSON.stringify({ SecretString: JSON.stringify({ jwtPrivateJwk: jwk, hashKey: 'k'.repeat(32) }) }),
+      );
+    }) as typeof fetch;
+    const config = parseConfig({
+      TABLE_NAME: 't',
+      SECRETS_ARN: 'arn:aws:secretsmanager:sa-east-1:1:secret:s',
+      AWS_SESSION_TOKEN: 'session',
+    });
+    expect(await loadServiceSecrets(config, extension)).toEqual({
+      jwtPrivateJwk: jwk,
+      hashKey: 'k'.repeat(32),
+    });
+    expect(asked).toEqual([
+      {
+        url: 'http://localhost:2773/secretsmanager/get?secretId=arn%3Aaws%3Asecretsmanager%3Asa-east-1%3A1%3Asecret%3As',
+        token: 'session',
+      },
+    ]);
+  });
+
+  it('stop the start when the extension refuses', async () => {
+    const refusing = (async () => new Response('no', { status: 400 })) as typeof fetch;
+    await expect(
+      loadServiceSecrets(parseConfig({ TABLE_NAME: 't', SECRETS_ARN: 'arn' }), refusing),
+    ).rejects.toThrow(/400/);
   });
 
   it('come from the local variables otherwise, and stop start-up when neither is set', async () => {

@@ -25,7 +25,10 @@ const fakes = (users: Record<string, string> = {}) => {
       },
     },
     otp: {
-      getChallenge: async (hash: string) => challenges.get(hash) ?? null,
+      signInState: async (hash: string) => ({
+        userUid: users[hash] ?? null,
+        challenge: challenges.get(hash) ?? null,
+      }),
       replaceChallenge: async (hash: string, challenge: OtpChallenge) => void challenges.set(hash, challenge),
     },
     rateLimiter: { hit: async () => ({ allowed: true as const }) },
@@ -84,7 +87,7 @@ describe('verifying a code', () => {
       const deps = {
         ...fakes().deps,
         otp: {
-          getChallenge: async () => (calls.push('getChallenge'), challenge),
+          signInState: async () => (calls.push('signInState'), { userUid: null, challenge }),
           countWrongAttempt: async () => (calls.push('countWrongAttempt'), 1),
         },
         rateLimiter: { hit: async () => (calls.push('rate'), { allowed: true as const }) },
