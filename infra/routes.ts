@@ -3,10 +3,13 @@
  * CDK (infra/stacks/stateless.stack.ts) and the local stack (localstack/api-server.ts) both read it;
  * each group's handler (functions/api/<group>/handler.ts) implements exactly its operations.
  */
-export const functionGroups = ['auth', 'accounts', 'seats', 'health'] as const;
+export const functionGroups = ['auth', 'accounts', 'seats', 'consent', 'health'] as const;
 export type FunctionGroup = (typeof functionGroups)[number];
 
-/** `public`: no credential. `bearer`: a guardian's access token (membership is checked by the use case). */
+/**
+ * `public`: no credential (the consent routes' credential is the link token in the path, checked by
+ * the use case). `bearer`: a guardian's access token (membership is checked by the use case).
+ */
 export type AuthKind = 'public' | 'bearer';
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -73,6 +76,87 @@ export const routes = [
     group: 'seats',
     auth: 'bearer',
     operation: 'putDependent',
+  },
+
+  {
+    method: 'POST',
+    path: '/accounts/{uid}/subscription',
+    group: 'accounts',
+    auth: 'bearer',
+    operation: 'createSubscription',
+  },
+  {
+    method: 'GET',
+    path: '/accounts/{uid}/subscription',
+    group: 'accounts',
+    auth: 'bearer',
+    operation: 'getSubscription',
+  },
+
+  {
+    method: 'POST',
+    path: '/seats/{uid}/consent-request',
+    group: 'seats',
+    auth: 'bearer',
+    operation: 'askConsent',
+  },
+  {
+    method: 'POST',
+    path: '/seats/{uid}/consent-request/resend',
+    group: 'seats',
+    auth: 'bearer',
+    operation: 'resendConsent',
+  },
+  {
+    method: 'POST',
+    path: '/seats/{uid}/activate',
+    group: 'seats',
+    auth: 'bearer',
+    operation: 'activateSeat',
+  },
+  { method: 'GET', path: '/seats/{uid}/consent', group: 'seats', auth: 'bearer', operation: 'getConsent' },
+  {
+    method: 'GET',
+    path: '/seats/{uid}/protection',
+    group: 'seats',
+    auth: 'bearer',
+    operation: 'getProtection',
+  },
+
+  {
+    method: 'GET',
+    path: '/consent-requests/{token}',
+    group: 'consent',
+    auth: 'public',
+    operation: 'readConsentPage',
+  },
+  {
+    method: 'GET',
+    path: '/consent-requests/{token}/protection',
+    group: 'consent',
+    auth: 'public',
+    operation: 'readPersonProtection',
+  },
+  {
+    method: 'POST',
+    path: '/consent-requests/{token}/accept',
+    group: 'consent',
+    auth: 'public',
+    operation: 'acceptConsent',
+  },
+  {
+    method: 'POST',
+    path: '/consent-requests/{token}/decline',
+    group: 'consent',
+    auth: 'public',
+    operation: 'declineConsent',
+  },
+  {
+    method: 'POST',
+    path: '/consent-requests/{token}/stop',
+    group: 'consent',
+    auth: 'public',
+    operation: 'stopProtection',
   },
 
   { method: 'GET', path: '/health', group: 'health', auth: 'public', operation: 'health' },

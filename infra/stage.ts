@@ -5,6 +5,9 @@ import { StatelessStack } from './stacks/stateless.stack';
 export interface StageSettings {
   stage: string;
   mailFrom: string;
+  consentPageBaseUrl: string;
+  relationshipRegistryUrl: string;
+  whatsappPhoneNumberId: string;
 }
 
 /** The stacks of one stage: stateful apart from stateless, so code deploys never touch data. */
@@ -24,6 +27,9 @@ export const buildStacks = (app: App, settings: StageSettings) => {
     dataKeyArn: stateful.dataKey.keyArn,
     serviceSecretsArn: stateful.serviceSecrets.secretArn,
     mailFrom: settings.mailFrom,
+    consentPageBaseUrl: settings.consentPageBaseUrl,
+    relationshipRegistryUrl: settings.relationshipRegistryUrl,
+    whatsappPhoneNumberId: settings.whatsappPhoneNumberId,
   });
   return { stateful, stateless };
 };

@@ -14,6 +14,8 @@ export const devSecrets = {
   SESSION_PROVIDER_WEBHOOK_SECRET: 'dev-session-secret',
   BUSINESS_PROVIDER_APP_SECRET: 'dev-app-secret',
   BUSINESS_PROVIDER_VERIFY_TOKEN: 'dev-verify-token',
+  WHATSAPP_ACCESS_TOKEN: 'dev-whatsapp-token',
+  LOCAL_MASTER_KEY: 'ZGV2LXNlYXQtbWFzdGVyLWtleS1ub3QtZm9yLXByb2Q=',
 } as const;
 
 export const defaultPorts = {
@@ -28,7 +30,7 @@ export const defaultPorts = {
 
 /** The environment the local stack gives the handlers: dev secrets, local endpoints, log mail. */
 export const localEnvironment = (
-  ports: { DYNAMODB_PORT: number; WEB_PORT: number },
+  ports: { DYNAMODB_PORT: number; WEB_PORT: number; BUSINESS_PROVIDER_PORT: number },
   env: NodeJS.ProcessEnv,
 ) => ({
   STAGE: 'local',
@@ -38,6 +40,11 @@ export const localEnvironment = (
   TABLE_NAME: 'family-protection-local',
   DYNAMODB_ENDPOINT: `http://127.0.0.1:${ports.DYNAMODB_PORT}`,
   MAIL_DELIVERY: 'log',
+  CONSENT_PAGE_BASE_URL: `http://127.0.0.1:${ports.WEB_PORT}`,
+  RELATIONSHIP_REGISTRY: 'sandbox',
+  SEAT_KEYS: 'local',
+  WHATSAPP_API_BASE_URL: `http://127.0.0.1:${ports.BUSINESS_PROVIDER_PORT}/v21.0`,
+  WHATSAPP_PHONE_NUMBER_ID: 'dev-phone-number-id',
   OTP_LINK_BASE_URL: `http://127.0.0.1:${ports.WEB_PORT}/login`,
   ...devSecrets,
   // Whatever the user set wins over the local defaults.

@@ -13,6 +13,7 @@ const port = z.coerce.number().int().min(1).max(65535);
 const localSettings = z.object({
   API_PORT: port.default(defaultPorts.API_PORT),
   WEB_PORT: port.default(defaultPorts.WEB_PORT),
+  BUSINESS_PROVIDER_PORT: port.default(defaultPorts.BUSINESS_PROVIDER_PORT),
   DYNAMODB_PORT: port.default(defaultPorts.DYNAMODB_PORT),
   /** Set to keep the table's data under this folder between runs (default: in memory). */
   LOCAL_DATA_DIR: z.string().min(1).optional(),
@@ -59,6 +60,26 @@ try {
           urls: [{ label: 'dynamodb', url: `${dynamo.endpoint} (table ${config.TABLE_NAME})` }],
           child: dynamo.process,
           stop: dynamo.stop,
+        };
+      },
+    },
+    {
+      name: 'business-provider',
+      async start() {
+        const { startBusinessProviderSimulator } = await import('./simulators/business-provider');
+        const server = await startBusinessProviderSimulator({
+          port: ports.BUSINESS_PROVIDER_PORT,
+          accessToken: config.WHATSAPP_ACCESS_TOKEN ?? '',
+          buttonUrlPrefix: `${config.CONSENT_PAGE_BASE_URL}/c/`,
+        });
+        return {
+          urls: [
+            {
+              label: 'business',
+              url: `http://127.0.0.1:${ports.BUSINESS_PROVIDER_PORT} (simulator; GET /_sim/sent)`,
+            },
+          ],
+          stop: () => new Promise<void>((done) => server.close(() => done())),
         };
       },
     },

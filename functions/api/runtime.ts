@@ -1,5 +1,10 @@
 import { Logger } from '@aws-lambda-powertools/logger';
-import { config } from '../../shared/config/config';
+import { config, ConfigError } from '../../shared/config/config';
+import { httpRegistry } from '../../shared/adapters/consent/http-registry';
+import { localSeatKeys } from '../../shared/adapters/consent/local-seat-keys';
+import { sandboxRegistry } from '../../shared/adapters/consent/sandbox-registry';
+import { whatsappMessenger } from '../../shared/adapters/consent/whatsapp-messenger';
+import type { SeatKeys } from '../../shared/ports/consent';
 import type { Deps, Settings } from '../../shared/app/deps';
 import { joseAccessTokens } from '../../shared/adapters/auth/jose-access-tokens';
 import { cryptoIds, cryptoSecrets, hmacHasher } from '../../shared/adapters/crypto/node-crypto';
@@ -35,6 +40,18 @@ export const useCaseSettings: Settings = {
   otpMaxAttempts: settings.OTP_MAX_ATTEMPTS,
   otpLinkBaseUrl: settings.OTP_LINK_BASE_URL,
   trialDays: settings.TRIAL_DAYS,
+  consent: {
+    linkTtlSeconds: settings.CONSENT_LINK_TTL_SECONDS,
+    resendWaitSeconds: settings.CONSENT_RESEND_WAIT_SECONDS,
+    pageBaseUrl: settings.CONSENT_PAGE_BASE_URL,
+  },
+  campaigns: settings.CAMPAIGNS_JSON,
+  consentRates: {
+    readPerLink: settings.RATE_CONSENT_READ_PER_LINK,
+    readPerIp: settings.RATE_CONSENT_READ_PER_IP,
+    writePerLink: settings.RATE_CONSENT_WRITE_PER_LINK,
+    writePerIp: settings.RATE_CONSENT_WRITE_PER_IP,
+  },
   prices: { seat: settings.PRICE_SEAT_MINOR, 'channel.chat': settings.PRICE_CHANNEL_CHAT_MINOR },
   rates: {
     otpRequestPerEmail: settings.RATE_OTP_REQUEST_PER_EMAIL,
@@ -42,6 +59,33 @@ export const useCaseSettings: Settings = {
     otpResendPerLink: settings.RATE_OTP_RESEND_PER_LINK,
     otpVerifyPerIp: settings.RATE_OTP_VERIFY_PER_IP,
   },
+};
+
+const required = (name: string, value: string | undefined): string => {
+  if (value === undefined) throw new ConfigError(`Invalid configuration: ${name} must be set`);
+  return value;
+};
+
+const relationshipRegistry = () =>
+  settings.RELATIONSHIP_REGISTRY === 'sandbox'
+    ? sandboxRegistry
+    : httpRegistry({
+        baseUrl: required('RELATIONSHIP_REGISTRY_URL', settings.RELATIONSHIP_REGISTRY_URL),
+        token: required('RELATIONSHIP_REGISTRY_TOKEN', settings.RELATIONSHIP_REGISTRY_TOKEN),
+      });
+
+/** KMS only where it is used: the client loads on first need. */
+const seatKeys = async (): Promise<SeatKeys> => {
+  if (settings.SEAT_KEYS === 'local')
+    return localSeatKeys(required('LOCAL_MASTER_KEY', settings.LOCAL_MASTER_KEY));
+  const [{ KMSClient }, { kmsSeatKeys }] = await Promise.all([
+    import('@aws-sdk/client-kms'),
+    import('../../shared/adapters/consent/kms-seat-keys'),
+  ]);
+  return kmsSeatKeys(
+    new KMSClient({ region: settings.AWS_REGION }),
+    required('SEAT_KEYS_KMS_KEY_ID', settings.SEAT_KEYS_KMS_KEY_ID),
+  );
 };
 
 /** What every API group uses; the mailer is the auth group's own (functions/api/auth/mailer.ts). */
@@ -69,6 +113,15 @@ export const deps = (): Promise<ApiDeps> =>
       families: dynamoFamilyStore(table),
       otp: dynamoOtpStore(table),
       rateLimiter: dynamoRateLimiter(table, hasher, systemClock),
+      relationships: relationshipRegistry(),
+      messenger: whatsappMessenger({
+        apiBaseUrl: settings.WHATSAPP_API_BASE_URL,
+        phoneNumberId: required('WHATSAPP_PHONE_NUMBER_ID', settings.WHATSAPP_PHONE_NUMBER_ID),
+        accessToken: required('whatsappAccessToken (or WHATSAPP_ACCESS_TOKEN)', secrets.whatsappAccessToken),
+        templateName: settings.WHATSAPP_CONSENT_TEMPLATE,
+        languageCode: settings.WHATSAPP_TEMPLATE_LANGUAGE,
+      }),
+      seatKeys: await seatKeys(),
       settings: useCaseSettings,
     };
   })().catch((error: unknown) => {

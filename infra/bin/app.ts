@@ -5,5 +5,12 @@ const app = new App();
 buildStacks(app, {
   stage: String(app.node.tryGetContext('stage') ?? 'dev'),
   mailFrom: String(app.node.tryGetContext('mailFrom') ?? 'no-reply@family-protection.example'),
+  consentPageBaseUrl: String(
+    app.node.tryGetContext('consentPageBaseUrl') ?? 'https://consent.family-protection.example',
+  ),
+  relationshipRegistryUrl: String(
+    app.node.tryGetContext('relationshipRegistryUrl') ?? 'https://registry.family-protection.example',
+  ),
+  whatsappPhoneNumberId: String(app.node.tryGetContext('whatsappPhoneNumberId') ?? 'set-with-context'),
 });
 app.synth();

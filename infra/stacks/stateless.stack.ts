@@ -16,6 +16,9 @@ export interface StatelessStackProps extends StackProps {
   dataKeyArn: string;
   serviceSecretsArn: string;
   mailFrom: string;
+  consentPageBaseUrl: string;
+  relationshipRegistryUrl: string;
+  whatsappPhoneNumberId: string;
 }
 
 const pascal = (group: string): string => group.charAt(0).toUpperCase() + group.slice(1);
@@ -47,6 +50,12 @@ export class StatelessStack extends Stack {
       TABLE_NAME: table.tableName,
       SECRETS_ARN: serviceSecrets.secretArn,
       MAIL_DELIVERY: 'ses',
+      CONSENT_PAGE_BASE_URL: props.consentPageBaseUrl,
+      RELATIONSHIP_REGISTRY: 'http',
+      RELATIONSHIP_REGISTRY_URL: props.relationshipRegistryUrl,
+      WHATSAPP_PHONE_NUMBER_ID: props.whatsappPhoneNumberId,
+      SEAT_KEYS: 'kms',
+      SEAT_KEYS_KMS_KEY_ID: props.dataKeyArn,
       MAIL_FROM: props.mailFrom,
       POWERTOOLS_SERVICE_NAME: 'family-protection',
     };
@@ -72,10 +81,18 @@ export class StatelessStack extends Stack {
       }),
     );
     table.encryptionKey?.grantDecrypt(functions.health);
-    for (const group of ['auth', 'accounts', 'seats'] as const) {
+    for (const group of ['auth', 'accounts', 'seats', 'consent'] as const) {
       table.grantReadWriteData(functions[group]);
       serviceSecrets.grantRead(functions[group]);
     }
+    // Seat data keys: made at activation (seats) and opened where content is read (later issues).
+    functions.seats.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['kms:GenerateDataKey'],
+        resources: [props.dataKeyArn],
+        conditions: { 'ForAnyValue:StringEquals': { 'kms:EncryptionContextKeys': ['seatId'] } },
+      }),
+    );
     functions.auth.addToRolePolicy(
       new PolicyStatement({
         actions: ['ses:SendEmail'],

@@ -3,6 +3,8 @@ import type { RateRule } from '../domain/rate-limit/window';
 import type { AccessTokens } from '../ports/access-tokens';
 import type { Clock } from '../ports/clock';
 import type { Ids } from '../ports/ids';
+import type { Campaigns } from '../domain/family/subscription';
+import type { ConsentMessenger, RelationshipRegistry, SeatKeys } from '../ports/consent';
 import type { Mailer } from '../ports/mailer';
 import type { KeyedHasher, SecretSource } from '../ports/secrets';
 import type { FamilyStore, OtpStore, RateLimiter, UserStore } from '../ports/stores';
@@ -15,6 +17,9 @@ export interface Settings {
   otpLinkBaseUrl: string;
   trialDays: number;
   prices: PriceList;
+  consent: { linkTtlSeconds: number; resendWaitSeconds: number; pageBaseUrl: string };
+  campaigns: Campaigns;
+  consentRates: { readPerLink: RateRule; readPerIp: RateRule; writePerLink: RateRule; writePerIp: RateRule };
   rates: {
     otpRequestPerEmail: RateRule;
     otpRequestPerIp: RateRule;
@@ -35,6 +40,9 @@ export interface Deps {
   families: FamilyStore;
   otp: OtpStore;
   rateLimiter: RateLimiter;
+  relationships: RelationshipRegistry;
+  messenger: ConsentMessenger;
+  seatKeys: SeatKeys;
   settings: Settings;
 }
 

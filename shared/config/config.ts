@@ -80,6 +80,21 @@ export const configSchema = z.object({
   PRICE_CHANNEL_CHAT_MINOR: z.coerce.number().int().nonnegative().default(1990),
   CAMPAIGNS_JSON: jsonOf(campaigns).default({}),
 
+  CONSENT_PAGE_BASE_URL: z.url().default('http://127.0.0.1:3003'),
+  RELATIONSHIP_REGISTRY: z.enum(['http', 'sandbox']).default('http'),
+  RELATIONSHIP_REGISTRY_URL: z.url().optional(),
+  RELATIONSHIP_REGISTRY_TOKEN: z.string().min(1).optional(),
+  WHATSAPP_API_BASE_URL: z.url().default('https://graph.facebook.com/v21.0'),
+  WHATSAPP_PHONE_NUMBER_ID: z.string().min(1).optional(),
+  WHATSAPP_CONSENT_TEMPLATE: z.string().min(1).default('consent_request'),
+  WHATSAPP_TEMPLATE_LANGUAGE: z.string().min(2).default('pt_BR'),
+  /** Locally only; in AWS the access token is `whatsappAccessToken` in the service secret. */
+  WHATSAPP_ACCESS_TOKEN: z.string().min(1).optional(),
+  SEAT_KEYS: z.enum(['kms', 'local']).default('kms'),
+  SEAT_KEYS_KMS_KEY_ID: z.string().min(1).optional(),
+  /** Locally only: the 32-byte base64 key that wraps seat data keys. */
+  LOCAL_MASTER_KEY: z.string().min(1).optional(),
+
   MAIL_DELIVERY: z.enum(['log', 'ses']).default('ses'),
   MAIL_FROM: z.email().default('no-reply@family-protection.example'),
 

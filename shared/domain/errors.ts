@@ -46,6 +46,19 @@ export const errorCatalog = {
   BIRTH_DATE_OUT_OF_RANGE: { status: 422, message: 'The birth date does not fit the kind of person.' },
   CAMPAIGN_NOT_FOUND: { status: 422, message: 'Unknown campaign code.' },
   CAMPAIGN_ALREADY_APPLIED: { status: 422, message: 'The campaign code was already applied.' },
+
+  // Consent (422)
+  CONSENT_REQUIRED: { status: 422, message: "The person's consent is missing." },
+  RELATIONSHIP_REFUTED: { status: 422, message: 'The relationship check refuted the declared tie.' },
+  CONSENT_ALREADY_GIVEN: { status: 422, message: 'The person already consented; activate the seat.' },
+  CONSENT_EXPIRED: { status: 422, message: 'This link expired or was replaced.' },
+  CONSENT_NOT_GIVEN: { status: 422, message: 'No consent was given through this link.' },
+  PROTECTION_LINK_REPLACED: { status: 422, message: 'A newer consent replaced this link.' },
+  RESEND_LOCKED: { status: 422, message: 'A new link can be sent only after the wait.' },
+  AUDIO_PHRASE_MISMATCH: { status: 422, message: 'The recording does not match the phrase.' },
+  AUDIO_UNINTELLIGIBLE: { status: 422, message: 'No word could be understood in the recording.' },
+  SELFIE_NO_FACE: { status: 422, message: 'The selfie must show exactly one face.' },
+  EVIDENCE_REQUIRED: { status: 422, message: 'A verified selfie and audio reading are needed first.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalog;

@@ -48,3 +48,4 @@ export const uidParam = z.string().min(1).max(128);
 export const accountParams = z.object({ uid: uidParam });
 export const seatParams = z.object({ uid: uidParam });
 export const memberParams = z.object({ uid: uidParam, memberUid: uidParam });
+export const tokenParams = z.object({ token: z.string().min(1).max(128) });

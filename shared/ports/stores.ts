@@ -4,6 +4,7 @@ import type { Family } from '../domain/family/account';
 import type { Account } from '../domain/family/account';
 import type { Member, Role } from '../domain/family/member';
 import type { Seat } from '../domain/family/seat';
+import type { Subscription } from '../domain/family/subscription';
 import type { RateRule, RateVerdict } from '../domain/rate-limit/window';
 import type { User } from '../domain/users/user';
 
@@ -31,12 +32,30 @@ export interface MembershipSummary {
   role: Role;
 }
 
+export interface ConsentLinkTarget {
+  accountUid: string;
+  seatUid: string;
+  requestId: string;
+}
+
+export interface SeatChangeExtras {
+  /** A new consent link to register (its token as a keyed hash). */
+  consentLink?: { tokenHash: string; requestId: string };
+  /** The account's subscription to write: `new` only if none exists, `replace` over the one read. */
+  subscription?: { value: Subscription; mode: 'new' | 'replace' };
+}
+
 export interface FamilyStore {
   load(accountUid: string): Promise<Family | null>;
   listForUser(userUid: string): Promise<MembershipSummary[]>;
   createAccount(account: Account, owner: Member, events: DomainEvent[]): Promise<void>;
   addSeat(seat: Seat, events: DomainEvent[]): Promise<void>;
-  saveSeat(seat: Seat, events: DomainEvent[]): Promise<Seat>;
+  /** Saves the seat if its version is unchanged, with what else changed in the same transaction. */
+  saveSeat(seat: Seat, events: DomainEvent[], also?: SeatChangeExtras): Promise<Seat>;
+  /** Where a consent link's token (keyed hash) points. */
+  findConsentLink(tokenHash: string): Promise<ConsentLinkTarget | null>;
+  /** Opens the account's subscription (409 `CONFLICT` if one exists). */
+  openSubscription(account: Account, subscription: Subscription, events: DomainEvent[]): Promise<void>;
   addMember(account: Account, member: Member, newUser: NewUser | null, events: DomainEvent[]): Promise<void>;
   saveMember(account: Account, member: Member, events: DomainEvent[]): Promise<Member>;
   removeMember(account: Account, member: Member, events: DomainEvent[]): Promise<void>;

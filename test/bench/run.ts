@@ -24,7 +24,7 @@ const dynamoPort = await freePort();
 const dynamo = await startDynamoLocal({ port: dynamoPort, workDir: resolve('.local/bench') });
 const proxy = await startCountingProxy(dynamo.endpoint, await freePort());
 const env = {
-  ...localEnvironment({ DYNAMODB_PORT: dynamoPort, WEB_PORT: 3003 }, {}),
+  ...localEnvironment({ DYNAMODB_PORT: dynamoPort, WEB_PORT: 3003, BUSINESS_PROVIDER_PORT: 3005 }, {}),
   TABLE_NAME: 'bench',
   LOG_LEVEL: 'ERROR',
 };
@@ -119,6 +119,21 @@ try {
   const seatUid = seat.body.data.uid as string;
   await measure('PUT /seats/{uid}/dependent', 'PUT', `/seats/${seatUid}/dependent`, token, validDependent);
   await measure('GET /seats/{uid}', 'GET', `/seats/${seatUid}`, token);
+  const asked = await measure(
+    'POST /seats/{uid}/consent-request',
+    'POST',
+    `/seats/${seatUid}/consent-request`,
+    token,
+    { send: 'later' },
+  );
+  const linkToken = String(asked.body.data.seat.consent.link).split('/c/')[1] ?? '';
+  await measure('GET /seats/{uid}/consent', 'GET', `/seats/${seatUid}/consent`, token);
+  await measure('GET /seats/{uid}/protection', 'GET', `/seats/${seatUid}/protection`, token);
+  await measure('GET /consent-requests/{token}', 'GET', `/consent-requests/${linkToken}`);
+  await measure('POST /accounts/{uid}/subscription', 'POST', `/accounts/${accountUid}/subscription`, token, {
+    interval: 'monthly',
+  });
+  await measure('GET /accounts/{uid}/subscription', 'GET', `/accounts/${accountUid}/subscription`, token);
   await measure('GET /accounts/{uid}/onboarding', 'GET', `/accounts/${accountUid}/onboarding`, token);
   const invited = await measure(
     'POST /accounts/{uid}/members',
@@ -141,6 +156,13 @@ try {
     'DELETE',
     `/accounts/${accountUid}/members/${memberUid}`,
     token,
+  );
+  await measure(
+    'POST /consent-requests/{token}/decline',
+    'POST',
+    `/consent-requests/${linkToken}/decline`,
+    undefined,
+    {},
   );
   await measure('DELETE /seats/{uid}', 'DELETE', `/seats/${seatUid}`, token);
   await measure('GET /catalog', 'GET', '/catalog');
@@ -170,6 +192,12 @@ try {
       method: 'GET',
       path: `/seats/${seatUid}`,
       pathParameters: { uid: seatUid },
+    },
+    consent: {
+      routeKey: 'GET /consent-requests/{token}',
+      method: 'GET',
+      path: `/consent-requests/${linkToken}`,
+      pathParameters: { token: linkToken },
     },
     health: { routeKey: 'GET /health', method: 'GET', path: '/health' },
   };

@@ -61,6 +61,26 @@ const bodies: Record<string, Samples> = {
     missing: { name: 'Bia', kind: 'minor' },
     oversized: { ...validDependent, name: long },
   },
+  createSubscription: {
+    wrongTypes: { interval: 12 },
+    missing: { campaignCode: 'WELCOME10' },
+    oversized: { interval: 'monthly', campaignCode: long },
+  },
+  getSubscription: null,
+  askConsent: { wrongTypes: { send: true }, missing: {}, oversized: { send: long } },
+  resendConsent: null,
+  activateSeat: {
+    wrongTypes: { guardianAttestation: 'yes' },
+    missing: { campaignCode: 'WELCOME10' },
+    oversized: { guardianAttestation: true, campaignCode: long },
+  },
+  getConsent: null,
+  getProtection: null,
+  readConsentPage: null,
+  readPersonProtection: null,
+  acceptConsent: null,
+  declineConsent: null,
+  stopProtection: null,
   health: null,
 };
 
@@ -89,6 +109,7 @@ beforeAll(async () => {
   paths = (route) =>
     route.path
       .replace('{memberUid}', memberUid)
+      .replace('{token}', 'x'.repeat(43))
       .replace('{uid}', route.path.startsWith('/seats') ? seatUid : accountUid);
 });
 

@@ -10,7 +10,13 @@ let stateless: Template;
 beforeAll(() => {
   // No bundling and no CloudFormation validation here: the CI synth does both once.
   const app = new App({ builtinCloudFormationValidation: false, context: { 'aws:cdk:bundling-stacks': [] } });
-  const stacks = buildStacks(app, { stage: 'test', mailFrom: 'no-reply@example.com' });
+  const stacks = buildStacks(app, {
+    stage: 'test',
+    mailFrom: 'no-reply@example.com',
+    consentPageBaseUrl: 'https://consent.example.com',
+    relationshipRegistryUrl: 'https://registry.example.com',
+    whatsappPhoneNumberId: '123',
+  });
   stateful = Template.fromStack(stacks.stateful);
   stateless = Template.fromStack(stacks.stateless);
 });
@@ -77,7 +83,7 @@ describe('the stateless stack', () => {
     expect(health.filter((action) => action.startsWith('dynamodb:'))).toHaveLength(2);
     expect(health).not.toContain('secretsmanager:GetSecretValue');
     expect(actionsOf(stateless, 'AuthApi')).toContain('ses:SendEmail');
-    for (const group of ['AccountsApi', 'SeatsApi']) {
+    for (const group of ['AccountsApi', 'SeatsApi', 'ConsentApi']) {
       const actions = actionsOf(stateless, group);
       expect(actions).toContain('secretsmanager:GetSecretValue');
       // A transaction is authorised by the actions of its parts.
@@ -99,7 +105,12 @@ describe('the stateless stack', () => {
     const withLayer = functions.filter(([, fn]) =>
       JSON.stringify(fn.Properties.Layers ?? []).includes('AWS-Parameters-and-Secrets-Lambda-Extension'),
     );
-    expect(withLayer.map(([id]) => id.replace(/Api.*/, '')).sort()).toEqual(['Accounts', 'Auth', 'Seats']);
+    expect(withLayer.map(([id]) => id.replace(/Api.*/, '')).sort()).toEqual([
+      'Accounts',
+      'Auth',
+      'Consent',
+      'Seats',
+    ]);
   });
 
   it('gives the functions the table and the secret by reference, never a secret value', () => {

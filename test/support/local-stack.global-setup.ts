@@ -6,6 +6,7 @@ declare module 'vitest' {
     apiUrl: string;
     stackLog: string;
     stackDynamo: { endpoint: string; tableName: string };
+    businessProviderUrl: string;
   }
 }
 
@@ -14,6 +15,7 @@ export default async function setup(project: TestProject) {
   const stack = await startLocalStack();
   project.provide('apiUrl', stack.apiUrl);
   project.provide('stackLog', stack.logFile);
+  project.provide('businessProviderUrl', stack.businessProviderUrl);
   project.provide('stackDynamo', { endpoint: stack.dynamoEndpoint, tableName: stack.tableName });
   return async () => stack.stop();
 }

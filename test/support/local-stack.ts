@@ -6,6 +6,7 @@ import { freePort } from './ports';
 export interface RunningStack {
   apiUrl: string;
   dynamoEndpoint: string;
+  businessProviderUrl: string;
   tableName: string;
   logFile: string;
   process: ChildProcess;
@@ -17,7 +18,12 @@ export interface RunningStack {
  * for its `ready` line. Its standard output goes to a file the tests read (OTP dev delivery).
  */
 export const startLocalStack = async (env: Record<string, string> = {}): Promise<RunningStack> => {
-  const [apiPort, dynamoPort, webPort] = await Promise.all([freePort(), freePort(), freePort()]);
+  const [apiPort, dynamoPort, webPort, businessPort] = await Promise.all([
+    freePort(),
+    freePort(),
+    freePort(),
+    freePort(),
+  ]);
   mkdirSync(resolve('.local'), { recursive: true });
   const logFile = resolve('.local', `stack-${apiPort}.log`);
   const log = createWriteStream(logFile);
@@ -27,6 +33,7 @@ export const startLocalStack = async (env: Record<string, string> = {}): Promise
       API_PORT: String(apiPort),
       DYNAMODB_PORT: String(dynamoPort),
       WEB_PORT: String(webPort),
+      BUSINESS_PROVIDER_PORT: String(businessPort),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -52,6 +59,7 @@ export const startLocalStack = async (env: Record<string, string> = {}): Promise
   return {
     apiUrl: `http://127.0.0.1:${apiPort}`,
     dynamoEndpoint: `http://127.0.0.1:${dynamoPort}`,
+    businessProviderUrl: `http://127.0.0.1:${businessPort}`,
     tableName: env['TABLE_NAME'] ?? 'family-protection-local',
     logFile,
     process: child,

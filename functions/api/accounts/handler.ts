@@ -9,11 +9,18 @@ import {
   updateMember,
 } from '../../../shared/app/accounts/accounts';
 import { getProfile, updateProfile } from '../../../shared/app/me/profile';
+import { createSubscription, readSubscription } from '../../../shared/app/consent/guardian';
 import { bearerOperation, created, noContent, ok, publicOperation } from '../../../shared/http/operation';
 import { accountParams, memberParams } from '../../../shared/http/fields';
 import { apiHandler } from '../api-handler';
 import { deps, useCaseSettings } from '../runtime';
-import { createAccountBody, inviteMemberBody, updateMemberBody, updateProfileBody } from './schemas';
+import {
+  createAccountBody,
+  inviteMemberBody,
+  updateMemberBody,
+  updateProfileBody,
+  subscriptionBody,
+} from './schemas';
 
 export const handler = apiHandler('accounts', {
   getProfile: bearerOperation({ run: async (_, caller) => ok(await getProfile(await deps(), caller)) }),
@@ -52,6 +59,16 @@ export const handler = apiHandler('accounts', {
       await removeMember(await deps(), caller, params.uid, params.memberUid);
       return noContent();
     },
+  }),
+  createSubscription: bearerOperation({
+    params: accountParams,
+    body: subscriptionBody,
+    run: async ({ params, body }, caller) =>
+      created(await createSubscription(await deps(), caller, params.uid, body)),
+  }),
+  getSubscription: bearerOperation({
+    params: accountParams,
+    run: async ({ params }, caller) => ok(await readSubscription(await deps(), caller, params.uid)),
   }),
   getCatalog: publicOperation({ run: async () => ok(getCatalog({ settings: useCaseSettings })) }),
 });

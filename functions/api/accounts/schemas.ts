@@ -12,3 +12,8 @@ export const updateProfileBody = z.strictObject({
   phone: phoneField.optional(),
   document: cpfField.optional(),
 });
+
+export const subscriptionBody = z.strictObject({
+  interval: z.enum(['monthly', 'yearly']),
+  campaignCode: z.string().min(1).max(32).optional(),
+});

@@ -1,11 +1,43 @@
 import { createSeat, getSeat, putDependent, removeSeat } from '../../../shared/app/seats/seats';
+import {
+  activateSeat,
+  askConsent,
+  getConsent,
+  getProtection,
+  resendConsentLink,
+} from '../../../shared/app/consent/guardian';
 import { bearerOperation, created, noContent, ok } from '../../../shared/http/operation';
 import { accountParams, seatParams } from '../../../shared/http/fields';
 import { apiHandler } from '../api-handler';
 import { deps } from '../runtime';
-import { dependentBody } from './schemas';
+import { activateBody, consentRequestBody, dependentBody } from './schemas';
 
 export const handler = apiHandler('seats', {
+  askConsent: bearerOperation({
+    params: seatParams,
+    body: consentRequestBody,
+    run: async ({ params, body }, caller) => {
+      const { created: isNew, seat } = await askConsent(await deps(), caller, params.uid, body);
+      return isNew ? created({ seat }) : ok({ seat });
+    },
+  }),
+  resendConsent: bearerOperation({
+    params: seatParams,
+    run: async ({ params }, caller) => created(await resendConsentLink(await deps(), caller, params.uid)),
+  }),
+  activateSeat: bearerOperation({
+    params: seatParams,
+    body: activateBody,
+    run: async ({ params, body }, caller) => ok(await activateSeat(await deps(), caller, params.uid, body)),
+  }),
+  getConsent: bearerOperation({
+    params: seatParams,
+    run: async ({ params }, caller) => ok(await getConsent(await deps(), caller, params.uid)),
+  }),
+  getProtection: bearerOperation({
+    params: seatParams,
+    run: async ({ params }, caller) => ok(await getProtection(await deps(), caller, params.uid)),
+  }),
   createSeat: bearerOperation({
     params: accountParams,
     run: async ({ params }, caller) => created(await createSeat(await deps(), caller, params.uid)),

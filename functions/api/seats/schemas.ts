@@ -18,3 +18,11 @@ export const dependentBody = z
     document: cpfField.nullable().optional(),
   })
   .transform((body) => ({ ...body, phone: body.phone ?? null, document: body.document ?? null }));
+
+export const consentRequestBody = z.strictObject({ send: z.enum(['now', 'later']) });
+
+/** The guardian's attestation must be exactly `true`; anything else is a validation error. */
+export const activateBody = z.strictObject({
+  guardianAttestation: z.literal(true),
+  campaignCode: z.string().min(1).max(32).optional(),
+});

@@ -7,6 +7,7 @@ const serviceSecrets = z.object({
     .object({ kty: z.literal('EC'), crv: z.literal('P-256'), x: z.string(), y: z.string(), d: z.string() })
     .loose(),
   hashKey: z.string().min(16),
+  whatsappAccessToken: z.string().min(1).optional(),
 });
 export type ServiceSecrets = z.infer<typeof serviceSecrets>;
 
@@ -45,6 +46,9 @@ export const loadServiceSecrets = async (
   const parsed = serviceSecrets.safeParse({
     jwtPrivateJwk: parseJson('JWT_PRIVATE_JWK', config.JWT_PRIVATE_JWK),
     hashKey: config.HASH_KEY,
+    ...(config.WHATSAPP_ACCESS_TOKEN === undefined
+      ? {}
+      : { whatsappAccessToken: config.WHATSAPP_ACCESS_TOKEN }),
   });
   if (!parsed.success) {
     throw new ConfigError(

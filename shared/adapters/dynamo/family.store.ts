@@ -1,12 +1,24 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Family } from '../../domain/family/account';
 import type { Member } from '../../domain/family/member';
 import type { Seat } from '../../domain/family/seat';
+import type { Subscription } from '../../domain/family/subscription';
 import type { FamilyStore, MembershipSummary } from '../../ports/stores';
 import type { TableAccess } from './client';
-import { accountToItem, memberItem, memberToItem, seatToItem, toAccount, toMember, toSeat } from './items';
+import {
+  accountToItem,
+  consentLinkItem,
+  memberItem,
+  memberToItem,
+  seatToItem,
+  subscriptionToItem,
+  toAccount,
+  toMember,
+  toSeat,
+  toSubscription,
+} from './items';
 import { itemTypes, keys } from './keys';
-import { eventRows, newUserItems, putNew, putVersioned, transact } from './transact';
+import { eventRows, newUserItems, put, putNew, putVersioned, transact, type TransactItem } from './transact';
 import * as z from 'zod';
 
 const itemType = z.object({ type: z.string() }).loose();
@@ -39,16 +51,18 @@ export const dynamoFamilyStore = (table: TableAccess): FamilyStore => ({
       ExpressionAttributeValues: { ':pk': keys.accountPartition(accountUid) },
       ConsistentRead: true,
     });
-    let family: Family | null = null;
+    let account: Family['account'] | null = null;
+    let subscription: Subscription | null = null;
     const members: Member[] = [];
     const seats: Seat[] = [];
     for (const item of items) {
       const { type } = itemType.parse(item);
-      if (type === itemTypes.account) family = { account: toAccount(item), members, seats };
+      if (type === itemTypes.account) account = toAccount(item);
       else if (type === itemTypes.member) members.push(toMember(item));
       else if (type === itemTypes.seat) seats.push(toSeat(item));
+      else if (type === itemTypes.subscription) subscription = toSubscription(item);
     }
-    return family;
+    return account === null ? null : { account, members, seats, subscription };
   },
 
   async listForUser(userUid) {
@@ -85,10 +99,49 @@ export const dynamoFamilyStore = (table: TableAccess): FamilyStore => ({
     ]);
   },
 
-  async saveSeat(seat, events) {
+  async saveSeat(seat, events, also = {}) {
     const { item, saved } = putVersioned(table, seatToItem, seat);
-    await transact(table, [item, ...eventRows(table, events)]);
+    const extras: TransactItem[] = [];
+    if (also.consentLink !== undefined) {
+      extras.push(
+        putNew(table, {
+          ...keys.consentLink(also.consentLink.tokenHash),
+          type: itemTypes.consentLink,
+          accountUid: seat.accountUid,
+          seatUid: seat.uid,
+          requestId: also.consentLink.requestId,
+        }),
+      );
+    }
+    if (also.subscription !== undefined) {
+      const subscription = subscriptionToItem(seat.accountUid, also.subscription.value);
+      extras.push(also.subscription.mode === 'new' ? putNew(table, subscription) : put(table, subscription));
+    }
+    await transact(table, [item, ...extras, ...eventRows(table, events)]);
     return saved;
+  },
+
+  async findConsentLink(tokenHash) {
+    const { Item } = await table.doc.send(
+      new GetCommand({ TableName: table.tableName, Key: keys.consentLink(tokenHash), ConsistentRead: true }),
+    );
+    if (Item === undefined) return null;
+    const { type: _, ...target } = consentLinkItem.parse(Item);
+    return target;
+  },
+
+  async openSubscription(account, subscription, events) {
+    await transact(table, [
+      putNew(table, subscriptionToItem(account.uid, subscription)),
+      {
+        ConditionCheck: {
+          TableName: table.tableName,
+          Key: keys.account(account.uid),
+          ConditionExpression: 'attribute_exists(PK)',
+        },
+      },
+      ...eventRows(table, events),
+    ]);
   },
 
   async addMember(account, member, newUser, events) {

@@ -4,8 +4,11 @@ import { eventSources } from '../../domain/events/event';
 import type { Account } from '../../domain/family/account';
 import type { Member } from '../../domain/family/member';
 import type { Seat } from '../../domain/family/seat';
+import type { Subscription } from '../../domain/family/subscription';
 import { seatStatuses } from '../../domain/family/seat';
 import { relationships } from '../../domain/people/relationship';
+import { consentStatuses } from '../../domain/consent/consent-request';
+import { relationshipResults } from '../../domain/consent/relationship-check';
 import type { User } from '../../domain/users/user';
 import { itemTypes, keys } from './keys';
 
@@ -57,6 +60,16 @@ const dependent = z.object({
   document: cpfDocument.nullable(),
 });
 
+const consentRequest = z.object({
+  requestId: z.string(),
+  status: z.enum(consentStatuses),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  evidenceVerifiedAt: z.string().nullable(),
+  decidedAt: z.string().nullable(),
+  revokedBy: z.enum(['dependent_data_changed', 'dependent']).nullable(),
+});
+
 export const seatItem = z.object({
   type: z.literal(itemTypes.seat),
   uid: z.string(),
@@ -66,8 +79,35 @@ export const seatItem = z.object({
   price: money,
   activationRequiresConsent: z.boolean(),
   dependent: dependent.nullable(),
+  consent: consentRequest.nullable(),
+  relationshipCheck: z.object({ result: z.enum(relationshipResults), checkedAt: z.string() }).nullable(),
+  resendLockedUntil: z.string().nullable(),
+  activation: z
+    .object({
+      activatedAt: z.string(),
+      guardianAttestation: z.literal(true),
+      campaignCode: z.string().nullable(),
+    })
+    .nullable(),
+  encryptedDataKey: z.string().nullable(),
   createdAt: z.string(),
+  updatedAt: z.string(),
   version: z.number().int(),
+});
+
+export const subscriptionItem = z.object({
+  type: z.literal(itemTypes.subscription),
+  status: z.literal('trialing'),
+  interval: z.enum(['monthly', 'yearly']),
+  campaignCode: z.string().nullable(),
+  createdAt: z.string(),
+});
+
+export const consentLinkItem = z.object({
+  type: z.literal(itemTypes.consentLink),
+  accountUid: z.string(),
+  seatUid: z.string(),
+  requestId: z.string(),
 });
 
 export const eventItem = z.object({
@@ -134,3 +174,13 @@ export const eventToItem = (event: DomainEvent) => {
     ...rest,
   };
 };
+
+export const toSubscription = (item: unknown): Subscription => {
+  const { type: _, ...subscription } = subscriptionItem.parse(item);
+  return subscription;
+};
+export const subscriptionToItem = (accountUid: string, subscription: Subscription) => ({
+  ...keys.subscription(accountUid),
+  type: itemTypes.subscription,
+  ...subscription,
+});

@@ -17,6 +17,8 @@ export const itemTypes = {
   account: 'account',
   member: 'member',
   seat: 'seat',
+  subscription: 'subscription',
+  consentLink: 'consent_link',
   event: 'event',
 } as const;
 
@@ -51,6 +53,9 @@ export const keys = {
 
   eventPartition: (accountId: string): string => `EVENTS#${accountId}`,
   event: (accountId: string, eventId: string): Key => ({ PK: `EVENTS#${accountId}`, SK: `EVENT#${eventId}` }),
+  subscription: (accountUid: string): Key => ({ PK: `ACCOUNT#${accountUid}`, SK: 'SUBSCRIPTION' }),
+  /** A consent link's token (as a keyed hash) -> the seat and the request it was made for. */
+  consentLink: (tokenHash: string): Key => ({ PK: `CONSENTLINK#${tokenHash}`, SK: 'CONSENTLINK' }),
   /** GSI1: the events of one seat, for the person's own stream. */
   eventBySeat: (seatId: string, eventId: string) => ({ GSI1PK: `SEATEVENTS#${seatId}`, GSI1SK: eventId }),
   health: (): Key => ({ PK: 'HEALTH', SK: 'HEALTH' }),

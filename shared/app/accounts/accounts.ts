@@ -57,10 +57,13 @@ export const listAccounts = async (deps: Pick<Deps, 'families'>, caller: Caller)
   }));
 
 /** `GET /accounts/{uid}/onboarding`: derived from the seats on every read. */
-export const getOnboarding = async (deps: Pick<Deps, 'families'>, caller: Caller, accountUid: string) => {
+export const getOnboarding = async (
+  deps: Pick<Deps, 'families' | 'clock'>,
+  caller: Caller,
+  accountUid: string,
+) => {
   const { family } = await familyOf(deps, caller, accountUid);
-  // Consent requests arrive with the consent capability; until then no seat has one.
-  return onboarding(family.seats, () => null);
+  return onboarding(family.seats, deps.clock.now());
 };
 
 export const listMembers = async (deps: Pick<Deps, 'families'>, caller: Caller, accountUid: string) => {

@@ -1,5 +1,6 @@
 import type { Member } from './member';
 import type { Seat } from './seat';
+import type { Subscription } from './subscription';
 
 export interface Account {
   uid: string;
@@ -13,6 +14,7 @@ export interface Family {
   account: Account;
   members: Member[];
   seats: Seat[];
+  subscription: Subscription | null;
 }
 
 export const memberOf = (family: Family, userUid: string): Member | undefined =>

@@ -1,3 +1,4 @@
+import { effectiveStatus, type ConsentStatus } from '../consent/consent-request';
 import { isDependentComplete } from './dependent';
 import { byAge, type Seat } from './seat';
 
@@ -5,8 +6,6 @@ import { byAge, type Seat } from './seat';
 export type SeatStep =
   'fill_dependent' | 'send_consent' | 'await_consent' | 'activate_seat' | 'consent_declined';
 export type OnboardingStep = SeatStep | 'add_seat';
-
-export type ConsentStatus = 'pending' | 'given' | 'declined' | 'expired' | 'revoked';
 
 const stepByConsent: Readonly<Record<ConsentStatus | 'none', SeatStep>> = {
   given: 'activate_seat',
@@ -30,12 +29,12 @@ export interface Onboarding {
   seats: { uid: string; seatStep: SeatStep }[];
 }
 
-export const onboarding = (
-  seats: readonly Seat[],
-  consentOf: (seat: Seat) => ConsentStatus | null,
-): Onboarding => {
+const consentOf = (seat: Seat, now: Date): ConsentStatus | null =>
+  seat.consent === null ? null : effectiveStatus(seat.consent, now);
+
+export const onboarding = (seats: readonly Seat[], now: Date): Onboarding => {
   const pending = seats.filter((seat) => seat.status === 'pending').sort(byAge);
-  const steps = pending.map((seat) => ({ uid: seat.uid, seatStep: seatStep(seat, consentOf(seat)) }));
+  const steps = pending.map((seat) => ({ uid: seat.uid, seatStep: seatStep(seat, consentOf(seat, now)) }));
   const complete = seats.some((seat) => seat.status === 'active');
   const oldest = steps[0];
   if (oldest !== undefined)

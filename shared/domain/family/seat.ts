@@ -1,4 +1,6 @@
 import type { Money } from '../catalog/catalog';
+import { effectiveStatus, move, type ConsentRequest } from '../consent/consent-request';
+import type { RelationshipCheck } from '../consent/relationship-check';
 import { fail } from '../errors';
 import { checkBirthDate, sameDependent, type Dependent } from './dependent';
 
@@ -14,7 +16,16 @@ export interface Seat {
   price: Money;
   activationRequiresConsent: boolean;
   dependent: Dependent | null;
+  /** The current consent request; older ones only survive as link lookups. */
+  consent: ConsentRequest | null;
+  relationshipCheck: RelationshipCheck | null;
+  /** After a decline or a stop, no new link before this instant. */
+  resendLockedUntil: string | null;
+  activation: { activatedAt: string; guardianAttestation: true; campaignCode: string | null } | null;
+  /** The seat's data key, encrypted (KMS envelope in AWS, a local key locally); null once destroyed. */
+  encryptedDataKey: string | null;
   createdAt: string;
+  updatedAt: string;
   version: number;
 }
 
@@ -33,23 +44,50 @@ export const newSeat = (fields: {
   // Every seat created since onboarding v2 waits for the person's own consent.
   activationRequiresConsent: true,
   dependent: null,
+  consent: null,
+  relationshipCheck: null,
+  resendLockedUntil: null,
+  activation: null,
+  encryptedDataKey: null,
   createdAt: fields.now.toISOString(),
+  updatedAt: fields.now.toISOString(),
   version: 0,
 });
 
 /** Archiving: only a seat that is not active; archiving twice changes nothing. */
-export const archiveSeat = (seat: Seat): Seat | null => {
+export const archiveSeat = (seat: Seat, now: Date): Seat | null => {
   if (seat.status === 'archived') return null;
   if (seat.status === 'active' || seat.status === 'paused') throw fail('SEAT_ACTIVE');
-  return { ...seat, status: 'archived' };
+  return { ...seat, status: 'archived', updatedAt: now.toISOString() };
 };
 
-/** Filling in the person: `null` when the data is identical (nothing changes, no event). */
-export const fillDependent = (seat: Seat, dependent: Dependent, now: Date): Seat | null => {
+/**
+ * Filling in the person: `null` when the data is identical (nothing changes, no event). Once the
+ * person consented to the data it is locked; a change while their link is open revokes the link.
+ */
+export const fillDependent = (
+  seat: Seat,
+  dependent: Dependent,
+  now: Date,
+): { seat: Seat; revokedOpenLink: boolean } | null => {
   if (seat.status === 'archived') throw fail('SEAT_NOT_PENDING');
+  const consent = seat.consent === null ? null : effectiveStatus(seat.consent, now);
+  if (consent === 'given') throw fail('DEPENDENT_LOCKED');
   checkBirthDate(dependent, now);
   if (sameDependent(seat.dependent, dependent)) return null;
-  return { ...seat, dependent };
+  const revokedOpenLink = consent === 'pending';
+  return {
+    seat: {
+      ...seat,
+      dependent,
+      updatedAt: now.toISOString(),
+      consent:
+        revokedOpenLink && seat.consent !== null
+          ? move(seat.consent, 'revoke', now, 'CONSENT_EXPIRED', 'dependent_data_changed')
+          : seat.consent,
+    },
+    revokedOpenLink,
+  };
 };
 
 /** Seats by age, oldest first: the ULID orders them by creation. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Dependent } from '../../../shared/domain/family/dependent';
-import { onboarding, seatStep, type ConsentStatus } from '../../../shared/domain/family/onboarding';
+import type { ConsentStatus } from '../../../shared/domain/consent/consent-request';
+import { onboarding, seatStep } from '../../../shared/domain/family/onboarding';
 import type { Seat } from '../../../shared/domain/family/seat';
 
 const person: Dependent = {
@@ -19,7 +20,13 @@ const seat = (fields: Partial<Seat> = {}): Seat => ({
   price: { amount: 2990, currency: 'BRL' },
   activationRequiresConsent: true,
   dependent: person,
+  consent: null,
+  relationshipCheck: null,
+  resendLockedUntil: null,
+  activation: null,
+  encryptedDataKey: null,
   createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
   version: 0,
   ...fields,
 });
@@ -47,9 +54,20 @@ describe('seatStep', () => {
   });
 });
 
+const now = new Date('2026-11-22T10:00:00Z');
+const pendingRequest = {
+  requestId: 'r',
+  status: 'pending' as const,
+  createdAt: '2026-11-22T09:00:00.000Z',
+  expiresAt: '2026-11-29T09:00:00.000Z',
+  evidenceVerifiedAt: null,
+  decidedAt: null,
+  revokedBy: null,
+};
+
 describe('onboarding', () => {
   it('is add_seat, not complete, when no seat is pending and none is active', () => {
-    expect(onboarding([seat({ status: 'archived' })], () => null)).toEqual({
+    expect(onboarding([seat({ status: 'archived' })], now)).toEqual({
       nextStep: 'add_seat',
       nextSeatUid: null,
       complete: false,
@@ -60,7 +78,7 @@ describe('onboarding', () => {
   it('names the step of the oldest pending seat', () => {
     const older = seat({ uid: 'st_old', seatId: '01A', dependent: null });
     const newer = seat({ uid: 'st_new', seatId: '01B' });
-    expect(onboarding([newer, older], () => null)).toMatchObject({
+    expect(onboarding([newer, older], now)).toMatchObject({
       nextStep: 'fill_dependent',
       nextSeatUid: 'st_old',
       complete: false,
@@ -68,7 +86,7 @@ describe('onboarding', () => {
   });
 
   it('is null with complete: true when no seat is pending and one is active', () => {
-    expect(onboarding([seat({ status: 'active' })], () => null)).toEqual({
+    expect(onboarding([seat({ status: 'active' })], now)).toEqual({
       nextStep: null,
       nextSeatUid: null,
       complete: true,
@@ -78,8 +96,11 @@ describe('onboarding', () => {
 
   it('is complete with an active seat while still naming a pending seat’s step', () => {
     const result = onboarding(
-      [seat({ status: 'active', seatId: '01A' }), seat({ uid: 'st_p', seatId: '01B' })],
-      () => 'pending',
+      [
+        seat({ status: 'active', seatId: '01A' }),
+        seat({ uid: 'st_p', seatId: '01B', consent: pendingRequest }),
+      ],
+      now,
     );
     expect(result).toEqual({
       nextStep: 'await_consent',

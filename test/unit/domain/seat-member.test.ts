@@ -43,16 +43,16 @@ describe('a seat', () => {
   });
 
   it('archives when pending, once; an active or paused seat answers SEAT_ACTIVE', () => {
-    expect(archiveSeat(pending())?.status).toBe('archived');
-    expect(archiveSeat({ ...pending(), status: 'archived' })).toBeNull();
-    expect(codeOf(() => archiveSeat({ ...pending(), status: 'active' }))).toBe('SEAT_ACTIVE');
-    expect(codeOf(() => archiveSeat({ ...pending(), status: 'paused' }))).toBe('SEAT_ACTIVE');
+    expect(archiveSeat(pending(), now)?.status).toBe('archived');
+    expect(archiveSeat({ ...pending(), status: 'archived' }, now)).toBeNull();
+    expect(codeOf(() => archiveSeat({ ...pending(), status: 'active' }, now))).toBe('SEAT_ACTIVE');
+    expect(codeOf(() => archiveSeat({ ...pending(), status: 'paused' }, now))).toBe('SEAT_ACTIVE');
   });
 
   it('takes the person; identical data is no change', () => {
     const filled = fillDependent(pending(), person, now);
-    expect(filled?.dependent).toEqual(person);
-    expect(fillDependent(filled!, { ...person }, now)).toBeNull();
+    expect(filled?.seat.dependent).toEqual(person);
+    expect(fillDependent(filled!.seat, { ...person }, now)).toBeNull();
   });
 
   it('refuses a birth date that does not fit the kind, and an archived seat', () => {

@@ -1,0 +1,250 @@
+import { deriveProtection } from '../../domain/consent/protection';
+import { effectiveStatus } from '../../domain/consent/consent-request';
+import {
+  isRefuted,
+  needsRelationshipCheck,
+  type RelationshipResult,
+} from '../../domain/consent/relationship-check';
+import {
+  activate,
+  checkActivation,
+  pairingBlockers,
+  requestConsent,
+  resendConsent,
+} from '../../domain/consent/seat-consent';
+import { fail, isServiceError, ServiceError } from '../../domain/errors';
+import type { Family } from '../../domain/family/account';
+import { requireOwner } from '../../domain/family/member';
+import type { Seat } from '../../domain/family/seat';
+import { checkCampaign, openSubscription, type Subscription } from '../../domain/family/subscription';
+import type { SeatChangeExtras } from '../../ports/stores';
+import type { Caller, Deps } from '../deps';
+import { apiEvent } from '../events';
+import { familyOf, seatFor } from '../family-access';
+import { seatRef, seatView } from '../seats/seats';
+import { stateChangeEvents } from '../seats/state-events';
+import { linkToken, linkTokenHash } from './links';
+
+type ConsentDeps = Pick<
+  Deps,
+  'families' | 'users' | 'ids' | 'clock' | 'hasher' | 'settings' | 'relationships' | 'messenger' | 'seatKeys'
+>;
+
+/**
+ * The relationship check runs once per seat (again only after `failed`). A registry that cannot
+ * answer is recorded as `failed`, so the request still goes out and the next one retries.
+ */
+const withRelationshipCheck = async (deps: ConsentDeps, family: Family, seat: Seat): Promise<Seat> => {
+  const document = seat.dependent?.document;
+  if (!needsRelationshipCheck(seat.relationshipCheck) || document == null || seat.dependent === null)
+    return seat;
+  const owner = family.members.find((member) => member.role === 'owner');
+  const ownerUser = owner === undefined ? null : await deps.users.get(owner.userUid);
+  const result: RelationshipResult = await deps.relationships
+    .check({
+      personCpf: document.number,
+      ownerCpf: ownerUser?.document?.number ?? null,
+      relationship: seat.dependent.relationship,
+    })
+    .catch(() => 'failed' as const);
+  return { ...seat, relationshipCheck: { result, checkedAt: deps.clock.now().toISOString() } };
+};
+
+/** The link reaches the person's phone; a failure after the request is saved asks for a retry. */
+const sendLink = async (deps: ConsentDeps, seat: Seat): Promise<void> => {
+  if (seat.consent === null || seat.dependent?.phone == null) return;
+  try {
+    await deps.messenger.sendConsentLink({
+      to: seat.dependent.phone,
+      personFirstName: seat.dependent.name.split(/\s+/)[0] ?? seat.dependent.name,
+      linkToken: linkToken(deps, seat.consent.requestId),
+      reference: seat.consent.requestId,
+    });
+  } catch (error) {
+    throw new ServiceError('UNAVAILABLE', {
+      message: 'The link was saved but could not be sent; send it again.',
+      cause: error,
+    });
+  }
+};
+
+const linkFor = (deps: ConsentDeps, seat: Seat): SeatChangeExtras['consentLink'] =>
+  seat.consent === null
+    ? undefined
+    : {
+        tokenHash: linkTokenHash(deps, linkToken(deps, seat.consent.requestId)),
+        requestId: seat.consent.requestId,
+      };
+
+const requestedEvents = (deps: ConsentDeps, before: Seat, after: Seat) => [
+  apiEvent(deps, { type: 'consent.requested', accountId: after.accountUid, seat: seatRef(after) }),
+  ...stateChangeEvents(deps, before, after),
+];
+
+/**
+ * `POST /seats/{uid}/consent-request` (owner): reuses an open request or makes one (with its link
+ * and, once per seat, the relationship check); `send: now` sends the link, `later` sends nothing.
+ */
+export const askConsent = async (
+  deps: ConsentDeps,
+  caller: Caller,
+  seatUid: string,
+  input: { send: 'now' | 'later' },
+) => {
+  const { family, member, seat } = await seatFor(deps, caller, seatUid);
+  requireOwner(member);
+  const now = deps.clock.now();
+  const { seat: asked, created } = requestConsent(seat, deps.ids.ulid(), now, deps.settings.consent);
+  const checked = await withRelationshipCheck(deps, family, asked);
+  let saved = seat;
+  if (created || checked !== asked) {
+    const extras: SeatChangeExtras = created ? { consentLink: linkFor(deps, checked) } : {};
+    saved = await deps.families.saveSeat(
+      checked,
+      created ? requestedEvents(deps, seat, checked) : [],
+      extras,
+    );
+  }
+  if (input.send === 'now') await sendLink(deps, saved);
+  return { created, seat: seatView(saved, deps) };
+};
+
+/** `POST /seats/{uid}/consent-request/resend` (owner): a new link after the wait; the old one expires. */
+export const resendConsentLink = async (deps: ConsentDeps, caller: Caller, seatUid: string) => {
+  const { family, member, seat } = await seatFor(deps, caller, seatUid);
+  requireOwner(member);
+  const renewed = await withRelationshipCheck(
+    deps,
+    family,
+    resendConsent(seat, deps.ids.ulid(), deps.clock.now(), deps.settings.consent),
+  );
+  const saved = await deps.families.saveSeat(renewed, requestedEvents(deps, seat, renewed), {
+    consentLink: linkFor(deps, renewed),
+  });
+  await sendLink(deps, saved);
+  return { seat: seatView(saved, deps) };
+};
+
+/**
+ * `POST /seats/{uid}/activate` (owner): the seat table's conditions, then the attestation, the
+ * seat's data key and, if the account has none, its subscription in `trialing`.
+ */
+export const activateSeat = async (
+  deps: ConsentDeps,
+  caller: Caller,
+  seatUid: string,
+  input: { guardianAttestation: true; campaignCode?: string | undefined },
+) => {
+  const { family, member, seat } = await seatFor(deps, caller, seatUid);
+  requireOwner(member);
+  const now = deps.clock.now();
+  checkActivation(seat, now);
+  const campaignCode = input.campaignCode ?? null;
+  checkCampaign(campaignCode, deps.settings.campaigns, family.subscription);
+
+  // Old seats (activation without consent) ask for it at activation instead.
+  const asking = !seat.activationRequiresConsent && seat.consent === null;
+  const prepared = asking
+    ? await withRelationshipCheck(
+        deps,
+        family,
+        requestConsent(seat, deps.ids.ulid(), now, deps.settings.consent).seat,
+      )
+    : seat;
+  if (isRefuted(prepared.relationshipCheck)) throw fail('RELATIONSHIP_REFUTED');
+
+  const activated = activate(prepared, now, {
+    campaignCode,
+    encryptedDataKey: await deps.seatKeys.create(seat.seatId),
+  });
+  const subscription: SeatChangeExtras['subscription'] =
+    family.subscription === null
+      ? { value: openSubscription({ interval: 'monthly', campaignCode, now }), mode: 'new' }
+      : campaignCode === null
+        ? undefined
+        : { value: { ...family.subscription, campaignCode }, mode: 'replace' };
+  const saved = await deps.families.saveSeat(
+    activated,
+    [
+      apiEvent(deps, { type: 'seat.activated', accountId: seat.accountUid, seat: seatRef(seat) }),
+      ...(family.subscription === null
+        ? [
+            apiEvent(deps, {
+              type: 'subscription.opened',
+              accountId: seat.accountUid,
+              payload: { status: 'trialing' },
+            }),
+          ]
+        : []),
+      ...(asking
+        ? [apiEvent(deps, { type: 'consent.requested', accountId: seat.accountUid, seat: seatRef(seat) })]
+        : []),
+      ...stateChangeEvents(deps, seat, activated),
+    ],
+    {
+      ...(subscription === undefined ? {} : { subscription }),
+      ...(asking ? { consentLink: linkFor(deps, activated) } : {}),
+    },
+  );
+  if (asking) await sendLink(deps, saved);
+  return seatView(saved, deps);
+};
+
+/** `GET /seats/{uid}/consent`: the consent, whether pairing may start, and what blocks it. */
+export const getConsent = async (deps: ConsentDeps, caller: Caller, seatUid: string) => {
+  const { seat } = await seatFor(deps, caller, seatUid);
+  const now = deps.clock.now();
+  // Channels arrive with pairing; until then no seat has one enabled.
+  const blockedBy = pairingBlockers(seat, now, false);
+  return {
+    status: seat.consent === null ? null : effectiveStatus(seat.consent, now),
+    ...(seat.consent?.revokedBy === 'dependent' ? { revokedBy: 'dependent' as const } : {}),
+    relationshipCheck: seat.relationshipCheck?.result ?? null,
+    pairingAllowed: blockedBy.length === 0,
+    blockedBy,
+  };
+};
+
+/** `GET /seats/{uid}/protection`: the derived protection card. */
+export const getProtection = async (deps: ConsentDeps, caller: Caller, seatUid: string) => {
+  const { seat } = await seatFor(deps, caller, seatUid);
+  const now = deps.clock.now();
+  return {
+    ...deriveProtection(seat, now),
+    consent: seat.consent === null ? null : { status: effectiveStatus(seat.consent, now) },
+  };
+};
+
+const subscriptionView = (subscription: Subscription) => subscription;
+
+/** `POST /accounts/{uid}/subscription` (owner): opens it explicitly; 409 if one exists. */
+export const createSubscription = async (
+  deps: ConsentDeps,
+  caller: Caller,
+  accountUid: string,
+  input: { interval: Subscription['interval']; campaignCode?: string | undefined },
+) => {
+  const { family, member } = await familyOf(deps, caller, accountUid);
+  requireOwner(member);
+  if (family.subscription !== null)
+    throw fail('CONFLICT', undefined, 'The account already has a subscription.');
+  const campaignCode = input.campaignCode ?? null;
+  checkCampaign(campaignCode, deps.settings.campaigns, null);
+  const subscription = openSubscription({ interval: input.interval, campaignCode, now: deps.clock.now() });
+  await deps.families
+    .openSubscription(family.account, subscription, [
+      apiEvent(deps, { type: 'subscription.opened', accountId: accountUid, payload: { status: 'trialing' } }),
+    ])
+    .catch((error: unknown) => {
+      throw isServiceError(error) && error.code === 'CONFLICT'
+        ? fail('CONFLICT', undefined, 'The account already has a subscription.')
+        : error;
+    });
+  return subscriptionView(subscription);
+};
+
+export const readSubscription = async (deps: Pick<Deps, 'families'>, caller: Caller, accountUid: string) => {
+  const { family } = await familyOf(deps, caller, accountUid);
+  if (family.subscription === null) throw fail('NOT_FOUND', undefined, 'The account has no subscription.');
+  return subscriptionView(family.subscription);
+};

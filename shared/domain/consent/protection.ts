@@ -1,0 +1,61 @@
+import type { Seat } from '../family/seat';
+import { effectiveStatus } from './consent-request';
+
+/**
+ * The protection state (spec "Protection state"): derived on every read, never stored. This issue's
+ * states; pairing, warm-up, alerts and pauses add theirs later.
+ */
+export type ProtectionStateName = 'waiting_consent' | 'declined' | 'ready_to_connect' | 'stopped' | 'ended';
+export type ProtectionReason = 'consent_stopped_by_dependent';
+export type ProtectionAction = 'send_consent' | 'activate_seat' | 'connect' | null;
+
+export interface Protection {
+  state: ProtectionStateName;
+  reason: ProtectionReason | null;
+  since: string;
+  action: ProtectionAction;
+}
+
+export const deriveProtection = (seat: Seat, now: Date): Protection => {
+  const consent = seat.consent;
+  if (seat.status === 'archived')
+    return { state: 'ended', reason: null, since: seat.updatedAt, action: null };
+  if (consent === null)
+    return { state: 'waiting_consent', reason: null, since: seat.createdAt, action: 'send_consent' };
+  const status = effectiveStatus(consent, now);
+  if (status === 'revoked' && consent.revokedBy === 'dependent') {
+    return {
+      state: 'stopped',
+      reason: 'consent_stopped_by_dependent',
+      since: consent.decidedAt ?? consent.createdAt,
+      action: 'send_consent',
+    };
+  }
+  if (status === 'given') {
+    return {
+      state: 'ready_to_connect',
+      reason: null,
+      since: consent.decidedAt ?? consent.createdAt,
+      action: seat.status === 'pending' ? 'activate_seat' : 'connect',
+    };
+  }
+  if (status === 'declined')
+    return {
+      state: 'declined',
+      reason: null,
+      since: consent.decidedAt ?? consent.createdAt,
+      action: 'send_consent',
+    };
+  if (status === 'pending')
+    return { state: 'waiting_consent', reason: null, since: consent.createdAt, action: null };
+  return {
+    state: 'waiting_consent',
+    reason: null,
+    since: consent.decidedAt ?? consent.expiresAt,
+    action: 'send_consent',
+  };
+};
+
+/** Whether two derivations differ enough to tell the app (`seat.state_changed`). */
+export const protectionChanged = (before: Protection, after: Protection): boolean =>
+  before.state !== after.state || before.reason !== after.reason || before.action !== after.action;

@@ -1,0 +1,33 @@
+import { fail } from '../errors';
+
+/** The account's subscription: opened in `trialing` at the first activation, or explicitly. */
+export interface Subscription {
+  status: 'trialing';
+  interval: 'monthly' | 'yearly';
+  campaignCode: string | null;
+  createdAt: string;
+}
+
+export type Campaigns = Readonly<Record<string, { percentOff: number }>>;
+
+/** A campaign code must exist, and an account applies each code once. */
+export const checkCampaign = (
+  code: string | null,
+  campaigns: Campaigns,
+  subscription: Subscription | null,
+): void => {
+  if (code === null) return;
+  if (campaigns[code] === undefined) throw fail('CAMPAIGN_NOT_FOUND');
+  if (subscription?.campaignCode === code) throw fail('CAMPAIGN_ALREADY_APPLIED');
+};
+
+export const openSubscription = (fields: {
+  interval: Subscription['interval'];
+  campaignCode: string | null;
+  now: Date;
+}): Subscription => ({
+  status: 'trialing',
+  interval: fields.interval,
+  campaignCode: fields.campaignCode,
+  createdAt: fields.now.toISOString(),
+});
