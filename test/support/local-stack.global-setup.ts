@@ -12,7 +12,8 @@ declare module 'vitest' {
 
 /** One local stack for the e2e tier; tests isolate their data by unique e-mails and families. */
 export default async function setup(project: TestProject) {
-  const stack = await startLocalStack();
+  // A short resend wait so tests can see it end; every other setting keeps its default.
+  const stack = await startLocalStack({ CONSENT_RESEND_WAIT_SECONDS: '2' });
   project.provide('apiUrl', stack.apiUrl);
   project.provide('stackLog', stack.logFile);
   project.provide('businessProviderUrl', stack.businessProviderUrl);

@@ -63,6 +63,7 @@ const dependent = z.object({
 const consentRequest = z.object({
   requestId: z.string(),
   status: z.enum(consentStatuses),
+  requesterFirstName: z.string().nullable(),
   createdAt: z.string(),
   expiresAt: z.string(),
   evidenceVerifiedAt: z.string().nullable(),

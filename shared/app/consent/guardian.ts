@@ -13,7 +13,7 @@ import {
   resendConsent,
 } from '../../domain/consent/seat-consent';
 import { fail, isServiceError, ServiceError } from '../../domain/errors';
-import type { Family } from '../../domain/family/account';
+import type { User } from '../../domain/users/user';
 import { requireOwner } from '../../domain/family/member';
 import type { Seat } from '../../domain/family/seat';
 import { checkCampaign, openSubscription, type Subscription } from '../../domain/family/subscription';
@@ -34,12 +34,14 @@ type ConsentDeps = Pick<
  * The relationship check runs once per seat (again only after `failed`). A registry that cannot
  * answer is recorded as `failed`, so the request still goes out and the next one retries.
  */
-const withRelationshipCheck = async (deps: ConsentDeps, family: Family, seat: Seat): Promise<Seat> => {
+const withRelationshipCheck = async (
+  deps: ConsentDeps,
+  ownerUser: User | null,
+  seat: Seat,
+): Promise<Seat> => {
   const document = seat.dependent?.document;
   if (!needsRelationshipCheck(seat.relationshipCheck) || document == null || seat.dependent === null)
     return seat;
-  const owner = family.members.find((member) => member.role === 'owner');
-  const ownerUser = owner === undefined ? null : await deps.users.get(owner.userUid);
   const result: RelationshipResult = await deps.relationships
     .check({
       personCpf: document.number,
@@ -68,6 +70,12 @@ const sendLink = async (deps: ConsentDeps, seat: Seat): Promise<void> => {
   }
 };
 
+const newRequest = (deps: ConsentDeps, owner: User | null) => ({
+  requestId: deps.ids.ulid(),
+  now: deps.clock.now(),
+  requesterFirstName: owner?.name?.trim().split(/\s+/)[0] ?? null,
+});
+
 const linkFor = (deps: ConsentDeps, seat: Seat): SeatChangeExtras['consentLink'] =>
   seat.consent === null
     ? undefined
@@ -91,11 +99,11 @@ export const askConsent = async (
   seatUid: string,
   input: { send: 'now' | 'later' },
 ) => {
-  const { family, member, seat } = await seatFor(deps, caller, seatUid);
+  const { member, seat } = await seatFor(deps, caller, seatUid);
   requireOwner(member);
-  const now = deps.clock.now();
-  const { seat: asked, created } = requestConsent(seat, deps.ids.ulid(), now, deps.settings.consent);
-  const checked = await withRelationshipCheck(deps, family, asked);
+  const owner = await deps.users.get(caller.userUid);
+  const { seat: asked, created } = requestConsent(seat, newRequest(deps, owner), deps.settings.consent);
+  const checked = await withRelationshipCheck(deps, owner, asked);
   let saved = seat;
   if (created || checked !== asked) {
     const extras: SeatChangeExtras = created ? { consentLink: linkFor(deps, checked) } : {};
@@ -111,12 +119,13 @@ export const askConsent = async (
 
 /** `POST /seats/{uid}/consent-request/resend` (owner): a new link after the wait; the old one expires. */
 export const resendConsentLink = async (deps: ConsentDeps, caller: Caller, seatUid: string) => {
-  const { family, member, seat } = await seatFor(deps, caller, seatUid);
+  const { member, seat } = await seatFor(deps, caller, seatUid);
   requireOwner(member);
+  const owner = await deps.users.get(caller.userUid);
   const renewed = await withRelationshipCheck(
     deps,
-    family,
-    resendConsent(seat, deps.ids.ulid(), deps.clock.now(), deps.settings.consent),
+    owner,
+    resendConsent(seat, newRequest(deps, owner), deps.settings.consent),
   );
   const saved = await deps.families.saveSeat(renewed, requestedEvents(deps, seat, renewed), {
     consentLink: linkFor(deps, renewed),
@@ -144,11 +153,12 @@ export const activateSeat = async (
 
   // Old seats (activation without consent) ask for it at activation instead.
   const asking = !seat.activationRequiresConsent && seat.consent === null;
+  const owner = asking ? await deps.users.get(caller.userUid) : null;
   const prepared = asking
     ? await withRelationshipCheck(
         deps,
-        family,
-        requestConsent(seat, deps.ids.ulid(), now, deps.settings.consent).seat,
+        owner,
+        requestConsent(seat, newRequest(deps, owner), deps.settings.consent).seat,
       )
     : seat;
   if (isRefuted(prepared.relationshipCheck)) throw fail('RELATIONSHIP_REFUTED');

@@ -68,13 +68,12 @@ export const phraseFor = (personFirstName: string): string =>
   `Eu, ${personFirstName}, aceito a proteção da minha família no meu celular.`;
 
 /** What the consent page shows: who asks (a first name only), the tie, the phrase, the state. */
-const pageView = ({ family, seat }: Opened, now: Date) => {
-  const owner = family.members.find((member) => member.role === 'owner');
+const pageView = ({ seat }: Opened, now: Date) => {
   const person = seat.dependent;
   return {
     status: seat.consent === null ? null : effectiveStatus(seat.consent, now),
     expiresAt: seat.consent?.expiresAt ?? null,
-    requester: { firstName: owner === undefined ? null : firstName(owner.email.split('@')[0] ?? '') },
+    requester: { firstName: seat.consent?.requesterFirstName ?? null },
     person: person === null ? null : { firstName: firstName(person.name), kind: person.kind },
     relationship: person?.relationship ?? null,
     phrase: person === null ? null : phraseFor(firstName(person.name)),

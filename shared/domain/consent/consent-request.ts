@@ -14,6 +14,8 @@ export type RevokedBy = 'dependent_data_changed' | 'dependent';
 export interface ConsentRequest {
   requestId: string;
   status: ConsentStatus;
+  /** The owner's first name as the person's page shows it: never more of the guardian. */
+  requesterFirstName: string | null;
   createdAt: string;
   expiresAt: string;
   /** Set once a selfie and a spoken phrase were verified on this request. */
@@ -46,9 +48,11 @@ export const newConsentRequest = (fields: {
   requestId: string;
   now: Date;
   ttlSeconds: number;
+  requesterFirstName: string | null;
 }): ConsentRequest => ({
   requestId: fields.requestId,
   status: 'pending',
+  requesterFirstName: fields.requesterFirstName,
   createdAt: fields.now.toISOString(),
   expiresAt: new Date(fields.now.getTime() + fields.ttlSeconds * 1000).toISOString(),
   evidenceVerifiedAt: null,

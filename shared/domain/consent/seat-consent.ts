@@ -15,6 +15,13 @@ export interface ConsentSettings {
   resendWaitSeconds: number;
 }
 
+/** What a new request needs besides the seat: its id, when, and who asks. */
+export interface NewRequest {
+  requestId: string;
+  now: Date;
+  requesterFirstName: string | null;
+}
+
 const statusOf = (seat: Seat, now: Date) =>
   seat.consent === null ? null : effectiveStatus(seat.consent, now);
 
@@ -32,11 +39,11 @@ const checkResendLock = (seat: Seat, now: Date): void => {
   }
 };
 
-const withNewRequest = (seat: Seat, requestId: string, now: Date, settings: ConsentSettings): Seat => ({
+const withNewRequest = (seat: Seat, request: NewRequest, settings: ConsentSettings): Seat => ({
   ...seat,
-  consent: newConsentRequest({ requestId, now, ttlSeconds: settings.linkTtlSeconds }),
+  consent: newConsentRequest({ ...request, ttlSeconds: settings.linkTtlSeconds }),
   resendLockedUntil: null,
-  updatedAt: now.toISOString(),
+  updatedAt: request.now.toISOString(),
 });
 
 /**
@@ -45,27 +52,28 @@ const withNewRequest = (seat: Seat, requestId: string, now: Date, settings: Cons
  */
 export const requestConsent = (
   seat: Seat,
-  requestId: string,
-  now: Date,
+  request: NewRequest,
   settings: ConsentSettings,
 ): { seat: Seat; created: boolean } => {
+  const now = request.now;
   checkDependent(seat);
   if (seat.status !== 'pending') throw fail('SEAT_NOT_PENDING');
   const status = statusOf(seat, now);
   if (status === 'given') throw fail('CONSENT_ALREADY_GIVEN');
   checkResendLock(seat, now);
   if (status === 'pending') return { seat, created: false };
-  return { seat: withNewRequest(seat, requestId, now, settings), created: true };
+  return { seat: withNewRequest(seat, request, settings), created: true };
 };
 
 /** `POST /seats/{uid}/consent-request/resend`: a new link replacing the current one, after any wait. */
-export const resendConsent = (seat: Seat, requestId: string, now: Date, settings: ConsentSettings): Seat => {
+export const resendConsent = (seat: Seat, request: NewRequest, settings: ConsentSettings): Seat => {
+  const now = request.now;
   checkDependent(seat);
   if (seat.consent === null)
     throw fail('CONSENT_EXPIRED', undefined, 'There is no link to resend; send a consent request.');
   if (statusOf(seat, now) === 'given') throw fail('CONSENT_ALREADY_GIVEN');
   checkResendLock(seat, now);
-  return withNewRequest(seat, requestId, now, settings);
+  return withNewRequest(seat, request, settings);
 };
 
 /** The person's answers, on the public link of the current request. */

@@ -58,6 +58,7 @@ const now = new Date('2026-11-22T10:00:00Z');
 const pendingRequest = {
   requestId: 'r',
   status: 'pending' as const,
+  requesterFirstName: 'Ana',
   createdAt: '2026-11-22T09:00:00.000Z',
   expiresAt: '2026-11-29T09:00:00.000Z',
   evidenceVerifiedAt: null,
