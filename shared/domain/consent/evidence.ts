@@ -1,0 +1,30 @@
+/**
+ * The person's evidence: one selfie and one spoken reading of the phrase. Types are recognised by
+ * their leading bytes, never by what the client claims.
+ */
+export const selfieTypes = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export const audioTypes = ['audio/wav', 'audio/ogg', 'audio/flac'] as const;
+export type SelfieType = (typeof selfieTypes)[number];
+export type AudioType = (typeof audioTypes)[number];
+
+const startsWith = (bytes: Uint8Array, signature: readonly number[], offset = 0): boolean =>
+  signature.every((byte, index) => bytes[offset + index] === byte);
+const ascii = (text: string): number[] => [...text].map((char) => char.charCodeAt(0));
+
+export const sniffSelfie = (bytes: Uint8Array): SelfieType | null => {
+  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'image/jpeg';
+  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
+  if (startsWith(bytes, ascii('RIFF')) && startsWith(bytes, ascii('WEBP'), 8)) return 'image/webp';
+  return null;
+};
+
+/** Ogg must carry Opus (its first page names `OpusHead`). */
+export const sniffAudio = (bytes: Uint8Array): AudioType | null => {
+  if (startsWith(bytes, ascii('RIFF')) && startsWith(bytes, ascii('WAVE'), 8)) return 'audio/wav';
+  if (startsWith(bytes, ascii('fLaC'))) return 'audio/flac';
+  if (startsWith(bytes, ascii('OggS')) && startsWith(bytes, ascii('OpusHead'), 28)) return 'audio/ogg';
+  return null;
+};
+
+/** Upload limits, checked while the body streams in. */
+export const evidenceLimits = { selfieBytes: 5 * 1024 * 1024, audioBytes: 4 * 1024 * 1024 } as const;
