@@ -139,6 +139,13 @@ export const routes = [
   },
   {
     method: 'POST',
+    path: '/consent-requests/{token}/evidence',
+    group: 'consent',
+    auth: 'public',
+    operation: 'submitEvidence',
+  },
+  {
+    method: 'POST',
     path: '/consent-requests/{token}/accept',
     group: 'consent',
     auth: 'public',

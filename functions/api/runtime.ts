@@ -51,6 +51,8 @@ export const useCaseSettings: Settings = {
     readPerIp: settings.RATE_CONSENT_READ_PER_IP,
     writePerLink: settings.RATE_CONSENT_WRITE_PER_LINK,
     writePerIp: settings.RATE_CONSENT_WRITE_PER_IP,
+    evidencePerLink: settings.RATE_EVIDENCE_PER_LINK,
+    evidencePerIp: settings.RATE_EVIDENCE_PER_IP,
   },
   prices: { seat: settings.PRICE_SEAT_MINOR, 'channel.chat': settings.PRICE_CHANNEL_CHAT_MINOR },
   rates: {
@@ -61,7 +63,7 @@ export const useCaseSettings: Settings = {
   },
 };
 
-const required = (name: string, value: string | undefined): string => {
+export const required = (name: string, value: string | undefined): string => {
   if (value === undefined) throw new ConfigError(`Invalid configuration: ${name} must be set`);
   return value;
 };
@@ -88,8 +90,11 @@ const seatKeys = async (): Promise<SeatKeys> => {
   );
 };
 
-/** What every API group uses; the mailer is the auth group's own (functions/api/auth/mailer.ts). */
-export type ApiDeps = Omit<Deps, 'mailer'>;
+/**
+ * What every API group uses. The mailer is the auth group's own (functions/api/auth/mailer.ts) and
+ * the evidence checks the consent group's (functions/api/consent/evidence.ts).
+ */
+export type ApiDeps = Omit<Deps, 'mailer' | 'faces' | 'speech' | 'evidence'>;
 
 let building: Promise<ApiDeps> | undefined;
 

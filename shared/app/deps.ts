@@ -5,6 +5,7 @@ import type { Clock } from '../ports/clock';
 import type { Ids } from '../ports/ids';
 import type { Campaigns } from '../domain/family/subscription';
 import type { ConsentMessenger, RelationshipRegistry, SeatKeys } from '../ports/consent';
+import type { EvidenceStore, FaceCounter, SpeechListener } from '../ports/evidence';
 import type { Mailer } from '../ports/mailer';
 import type { KeyedHasher, SecretSource } from '../ports/secrets';
 import type { FamilyStore, OtpStore, RateLimiter, UserStore } from '../ports/stores';
@@ -19,7 +20,14 @@ export interface Settings {
   prices: PriceList;
   consent: { linkTtlSeconds: number; resendWaitSeconds: number; pageBaseUrl: string };
   campaigns: Campaigns;
-  consentRates: { readPerLink: RateRule; readPerIp: RateRule; writePerLink: RateRule; writePerIp: RateRule };
+  consentRates: {
+    readPerLink: RateRule;
+    readPerIp: RateRule;
+    writePerLink: RateRule;
+    writePerIp: RateRule;
+    evidencePerLink: RateRule;
+    evidencePerIp: RateRule;
+  };
   rates: {
     otpRequestPerEmail: RateRule;
     otpRequestPerIp: RateRule;
@@ -43,6 +51,9 @@ export interface Deps {
   relationships: RelationshipRegistry;
   messenger: ConsentMessenger;
   seatKeys: SeatKeys;
+  faces: FaceCounter;
+  speech: SpeechListener;
+  evidence: EvidenceStore;
   settings: Settings;
 }
 

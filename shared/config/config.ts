@@ -95,6 +95,15 @@ export const configSchema = z.object({
   /** Locally only: the 32-byte base64 key that wraps seat data keys. */
   LOCAL_MASTER_KEY: z.string().min(1).optional(),
 
+  /** How the person's evidence is checked: Rekognition and Transcribe, or the local detectors. */
+  EVIDENCE_VERIFIER: z.enum(['aws', 'local']).default('aws'),
+  EVIDENCE_STORE: z.enum(['s3', 'local']).default('s3'),
+  EVIDENCE_BUCKET: z.string().min(1).optional(),
+  EVIDENCE_KMS_KEY_ID: z.string().min(1).optional(),
+  EVIDENCE_DIR: z.string().min(1).default('.local/evidence'),
+  /** Where the WebP decoder's WebAssembly lives when bundled (the deploy copies it beside the handler). */
+  WEBP_WASM_PATH: z.string().min(1).optional(),
+
   MAIL_DELIVERY: z.enum(['log', 'ses']).default('ses'),
   MAIL_FROM: z.email().default('no-reply@family-protection.example'),
 

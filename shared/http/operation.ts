@@ -68,3 +68,29 @@ export const bearerOperation = <B extends z.ZodType = z.ZodUndefined, P extends 
     return successResponse(answer.status, answer.data);
   },
 });
+
+/** A request body as bytes, for routes that are not JSON (multipart uploads). */
+export interface RawBody {
+  contentType: string | undefined;
+  bytes: Buffer;
+}
+
+/** A public route whose body the use case reads itself, when it is ready to (after its rate limits). */
+export const publicRawOperation = <P extends z.ZodType = z.ZodObject>(spec: {
+  params?: P;
+  run(input: { params: z.infer<P>; ip: string; body: () => RawBody }): Promise<Answer>;
+}): Operation => ({
+  auth: 'public',
+  async serve(event) {
+    const params = parseWith(spec.params ?? noParams, event.pathParameters ?? {}) as z.infer<P>;
+    const body = (): RawBody => ({
+      contentType: event.headers['content-type'],
+      bytes:
+        event.body === undefined
+          ? Buffer.alloc(0)
+          : Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8'),
+    });
+    const answer = await spec.run({ params, ip: clientIp(event), body });
+    return successResponse(answer.status, answer.data);
+  },
+});

@@ -24,3 +24,14 @@ export interface SpeechListener {
 export interface EvidenceStore {
   keep(ref: { seatId: string; requestId: string }, selfie: Selfie, audio: AudioReading): Promise<void>;
 }
+
+/** Thrown by a verifier when the file itself cannot be read (not when the service is down). */
+export class UnreadableEvidence extends Error {
+  override readonly name = 'UnreadableEvidence';
+  constructor(
+    readonly part: 'selfie' | 'audio',
+    options?: { cause?: unknown },
+  ) {
+    super(`the ${part} cannot be read`, options);
+  }
+}

@@ -13,7 +13,10 @@ declare module 'vitest' {
 /** One local stack for the e2e tier; tests isolate their data by unique e-mails and families. */
 export default async function setup(project: TestProject) {
   // A short resend wait so tests can see it end; every other setting keeps its default.
-  const stack = await startLocalStack({ CONSENT_RESEND_WAIT_SECONDS: '2' });
+  const stack = await startLocalStack({
+    CONSENT_RESEND_WAIT_SECONDS: '2',
+    CAMPAIGNS_JSON: '{"WELCOME10":{"percentOff":10}}',
+  });
   project.provide('apiUrl', stack.apiUrl);
   project.provide('stackLog', stack.logFile);
   project.provide('businessProviderUrl', stack.businessProviderUrl);

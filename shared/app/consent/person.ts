@@ -1,7 +1,15 @@
 import { deriveProtection } from '../../domain/consent/protection';
 import { effectiveStatus } from '../../domain/consent/consent-request';
-import { declineConsent, giveConsent, stopByDependent } from '../../domain/consent/seat-consent';
-import { fail } from '../../domain/errors';
+import {
+  declineConsent,
+  giveConsent,
+  recordEvidence,
+  stopByDependent,
+} from '../../domain/consent/seat-consent';
+import { sniffAudio, sniffSelfie } from '../../domain/consent/evidence';
+import { judgePhrase } from '../../domain/consent/phrase-match';
+import { UnreadableEvidence } from '../../ports/evidence';
+import { fail, ServiceError } from '../../domain/errors';
 import { seatOf, type Family } from '../../domain/family/account';
 import type { Seat } from '../../domain/family/seat';
 import type { Deps } from '../deps';
@@ -17,22 +25,20 @@ import { isLinkToken, linkTokenHash } from './links';
  * revoked one 422 `CONSENT_EXPIRED`.
  */
 type PersonDeps = Pick<Deps, 'families' | 'ids' | 'clock' | 'hasher' | 'settings' | 'rateLimiter'>;
+type EvidenceDeps = PersonDeps & Pick<Deps, 'faces' | 'speech' | 'evidence'>;
 
-type Bucket = 'read' | 'write';
+/** The spec's three budgets of a consent link: reads, decline-and-stop (and accept), evidence. */
+type Bucket = 'read' | 'write' | 'evidence';
 
 const limit = (deps: PersonDeps, bucket: Bucket, token: string, ip: string) => {
   const rates = deps.settings.consentRates;
+  const perLink = { read: rates.readPerLink, write: rates.writePerLink, evidence: rates.evidencePerLink }[
+    bucket
+  ];
+  const perIp = { read: rates.readPerIp, write: rates.writePerIp, evidence: rates.evidencePerIp }[bucket];
   return enforceRateLimits(deps.rateLimiter, [
-    {
-      rule: `consent_${bucket}_link`,
-      identifier: token,
-      limit: bucket === 'read' ? rates.readPerLink : rates.writePerLink,
-    },
-    {
-      rule: `consent_${bucket}_ip`,
-      identifier: ip,
-      limit: bucket === 'read' ? rates.readPerIp : rates.writePerIp,
-    },
+    { rule: `consent_${bucket}_link`, identifier: token, limit: perLink },
+    { rule: `consent_${bucket}_ip`, identifier: ip, limit: perIp },
   ]);
 };
 
@@ -142,4 +148,78 @@ export const readPersonProtection = async (deps: PersonDeps, token: string, ip: 
   if (status !== 'given' && !stopped) throw fail('CONSENT_NOT_GIVEN');
   const { state, reason, since } = deriveProtection(opened.seat, now);
   return { state, reason, since, canStop: status === 'given' };
+};
+
+/** What the person sends: one selfie and one reading, as their bytes (types are sniffed here). */
+export interface EvidenceUpload {
+  selfie: Uint8Array;
+  audio: Uint8Array;
+}
+
+const unreadable = (part: 'selfie' | 'audio', allowed: string) =>
+  fail('VALIDATION', undefined, `${part}: must be ${allowed}`);
+
+/**
+ * `POST /consent-requests/{token}/evidence`: the evidence budget is counted before the body is
+ * read; then one face in the selfie and the phrase in the recording. When verification cannot run,
+ * 503 and nothing is stored. Verified evidence is kept encrypted and never shown to guardians.
+ */
+export const submitEvidence = async (
+  deps: EvidenceDeps,
+  token: string,
+  ip: string,
+  readUpload: () => Promise<EvidenceUpload>,
+) => {
+  const now = deps.clock.now();
+  const opened = requireLive(await openLink(deps, 'evidence', token, ip), now);
+  const consent = opened.seat.consent;
+  if (consent !== null && effectiveStatus(consent, now) === 'given') throw fail('CONSENT_ALREADY_GIVEN');
+  if (consent === null || effectiveStatus(consent, now) !== 'pending' || opened.seat.dependent === null)
+    throw fail('CONSENT_EXPIRED');
+
+  const upload = await readUpload();
+  const selfieType = sniffSelfie(upload.selfie);
+  const audioType = sniffAudio(upload.audio);
+  const problems = [
+    ...(selfieType === null ? ['selfie: must be JPEG, PNG or WebP'] : []),
+    ...(audioType === null ? ['audio: must be WAV, Ogg/Opus or FLAC'] : []),
+  ];
+  if (selfieType === null || audioType === null) throw fail('VALIDATION', undefined, problems.join('; '));
+  const selfie = { type: selfieType, bytes: upload.selfie };
+  const audio = { type: audioType, bytes: upload.audio };
+
+  const phrase = phraseFor(firstName(opened.seat.dependent.name));
+  const [faces, heard] = await Promise.all([
+    deps.faces.countFaces(selfie),
+    deps.speech.listen(audio, phrase),
+  ]).catch((error: unknown) => {
+    if (error instanceof UnreadableEvidence) {
+      throw error.part === 'selfie'
+        ? unreadable('selfie', 'a readable JPEG, PNG or WebP image')
+        : unreadable('audio', 'a readable recording');
+    }
+    throw new ServiceError('EVIDENCE_VERIFICATION_UNAVAILABLE', { cause: error });
+  });
+  if (faces.faces !== 1) throw fail('SELFIE_NO_FACE', { faces: faces.faces, quality: faces.quality });
+  const verdict = judgePhrase(phrase, heard);
+  if (verdict.outcome === 'unintelligible') throw fail('AUDIO_UNINTELLIGIBLE');
+  if (verdict.outcome === 'mismatch') {
+    const { expected, heard: said, missing, score } = verdict;
+    throw fail('AUDIO_PHRASE_MISMATCH', { expected, heard: said, missing, score });
+  }
+
+  await deps.evidence
+    .keep({ seatId: opened.seat.seatId, requestId: consent.requestId }, selfie, audio)
+    .catch((error: unknown) => {
+      throw new ServiceError('EVIDENCE_VERIFICATION_UNAVAILABLE', { cause: error });
+    });
+  const verified = recordEvidence(opened.seat, now);
+  const saved = await deps.families.saveSeat(verified, [
+    apiEvent(deps, {
+      type: 'consent.evidence_verified',
+      accountId: verified.accountUid,
+      seat: seatRef(verified),
+    }),
+  ]);
+  return pageView({ ...opened, seat: saved }, now);
 };

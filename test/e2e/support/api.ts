@@ -14,6 +14,7 @@ export interface ApiAnswer {
 export interface CallOptions {
   token?: string;
   body?: unknown;
+  form?: FormData;
   rawBody?: string;
   headers?: Record<string, string>;
 }
@@ -22,10 +23,11 @@ export interface CallOptions {
 export const call = async (method: string, path: string, options: CallOptions = {}): Promise<ApiAnswer> => {
   const headers: Record<string, string> = { ...(options.headers ?? {}) };
   if (options.token !== undefined) headers['authorization'] = `Bearer ${options.token}`;
-  let body: string | undefined;
-  if (options.rawBody !== undefined) body = options.rawBody;
+  let body: string | FormData | undefined;
+  if (options.form !== undefined) body = options.form;
+  else if (options.rawBody !== undefined) body = options.rawBody;
   else if (options.body !== undefined) body = JSON.stringify(options.body);
-  if (body !== undefined) headers['content-type'] ??= 'application/json';
+  if (typeof body === 'string') headers['content-type'] ??= 'application/json';
   const response = await fetch(`${inject('apiUrl')}${path}`, {
     method,
     headers,

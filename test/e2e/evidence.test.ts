@@ -1,0 +1,251 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { withCheckDigits } from '../../shared/domain/people/cpf';
+import { silence, whiteNoise } from '../support/audio';
+import { addSeat, call, newFamily, uniqueIp, validDependent } from './support/api';
+
+const fixture = (name: string) => readFileSync(new URL(`../fixtures/evidence/${name}`, import.meta.url));
+
+/** A family that has asked its person for consent; returns the link token the simulator delivered. */
+const askedFamily = async (cpfNine = String(100_000_000 + Math.floor(Math.random() * 800_000_000))) => {
+  const { owner, accountUid } = await newFamily();
+  await call('PATCH', '/me', { token: owner.token, body: { name: 'Ana Souza' } });
+  const seatUid = await addSeat(owner.token, accountUid);
+  const person = {
+    ...validDependent,
+    name: 'Bia Souza',
+    document: { type: 'cpf', number: withCheckDigits(cpfNine) },
+  };
+  await call('PUT', `/seats/${seatUid}/dependent`, { token: owner.token, body: person });
+  const link = (
+    await call('POST', `/seats/${seatUid}/consent-request`, { token: owner.token, body: { send: 'now' } })
+  ).body.data.seat.consent.link as string;
+  return { owner, accountUid, seatUid, linkToken: link.split('/c/')[1] ?? '' };
+};
+
+const form = (
+  selfie: Buffer | Uint8Array,
+  audio: Buffer | Uint8Array,
+  names = { selfie: 'selfie', audio: 'audio' },
+) => {
+  const data = new FormData();
+  data.append(names.selfie, new Blob([new Uint8Array(selfie)]), 'selfie');
+  data.append(names.audio, new Blob([new Uint8Array(audio)]), 'audio');
+  return data;
+};
+
+const upload = (linkToken: string, data: FormData, ip = uniqueIp()) =>
+  call('POST', `/consent-requests/${linkToken}/evidence`, { form: data, headers: { 'x-forwarded-for': ip } });
+const asPerson = (method: string, path: string) =>
+  call(method, path, {
+    ...(method === 'GET' ? {} : { body: {} }),
+    headers: { 'x-forwarded-for': uniqueIp() },
+  });
+
+describe('the person’s evidence and yes, through to activation', () => {
+  it('a real one-face photo and a spoken phrase are verified; the yes is given; the owner activates; the subscription trials', async () => {
+    const { owner, accountUid, seatUid, linkToken } = await askedFamily();
+    const evidence = await upload(linkToken, form(fixture('one-face.png'), fixture('phrase.wav')));
+    expect(evidence.status).toBe(201);
+    expect(evidence.body.data).toMatchObject({ status: 'pending', evidenceVerified: true });
+
+    const accepted = await asPerson('POST', `/consent-requests/${linkToken}/accept`);
+    expect(accepted.status).toBe(200);
+    expect(accepted.body.data.status).toBe('given');
+    expect(
+      (await call('GET', `/seats/${seatUid}/protection`, { token: owner.token })).body.data,
+    ).toMatchObject({
+      state: 'ready_to_connect',
+      action: 'activate_seat',
+    });
+    expect(
+      (await call('GET', `/accounts/${accountUid}/onboarding`, { token: owner.token })).body.data.nextStep,
+    ).toBe('activate_seat');
+    const edit = await call('PUT', `/seats/${seatUid}/dependent`, {
+      token: owner.token,
+      body: { ...validDependent, name: 'Other' },
+    });
+    expect(edit.body.error.code).toBe('DEPENDENT_LOCKED');
+    expect(
+      (await call('POST', `/seats/${seatUid}/consent-request`, { token: owner.token, body: { send: 'now' } }))
+        .body.error.code,
+    ).toBe('CONSENT_ALREADY_GIVEN');
+
+    const activated = await call('POST', `/seats/${seatUid}/activate`, {
+      token: owner.token,
+      body: { guardianAttestation: true, campaignCode: 'WELCOME10' },
+    });
+    expect(activated.status).toBe(200);
+    expect(activated.body.data).toMatchObject({ status: 'active', consent: { status: 'given' } });
+    expect(
+      (await call('GET', `/accounts/${accountUid}/subscription`, { token: owner.token })).body.data,
+    ).toMatchObject({
+      status: 'trialing',
+      campaignCode: 'WELCOME10',
+    });
+    expect(
+      (await call('GET', `/accounts/${accountUid}/onboarding`, { token: owner.token })).body.data,
+    ).toMatchObject({ nextStep: null, complete: true });
+    expect(
+      (await call('GET', `/seats/${seatUid}/consent`, { token: owner.token })).body.data.blockedBy,
+    ).toEqual(['channel_not_enabled']);
+    expect((await asPerson('GET', `/consent-requests/${linkToken}/protection`)).body.data).toMatchObject({
+      state: 'ready_to_connect',
+      canStop: true,
+    });
+  });
+
+  it('accepts WebP with Ogg/Opus, and JPEG-free PNG with FLAC', async () => {
+    const first = await askedFamily();
+    expect(
+      (await upload(first.linkToken, form(fixture('one-face.webp'), fixture('phrase.ogg')))).status,
+    ).toBe(201);
+    const second = await askedFamily();
+    expect(
+      (await upload(second.linkToken, form(fixture('one-face.png'), fixture('phrase.flac')))).status,
+    ).toBe(201);
+  });
+});
+
+describe('refused evidence', () => {
+  it('a selfie with no face or two faces: SELFIE_NO_FACE with faces and quality', async () => {
+    const { linkToken } = await askedFamily();
+    const none = await upload(linkToken, form(fixture('no-face.jpg'), fixture('phrase.wav')));
+    expect(none.status).toBe(422);
+    expect(none.body.error).toMatchObject({ code: 'SELFIE_NO_FACE', details: { faces: 0, quality: 0 } });
+    const two = await upload(linkToken, form(fixture('two-faces.png'), fixture('phrase.wav')));
+    expect(two.body.error).toMatchObject({
+      code: 'SELFIE_NO_FACE',
+      details: { faces: 2, quality: expect.any(Number) },
+    });
+    expect((await asPerson('POST', `/consent-requests/${linkToken}/accept`)).body.error.code).toBe(
+      'EVIDENCE_REQUIRED',
+    );
+  });
+
+  it('silent or noisy audio: AUDIO_UNINTELLIGIBLE', async () => {
+    const { linkToken } = await askedFamily();
+    expect((await upload(linkToken, form(fixture('one-face.png'), silence()))).body.error.code).toBe(
+      'AUDIO_UNINTELLIGIBLE',
+    );
+    expect((await upload(linkToken, form(fixture('one-face.png'), whiteNoise()))).body.error.code).toBe(
+      'AUDIO_UNINTELLIGIBLE',
+    );
+  });
+
+  it('other file types, other parts and oversize uploads are refused before any check', async () => {
+    const { linkToken } = await askedFamily();
+    const wrongTypes = await upload(linkToken, form(fixture('phrase.wav'), fixture('one-face.png')));
+    expect(wrongTypes.status).toBe(400);
+    expect(wrongTypes.body.error.message).toBe(
+      'selfie: must be JPEG, PNG or WebP; audio: must be WAV, Ogg/Opus or FLAC',
+    );
+    const wrongNames = await upload(
+      linkToken,
+      form(fixture('one-face.png'), fixture('phrase.wav'), { selfie: 'photo', audio: 'audio' }),
+    );
+    expect(wrongNames.body.error).toMatchObject({
+      code: 'VALIDATION',
+      message: expect.stringContaining('selfie: required'),
+    });
+    const tooBig = await upload(linkToken, form(Buffer.alloc(6 * 1024 * 1024, 1), fixture('phrase.wav')));
+    expect(tooBig.status).toBe(413);
+    expect(tooBig.body.error.code).toBe('HTTP_ERROR');
+    const json = await call('POST', `/consent-requests/${linkToken}/evidence`, {
+      body: { selfie: 'x' },
+      headers: { 'x-forwarded-for': uniqueIp() },
+    });
+    expect(json.body.error).toMatchObject({
+      code: 'VALIDATION',
+      message: 'body: must be multipart/form-data',
+    });
+  });
+
+  it('limits uploads to 10 per link an hour, counted before the body is read', async () => {
+    const { linkToken } = await askedFamily();
+    const statuses = [];
+    for (let i = 0; i < 11; i += 1) {
+      statuses.push(
+        (
+          await call('POST', `/consent-requests/${linkToken}/evidence`, {
+            rawBody: 'not multipart',
+            headers: { 'x-forwarded-for': uniqueIp() },
+          })
+        ).status,
+      );
+    }
+    expect(statuses).toEqual([...Array(10).fill(400), 429]);
+  });
+});
+
+describe('stopping protection', () => {
+  it('the person stops: protection stopped, 409 STOPPED_BY_DEPENDENT on the owner’s operations, resend locked for the wait', async () => {
+    const { owner, seatUid, linkToken } = await askedFamily();
+    await upload(linkToken, form(fixture('one-face.png'), fixture('phrase.wav')));
+    await asPerson('POST', `/consent-requests/${linkToken}/accept`);
+    await call('POST', `/seats/${seatUid}/activate`, {
+      token: owner.token,
+      body: { guardianAttestation: true },
+    });
+
+    const stopped = await asPerson('POST', `/consent-requests/${linkToken}/stop`);
+    expect(stopped.status).toBe(200);
+    expect(
+      (await call('GET', `/seats/${seatUid}/protection`, { token: owner.token })).body.data,
+    ).toMatchObject({
+      state: 'stopped',
+      reason: 'consent_stopped_by_dependent',
+    });
+    expect((await call('GET', `/seats/${seatUid}`, { token: owner.token })).body.data.consent).toMatchObject({
+      status: 'revoked',
+      revokedBy: 'dependent',
+    });
+    const activation = await call('POST', `/seats/${seatUid}/activate`, {
+      token: owner.token,
+      body: { guardianAttestation: true },
+    });
+    expect(activation.status).toBe(409);
+    expect(activation.body.error.code).toBe('STOPPED_BY_DEPENDENT');
+    expect(
+      (await call('GET', `/seats/${seatUid}/consent`, { token: owner.token })).body.data.blockedBy,
+    ).toContain('stopped_by_dependent');
+    expect(
+      (await call('POST', `/seats/${seatUid}/consent-request/resend`, { token: owner.token })).body.error
+        .code,
+    ).toBe('RESEND_LOCKED');
+    expect((await asPerson('GET', `/consent-requests/${linkToken}/protection`)).body.data).toMatchObject({
+      state: 'stopped',
+      canStop: false,
+    });
+  });
+});
+
+describe('the relationship check at activation', () => {
+  it('a refuted relationship blocks activation; an inconclusive one does not', async () => {
+    for (const [cpf, expected] of [
+      ['000000001', 422],
+      ['000000002', 200],
+    ] as const) {
+      const { owner, seatUid, linkToken } = await askedFamily(cpf);
+      await upload(linkToken, form(fixture('one-face.png'), fixture('phrase.wav')));
+      await asPerson('POST', `/consent-requests/${linkToken}/accept`);
+      const activation = await call('POST', `/seats/${seatUid}/activate`, {
+        token: owner.token,
+        body: { guardianAttestation: true },
+      });
+      expect(activation.status).toBe(expected);
+      if (expected === 422) expect(activation.body.error.code).toBe('RELATIONSHIP_REFUTED');
+    }
+  });
+
+  it('an unknown campaign code is refused at activation', async () => {
+    const { owner, seatUid, linkToken } = await askedFamily();
+    await upload(linkToken, form(fixture('one-face.png'), fixture('phrase.wav')));
+    await asPerson('POST', `/consent-requests/${linkToken}/accept`);
+    const activation = await call('POST', `/seats/${seatUid}/activate`, {
+      token: owner.token,
+      body: { guardianAttestation: true, campaignCode: 'NOPE' },
+    });
+    expect(activation.body.error.code).toBe('CAMPAIGN_NOT_FOUND');
+  });
+});
