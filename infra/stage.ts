@@ -26,6 +26,7 @@ export const buildStacks = (app: App, settings: StageSettings) => {
     table: stateful.table,
     dataKeyArn: stateful.dataKey.keyArn,
     serviceSecretsArn: stateful.serviceSecrets.secretArn,
+    evidenceBucketName: stateful.evidenceBucket.bucketName,
     mailFrom: settings.mailFrom,
     consentPageBaseUrl: settings.consentPageBaseUrl,
     relationshipRegistryUrl: settings.relationshipRegistryUrl,

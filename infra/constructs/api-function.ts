@@ -20,6 +20,8 @@ export interface ApiFunctionProps {
   timeout?: Duration;
   /** Reads secrets through the AWS Parameters and Secrets Lambda Extension (a layer). */
   readsSecrets?: boolean;
+  /** Files copied beside the bundle (paths relative to the repository root and to the bundle). */
+  assets?: readonly { from: string; to: string }[];
 }
 
 const repositoryRoot = join(import.meta.dirname, '..', '..');
@@ -58,10 +60,22 @@ export class ApiFunction extends Construct {
         target: bundlingOptions.target,
         minify: bundlingOptions.minify,
         sourceMap: bundlingOptions.sourceMap,
-        externalModules: bundlingOptions.externalModules,
+        externalModules: [...bundlingOptions.externalModules],
         mainFields: [...bundlingOptions.mainFields],
         banner: bundlingOptions.banner,
         forceDockerBundling: false,
+        ...(props.assets === undefined || props.assets.length === 0
+          ? {}
+          : {
+              commandHooks: {
+                beforeBundling: () => [],
+                beforeInstall: () => [],
+                afterBundling: (inputDir: string, outputDir: string) =>
+                  (props.assets ?? []).map(
+                    (asset) => `cp "${inputDir}/${asset.from}" "${outputDir}/${asset.to}"`,
+                  ),
+              },
+            }),
       },
     });
   }

@@ -9,8 +9,23 @@ export const bundlingOptions = {
   target: 'node24',
   minify: true,
   sourceMap: true,
-  /** The AWS SDK v3 is bundled too: a pinned version, and tree shaking keeps cold starts short. */
-  externalModules: [] as string[],
+  /**
+   * The AWS SDK v3 is bundled (a pinned version; tree shaking keeps cold starts short). Left out:
+   * the local stand-ins for Rekognition and Transcribe, which never load in AWS.
+   */
+  externalModules: [
+    '@vladmandic/human',
+    '@tensorflow/tfjs-core',
+    '@tensorflow/tfjs-converter',
+    '@tensorflow/tfjs-backend-wasm',
+    'ogg-opus-decoder',
+    '@wasm-audio-decoders/flac',
+  ],
   mainFields: ['module', 'main'],
   banner: esmRequireShim,
+} as const;
+
+/** Files a bundle needs beside its code: the WebP decoder's WebAssembly (read at run time). */
+export const bundledAssets = {
+  webpWasm: { from: 'node_modules/@jsquash/webp/codec/dec/webp_dec.wasm', to: 'webp_dec.wasm' },
 } as const;

@@ -1,6 +1,7 @@
 import { RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { AttributeType, Billing, StreamViewType, TableEncryptionV2, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Key } from 'aws-cdk-lib/aws-kms';
+import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { tableDesign } from '../../shared/adapters/dynamo/table-design';
@@ -13,6 +14,7 @@ export class StatefulStack extends Stack {
   readonly table: TableV2;
   readonly dataKey: Key;
   readonly serviceSecrets: Secret;
+  readonly evidenceBucket: Bucket;
 
   constructor(scope: Construct, id: string, props: StackProps & { stage: string }) {
     super(scope, id, props);
@@ -40,6 +42,18 @@ export class StatefulStack extends Stack {
       deletionProtection: true,
       encryption: TableEncryptionV2.customerManagedKey(this.dataKey),
       removalPolicy: retain,
+    });
+
+    // The person's selfie and recording: private, KMS-encrypted, TLS only, never served to anyone.
+    this.evidenceBucket = new Bucket(this, 'EvidenceBucket', {
+      encryption: BucketEncryption.KMS,
+      encryptionKey: this.dataKey,
+      bucketKeyEnabled: true,
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      enforceSSL: true,
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      versioned: false,
+      removalPolicy: RemovalPolicy.RETAIN,
     });
 
     // `{ jwtPrivateJwk, hashKey }`: written once by the deploy script (README "Deploy"), read at cold start.

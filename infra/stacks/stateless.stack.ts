@@ -8,6 +8,8 @@ import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { ApiFunction } from '../constructs/api-function';
+import { bundledAssets } from '../constructs/bundling';
+import { Bucket } from 'aws-cdk-lib/aws-s3';
 import { fallbackRoute, functionGroups, handlerEntry, routes, type FunctionGroup } from '../routes';
 
 export interface StatelessStackProps extends StackProps {
@@ -15,6 +17,7 @@ export interface StatelessStackProps extends StackProps {
   table: ITableV2;
   dataKeyArn: string;
   serviceSecretsArn: string;
+  evidenceBucketName: string;
   mailFrom: string;
   consentPageBaseUrl: string;
   relationshipRegistryUrl: string;
@@ -68,6 +71,19 @@ export class StatelessStack extends Stack {
           environment,
           // Every group but health verifies or issues tokens and keys hashes.
           readsSecrets: group !== 'health',
+          ...(group === 'consent'
+            ? {
+                assets: [bundledAssets.webpWasm],
+                environment: {
+                  ...environment,
+                  EVIDENCE_VERIFIER: 'aws',
+                  EVIDENCE_STORE: 's3',
+                  EVIDENCE_BUCKET: props.evidenceBucketName,
+                  EVIDENCE_KMS_KEY_ID: props.dataKeyArn,
+                  WEBP_WASM_PATH: `/var/task/${bundledAssets.webpWasm.to}`,
+                },
+              }
+            : {}),
         }).function,
       ]),
     ) as Record<FunctionGroup, NodejsFunction>;
@@ -85,6 +101,24 @@ export class StatelessStack extends Stack {
       table.grantReadWriteData(functions[group]);
       serviceSecrets.grantRead(functions[group]);
     }
+    // The person's evidence: faces counted, the phrase heard, the files kept (write only).
+    functions.consent.addToRolePolicy(
+      new PolicyStatement({ actions: ['rekognition:DetectFaces'], resources: ['*'] }),
+    );
+    functions.consent.addToRolePolicy(
+      new PolicyStatement({ actions: ['transcribe:StartStreamTranscription'], resources: ['*'] }),
+    );
+    const evidenceBucket = Bucket.fromBucketName(this, 'EvidenceBucket', props.evidenceBucketName);
+    functions.consent.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['s3:PutObject'],
+        resources: [evidenceBucket.arnForObjects('evidence/*')],
+      }),
+    );
+    functions.consent.addToRolePolicy(
+      new PolicyStatement({ actions: ['kms:GenerateDataKey'], resources: [props.dataKeyArn] }),
+    );
+
     // Seat data keys: made at activation (seats) and opened where content is read (later issues).
     functions.seats.addToRolePolicy(
       new PolicyStatement({

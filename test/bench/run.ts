@@ -45,6 +45,7 @@ try {
       target: bundlingOptions.target,
       minify: bundlingOptions.minify,
       mainFields: [...bundlingOptions.mainFields],
+      external: [...bundlingOptions.externalModules],
       banner: { js: bundlingOptions.banner },
       logLevel: 'error',
     });

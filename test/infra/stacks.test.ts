@@ -54,6 +54,32 @@ describe('the stateful stack', () => {
     stateful.hasResource('AWS::DynamoDB::GlobalTable', { DeletionPolicy: 'Retain' });
   });
 
+  it('keeps the person’s evidence in a private, KMS-encrypted, TLS-only bucket', () => {
+    stateful.hasResourceProperties('AWS::S3::Bucket', {
+      BucketEncryption: {
+        ServerSideEncryptionConfiguration: [
+          Match.objectLike({
+            ServerSideEncryptionByDefault: Match.objectLike({ SSEAlgorithm: 'aws:kms' }),
+            BucketKeyEnabled: true,
+          }),
+        ],
+      },
+      PublicAccessBlockConfiguration: {
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      },
+    });
+    stateful.hasResourceProperties('AWS::S3::BucketPolicy', {
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+        ]),
+      },
+    });
+  });
+
   it('keeps a rotating customer-managed key and the service secrets encrypted with it', () => {
     stateful.hasResourceProperties('AWS::KMS::Key', { EnableKeyRotation: true });
     stateful.hasResourceProperties('AWS::SecretsManager::Secret', { KmsKeyId: Match.anyValue() });
@@ -98,6 +124,30 @@ describe('the stateless stack', () => {
       expect(actions).not.toContain('ses:SendEmail');
       expect(actions).not.toContain('dynamodb:DeleteTable');
     }
+  });
+
+  it('lets only the consent function check and keep evidence, and only the seats function make seat keys', () => {
+    const consent = actionsOf(stateless, 'ConsentApi');
+    expect(consent).toEqual(
+      expect.arrayContaining([
+        'rekognition:DetectFaces',
+        'transcribe:StartStreamTranscription',
+        's3:PutObject',
+      ]),
+    );
+    expect(consent).not.toContain('s3:GetObject');
+    for (const other of ['AuthApi', 'AccountsApi', 'SeatsApi', 'HealthApi']) {
+      expect(actionsOf(stateless, other)).not.toContain('s3:PutObject');
+      expect(actionsOf(stateless, other)).not.toContain('rekognition:DetectFaces');
+    }
+    expect(actionsOf(stateless, 'SeatsApi')).toContain('kms:GenerateDataKey');
+    const puts = Object.values(stateless.findResources('AWS::IAM::Policy'))
+      .flatMap(
+        (policy) =>
+          policy.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[],
+      )
+      .filter((statement) => [statement.Action].flat().includes('s3:PutObject'));
+    expect(JSON.stringify(puts)).toContain('/evidence/*');
   });
 
   it('reads secrets through the Parameters and Secrets extension layer, health excepted', () => {

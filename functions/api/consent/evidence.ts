@@ -39,7 +39,9 @@ const verifiersFor = async (kind: 'aws' | 'local'): Promise<Pick<Deps, 'faces' |
     import('../../../shared/adapters/evidence/transcribe-listener'),
   ]);
   return {
-    faces: rekognitionFaceCounter(new RekognitionClient({ region: settings.AWS_REGION })),
+    faces: rekognitionFaceCounter(new RekognitionClient({ region: settings.AWS_REGION }), {
+      ...(settings.WEBP_WASM_PATH === undefined ? {} : { webpWasmPath: settings.WEBP_WASM_PATH }),
+    }),
     speech: transcribeListener(new TranscribeStreamingClient({ region: settings.AWS_REGION })),
   };
 };

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import type { FaceCounter } from '../../ports/evidence';
+import { UnreadableEvidence, type FaceCounter } from '../../ports/evidence';
 import { decodeSelfie } from './image-pixels';
 
 /**
@@ -91,7 +91,12 @@ const loadHuman = (): Promise<Human> =>
 
 export const humanFaceCounter: FaceCounter = {
   async countFaces(selfie) {
-    const [human, pixels] = await Promise.all([loadHuman(), decodeSelfie(selfie)]);
+    const [human, pixels] = await Promise.all([
+      loadHuman(),
+      decodeSelfie(selfie).catch((error: unknown) => {
+        throw new UnreadableEvidence('selfie', { cause: error });
+      }),
+    ]);
     const rgba = human.tf.tensor3d(pixels.rgba, [pixels.height, pixels.width, 4], 'int32');
     const rgb = human.tf.slice(rgba, [0, 0, 0], [-1, -1, 3]);
     const batch = human.tf.expandDims(rgb, 0);

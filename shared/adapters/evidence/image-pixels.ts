@@ -23,16 +23,17 @@ const wasmRuntime = (
 let webpReady: Promise<(bytes: ArrayBuffer) => Promise<DecodedImage>> | undefined;
 
 /** The WebP decoder is WebAssembly shipped inside its npm package; compiled once, from disk. */
-const webpDecoder = () =>
+const webpDecoder = (wasmPathOverride?: string) =>
   (webpReady ??= (async () => {
-    const require = createRequire(import.meta.url);
-    const wasmPath = require.resolve('@jsquash/webp/codec/dec/webp_dec.wasm');
+    const wasmPath =
+      wasmPathOverride ?? createRequire(import.meta.url).resolve('@jsquash/webp/codec/dec/webp_dec.wasm');
     const { default: decode, init } = await import('@jsquash/webp/decode.js');
     await init((await wasmRuntime.compile(await readFile(wasmPath))) as never);
     return decode as (bytes: ArrayBuffer) => Promise<DecodedImage>;
   })());
 
-export const decodeSelfie = async (selfie: Selfie): Promise<Pixels> => {
+/** `webpWasmPath`: where a bundle keeps the WebP decoder's WebAssembly (else it is found in node_modules). */
+export const decodeSelfie = async (selfie: Selfie, webpWasmPath?: string): Promise<Pixels> => {
   let pixels: Pixels;
   if (selfie.type === 'image/jpeg') {
     const image = jpeg.decode(selfie.bytes, {
@@ -45,7 +46,7 @@ export const decodeSelfie = async (selfie: Selfie): Promise<Pixels> => {
     const image = PNG.sync.read(Buffer.from(selfie.bytes));
     pixels = { width: image.width, height: image.height, rgba: image.data };
   } else {
-    const decode = await webpDecoder();
+    const decode = await webpDecoder(webpWasmPath);
     const copy = selfie.bytes.slice();
     const image = await decode(copy.buffer);
     pixels = { width: image.width, height: image.height, rgba: new Uint8Array(image.data.buffer) };

@@ -1,4 +1,4 @@
-import type { SpeechListener } from '../../ports/evidence';
+import { UnreadableEvidence, type SpeechListener } from '../../ports/evidence';
 import { decodeAudio } from './audio-samples';
 import { voicedSeconds } from './voice-activity';
 
@@ -12,7 +12,10 @@ const MIN_VOICED_SECONDS = 0.5;
  */
 export const localSpeechListener: SpeechListener = {
   async listen(audio, expectedPhrase) {
-    const seconds = voicedSeconds(await decodeAudio(audio));
+    const samples = await decodeAudio(audio).catch((error: unknown) => {
+      throw new UnreadableEvidence('audio', { cause: error });
+    });
+    const seconds = voicedSeconds(samples);
     return seconds >= MIN_VOICED_SECONDS ? expectedPhrase : null;
   },
 };

@@ -1,5 +1,9 @@
-import { DetectFacesCommand, type RekognitionClient } from '@aws-sdk/client-rekognition';
-import type { FaceCounter } from '../../ports/evidence';
+import {
+  DetectFacesCommand,
+  InvalidImageFormatException,
+  type RekognitionClient,
+} from '@aws-sdk/client-rekognition';
+import { UnreadableEvidence, type FaceCounter } from '../../ports/evidence';
 import { decodeSelfie, encodePng } from './image-pixels';
 
 /** Faces Rekognition is at least this sure of count; fainter shapes are not a person in the frame. */
@@ -9,9 +13,19 @@ const MIN_CONFIDENCE = 90;
  * Rekognition `DetectFaces`. It takes JPEG or PNG only, so a WebP selfie is decoded and sent as PNG.
  * `quality` is the best face's brightness and sharpness, averaged into 0..1.
  */
-export const rekognitionFaceCounter = (client: RekognitionClient): FaceCounter => ({
+export const rekognitionFaceCounter = (
+  client: RekognitionClient,
+  options: { webpWasmPath?: string } = {},
+): FaceCounter => ({
   async countFaces(selfie) {
-    const bytes = selfie.type === 'image/webp' ? encodePng(await decodeSelfie(selfie)) : selfie.bytes;
+    const bytes =
+      selfie.type === 'image/webp'
+        ? encodePng(
+            await decodeSelfie(selfie, options.webpWasmPath).catch((error: unknown) => {
+              throw new UnreadableEvidence('selfie', { cause: error });
+            }),
+          )
+        : selfie.bytes;
     const { FaceDetails = [] } = await client.send(
       new DetectFacesCommand({ Image: { Bytes: bytes }, Attributes: ['DEFAULT'] }),
     );
