@@ -26,9 +26,14 @@ export const rekognitionFaceCounter = (
             }),
           )
         : selfie.bytes;
-    const { FaceDetails = [] } = await client.send(
-      new DetectFacesCommand({ Image: { Bytes: bytes }, Attributes: ['DEFAULT'] }),
-    );
+    const { FaceDetails = [] } = await client
+      .send(new DetectFacesCommand({ Image: { Bytes: bytes }, Attributes: ['DEFAULT'] }))
+      .catch((error: unknown) => {
+        // A file Rekognition cannot read is the person's to fix, not an outage.
+        throw error instanceof InvalidImageFormatException
+          ? new UnreadableEvidence('selfie', { cause: error })
+          : error;
+      });
     const faces = FaceDetails.filter((face) => (face.Confidence ?? 0) >= MIN_CONFIDENCE);
     const quality = Math.max(
       0,
