@@ -2,7 +2,34 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { withCheckDigits } from '../../shared/domain/people/cpf';
 import { silence, whiteNoise } from '../support/audio';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { inject } from 'vitest';
+import { createTableAccess } from '../../shared/adapters/dynamo/client';
 import { addSeat, call, newFamily, uniqueIp, validDependent } from './support/api';
+
+const stackTable = () => {
+  const { endpoint, tableName } = inject('stackDynamo');
+  return createTableAccess({ tableName, region: 'sa-east-1', endpoint });
+};
+const seatItem = async (accountUid: string, seatUid: string) =>
+  (
+    await stackTable().doc.send(
+      new GetCommand({
+        TableName: stackTable().tableName,
+        Key: { PK: `ACCOUNT#${accountUid}`, SK: `SEAT#${seatUid}` },
+      }),
+    )
+  ).Item ?? {};
+const eventsOf = async (accountUid: string) =>
+  (
+    await stackTable().doc.send(
+      new QueryCommand({
+        TableName: stackTable().tableName,
+        KeyConditionExpression: 'PK = :pk',
+        ExpressionAttributeValues: { ':pk': `EVENTS#${accountUid}` },
+      }),
+    )
+  ).Items ?? [];
 
 const fixture = (name: string) => readFileSync(new URL(`../fixtures/evidence/${name}`, import.meta.url));
 
@@ -247,5 +274,45 @@ describe('the relationship check at activation', () => {
       body: { guardianAttestation: true, campaignCode: 'NOPE' },
     });
     expect(activation.body.error.code).toBe('CAMPAIGN_NOT_FOUND');
+  });
+});
+
+describe('what the flow writes', () => {
+  it('writes each change with its events, carries no personal data in them, and destroys the seat key on stop', async () => {
+    const { owner, accountUid, seatUid, linkToken } = await askedFamily();
+    await upload(linkToken, form(fixture('one-face.png'), fixture('phrase.wav')));
+    await asPerson('POST', `/consent-requests/${linkToken}/accept`);
+    await call('POST', `/seats/${seatUid}/activate`, {
+      token: owner.token,
+      body: { guardianAttestation: true },
+    });
+    expect((await seatItem(accountUid, seatUid))['encryptedDataKey']).toEqual(expect.any(String));
+    await asPerson('POST', `/consent-requests/${linkToken}/stop`);
+    expect((await seatItem(accountUid, seatUid))['encryptedDataKey']).toBeNull();
+
+    const events = await eventsOf(accountUid);
+    expect(events.map((event) => event['eventType'])).toEqual([
+      'account.created',
+      'seat.created',
+      'seat.dependent_updated',
+      'consent.requested',
+      'seat.state_changed',
+      'consent.evidence_verified',
+      'consent.given',
+      'seat.state_changed',
+      'seat.activated',
+      'subscription.opened',
+      'seat.state_changed',
+      'consent.revoked',
+      'seat.state_changed',
+    ]);
+    expect(
+      events
+        .filter((event) => event['eventType'] === 'seat.state_changed')
+        .map((event) => (event['payload'] as { state: string }).state),
+    ).toEqual(['waiting_consent', 'ready_to_connect', 'ready_to_connect', 'stopped']);
+    const written = JSON.stringify(events);
+    for (const personal of ['Bia', 'Souza', '+55', '52998224725', owner.email, linkToken])
+      expect(written).not.toContain(personal);
   });
 });
