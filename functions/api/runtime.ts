@@ -68,12 +68,12 @@ export const required = (name: string, value: string | undefined): string => {
   return value;
 };
 
-const relationshipRegistry = () =>
+const relationshipRegistry = (token: string | undefined) =>
   settings.RELATIONSHIP_REGISTRY === 'sandbox'
     ? sandboxRegistry
     : httpRegistry({
         baseUrl: required('RELATIONSHIP_REGISTRY_URL', settings.RELATIONSHIP_REGISTRY_URL),
-        token: required('RELATIONSHIP_REGISTRY_TOKEN', settings.RELATIONSHIP_REGISTRY_TOKEN),
+        token: required('relationshipRegistryToken (or RELATIONSHIP_REGISTRY_TOKEN)', token),
       });
 
 /** KMS only where it is used: the client loads on first need. */
@@ -118,7 +118,7 @@ export const deps = (): Promise<ApiDeps> =>
       families: dynamoFamilyStore(table),
       otp: dynamoOtpStore(table),
       rateLimiter: dynamoRateLimiter(table, hasher, systemClock),
-      relationships: relationshipRegistry(),
+      relationships: relationshipRegistry(secrets.relationshipRegistryToken),
       messenger: whatsappMessenger({
         apiBaseUrl: settings.WHATSAPP_API_BASE_URL,
         phoneNumberId: required('WHATSAPP_PHONE_NUMBER_ID', settings.WHATSAPP_PHONE_NUMBER_ID),

@@ -83,6 +83,7 @@ export const configSchema = z.object({
   CONSENT_PAGE_BASE_URL: z.url().default('http://127.0.0.1:3003'),
   RELATIONSHIP_REGISTRY: z.enum(['http', 'sandbox']).default('http'),
   RELATIONSHIP_REGISTRY_URL: z.url().optional(),
+  /** Locally only; in AWS the token is `relationshipRegistryToken` in the service secret. */
   RELATIONSHIP_REGISTRY_TOKEN: z.string().min(1).optional(),
   WHATSAPP_API_BASE_URL: z.url().default('https://graph.facebook.com/v21.0'),
   WHATSAPP_PHONE_NUMBER_ID: z.string().min(1).optional(),

@@ -8,6 +8,7 @@ const serviceSecrets = z.object({
     .loose(),
   hashKey: z.string().min(16),
   whatsappAccessToken: z.string().min(1).optional(),
+  relationshipRegistryToken: z.string().min(1).optional(),
 });
 export type ServiceSecrets = z.infer<typeof serviceSecrets>;
 
@@ -49,6 +50,9 @@ export const loadServiceSecrets = async (
     ...(config.WHATSAPP_ACCESS_TOKEN === undefined
       ? {}
       : { whatsappAccessToken: config.WHATSAPP_ACCESS_TOKEN }),
+    ...(config.RELATIONSHIP_REGISTRY_TOKEN === undefined
+      ? {}
+      : { relationshipRegistryToken: config.RELATIONSHIP_REGISTRY_TOKEN }),
   });
   if (!parsed.success) {
     throw new ConfigError(
