@@ -3,7 +3,7 @@
  * CDK (infra/stacks/stateless.stack.ts) and the local stack (localstack/api-server.ts) both read it;
  * each group's handler (functions/api/<group>/handler.ts) implements exactly its operations.
  */
-export const functionGroups = ['auth', 'accounts', 'seats', 'consent', 'health'] as const;
+export const functionGroups = ['auth', 'accounts', 'seats', 'consent', 'evidence', 'health'] as const;
 export type FunctionGroup = (typeof functionGroups)[number];
 
 /**
@@ -140,7 +140,7 @@ export const routes = [
   {
     method: 'POST',
     path: '/consent-requests/{token}/evidence',
-    group: 'consent',
+    group: 'evidence',
     auth: 'public',
     operation: 'submitEvidence',
   },

@@ -92,7 +92,7 @@ const seatKeys = async (): Promise<SeatKeys> => {
 
 /**
  * What every API group uses. The mailer is the auth group's own (functions/api/auth/mailer.ts) and
- * the evidence checks the consent group's (functions/api/consent/evidence.ts).
+ * the evidence checks the evidence group's (functions/api/evidence/deps.ts).
  */
 export type ApiDeps = Omit<Deps, 'mailer' | 'faces' | 'speech' | 'evidence'>;
 

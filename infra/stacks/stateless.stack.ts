@@ -1,4 +1,4 @@
-import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import { HttpApi, HttpMethod } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { TableV2, type ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
@@ -71,9 +71,12 @@ export class StatelessStack extends Stack {
           environment,
           // Every group but health verifies or issues tokens and keys hashes.
           readsSecrets: group !== 'health',
-          ...(group === 'consent'
+          ...(group === 'evidence'
             ? {
                 assets: [bundledAssets.webpWasm],
+                // Decoding and checking images and audio wants memory and time.
+                memorySize: 1024,
+                timeout: Duration.seconds(30),
                 environment: {
                   ...environment,
                   EVIDENCE_VERIFIER: 'aws',
@@ -97,25 +100,25 @@ export class StatelessStack extends Stack {
       }),
     );
     table.encryptionKey?.grantDecrypt(functions.health);
-    for (const group of ['auth', 'accounts', 'seats', 'consent'] as const) {
+    for (const group of ['auth', 'accounts', 'seats', 'consent', 'evidence'] as const) {
       table.grantReadWriteData(functions[group]);
       serviceSecrets.grantRead(functions[group]);
     }
     // The person's evidence: faces counted, the phrase heard, the files kept (write only).
-    functions.consent.addToRolePolicy(
+    functions.evidence.addToRolePolicy(
       new PolicyStatement({ actions: ['rekognition:DetectFaces'], resources: ['*'] }),
     );
-    functions.consent.addToRolePolicy(
+    functions.evidence.addToRolePolicy(
       new PolicyStatement({ actions: ['transcribe:StartStreamTranscription'], resources: ['*'] }),
     );
     const evidenceBucket = Bucket.fromBucketName(this, 'EvidenceBucket', props.evidenceBucketName);
-    functions.consent.addToRolePolicy(
+    functions.evidence.addToRolePolicy(
       new PolicyStatement({
         actions: ['s3:PutObject'],
         resources: [evidenceBucket.arnForObjects('evidence/*')],
       }),
     );
-    functions.consent.addToRolePolicy(
+    functions.evidence.addToRolePolicy(
       new PolicyStatement({ actions: ['kms:GenerateDataKey'], resources: [props.dataKeyArn] }),
     );
 

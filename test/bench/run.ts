@@ -200,6 +200,14 @@ try {
       path: `/consent-requests/${linkToken}`,
       pathParameters: { token: linkToken },
     },
+    // The upload function's own load and first answer (an unknown link): the checks themselves are
+    // the detectors' time, not the function's.
+    evidence: {
+      routeKey: 'POST /consent-requests/{token}/evidence',
+      method: 'POST',
+      path: `/consent-requests/${'Q'.repeat(43)}/evidence`,
+      pathParameters: { token: 'Q'.repeat(43) },
+    },
     health: { routeKey: 'GET /health', method: 'GET', path: '/health' },
   };
   const childScript = (bundle: string, event: unknown) => `

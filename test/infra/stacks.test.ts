@@ -126,8 +126,8 @@ describe('the stateless stack', () => {
     }
   });
 
-  it('lets only the consent function check and keep evidence, and only the seats function make seat keys', () => {
-    const consent = actionsOf(stateless, 'ConsentApi');
+  it('lets only the evidence function check and keep evidence, and only the seats function make seat keys', () => {
+    const consent = actionsOf(stateless, 'EvidenceApi');
     expect(consent).toEqual(
       expect.arrayContaining([
         'rekognition:DetectFaces',
@@ -136,7 +136,7 @@ describe('the stateless stack', () => {
       ]),
     );
     expect(consent).not.toContain('s3:GetObject');
-    for (const other of ['AuthApi', 'AccountsApi', 'SeatsApi', 'HealthApi']) {
+    for (const other of ['AuthApi', 'AccountsApi', 'SeatsApi', 'ConsentApi', 'HealthApi']) {
       expect(actionsOf(stateless, other)).not.toContain('s3:PutObject');
       expect(actionsOf(stateless, other)).not.toContain('rekognition:DetectFaces');
     }
@@ -159,6 +159,7 @@ describe('the stateless stack', () => {
       'Accounts',
       'Auth',
       'Consent',
+      'Evidence',
       'Seats',
     ]);
   });

@@ -4,7 +4,7 @@ import { required, settings } from '../runtime';
 let building: Promise<Pick<Deps, 'faces' | 'speech' | 'evidence'>> | undefined;
 
 /**
- * The evidence checks and store, only in the consent group's bundle, each loaded on first need:
+ * The evidence checks and store, only in the evidence group's bundle, each loaded on first need:
  * Rekognition, Transcribe and S3 in AWS; the local detectors and the disk locally.
  */
 export const evidenceDeps = () =>

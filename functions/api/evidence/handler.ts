@@ -1,0 +1,29 @@
+import { submitEvidence } from '../../../shared/app/consent/person';
+import { evidenceLimits } from '../../../shared/domain/consent/evidence';
+import { tokenParams } from '../../../shared/http/fields';
+import { readFileParts } from '../../../shared/http/multipart';
+import { created, publicRawOperation } from '../../../shared/http/operation';
+import { apiHandler } from '../api-handler';
+import { deps } from '../runtime';
+import { evidenceDeps } from './deps';
+
+/**
+ * The person's evidence upload has its own function: more memory and time for the checks, and the
+ * only grants to Rekognition, Transcribe and the evidence bucket.
+ */
+export const handler = apiHandler('evidence', {
+  submitEvidence: publicRawOperation({
+    params: tokenParams,
+    run: async ({ params, ip, body }) => {
+      const readUpload = () => {
+        const { contentType, bytes } = body();
+        return readFileParts(contentType, bytes, {
+          selfie: evidenceLimits.selfieBytes,
+          audio: evidenceLimits.audioBytes,
+        });
+      };
+      const all = { ...(await deps()), ...(await evidenceDeps()) };
+      return created(await submitEvidence(all, params.token, ip, readUpload));
+    },
+  }),
+});
