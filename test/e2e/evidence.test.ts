@@ -316,3 +316,46 @@ describe('what the flow writes', () => {
       expect(written).not.toContain(personal);
   });
 });
+
+describe('after a stop, a new consent', () => {
+  it('replaces the old link: its protection view says PROTECTION_LINK_REPLACED; a campaign already applied is refused', async () => {
+    const { owner, accountUid, seatUid, linkToken } = await askedFamily();
+    await call('POST', `/accounts/${accountUid}/subscription`, {
+      token: owner.token,
+      body: { interval: 'monthly', campaignCode: 'WELCOME10' },
+    });
+    await upload(linkToken, form(fixture('one-face.png'), fixture('phrase.wav')));
+    await asPerson('POST', `/consent-requests/${linkToken}/accept`);
+    const again = await call('POST', `/seats/${seatUid}/activate`, {
+      token: owner.token,
+      body: { guardianAttestation: true, campaignCode: 'WELCOME10' },
+    });
+    expect(again.body.error.code).toBe('CAMPAIGN_ALREADY_APPLIED');
+    await call('POST', `/seats/${seatUid}/activate`, {
+      token: owner.token,
+      body: { guardianAttestation: true },
+    });
+    await asPerson('POST', `/consent-requests/${linkToken}/stop`);
+
+    // The wait after a stop is 2 s on the e2e stack: resend as soon as it answers.
+    const deadline = Date.now() + 10_000;
+    let resent = await call('POST', `/seats/${seatUid}/consent-request/resend`, { token: owner.token });
+    while (resent.status === 422 && Date.now() < deadline) {
+      await new Promise((done) => setTimeout(done, 100));
+      resent = await call('POST', `/seats/${seatUid}/consent-request/resend`, { token: owner.token });
+    }
+    expect(resent.status).toBe(201);
+    const fresh = (resent.body.data.seat.consent.link as string).split('/c/')[1] ?? '';
+    expect((await asPerson('GET', `/consent-requests/${linkToken}/protection`)).body.error.code).toBe(
+      'CONSENT_NOT_GIVEN',
+    );
+    await upload(fresh, form(fixture('one-face.png'), fixture('phrase.wav')));
+    await asPerson('POST', `/consent-requests/${fresh}/accept`);
+    expect((await asPerson('GET', `/consent-requests/${linkToken}/protection`)).body.error.code).toBe(
+      'PROTECTION_LINK_REPLACED',
+    );
+    expect((await call('GET', `/seats/${seatUid}/protection`, { token: owner.token })).body.data.state).toBe(
+      'ready_to_connect',
+    );
+  });
+});

@@ -193,3 +193,13 @@ describe('the protection state', () => {
     expect(deriveProtection(make(), now)).toMatchObject({ state, action });
   });
 });
+
+describe('the relationship check', () => {
+  it('runs once per seat, and again only after `failed`', async () => {
+    const { needsRelationshipCheck } = await import('../../../shared/domain/consent/relationship-check');
+    expect(needsRelationshipCheck(null)).toBe(true);
+    expect(needsRelationshipCheck({ result: 'failed', checkedAt: '' })).toBe(true);
+    for (const result of ['confirmed', 'refuted', 'inconclusive'] as const)
+      expect(needsRelationshipCheck({ result, checkedAt: '' })).toBe(false);
+  });
+});
