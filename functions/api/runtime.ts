@@ -1,10 +1,8 @@
 import { Logger } from '@aws-lambda-powertools/logger';
 import { config, ConfigError } from '../../shared/config/config';
 import { httpRegistry } from '../../shared/adapters/consent/http-registry';
-import { localSeatKeys } from '../../shared/adapters/consent/local-seat-keys';
 import { sandboxRegistry } from '../../shared/adapters/consent/sandbox-registry';
 import { whatsappMessenger } from '../../shared/adapters/consent/whatsapp-messenger';
-import type { SeatKeys } from '../../shared/ports/consent';
 import type { Deps, Settings } from '../../shared/app/deps';
 import { joseAccessTokens } from '../../shared/adapters/auth/jose-access-tokens';
 import { cryptoIds, cryptoSecrets, hmacHasher } from '../../shared/adapters/crypto/node-crypto';
@@ -76,25 +74,12 @@ const relationshipRegistry = (token: string | undefined) =>
         token: required('relationshipRegistryToken (or RELATIONSHIP_REGISTRY_TOKEN)', token),
       });
 
-/** KMS only where it is used: the client loads on first need. */
-const seatKeys = async (): Promise<SeatKeys> => {
-  if (settings.SEAT_KEYS === 'local')
-    return localSeatKeys(required('LOCAL_MASTER_KEY', settings.LOCAL_MASTER_KEY));
-  const [{ KMSClient }, { kmsSeatKeys }] = await Promise.all([
-    import('@aws-sdk/client-kms'),
-    import('../../shared/adapters/consent/kms-seat-keys'),
-  ]);
-  return kmsSeatKeys(
-    new KMSClient({ region: settings.AWS_REGION }),
-    required('SEAT_KEYS_KMS_KEY_ID', settings.SEAT_KEYS_KMS_KEY_ID),
-  );
-};
-
 /**
  * What every API group uses. The mailer is the auth group's own (functions/api/auth/mailer.ts) and
- * the evidence checks the evidence group's (functions/api/evidence/deps.ts).
+ * the evidence checks the evidence group's (functions/api/evidence/deps.ts); seat keys are made by
+ * the seats group alone (functions/api/seats/seat-keys.ts).
  */
-export type ApiDeps = Omit<Deps, 'mailer' | 'faces' | 'speech' | 'evidence'>;
+export type ApiDeps = Omit<Deps, 'mailer' | 'faces' | 'speech' | 'evidence' | 'seatKeys'>;
 
 let building: Promise<ApiDeps> | undefined;
 
@@ -126,7 +111,6 @@ export const deps = (): Promise<ApiDeps> =>
         templateName: settings.WHATSAPP_CONSENT_TEMPLATE,
         languageCode: settings.WHATSAPP_TEMPLATE_LANGUAGE,
       }),
-      seatKeys: await seatKeys(),
       settings: useCaseSettings,
     };
   })().catch((error: unknown) => {

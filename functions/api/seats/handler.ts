@@ -10,6 +10,7 @@ import { bearerOperation, created, noContent, ok } from '../../../shared/http/op
 import { accountParams, seatParams } from '../../../shared/http/fields';
 import { apiHandler } from '../api-handler';
 import { deps } from '../runtime';
+import { seatKeys } from './seat-keys';
 import { activateBody, consentRequestBody, dependentBody } from './schemas';
 
 export const handler = apiHandler('seats', {
@@ -28,7 +29,8 @@ export const handler = apiHandler('seats', {
   activateSeat: bearerOperation({
     params: seatParams,
     body: activateBody,
-    run: async ({ params, body }, caller) => ok(await activateSeat(await deps(), caller, params.uid, body)),
+    run: async ({ params, body }, caller) =>
+      ok(await activateSeat({ ...(await deps()), seatKeys: await seatKeys() }, caller, params.uid, body)),
   }),
   getConsent: bearerOperation({
     params: seatParams,

@@ -25,9 +25,10 @@ import { seatRef, seatView } from '../seats/seats';
 import { stateChangeEvents } from '../seats/state-events';
 import { linkToken, linkTokenHash } from './links';
 
+type ActivationDeps = ConsentDeps & Pick<Deps, 'seatKeys'>;
 type ConsentDeps = Pick<
   Deps,
-  'families' | 'users' | 'ids' | 'clock' | 'hasher' | 'settings' | 'relationships' | 'messenger' | 'seatKeys'
+  'families' | 'users' | 'ids' | 'clock' | 'hasher' | 'settings' | 'relationships' | 'messenger'
 >;
 
 /**
@@ -139,7 +140,7 @@ export const resendConsentLink = async (deps: ConsentDeps, caller: Caller, seatU
  * seat's data key and, if the account has none, its subscription in `trialing`.
  */
 export const activateSeat = async (
-  deps: ConsentDeps,
+  deps: ActivationDeps,
   caller: Caller,
   seatUid: string,
   input: { guardianAttestation: true; campaignCode?: string | undefined },
@@ -229,7 +230,7 @@ const subscriptionView = (subscription: Subscription) => subscription;
 
 /** `POST /accounts/{uid}/subscription` (owner): opens it explicitly; 409 if one exists. */
 export const createSubscription = async (
-  deps: ConsentDeps,
+  deps: Pick<Deps, 'families' | 'ids' | 'clock' | 'settings'>,
   caller: Caller,
   accountUid: string,
   input: { interval: Subscription['interval']; campaignCode?: string | undefined },
