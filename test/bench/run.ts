@@ -211,12 +211,14 @@ try {
     health: { routeKey: 'GET /health', method: 'GET', path: '/health' },
   };
   const childScript = (bundle: string, event: unknown) => `
-    const started = performance.now();
+    const before = performance.now();
     const { handler } = await import(${JSON.stringify(bundle)});
+    const imported = performance.now();
     const result = await handler(${JSON.stringify(event)}, { awsRequestId: 'bench', getRemainingTimeInMillis: () => 10000 });
     if ((result.statusCode ?? 200) >= 500) { console.error(JSON.stringify(result)); process.exit(1); }
-    console.log(JSON.stringify({ total: performance.now(), inside: performance.now() - started, status: result.statusCode }));
+    console.log(JSON.stringify({ total: performance.now(), importMs: imported - before, serveMs: performance.now() - imported, status: result.statusCode }));
   `;
+
   const eventFor = (request: (typeof requests)[FunctionGroup], bearer: string) => ({
     version: '2.0',
     routeKey: request.routeKey,
@@ -241,13 +243,14 @@ try {
       },
     },
   });
-  const coldStartOnce = (bundle: string, event: unknown): number => {
+  type Timing = { total: number; importMs: number; serveMs: number };
+  const coldStartOnce = (bundle: string, event: unknown): Timing => {
     const child = spawnSync(process.execPath, ['--input-type=module', '-e', childScript(bundle, event)], {
       env: { ...process.env, DYNAMODB_ENDPOINT: dynamo.endpoint },
       encoding: 'utf8',
     });
     if (child.status !== 0) throw new Error(`cold start of ${bundle} failed: ${child.stderr}`);
-    return JSON.parse(child.stdout.trim().split('\n').at(-1) ?? '{}').total as number;
+    return JSON.parse(child.stdout.trim().split('\n').at(-1) ?? '{}') as Timing;
   };
   const median = (samples: number[]): number =>
     [...samples].sort((a, b) => a - b)[Math.floor(samples.length / 2)] ?? NaN;
@@ -256,23 +259,29 @@ try {
     JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()).sub as string,
   );
   // Rounds interleave the floor and the groups, so drift in the machine's load touches all alike.
-  const samples: Record<string, number[]> = {
+  const samples: Record<string, Timing[]> = {
     floor: [],
     ...Object.fromEntries(functionGroups.map((group) => [group, []])),
   };
   for (let round = 0; round < runs; round += 1) {
     samples['floor']!.push(coldStartOnce(resolve(out, 'floor.mjs'), {}));
-    for (const group of functionGroups)
+    for (const group of functionGroups) {
       samples[group]!.push(coldStartOnce(resolve(out, `${group}.mjs`), eventFor(requests[group], bearer)));
+    }
   }
-  const floor = median(samples['floor']!);
+  const medianOf = (name: string, pick: (timing: Timing) => number) => median(samples[name]!.map(pick));
+  const floor = medianOf('floor', (timing) => timing.total);
   const coldRows = functionGroups.map((group) => {
-    const ms = median(samples[group]!);
+    const ms = medianOf(group, (timing) => timing.total);
     return {
       group,
       request: requests[group].routeKey,
       coldStartMs: Math.round(ms),
+      importMs: Math.round(medianOf(group, (timing) => timing.importMs)),
+      serveMs: Math.round(medianOf(group, (timing) => timing.serveMs)),
       floorMs: Math.round(floor),
+      floorImportMs: Math.round(medianOf('floor', (timing) => timing.importMs)),
+      floorServeMs: Math.round(medianOf('floor', (timing) => timing.serveMs)),
       ratio: Number((ms / floor).toFixed(2)),
       target: '<= 1.5',
     };

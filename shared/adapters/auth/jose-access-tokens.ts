@@ -16,9 +16,12 @@ export interface AccessTokenSettings {
 }
 
 export const joseAccessTokens = async (settings: AccessTokenSettings): Promise<AccessTokens> => {
-  const privateKey = await importJWK(settings.privateJwk, algorithm);
+  // Each key is imported when first used: most functions only verify, and sign-in requests do neither.
+  let privateKey: ReturnType<typeof importJWK> | undefined;
+  let publicKey: ReturnType<typeof importJWK> | undefined;
   const { d: _private, ...publicJwk } = settings.privateJwk;
-  const publicKey = await importJWK(publicJwk, algorithm);
+  const signingKey = () => (privateKey ??= importJWK(settings.privateJwk, algorithm));
+  const verifyingKey = () => (publicKey ??= importJWK(publicJwk, algorithm));
 
   return {
     async issue(userUid, now) {
@@ -31,13 +34,13 @@ export const joseAccessTokens = async (settings: AccessTokenSettings): Promise<A
         .setAudience(settings.audience)
         .setIssuedAt(issuedAt)
         .setExpirationTime(expiresAt)
-        .sign(privateKey);
+        .sign(await signingKey());
       return { accessToken, expiresAtMs: expiresAt * 1000 };
     },
 
     async verify(token) {
       try {
-        const { payload } = await jwtVerify(token, publicKey, {
+        const { payload } = await jwtVerify(token, await verifyingKey(), {
           algorithms: [algorithm],
           issuer: settings.issuer,
           audience: settings.audience,
