@@ -1,9 +1,6 @@
 import type { MiddlewareObj, Request } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-
-export interface AccessLogger {
-  info(message: string, fields: Record<string, unknown>): void;
-}
+import type { HandlerLogger } from '../../shared/http/error-envelope.middleware';
 
 type HttpRequest = Request<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>;
 
@@ -12,7 +9,7 @@ type HttpRequest = Request<APIGatewayProxyEventV2, APIGatewayProxyStructuredResu
  * a body, a header or a token: route keys name the template (`/seats/{uid}`), not the values.
  */
 export const accessLog = (
-  logger: AccessLogger,
+  logger: Pick<HandlerLogger, 'info'>,
 ): MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2> => {
   const started = new WeakMap<object, number>();
   const accessLogBefore = (request: HttpRequest): void => void started.set(request, performance.now());

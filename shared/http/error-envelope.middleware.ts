@@ -3,7 +3,9 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from '
 import { ServiceError, isServiceError } from '../domain/errors';
 import { errorResponse } from './envelope';
 
-export interface ErrorLogger {
+/** What the HTTP middlewares log through: structured lines, a message and fields. */
+export interface HandlerLogger {
+  info(message: string, fields: Record<string, unknown>): void;
   error(message: string, fields: Record<string, unknown>): void;
 }
 
@@ -14,7 +16,7 @@ type HttpRequest = Request<APIGatewayProxyEventV2, APIGatewayProxyStructuredResu
  * is 500 `INTERNAL` that says nothing more, logged with the request's correlation id.
  */
 export const errorEnvelope = (
-  logger: ErrorLogger,
+  logger: Pick<HandlerLogger, 'error'>,
 ): MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2> => {
   const errorEnvelopeOnError = (request: HttpRequest): void => {
     const correlationId = request.event.requestContext?.requestId ?? 'unknown';

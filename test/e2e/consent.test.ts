@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
 import { withCheckDigits } from '../../shared/domain/people/cpf';
-import { addSeat, call, newFamily, signUp, uniqueIp, validDependent } from './support/api';
+import { addSeat, call, newFamily, resendWhenAllowed, signUp, uniqueIp, validDependent } from './support/api';
 
 /** A family whose owner has a name and whose seat has a complete person (CPF decides the sandbox check). */
 const familyWithPerson = async (cpfNine = String(100_000_000 + Math.floor(Math.random() * 800_000_000))) => {
@@ -31,17 +31,6 @@ const sentTo = async (phone: string) =>
   ).filter((send) => send.to === phone);
 const asPerson = (method: string, path: string, body?: unknown) =>
   call(method, path, { headers: { 'x-forwarded-for': uniqueIp() }, ...(body === undefined ? {} : { body }) });
-
-/** Waits, with a deadline, until the resend lock has passed: the observable result is a 201. */
-const resendWhenAllowed = async (token: string, seatUid: string) => {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const answer = await call('POST', `/seats/${seatUid}/consent-request/resend`, { token });
-    if (answer.status !== 422 || answer.body.error.code !== 'RESEND_LOCKED' || Date.now() > deadline)
-      return answer;
-    await new Promise((done) => setTimeout(done, 100));
-  }
-};
 
 describe('asking the person for consent', () => {
   it('creates the request and its link, sends it through the business provider with send: now', async () => {

@@ -5,7 +5,7 @@ import { silence, whiteNoise } from '../support/audio';
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { inject } from 'vitest';
 import { createTableAccess } from '../../shared/adapters/dynamo/client';
-import { addSeat, call, newFamily, uniqueIp, validDependent } from './support/api';
+import { addSeat, call, newFamily, resendWhenAllowed, uniqueIp, validDependent } from './support/api';
 
 const stackTable = () => {
   const { endpoint, tableName } = inject('stackDynamo');
@@ -338,12 +338,7 @@ describe('after a stop, a new consent', () => {
     await asPerson('POST', `/consent-requests/${linkToken}/stop`);
 
     // The wait after a stop is 2 s on the e2e stack: resend as soon as it answers.
-    const deadline = Date.now() + 10_000;
-    let resent = await call('POST', `/seats/${seatUid}/consent-request/resend`, { token: owner.token });
-    while (resent.status === 422 && Date.now() < deadline) {
-      await new Promise((done) => setTimeout(done, 100));
-      resent = await call('POST', `/seats/${seatUid}/consent-request/resend`, { token: owner.token });
-    }
+    const resent = await resendWhenAllowed(owner.token, seatUid);
     expect(resent.status).toBe(201);
     const fresh = (resent.body.data.seat.consent.link as string).split('/c/')[1] ?? '';
     expect((await asPerson('GET', `/consent-requests/${linkToken}/protection`)).body.error.code).toBe(

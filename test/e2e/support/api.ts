@@ -119,3 +119,14 @@ export const tableSnapshot = async (): Promise<string[]> => {
 };
 
 export { validDependent } from '../../support/fixtures';
+
+/** Resends a consent link as soon as the wait allows (bounded): the observable result is the 201. */
+export const resendWhenAllowed = async (token: string, seatUid: string): Promise<ApiAnswer> => {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const answer = await call('POST', `/seats/${seatUid}/consent-request/resend`, { token });
+    if (answer.status !== 422 || answer.body.error.code !== 'RESEND_LOCKED' || Date.now() > deadline)
+      return answer;
+    await new Promise((done) => setTimeout(done, 100));
+  }
+};
