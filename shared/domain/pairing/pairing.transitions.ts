@@ -1,0 +1,114 @@
+/**
+ * The pairing state machine of the spec ("Pairing"), as data: each row says from which statuses a
+ * trigger moves a pairing, to which status, and what else must happen. One function reads it.
+ * `cancelled`, `disconnected` and `revoked` are final: no row leaves them.
+ */
+export const pairingStatuses = [
+  'starting',
+  'challenge',
+  'passkey',
+  'connecting',
+  'paired',
+  'degraded',
+  'disconnected',
+  'cancelled',
+  'revoked',
+] as const;
+export type PairingStatus = (typeof pairingStatuses)[number];
+
+export const finalStatuses: readonly PairingStatus[] = ['cancelled', 'disconnected', 'revoked'];
+export const openStatuses: readonly PairingStatus[] = pairingStatuses.filter(
+  (status) => !finalStatuses.includes(status),
+);
+
+export type PairingTrigger =
+  | 'challenge_arrived'
+  | 'number_check_requested'
+  | 'code_entered'
+  | 'passkey_matched'
+  | 'passkey_refused'
+  | 'number_confirmed'
+  | 'other_number_connected'
+  | 'codes_exhausted'
+  | 'challenge_failed'
+  | 'connection_dropped'
+  | 'reconnected'
+  | 'third_retry_failed'
+  | 'revoked';
+
+/** What a move brings with it, beyond `pairing.status` (which every move publishes). */
+export type PairingEffect =
+  | 'publish_challenge'
+  | 'publish_paired'
+  | 'start_trial_if_first'
+  | 'publish_identity_mismatch'
+  | 'notify_identity_mismatch'
+  | 'logout_session'
+  | 'record_passkey_refused'
+  | 'schedule_retries'
+  | 'refresh_last_seen'
+  | 'notify_disconnected'
+  | 'release_proxy';
+
+export interface PairingRow {
+  from: readonly PairingStatus[];
+  on: PairingTrigger;
+  to: PairingStatus;
+  effects: readonly PairingEffect[];
+}
+
+const ending = ['release_proxy'] as const;
+
+export const pairingTable: readonly PairingRow[] = [
+  { from: ['starting'], on: 'challenge_arrived', to: 'challenge', effects: ['publish_challenge'] },
+  { from: ['challenge'], on: 'number_check_requested', to: 'passkey', effects: [] },
+  { from: ['passkey'], on: 'challenge_arrived', to: 'challenge', effects: ['publish_challenge'] },
+  // Workers refresh challenges on their own: a new QR or code while one is shown replaces it.
+  { from: ['challenge'], on: 'challenge_arrived', to: 'challenge', effects: ['publish_challenge'] },
+  { from: ['challenge'], on: 'code_entered', to: 'connecting', effects: [] },
+  { from: ['passkey'], on: 'passkey_matched', to: 'connecting', effects: [] },
+  {
+    from: ['connecting'],
+    on: 'number_confirmed',
+    to: 'paired',
+    effects: ['publish_paired', 'start_trial_if_first', 'refresh_last_seen'],
+  },
+  {
+    from: ['connecting'],
+    on: 'other_number_connected',
+    to: 'cancelled',
+    effects: ['publish_identity_mismatch', 'notify_identity_mismatch', 'logout_session', ...ending],
+  },
+  {
+    from: ['passkey'],
+    on: 'passkey_refused',
+    to: 'cancelled',
+    effects: ['record_passkey_refused', 'logout_session', ...ending],
+  },
+  { from: ['challenge'], on: 'codes_exhausted', to: 'cancelled', effects: [...ending] },
+  { from: ['challenge'], on: 'challenge_failed', to: 'disconnected', effects: [...ending] },
+  { from: ['paired'], on: 'connection_dropped', to: 'degraded', effects: ['schedule_retries'] },
+  { from: ['degraded'], on: 'reconnected', to: 'paired', effects: ['refresh_last_seen'] },
+  {
+    from: ['degraded'],
+    on: 'third_retry_failed',
+    to: 'disconnected',
+    effects: ['notify_disconnected', ...ending],
+  },
+  {
+    from: ['starting', 'challenge', 'passkey', 'connecting', 'paired', 'degraded'],
+    on: 'revoked',
+    to: 'revoked',
+    effects: ['logout_session', ...ending],
+  },
+];
+
+export type PairingMove = { to: PairingStatus; effects: readonly PairingEffect[] } | null;
+
+/** The move a trigger makes from a status, or null when the table has no such row (nothing changes). */
+export const transitionPairing = (from: PairingStatus, on: PairingTrigger): PairingMove => {
+  const row = pairingTable.find((candidate) => candidate.on === on && candidate.from.includes(from));
+  return row === undefined ? null : { to: row.to, effects: row.effects };
+};
+
+export const isOpenPairing = (status: PairingStatus): boolean => !finalStatuses.includes(status);

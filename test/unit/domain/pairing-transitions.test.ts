@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import {
+  finalStatuses,
+  pairingStatuses,
+  pairingTable,
+  transitionPairing,
+  type PairingStatus,
+  type PairingTrigger,
+} from '../../../shared/domain/pairing/pairing.transitions';
+
+describe('the pairing table (spec "Pairing")', () => {
+  it.each<[PairingStatus, PairingTrigger, PairingStatus, string[]]>([
+    ['starting', 'challenge_arrived', 'challenge', ['publish_challenge']],
+    ['challenge', 'number_check_requested', 'passkey', []],
+    ['passkey', 'challenge_arrived', 'challenge', ['publish_challenge']],
+    ['challenge', 'code_entered', 'connecting', []],
+    ['passkey', 'passkey_matched', 'connecting', []],
+    [
+      'connecting',
+      'number_confirmed',
+      'paired',
+      ['publish_paired', 'start_trial_if_first', 'refresh_last_seen'],
+    ],
+    [
+      'connecting',
+      'other_number_connected',
+      'cancelled',
+      ['publish_identity_mismatch', 'notify_identity_mismatch', 'logout_session', 'release_proxy'],
+    ],
+    [
+      'passkey',
+      'passkey_refused',
+      'cancelled',
+      ['record_passkey_refused', 'logout_session', 'release_proxy'],
+    ],
+    ['challenge', 'codes_exhausted', 'cancelled', ['release_proxy']],
+    ['challenge', 'challenge_failed', 'disconnected', ['release_proxy']],
+    ['paired', 'connection_dropped', 'degraded', ['schedule_retries']],
+    ['degraded', 'reconnected', 'paired', ['refresh_last_seen']],
+    ['degraded', 'third_retry_failed', 'disconnected', ['notify_disconnected', 'release_proxy']],
+  ])('%s --%s--> %s', (from, on, to, effects) => {
+    expect(transitionPairing(from, on)).toEqual({ to, effects });
+  });
+
+  it.each(['starting', 'challenge', 'passkey', 'connecting', 'paired', 'degraded'] as const)(
+    'any open pairing (%s) can be revoked: unlink, stop by the person, backoffice reset',
+    (from) => {
+      expect(transitionPairing(from, 'revoked')).toEqual({
+        to: 'revoked',
+        effects: ['logout_session', 'release_proxy'],
+      });
+    },
+  );
+
+  it('refreshes a challenge in place', () => {
+    expect(transitionPairing('challenge', 'challenge_arrived')?.to).toBe('challenge');
+  });
+
+  it('keeps cancelled, disconnected and revoked final: no trigger leaves them', () => {
+    const triggers = [...new Set(pairingTable.map((row) => row.on))];
+    for (const status of finalStatuses)
+      for (const trigger of triggers) expect(transitionPairing(status, trigger)).toBeNull();
+  });
+
+  it('ignores a trigger the table does not list for a status (a late or repeated event changes nothing)', () => {
+    expect(transitionPairing('paired', 'code_entered')).toBeNull();
+    expect(transitionPairing('starting', 'reconnected')).toBeNull();
+    expect(transitionPairing('degraded', 'connection_dropped')).toBeNull();
+  });
+
+  it('names every status of the spec', () => {
+    expect(pairingStatuses).toEqual([
+      'starting',
+      'challenge',
+      'passkey',
+      'connecting',
+      'paired',
+      'degraded',
+      'disconnected',
+      'cancelled',
+      'revoked',
+    ]);
+  });
+});
