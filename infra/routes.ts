@@ -3,7 +3,15 @@
  * CDK (infra/stacks/stateless.stack.ts) and the local stack (localstack/api-server.ts) both read it;
  * each group's handler (functions/api/<group>/handler.ts) implements exactly its operations.
  */
-export const functionGroups = ['auth', 'accounts', 'seats', 'consent', 'evidence', 'health'] as const;
+export const functionGroups = [
+  'auth',
+  'accounts',
+  'seats',
+  'consent',
+  'evidence',
+  'pairing',
+  'health',
+] as const;
 export type FunctionGroup = (typeof functionGroups)[number];
 
 /**
@@ -164,6 +172,21 @@ export const routes = [
     group: 'consent',
     auth: 'public',
     operation: 'stopProtection',
+  },
+
+  {
+    method: 'GET',
+    path: '/seats/{uid}/channels',
+    group: 'pairing',
+    auth: 'bearer',
+    operation: 'listChannels',
+  },
+  {
+    method: 'POST',
+    path: '/seats/{uid}/channels/{channel}',
+    group: 'pairing',
+    auth: 'bearer',
+    operation: 'contractChannel',
   },
 
   { method: 'GET', path: '/health', group: 'health', auth: 'public', operation: 'health' },

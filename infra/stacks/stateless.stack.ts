@@ -100,7 +100,7 @@ export class StatelessStack extends Stack {
       }),
     );
     table.encryptionKey?.grantDecrypt(functions.health);
-    for (const group of ['auth', 'accounts', 'seats', 'consent', 'evidence'] as const) {
+    for (const group of ['auth', 'accounts', 'seats', 'consent', 'evidence', 'pairing'] as const) {
       table.grantReadWriteData(functions[group]);
       serviceSecrets.grantRead(functions[group]);
     }

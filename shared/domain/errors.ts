@@ -58,6 +58,10 @@ export const errorCatalog = {
   AUDIO_PHRASE_MISMATCH: { status: 422, message: 'The recording does not match the phrase.' },
   AUDIO_UNINTELLIGIBLE: { status: 422, message: 'No word could be understood in the recording.' },
   SELFIE_NO_FACE: { status: 422, message: 'The selfie must show exactly one face.' },
+  // Channels and pairing (422)
+  CHANNEL_UNAVAILABLE: { status: 422, message: 'This channel is not available yet.' },
+  CHANNEL_NOT_ENABLED: { status: 422, message: 'The channel is not enabled on this seat.' },
+
   EVIDENCE_REQUIRED: { status: 422, message: 'A verified selfie and audio reading are needed first.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 

@@ -208,6 +208,12 @@ try {
       path: `/consent-requests/${'Q'.repeat(43)}/evidence`,
       pathParameters: { token: 'Q'.repeat(43) },
     },
+    pairing: {
+      routeKey: 'GET /seats/{uid}/channels',
+      method: 'GET',
+      path: `/seats/${seatUid}/channels`,
+      pathParameters: { uid: seatUid },
+    },
     health: { routeKey: 'GET /health', method: 'GET', path: '/health' },
   };
   const childScript = (bundle: string, event: unknown) => `

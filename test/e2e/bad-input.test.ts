@@ -82,6 +82,8 @@ const bodies: Record<string, Samples> = {
   acceptConsent: null,
   declineConsent: null,
   stopProtection: null,
+  listChannels: null,
+  contractChannel: null,
   health: null,
 };
 
@@ -111,6 +113,7 @@ beforeAll(async () => {
     route.path
       .replace('{memberUid}', memberUid)
       .replace('{token}', 'x'.repeat(43))
+      .replace('{channel}', 'chat')
       .replace('{uid}', route.path.startsWith('/seats') ? seatUid : accountUid);
 });
 

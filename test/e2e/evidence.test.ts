@@ -354,3 +354,52 @@ describe('after a stop, a new consent', () => {
     );
   });
 });
+
+describe('the chat channel', () => {
+  it('is contracted by the owner on an active seat at today’s price, which unblocks pairing', async () => {
+    const { owner, accountUid, seatUid, linkToken } = await askedFamily();
+    const early = await call('POST', `/seats/${seatUid}/channels/chat`, { token: owner.token });
+    expect(early.status).toBe(422);
+    expect(early.body.error.code).toBe('SEAT_NOT_ACTIVE');
+    expect(
+      (await call('POST', `/seats/${seatUid}/channels/sms`, { token: owner.token })).body.error.code,
+    ).toBe('CHANNEL_UNAVAILABLE');
+
+    await upload(linkToken, form(fixture('one-face.png'), fixture('phrase.wav')));
+    await asPerson('POST', `/consent-requests/${linkToken}/accept`);
+    await call('POST', `/seats/${seatUid}/activate`, {
+      token: owner.token,
+      body: { guardianAttestation: true },
+    });
+    const guardian = await call('POST', `/accounts/${accountUid}/members`, {
+      token: owner.token,
+      body: { email: `g-${seatUid.slice(-6)}@example.com` },
+    });
+    expect(guardian.status).toBe(201);
+
+    const enabled = await call('POST', `/seats/${seatUid}/channels/chat`, { token: owner.token });
+    expect(enabled.status).toBe(201);
+    expect(enabled.body.data).toEqual([
+      {
+        channel: 'chat',
+        enabled: true,
+        price: { amount: 1990, currency: 'BRL' },
+        enabledAt: expect.any(String),
+        pairing: null,
+      },
+    ]);
+    expect((await call('POST', `/seats/${seatUid}/channels/chat`, { token: owner.token })).status).toBe(200);
+    expect(
+      (await call('GET', `/seats/${seatUid}/channels`, { token: owner.token })).body.data[0].enabled,
+    ).toBe(true);
+    expect((await call('GET', `/seats/${seatUid}/consent`, { token: owner.token })).body.data).toMatchObject({
+      pairingAllowed: true,
+      blockedBy: [],
+    });
+
+    await asPerson('POST', `/consent-requests/${linkToken}/stop`);
+    const afterStop = await call('POST', `/seats/${seatUid}/channels/sms`, { token: owner.token });
+    expect(afterStop.status).toBe(409);
+    expect(afterStop.body.error.code).toBe('STOPPED_BY_DEPENDENT');
+  });
+});

@@ -136,7 +136,7 @@ describe('the stateless stack', () => {
       ]),
     );
     expect(consent).not.toContain('s3:GetObject');
-    for (const other of ['AuthApi', 'AccountsApi', 'SeatsApi', 'ConsentApi', 'HealthApi']) {
+    for (const other of ['AuthApi', 'AccountsApi', 'SeatsApi', 'ConsentApi', 'PairingApi', 'HealthApi']) {
       expect(actionsOf(stateless, other)).not.toContain('s3:PutObject');
       expect(actionsOf(stateless, other)).not.toContain('rekognition:DetectFaces');
     }
@@ -160,6 +160,7 @@ describe('the stateless stack', () => {
       'Auth',
       'Consent',
       'Evidence',
+      'Pairing',
       'Seats',
     ]);
   });

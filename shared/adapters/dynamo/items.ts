@@ -91,6 +91,7 @@ export const seatItem = z.object({
     })
     .nullable(),
   encryptedDataKey: z.string().nullable(),
+  channels: z.object({ chat: z.object({ price: money, enabledAt: z.string() }).optional() }).default({}),
   createdAt: z.string(),
   updatedAt: z.string(),
   version: z.number().int(),

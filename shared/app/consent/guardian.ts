@@ -13,6 +13,7 @@ import {
   resendConsent,
 } from '../../domain/consent/seat-consent';
 import { fail, isServiceError, ServiceError } from '../../domain/errors';
+import { isChannelEnabled } from '../../domain/pairing/channels';
 import type { User } from '../../domain/users/user';
 import { requireOwner } from '../../domain/family/member';
 import type { Seat } from '../../domain/family/seat';
@@ -205,8 +206,7 @@ export const activateSeat = async (
 export const getConsent = async (deps: ConsentDeps, caller: Caller, seatUid: string) => {
   const { seat } = await seatFor(deps, caller, seatUid);
   const now = deps.clock.now();
-  // Channels arrive with pairing; until then no seat has one enabled.
-  const blockedBy = pairingBlockers(seat, now, false);
+  const blockedBy = pairingBlockers(seat, now, isChannelEnabled(seat, 'chat'));
   return {
     status: seat.consent === null ? null : effectiveStatus(seat.consent, now),
     ...(seat.consent?.revokedBy === 'dependent' ? { revokedBy: 'dependent' as const } : {}),

@@ -22,6 +22,8 @@ export interface Seat {
   /** After a decline or a stop, no new link before this instant. */
   resendLockedUntil: string | null;
   activation: { activatedAt: string; guardianAttestation: true; campaignCode: string | null } | null;
+  /** Channels contracted for the seat, each at the price of the day it was enabled. */
+  channels: { chat?: { price: Money; enabledAt: string } };
   /** The seat's data key, encrypted (KMS envelope in AWS, a local key locally); null once destroyed. */
   encryptedDataKey: string | null;
   createdAt: string;
@@ -49,6 +51,7 @@ export const newSeat = (fields: {
   resendLockedUntil: null,
   activation: null,
   encryptedDataKey: null,
+  channels: {},
   createdAt: fields.now.toISOString(),
   updatedAt: fields.now.toISOString(),
   version: 0,

@@ -203,3 +203,22 @@ describe('the relationship check', () => {
       expect(needsRelationshipCheck({ result, checkedAt: '' })).toBe(false);
   });
 });
+
+describe('contracting a channel', () => {
+  it('needs an active seat, offers only chat, answers 409 first after a stop, and is idempotent', async () => {
+    const { enableChannel } = await import('../../../shared/domain/pairing/channels');
+    const price = { amount: 1990, currency: 'BRL' as const };
+    expect(codeOf(() => enableChannel(given(), 'chat', price, now))).toBe('SEAT_NOT_ACTIVE');
+    const active = activate(given(), now, { campaignCode: null, encryptedDataKey: 'k' });
+    expect(codeOf(() => enableChannel(active, 'sms', price, now))).toBe('CHANNEL_UNAVAILABLE');
+    const enabled = enableChannel(active, 'chat', price, now);
+    expect(enabled).toMatchObject({ enabled: true, seat: { channels: { chat: { price } } } });
+    expect(enableChannel(enabled.seat, 'chat', { amount: 1, currency: 'BRL' }, later(60))).toEqual({
+      seat: enabled.seat,
+      enabled: false,
+    });
+    expect(codeOf(() => enableChannel(stopByDependent(enabled.seat, now, settings), 'sms', price, now))).toBe(
+      'STOPPED_BY_DEPENDENT',
+    );
+  });
+});

@@ -25,6 +25,7 @@ const seat = (fields: Partial<Seat> = {}): Seat => ({
   resendLockedUntil: null,
   activation: null,
   encryptedDataKey: null,
+  channels: {},
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
   version: 0,
