@@ -1,0 +1,98 @@
+import * as z from 'zod';
+import type { SessionProvider } from '../../ports/session-provider';
+
+/** The events the service listens to: status changes and messages (for history ingest). */
+export const webhookEvents = ['session.status', 'message', 'message.any'] as const;
+
+const meAnswer = z.object({ id: z.string() }).loose().nullable();
+const qrAnswer = z.object({ value: z.string() }).loose();
+const codeAnswer = z.object({ code: z.string() }).loose();
+
+/** `http://user:pass@host:port` as WAHA's proxy config: `server` plus optional credentials. */
+export const proxyConfig = (proxyUrl: string) => {
+  const url = new URL(proxyUrl);
+  return {
+    server: url.host,
+    ...(url.username === '' ? {} : { username: decodeURIComponent(url.username) }),
+    ...(url.password === '' ? {} : { password: decodeURIComponent(url.password) }),
+  };
+};
+
+/**
+ * The session provider over WAHA's HTTP API (`X-Api-Key`). Sessions are created started, with a
+ * webhook signed by HMAC-SHA512, a proxy, and metadata naming the pairing. Lifecycle calls are
+ * idempotent at WAHA; a 404 on stop, logout or delete means there is nothing left to end.
+ */
+export const wahaSessionProvider = (
+  settings: { baseUrl: string; apiKey: string },
+  send: typeof fetch = (...args) => fetch(...args),
+): SessionProvider => {
+  const call = async (method: string, path: string, body?: unknown, accept = 'application/json') => {
+    const response = await send(`${settings.baseUrl.replace(/\/$/, '')}${path}`, {
+      method,
+      headers: {
+        'x-api-key': settings.apiKey,
+        accept,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      signal: AbortSignal.timeout(10_000),
+    });
+    return response;
+  };
+  const expectOk = async (response: Response, allowNotFound = false): Promise<void> => {
+    if (response.ok || (allowNotFound && response.status === 404)) return;
+    throw new Error(`session provider answered ${response.status}`);
+  };
+  const session = (name: string) => encodeURIComponent(name);
+
+  return {
+    async createSession({ name, webhookUrl, webhookHmacKey, proxyUrl, metadata }) {
+      await expectOk(
+        await call('POST', '/api/sessions', {
+          name,
+          start: true,
+          config: {
+            metadata,
+            proxy: proxyConfig(proxyUrl),
+            webhooks: [{ url: webhookUrl, events: [...webhookEvents], hmac: { key: webhookHmacKey } }],
+          },
+        }),
+      );
+    },
+    async restart(name) {
+      await expectOk(await call('POST', `/api/sessions/${session(name)}/restart`));
+    },
+    async stop(name) {
+      await expectOk(await call('POST', `/api/sessions/${session(name)}/stop`), true);
+    },
+    async logout(name) {
+      await expectOk(await call('POST', `/api/sessions/${session(name)}/logout`), true);
+    },
+    async remove(name) {
+      await expectOk(await call('DELETE', `/api/sessions/${session(name)}`), true);
+    },
+    async qr(name) {
+      const response = await call('GET', `/api/${session(name)}/auth/qr?format=raw`);
+      if (response.status === 422 || response.status === 404) return null;
+      await expectOk(response);
+      return qrAnswer.parse(await response.json()).value;
+    },
+    async requestCode(name, phoneDigits) {
+      const response = await call('POST', `/api/${session(name)}/auth/request-code`, {
+        phoneNumber: phoneDigits,
+      });
+      // Only a session waiting in SCAN_QR_CODE can give a code; the QR stays the fallback.
+      if (response.status === 422) return null;
+      await expectOk(response);
+      return codeAnswer.parse(await response.json()).code.replace(/-/g, '');
+    },
+    async me(name) {
+      const response = await call('GET', `/api/sessions/${session(name)}/me`);
+      if (response.status === 404) return null;
+      await expectOk(response);
+      const text = await response.text();
+      return text === '' ? null : (meAnswer.parse(JSON.parse(text))?.id ?? null);
+    },
+  };
+};

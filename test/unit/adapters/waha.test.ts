@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { proxyConfig, wahaSessionProvider } from '../../../shared/adapters/session-provider/waha';
+
+const recorder = (answers: Response[]) => {
+  const calls: { url: string; method: string; headers: Headers; body: unknown }[] = [];
+  const send = (async (url: string, init?: RequestInit) => {
+    calls.push({
+      url,
+      method: init?.method ?? 'GET',
+      headers: new Headers(init?.headers),
+      body: init?.body === undefined ? undefined : JSON.parse(String(init.body)),
+    });
+    return answers.shift() ?? new Response('{}');
+  }) as typeof fetch;
+  return { calls, provider: wahaSessionProvider({ baseUrl: 'http://waha:3000/', apiKey: 'key' }, send) };
+};
+
+describe('the WAHA session provider', () => {
+  it('creates a started session with the signed webhook, the proxy and the metadata', async () => {
+    const { calls, provider } = recorder([
+      new Response(JSON.stringify({ name: 's1', status: 'STARTING' }), { status: 201 }),
+    ]);
+    await provider.createSession({
+      name: 's1',
+      webhookUrl: 'https://gw/webhooks/session-provider',
+      webhookHmacKey: 'hmac-key',
+      proxyUrl: 'http://user:p%40ss@10.0.0.1:8080',
+      metadata: { 'pairing.id': 'P1', seatUid: 'st_x' },
+    });
+    expect(calls[0]).toMatchObject({ url: 'http://waha:3000/api/sessions', method: 'POST' });
+    expect(calls[0]!.headers.get('x-api-key')).toBe('key');
+    expect(calls[0]!.body).toEqual({
+      name: 's1',
+      start: true,
+      config: {
+        metadata: { 'pairing.id': 'P1', seatUid: 'st_x' },
+        proxy: { server: '10.0.0.1:8080', username: 'user', password: 'p@ss' },
+        webhooks: [
+          {
+            url: 'https://gw/webhooks/session-provider',
+            events: ['session.status', 'message', 'message.any'],
+            hmac: { key: 'hmac-key' },
+          },
+        ],
+      },
+    });
+  });
+
+  it('asks for a pairing code with the digits and returns its 8 characters without the hyphen; 422 means none now', async () => {
+    const { calls, provider } = recorder([
+      new Response(JSON.stringify({ code: 'ABCD-EFGH' }), { status: 201 }),
+      new Response('{}', { status: 422 }),
+    ]);
+    expect(await provider.requestCode('s1', '5511987654321')).toBe('ABCDEFGH');
+    expect(calls[0]).toMatchObject({
+      url: 'http://waha:3000/api/s1/auth/request-code',
+      method: 'POST',
+      body: { phoneNumber: '5511987654321' },
+    });
+    expect(await provider.requestCode('s1', '5511987654321')).toBeNull();
+  });
+
+  it('reads the QR as its raw value, and me as the account id or null', async () => {
+    const { calls, provider } = recorder([
+      new Response(JSON.stringify({ value: '2@abc' })),
+      new Response(JSON.stringify({ id: '5511987654321@c.us', pushName: 'X' })),
+      new Response('null'),
+    ]);
+    expect(await provider.qr('s1')).toBe('2@abc');
+    expect(calls[0]!.url).toBe('http://waha:3000/api/s1/auth/qr?format=raw');
+    expect(await provider.me('s1')).toBe('5511987654321@c.us');
+    expect(await provider.me('s1')).toBeNull();
+  });
+
+  it('treats a missing session as already ended on stop, logout and delete, and fails on other errors', async () => {
+    const { calls, provider } = recorder([
+      new Response('', { status: 404 }),
+      new Response('', { status: 404 }),
+      new Response('', { status: 404 }),
+      new Response('', { status: 500 }),
+    ]);
+    await provider.stop('s1');
+    await provider.logout('s1');
+    await provider.remove('s1');
+    expect(calls.map((call) => `${call.method} ${new URL(call.url).pathname}`)).toEqual([
+      'POST /api/sessions/s1/stop',
+      'POST /api/sessions/s1/logout',
+      'DELETE /api/sessions/s1',
+    ]);
+    await expect(provider.restart('s1')).rejects.toThrow(/500/);
+  });
+
+  it('turns a proxy URL into WAHA’s proxy config', () => {
+    expect(proxyConfig('http://10.0.0.2:3128')).toEqual({ server: '10.0.0.2:3128' });
+  });
+});
