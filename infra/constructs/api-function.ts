@@ -52,7 +52,8 @@ export class ApiFunction extends Construct {
             }),
           }
         : {}),
-      environment: { NODE_OPTIONS: '--enable-source-maps', ...props.environment },
+      // No --enable-source-maps: parsing a multi-megabyte map at every cold start costs more than it gives.
+      environment: props.environment,
       projectRoot: repositoryRoot,
       depsLockFilePath: join(repositoryRoot, 'package-lock.json'),
       bundling: {

@@ -1,5 +1,5 @@
 /**
- * How every function is bundled: ESM for Node 24 on arm64, minified, with source maps. CDK's
+ * How every function is bundled: ESM for Node 24 on arm64, minified. CDK's
  * NodejsFunction uses these options, and the cold-start benchmark bundles with the same ones.
  */
 export const esmRequireShim =
@@ -8,7 +8,8 @@ export const esmRequireShim =
 export const bundlingOptions = {
   target: 'node24',
   minify: true,
-  sourceMap: true,
+  /** Minified names in stack traces: the error log carries the correlation id to find the request. */
+  sourceMap: false,
   /**
    * The AWS SDK v3 is bundled (a pinned version; tree shaking keeps cold starts short). Left out:
    * the local stand-ins for Rekognition and Transcribe, which never load in AWS.
