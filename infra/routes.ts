@@ -225,3 +225,16 @@ export const pathMatcher = (path: string): ((actual: string) => Record<string, s
     return Object.fromEntries(names.map((name, index) => [name, decodeURIComponent(match[index + 1] ?? '')]));
   };
 };
+
+/**
+ * The gateway's own HTTP API (inbound webhooks and its health): one function per route, never the
+ * domain's table. CDK and the local stack both read this list.
+ */
+export const gatewayRoutes = [
+  {
+    method: 'POST',
+    path: '/webhooks/session-provider',
+    name: 'SessionProviderWebhook',
+    entry: 'functions/webhooks/session-provider/handler.ts',
+  },
+] as const satisfies readonly { method: Method; path: string; name: string; entry: string }[];

@@ -26,6 +26,7 @@ export const defaultPorts = {
   SESSION_PROVIDER_PORT: 3004,
   BUSINESS_PROVIDER_PORT: 3005,
   DYNAMODB_PORT: 8000,
+  SQS_PORT: 3010,
 } as const;
 
 /** The environment the local stack gives the handlers: dev secrets, local endpoints, log mail. */

@@ -14,6 +14,8 @@ const localSettings = z.object({
   API_PORT: port.default(defaultPorts.API_PORT),
   WEB_PORT: port.default(defaultPorts.WEB_PORT),
   BUSINESS_PROVIDER_PORT: port.default(defaultPorts.BUSINESS_PROVIDER_PORT),
+  GATEWAY_PORT: port.default(defaultPorts.GATEWAY_PORT),
+  SQS_PORT: port.default(defaultPorts.SQS_PORT),
   DYNAMODB_PORT: port.default(defaultPorts.DYNAMODB_PORT),
   /** Set to keep the table's data under this folder between runs (default: in memory). */
   LOCAL_DATA_DIR: z.string().min(1).optional(),
@@ -64,6 +66,20 @@ try {
       },
     },
     {
+      name: 'queues',
+      async start() {
+        const { startQueues } = await import('./queues');
+        const queues = await startQueues(ports.SQS_PORT);
+        // The gateway (and later the workers) read their queues from the environment, as in AWS.
+        Object.assign(process.env, {
+          SQS_ENDPOINT: queues.endpoint,
+          SESSION_EVENTS_QUEUE_URL: queues.urls.sessionEvents,
+          BUSINESS_EVENTS_QUEUE_URL: queues.urls.businessEvents,
+        });
+        return { urls: [{ label: 'sqs', url: `${queues.endpoint} (emulator)` }], stop: queues.stop };
+      },
+    },
+    {
       name: 'business-provider',
       async start() {
         const { startBusinessProviderSimulator } = await import('./simulators/business-provider');
@@ -100,6 +116,22 @@ try {
       },
     },
   ];
+
+  parts.push({
+    name: 'gateway',
+    async start() {
+      const { startGatewayServer } = await import('./gateway-server');
+      const gateway = await startGatewayServer(ports.GATEWAY_PORT);
+      return {
+        urls: [{ label: 'gateway', url: `http://127.0.0.1:${ports.GATEWAY_PORT}` }],
+        stop: () =>
+          new Promise<void>((done) => {
+            gateway.close(() => done());
+            gateway.closeAllConnections();
+          }),
+      };
+    },
+  });
 
   for (const part of parts) {
     const running = await part.start();

@@ -105,6 +105,14 @@ export const configSchema = z.object({
   /** Where the WebP decoder's WebAssembly lives when bundled (the deploy copies it beside the handler). */
   WEBP_WASM_PATH: z.string().min(1).optional(),
 
+  /** The gateway: its queues (and, locally, the emulator's endpoint) and the providers' secrets. */
+  SESSION_EVENTS_QUEUE_URL: z.url().optional(),
+  BUSINESS_EVENTS_QUEUE_URL: z.url().optional(),
+  SQS_ENDPOINT: z.url().optional(),
+  SESSION_PROVIDER_WEBHOOK_SECRET: z.string().min(8).optional(),
+  BUSINESS_PROVIDER_APP_SECRET: z.string().min(8).optional(),
+  BUSINESS_PROVIDER_VERIFY_TOKEN: z.string().min(8).optional(),
+
   MAIL_DELIVERY: z.enum(['log', 'ses']).default('ses'),
   MAIL_FROM: z.email().default('no-reply@family-protection.example'),
 

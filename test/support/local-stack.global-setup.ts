@@ -7,6 +7,8 @@ declare module 'vitest' {
     stackLog: string;
     stackDynamo: { endpoint: string; tableName: string };
     businessProviderUrl: string;
+    gatewayUrl: string;
+    sqsEndpoint: string;
   }
 }
 
@@ -20,6 +22,8 @@ export default async function setup(project: TestProject) {
   project.provide('apiUrl', stack.apiUrl);
   project.provide('stackLog', stack.logFile);
   project.provide('businessProviderUrl', stack.businessProviderUrl);
+  project.provide('gatewayUrl', stack.gatewayUrl);
+  project.provide('sqsEndpoint', stack.sqsEndpoint);
   project.provide('stackDynamo', { endpoint: stack.dynamoEndpoint, tableName: stack.tableName });
   return async () => stack.stop();
 }

@@ -7,6 +7,8 @@ export interface RunningStack {
   apiUrl: string;
   dynamoEndpoint: string;
   businessProviderUrl: string;
+  gatewayUrl: string;
+  sqsEndpoint: string;
   tableName: string;
   logFile: string;
   process: ChildProcess;
@@ -18,12 +20,9 @@ export interface RunningStack {
  * for its `ready` line. Its standard output goes to a file the tests read (OTP dev delivery).
  */
 export const startLocalStack = async (env: Record<string, string> = {}): Promise<RunningStack> => {
-  const [apiPort, dynamoPort, webPort, businessPort] = await Promise.all([
-    freePort(),
-    freePort(),
-    freePort(),
-    freePort(),
-  ]);
+  const [apiPort, dynamoPort, webPort, businessPort, gatewayPort, sqsPort] = await Promise.all(
+    [1, 2, 3, 4, 5, 6].map(() => freePort()),
+  );
   mkdirSync(resolve('.local'), { recursive: true });
   const logFile = resolve('.local', `stack-${apiPort}.log`);
   const log = createWriteStream(logFile);
@@ -34,6 +33,8 @@ export const startLocalStack = async (env: Record<string, string> = {}): Promise
       DYNAMODB_PORT: String(dynamoPort),
       WEB_PORT: String(webPort),
       BUSINESS_PROVIDER_PORT: String(businessPort),
+      GATEWAY_PORT: String(gatewayPort),
+      SQS_PORT: String(sqsPort),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -60,6 +61,8 @@ export const startLocalStack = async (env: Record<string, string> = {}): Promise
     apiUrl: `http://127.0.0.1:${apiPort}`,
     dynamoEndpoint: `http://127.0.0.1:${dynamoPort}`,
     businessProviderUrl: `http://127.0.0.1:${businessPort}`,
+    gatewayUrl: `http://127.0.0.1:${gatewayPort}`,
+    sqsEndpoint: `http://127.0.0.1:${sqsPort}`,
     tableName: env['TABLE_NAME'] ?? 'family-protection-local',
     logFile,
     process: child,

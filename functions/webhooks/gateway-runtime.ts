@@ -1,0 +1,22 @@
+import { SQSClient } from '@aws-sdk/client-sqs';
+import { Logger } from '@aws-lambda-powertools/logger';
+import { config, ConfigError } from '../../shared/config/config';
+
+/** What every gateway function shares: configuration read at start, one SQS client, one logger. */
+export const settings = config();
+
+export const logger = new Logger({ serviceName: 'family-protection-gateway', logLevel: settings.LOG_LEVEL });
+
+export const sqs = new SQSClient({
+  region: settings.AWS_REGION,
+  // Locally the emulator's queue URLs name a host that does not resolve: talk to its endpoint.
+  ...(settings.SQS_ENDPOINT === undefined
+    ? {}
+    : { endpoint: settings.SQS_ENDPOINT, useQueueUrlAsEndpoint: false }),
+});
+
+/** A gateway function refuses to start without what it verifies with: a bad deploy fails loudly. */
+export const requiredAtStart = (name: string, value: string | undefined): string => {
+  if (value === undefined) throw new ConfigError(`Invalid configuration: ${name} must be set`);
+  return value;
+};

@@ -1,0 +1,41 @@
+import { createHash } from 'node:crypto';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { sqsQueue } from '../../../shared/adapters/sqs/sqs-queue';
+import { validSessionProviderSignature } from '../../../shared/http/signatures';
+import { logger, requiredAtStart, settings, sqs } from '../gateway-runtime';
+import { sessionProviderEvent } from './envelope';
+
+const secret = requiredAtStart('SESSION_PROVIDER_WEBHOOK_SECRET', settings.SESSION_PROVIDER_WEBHOOK_SECRET);
+const queue = sqsQueue(sqs, requiredAtStart('SESSION_EVENTS_QUEUE_URL', settings.SESSION_EVENTS_QUEUE_URL));
+
+const answer = (statusCode: number, body: Record<string, unknown>): APIGatewayProxyStructuredResultV2 => ({
+  statusCode,
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+});
+
+const rawBody = (event: APIGatewayProxyEventV2): Buffer =>
+  Buffer.from(event.body ?? '', event.isBase64Encoded ? 'base64' : 'utf8');
+
+/**
+ * `POST /webhooks/session-provider`: the signature over the raw bytes first (401), then the shape
+ * (400), then the event goes to the FIFO queue grouped by session and de-duplicated by its id. The
+ * gateway reads and writes no domain item, and logs ids only.
+ */
+export const handler = async (event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> => {
+  const body = rawBody(event);
+  if (!validSessionProviderSignature(secret, body, event.headers['x-webhook-hmac'])) {
+    return answer(401, { message: 'Invalid signature.' });
+  }
+  let parsed;
+  try {
+    parsed = sessionProviderEvent.safeParse(JSON.parse(body.toString('utf8')));
+  } catch {
+    parsed = null;
+  }
+  if (parsed === null || !parsed.success) return answer(400, { message: 'Not a session-provider event.' });
+  const deduplicationId = parsed.data.id ?? createHash('sha256').update(body).digest('hex');
+  await queue.send([{ body: body.toString('utf8'), groupId: parsed.data.session, deduplicationId }]);
+  logger.info('webhook.accepted', { provider: 'session', eventId: deduplicationId, type: parsed.data.event });
+  return answer(200, { received: true });
+};

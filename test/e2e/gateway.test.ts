@@ -1,0 +1,106 @@
+import { spawnSync } from 'node:child_process';
+import { createHmac, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { DeleteMessageBatchCommand, ReceiveMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { describe, expect, inject, it } from 'vitest';
+import { devSecrets } from '../../localstack/dev-config';
+
+const fixture = (name: string) =>
+  JSON.parse(
+    readFileSync(new URL(`../../../shared/fixtures/providers/${name}`, import.meta.url), 'utf8'),
+  ) as Record<string, unknown>;
+
+const sign = (body: string, key: string = devSecrets.SESSION_PROVIDER_WEBHOOK_SECRET) =>
+  createHmac('sha512', key).update(body).digest('hex');
+
+const post = async (body: string, signature: string | undefined) => {
+  const response = await fetch(`${inject('gatewayUrl')}/webhooks/session-provider`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      ...(signature === undefined ? {} : { 'x-webhook-hmac': signature }),
+    },
+    body,
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+};
+
+const sqs = () =>
+  new SQSClient({
+    endpoint: inject('sqsEndpoint'),
+    region: 'sa-east-1',
+    useQueueUrlAsEndpoint: false,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+const queueUrl = () => `${inject('sqsEndpoint')}/000000000000/session-events.fifo`;
+
+/** Every message of one session now in the FIFO queue (received, then deleted so others are not disturbed). */
+const drain = async (session: string) => {
+  const client = sqs();
+  const found: { body: string; groupId: string | undefined }[] = [];
+  for (let round = 0; round < 5; round += 1) {
+    const { Messages = [] } = await client.send(
+      new ReceiveMessageCommand({
+        QueueUrl: queueUrl(),
+        MaxNumberOfMessages: 10,
+        WaitTimeSeconds: 1,
+        MessageSystemAttributeNames: ['MessageGroupId'],
+      }),
+    );
+    if (Messages.length === 0) break;
+    const mine = Messages.filter((message) => message.Attributes?.MessageGroupId === session);
+    found.push(
+      ...mine.map((message) => ({ body: message.Body ?? '', groupId: message.Attributes?.MessageGroupId })),
+    );
+    await client.send(
+      new DeleteMessageBatchCommand({
+        QueueUrl: queueUrl(),
+        Entries: Messages.map((message, i) => ({ Id: String(i), ReceiptHandle: message.ReceiptHandle })),
+      }),
+    );
+  }
+  return found;
+};
+
+describe('the session-provider webhook', () => {
+  it('verifies the provider’s signature over the raw body and queues the event in its session’s group, once', async () => {
+    const session = `s-${randomUUID().slice(0, 8)}`;
+    const body = JSON.stringify({
+      ...fixture('waha-session-status-STARTING.json'),
+      id: `evt_${randomUUID()}`,
+      session,
+    });
+    expect(await post(body, sign(body))).toEqual({ status: 200, body: { received: true } });
+    expect((await post(body, sign(body))).status).toBe(200);
+    expect(await drain(session)).toEqual([{ body, groupId: session }]);
+  });
+
+  it('answers 401 to a wrong or missing signature, and queues nothing', async () => {
+    const session = `s-${randomUUID().slice(0, 8)}`;
+    const body = JSON.stringify({ ...fixture('waha-session-status-WORKING.json'), session });
+    expect((await post(body, sign(body, 'another-secret'))).status).toBe(401);
+    expect((await post(body, undefined)).status).toBe(401);
+    expect((await post(`${body} `, sign(body))).status).toBe(401);
+    expect(await drain(session)).toEqual([]);
+  });
+
+  it('answers 400 to a signed body that is not a provider event', async () => {
+    for (const body of ['{"hello":"world"}', 'not json', '[]'])
+      expect((await post(body, sign(body))).status).toBe(400);
+  });
+});
+
+describe('the gateway function', () => {
+  it('refuses to start without the webhook key', () => {
+    const run = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', '-e', "await import('./functions/webhooks/session-provider/handler.ts')"],
+      {
+        env: { PATH: process.env['PATH'], TABLE_NAME: 't', SESSION_EVENTS_QUEUE_URL: 'http://127.0.0.1:1/q' },
+        encoding: 'utf8',
+      },
+    );
+    expect(run.status).not.toBe(0);
+    expect(run.stderr).toContain('SESSION_PROVIDER_WEBHOOK_SECRET must be set');
+  });
+});
