@@ -27,6 +27,8 @@ export const buildStacks = (app: App, settings: StageSettings) => {
     dataKeyArn: stateful.dataKey.keyArn,
     serviceSecretsArn: stateful.serviceSecrets.secretArn,
     evidenceBucketName: stateful.evidenceBucket.bucketName,
+    sessionEventsQueueArn: stateful.queues.sessionEvents.queueArn,
+    gatewaySecretsArn: stateful.gatewaySecrets.secretArn,
     mailFrom: settings.mailFrom,
     consentPageBaseUrl: settings.consentPageBaseUrl,
     relationshipRegistryUrl: settings.relationshipRegistryUrl,

@@ -1,5 +1,6 @@
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { Logger } from '@aws-lambda-powertools/logger';
+import { loadGatewaySecrets } from '../../shared/adapters/crypto/service-secrets';
 import { config, ConfigError } from '../../shared/config/config';
 
 /** What every gateway function shares: configuration read at start, one SQS client, one logger. */
@@ -20,3 +21,6 @@ export const requiredAtStart = (name: string, value: string | undefined): string
   if (value === undefined) throw new ConfigError(`Invalid configuration: ${name} must be set`);
   return value;
 };
+
+/** Read once while the function starts (top-level await): a missing key stops it there. */
+export const secrets = await loadGatewaySecrets(settings);

@@ -1,4 +1,6 @@
-import { RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import { queueDesign, queueSettings, type QueueName } from '../../shared/adapters/sqs/queue-design';
 import { AttributeType, Billing, StreamViewType, TableEncryptionV2, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Key } from 'aws-cdk-lib/aws-kms';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
@@ -15,6 +17,8 @@ export class StatefulStack extends Stack {
   readonly dataKey: Key;
   readonly serviceSecrets: Secret;
   readonly evidenceBucket: Bucket;
+  readonly gatewaySecrets: Secret;
+  readonly queues: Record<QueueName, Queue>;
 
   constructor(scope: Construct, id: string, props: StackProps & { stage: string }) {
     super(scope, id, props);
@@ -53,6 +57,36 @@ export class StatefulStack extends Stack {
       enforceSSL: true,
       objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
       versioned: false,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
+    // Between the gateway and the workers: each queue with its dead-letter queue (queue-design.ts).
+    this.queues = Object.fromEntries(
+      (Object.entries(queueDesign) as [QueueName, (typeof queueDesign)[QueueName]][]).map(([key, design]) => {
+        const common = {
+          encryption: QueueEncryption.SQS_MANAGED,
+          enforceSSL: true,
+          ...(design.fifo ? { fifo: true } : {}),
+        };
+        const deadLetter = new Queue(this, `${key}DeadLetter`, {
+          ...common,
+          queueName: `${props.stage}-${design.deadLetter}`,
+          retentionPeriod: Duration.days(queueSettings.retentionDays),
+        });
+        const queue = new Queue(this, `${key}Queue`, {
+          ...common,
+          queueName: `${props.stage}-${design.name}`,
+          visibilityTimeout: Duration.seconds(queueSettings.visibilityTimeoutSeconds),
+          deadLetterQueue: { queue: deadLetter, maxReceiveCount: queueSettings.maxReceiveCount },
+        });
+        return [key, queue];
+      }),
+    ) as Record<QueueName, Queue>;
+
+    // `{ sessionProviderWebhookSecret, businessProviderAppSecret, businessProviderVerifyToken }`.
+    this.gatewaySecrets = new Secret(this, 'GatewaySecrets', {
+      description: `family-protection ${props.stage}: webhook keys the gateway verifies with`,
+      encryptionKey: this.dataKey,
       removalPolicy: RemovalPolicy.RETAIN,
     });
 

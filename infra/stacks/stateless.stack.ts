@@ -10,7 +10,15 @@ import type { Construct } from 'constructs';
 import { ApiFunction } from '../constructs/api-function';
 import { bundledAssets } from '../constructs/bundling';
 import { Bucket } from 'aws-cdk-lib/aws-s3';
-import { fallbackRoute, functionGroups, handlerEntry, routes, type FunctionGroup } from '../routes';
+import {
+  fallbackRoute,
+  functionGroups,
+  gatewayRoutes,
+  handlerEntry,
+  routes,
+  type FunctionGroup,
+} from '../routes';
+import { Queue } from 'aws-cdk-lib/aws-sqs';
 
 export interface StatelessStackProps extends StackProps {
   stage: string;
@@ -18,6 +26,8 @@ export interface StatelessStackProps extends StackProps {
   dataKeyArn: string;
   serviceSecretsArn: string;
   evidenceBucketName: string;
+  sessionEventsQueueArn: string;
+  gatewaySecretsArn: string;
   mailFrom: string;
   consentPageBaseUrl: string;
   relationshipRegistryUrl: string;
@@ -33,6 +43,8 @@ const pascal = (group: string): string => group.charAt(0).toUpperCase() + group.
 export class StatelessStack extends Stack {
   readonly api: HttpApi;
   readonly functions: Record<FunctionGroup, NodejsFunction>;
+  readonly gateway: HttpApi;
+  readonly gatewayFunctions: Record<string, NodejsFunction>;
 
   constructor(scope: Construct, id: string, props: StatelessStackProps) {
     super(scope, id, props);
@@ -159,5 +171,37 @@ export class StatelessStack extends Stack {
     }
 
     new CfnOutput(this, 'ApiUrl', { value: this.api.apiEndpoint });
+
+    // The gateway: its own HTTP API; each webhook function verifies, enqueues and answers. It is
+    // granted the queue and its keys, and nothing of the table.
+    const sessionEvents = Queue.fromQueueArn(this, 'SessionEvents', props.sessionEventsQueueArn);
+    const gatewaySecrets = Secret.fromSecretAttributes(this, 'GatewaySecrets', {
+      secretCompleteArn: props.gatewaySecretsArn,
+      encryptionKey: dataKey,
+    });
+    this.gateway = new HttpApi(this, 'Gateway', { description: `family-protection ${props.stage} webhooks` });
+    this.gatewayFunctions = {};
+    for (const route of gatewayRoutes) {
+      const fn = new ApiFunction(this, route.name, {
+        entry: route.entry,
+        readsSecrets: true,
+        environment: {
+          STAGE: props.stage,
+          // The shared configuration needs a table name; the gateway never uses it (and has no grant).
+          TABLE_NAME: 'none',
+          SESSION_EVENTS_QUEUE_URL: sessionEvents.queueUrl,
+          GATEWAY_SECRETS_ARN: gatewaySecrets.secretArn,
+        },
+      }).function;
+      sessionEvents.grantSendMessages(fn);
+      gatewaySecrets.grantRead(fn);
+      this.gatewayFunctions[route.name] = fn;
+      this.gateway.addRoutes({
+        path: route.path,
+        methods: [HttpMethod[route.method]],
+        integration: new HttpLambdaIntegration(`${route.name}Integration`, fn),
+      });
+    }
+    new CfnOutput(this, 'GatewayUrl', { value: this.gateway.apiEndpoint });
   }
 }

@@ -109,6 +109,9 @@ export const configSchema = z.object({
   SESSION_EVENTS_QUEUE_URL: z.url().optional(),
   BUSINESS_EVENTS_QUEUE_URL: z.url().optional(),
   SQS_ENDPOINT: z.url().optional(),
+  /** In AWS: the secret `{ sessionProviderWebhookSecret, businessProviderAppSecret, businessProviderVerifyToken }`. */
+  GATEWAY_SECRETS_ARN: z.string().min(1).optional(),
+  /** Locally only (the local stack's dev values); in AWS they are in the gateway secret. */
   SESSION_PROVIDER_WEBHOOK_SECRET: z.string().min(8).optional(),
   BUSINESS_PROVIDER_APP_SECRET: z.string().min(8).optional(),
   BUSINESS_PROVIDER_VERIFY_TOKEN: z.string().min(8).optional(),

@@ -101,6 +101,6 @@ describe('the gateway function', () => {
       },
     );
     expect(run.status).not.toBe(0);
-    expect(run.stderr).toContain('SESSION_PROVIDER_WEBHOOK_SECRET must be set');
+    expect(run.stderr).toMatch(/SESSION_PROVIDER_WEBHOOK_SECRET.*must be set/);
   });
 });

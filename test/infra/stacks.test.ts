@@ -1,7 +1,7 @@
 import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { functionGroups, routeKey, routes } from '../../infra/routes';
+import { functionGroups, gatewayRoutes, routeKey, routes } from '../../infra/routes';
 import { buildStacks } from '../../infra/stage';
 
 let stateful: Template;
@@ -86,13 +86,32 @@ describe('the stateful stack', () => {
   });
 });
 
+describe('the queues', () => {
+  it('keep session events in order per session (FIFO) with a dead-letter queue after 5 receives', () => {
+    stateful.hasResourceProperties('AWS::SQS::Queue', {
+      FifoQueue: true,
+      QueueName: 'test-session-events.fifo',
+      RedrivePolicy: { deadLetterTargetArn: Match.anyValue(), maxReceiveCount: 5 },
+      SqsManagedSseEnabled: true,
+    });
+    stateful.hasResourceProperties('AWS::SQS::Queue', {
+      FifoQueue: true,
+      QueueName: 'test-session-events-dlq.fifo',
+    });
+    stateful.hasResourceProperties('AWS::SQS::Queue', {
+      QueueName: 'test-business-events',
+      RedrivePolicy: { deadLetterTargetArn: Match.anyValue(), maxReceiveCount: 5 },
+    });
+  });
+});
+
 describe('the stateless stack', () => {
   it('has one Node 24 arm64 function per group, each with its own log group kept a month', () => {
     const functions = stateless.findResources('AWS::Lambda::Function', {
       Properties: { Runtime: 'nodejs24.x', Architectures: ['arm64'] },
     });
-    expect(Object.keys(functions)).toHaveLength(functionGroups.length);
-    stateless.resourceCountIs('AWS::Logs::LogGroup', functionGroups.length);
+    expect(Object.keys(functions)).toHaveLength(functionGroups.length + gatewayRoutes.length);
+    stateless.resourceCountIs('AWS::Logs::LogGroup', functionGroups.length + gatewayRoutes.length);
     stateless.allResourcesProperties('AWS::Logs::LogGroup', { RetentionInDays: 30 });
   });
 
@@ -100,7 +119,9 @@ describe('the stateless stack', () => {
     const declared = Object.values(stateless.findResources('AWS::ApiGatewayV2::Route')).map(
       (route) => route.Properties.RouteKey as string,
     );
-    expect(declared.sort()).toEqual([...routes.map(routeKey), '$default'].sort());
+    expect(declared.sort()).toEqual(
+      [...routes.map(routeKey), ...gatewayRoutes.map(routeKey), '$default'].sort(),
+    );
   });
 
   it('grants least privilege: health reads one item and the table description; only auth sends mail', () => {
@@ -150,31 +171,44 @@ describe('the stateless stack', () => {
     expect(JSON.stringify(puts)).toContain('/evidence/*');
   });
 
+  it('gives the gateway its own HTTP API, whose function may only enqueue and read its keys', () => {
+    stateless.resourceCountIs('AWS::ApiGatewayV2::Api', 2);
+    stateless.hasResourceProperties('AWS::ApiGatewayV2::Route', {
+      RouteKey: 'POST /webhooks/session-provider',
+    });
+    const gateway = actionsOf(stateless, 'SessionProviderWebhook');
+    expect(gateway).toEqual(expect.arrayContaining(['sqs:SendMessage', 'secretsmanager:GetSecretValue']));
+    expect(gateway.filter((action) => action.startsWith('dynamodb:'))).toEqual([]);
+  });
+
   it('reads secrets through the Parameters and Secrets extension layer, health excepted', () => {
     const functions = Object.entries(stateless.findResources('AWS::Lambda::Function'));
     const withLayer = functions.filter(([, fn]) =>
       JSON.stringify(fn.Properties.Layers ?? []).includes('AWS-Parameters-and-Secrets-Lambda-Extension'),
     );
-    expect(withLayer.map(([id]) => id.replace(/Api.*/, '')).sort()).toEqual([
+    expect(withLayer.map(([id]) => id.replace(/(Api)?Function.*/, '')).sort()).toEqual([
       'Accounts',
       'Auth',
       'Consent',
       'Evidence',
       'Pairing',
       'Seats',
+      'SessionProviderWebhook',
     ]);
   });
 
   it('gives the functions the table and the secret by reference, never a secret value', () => {
-    stateless.allResourcesProperties('AWS::Lambda::Function', {
-      Environment: {
-        Variables: Match.objectLike({
-          TABLE_NAME: Match.anyValue(),
-          SECRETS_ARN: Match.anyValue(),
-          MAIL_DELIVERY: 'ses',
-        }),
-      },
-    });
+    const apiFunctions = Object.entries(stateless.findResources('AWS::Lambda::Function')).filter(([id]) =>
+      id.includes('ApiFunction'),
+    );
+    expect(apiFunctions).toHaveLength(functionGroups.length);
+    for (const [, fn] of apiFunctions) {
+      expect(fn.Properties.Environment.Variables).toMatchObject({
+        TABLE_NAME: expect.anything(),
+        SECRETS_ARN: expect.anything(),
+        MAIL_DELIVERY: 'ses',
+      });
+    }
     const template = JSON.stringify(stateless.toJSON());
     expect(template).not.toContain('JWT_PRIVATE_JWK');
     expect(template).not.toContain('HASH_KEY');

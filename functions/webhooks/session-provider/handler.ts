@@ -2,10 +2,13 @@ import { createHash } from 'node:crypto';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { sqsQueue } from '../../../shared/adapters/sqs/sqs-queue';
 import { validSessionProviderSignature } from '../../../shared/http/signatures';
-import { logger, requiredAtStart, settings, sqs } from '../gateway-runtime';
+import { logger, requiredAtStart, secrets, settings, sqs } from '../gateway-runtime';
 import { sessionProviderEvent } from './envelope';
 
-const secret = requiredAtStart('SESSION_PROVIDER_WEBHOOK_SECRET', settings.SESSION_PROVIDER_WEBHOOK_SECRET);
+const secret = requiredAtStart(
+  'SESSION_PROVIDER_WEBHOOK_SECRET (or sessionProviderWebhookSecret)',
+  secrets.sessionProviderWebhookSecret,
+);
 const queue = sqsQueue(sqs, requiredAtStart('SESSION_EVENTS_QUEUE_URL', settings.SESSION_EVENTS_QUEUE_URL));
 
 const answer = (statusCode: number, body: Record<string, unknown>): APIGatewayProxyStructuredResultV2 => ({

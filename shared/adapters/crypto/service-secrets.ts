@@ -20,6 +20,20 @@ const parseJson = (name: string, value: string): unknown => {
   }
 };
 
+/** One secret's string, through the AWS Parameters and Secrets Lambda Extension (local HTTP, cached). */
+export const readSecret = async (
+  config: Config,
+  secretId: string,
+  fetchSecret: typeof fetch = fetch,
+): Promise<string> => {
+  const url = `http://localhost:${config.PARAMETERS_SECRETS_EXTENSION_HTTP_PORT}/secretsmanager/get?secretId=${encodeURIComponent(secretId)}`;
+  const response = await fetchSecret(url, {
+    headers: { 'X-Aws-Parameters-Secrets-Token': config.AWS_SESSION_TOKEN ?? '' },
+  });
+  if (!response.ok) throw new Error(`secrets extension answered ${response.status}`);
+  return z.object({ SecretString: z.string() }).parse(await response.json()).SecretString;
+};
+
 /**
  * In AWS the secrets come from Secrets Manager (`SECRETS_ARN`) through the AWS Parameters and
  * Secrets Lambda Extension: one local HTTP call, cached by the extension, and no Secrets Manager
@@ -31,13 +45,9 @@ export const loadServiceSecrets = async (
   fetchSecret: typeof fetch = fetch,
 ): Promise<ServiceSecrets> => {
   if (config.SECRETS_ARN !== undefined) {
-    const url = `http://localhost:${config.PARAMETERS_SECRETS_EXTENSION_HTTP_PORT}/secretsmanager/get?secretId=${encodeURIComponent(config.SECRETS_ARN)}`;
-    const response = await fetchSecret(url, {
-      headers: { 'X-Aws-Parameters-Secrets-Token': config.AWS_SESSION_TOKEN ?? '' },
-    });
-    if (!response.ok) throw new Error(`secrets extension answered ${response.status}`);
-    const { SecretString } = z.object({ SecretString: z.string() }).parse(await response.json());
-    return serviceSecrets.parse(parseJson('SECRETS_ARN', SecretString));
+    return serviceSecrets.parse(
+      parseJson('SECRETS_ARN', await readSecret(config, config.SECRETS_ARN, fetchSecret)),
+    );
   }
   if (config.JWT_PRIVATE_JWK === undefined || config.HASH_KEY === undefined) {
     throw new ConfigError(
@@ -60,4 +70,28 @@ export const loadServiceSecrets = async (
     );
   }
   return parsed.data;
+};
+
+/** The gateway's secrets: the webhook keys it verifies with. In AWS one secret; locally the variables. */
+const gatewaySecrets = z.object({
+  sessionProviderWebhookSecret: z.string().min(8).optional(),
+  businessProviderAppSecret: z.string().min(8).optional(),
+  businessProviderVerifyToken: z.string().min(8).optional(),
+});
+export type GatewaySecrets = z.infer<typeof gatewaySecrets>;
+
+export const loadGatewaySecrets = async (
+  config: Config,
+  fetchSecret: typeof fetch = fetch,
+): Promise<GatewaySecrets> => {
+  if (config.GATEWAY_SECRETS_ARN !== undefined) {
+    return gatewaySecrets.parse(
+      parseJson('GATEWAY_SECRETS_ARN', await readSecret(config, config.GATEWAY_SECRETS_ARN, fetchSecret)),
+    );
+  }
+  return {
+    sessionProviderWebhookSecret: config.SESSION_PROVIDER_WEBHOOK_SECRET,
+    businessProviderAppSecret: config.BUSINESS_PROVIDER_APP_SECRET,
+    businessProviderVerifyToken: config.BUSINESS_PROVIDER_VERIFY_TOKEN,
+  };
 };
