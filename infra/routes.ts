@@ -227,8 +227,8 @@ export const pathMatcher = (path: string): ((actual: string) => Record<string, s
 };
 
 /**
- * The gateway's own HTTP API (inbound webhooks and its health): one function per route, never the
- * domain's table. CDK and the local stack both read this list.
+ * The gateway's own HTTP API (inbound webhooks): one function per `name` (a provider's routes share
+ * it), never the domain's table. CDK and the local stack both read this list.
  */
 export const gatewayRoutes = [
   {
@@ -236,5 +236,17 @@ export const gatewayRoutes = [
     path: '/webhooks/session-provider',
     name: 'SessionProviderWebhook',
     entry: 'functions/webhooks/session-provider/handler.ts',
+  },
+  {
+    method: 'GET',
+    path: '/webhooks/business-provider',
+    name: 'BusinessProviderWebhook',
+    entry: 'functions/webhooks/business-provider/handler.ts',
+  },
+  {
+    method: 'POST',
+    path: '/webhooks/business-provider',
+    name: 'BusinessProviderWebhook',
+    entry: 'functions/webhooks/business-provider/handler.ts',
   },
 ] as const satisfies readonly { method: Method; path: string; name: string; entry: string }[];

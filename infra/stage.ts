@@ -28,6 +28,7 @@ export const buildStacks = (app: App, settings: StageSettings) => {
     serviceSecretsArn: stateful.serviceSecrets.secretArn,
     evidenceBucketName: stateful.evidenceBucket.bucketName,
     sessionEventsQueueArn: stateful.queues.sessionEvents.queueArn,
+    businessEventsQueueArn: stateful.queues.businessEvents.queueArn,
     gatewaySecretsArn: stateful.gatewaySecrets.secretArn,
     mailFrom: settings.mailFrom,
     consentPageBaseUrl: settings.consentPageBaseUrl,

@@ -11,6 +11,7 @@ export const startGatewayServer = async (port: number): Promise<Server> => {
       handler: ((await import(`../${route.entry}`)) as { handler: ApiHandler }).handler,
     })),
   );
+  // Each function module is imported once (ES modules are cached), so routes sharing one share it.
   const server = createServer((request, response) => {
     void (async () => {
       const path = new URL(request.url ?? '/', 'http://127.0.0.1').pathname;

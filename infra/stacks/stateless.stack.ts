@@ -27,6 +27,7 @@ export interface StatelessStackProps extends StackProps {
   serviceSecretsArn: string;
   evidenceBucketName: string;
   sessionEventsQueueArn: string;
+  businessEventsQueueArn: string;
   gatewaySecretsArn: string;
   mailFrom: string;
   consentPageBaseUrl: string;
@@ -180,26 +181,32 @@ export class StatelessStack extends Stack {
       encryptionKey: dataKey,
     });
     this.gateway = new HttpApi(this, 'Gateway', { description: `family-protection ${props.stage} webhooks` });
+    const businessEvents = Queue.fromQueueArn(this, 'BusinessEvents', props.businessEventsQueueArn);
     this.gatewayFunctions = {};
     for (const route of gatewayRoutes) {
-      const fn = new ApiFunction(this, route.name, {
-        entry: route.entry,
-        readsSecrets: true,
-        environment: {
-          STAGE: props.stage,
-          // The shared configuration needs a table name; the gateway never uses it (and has no grant).
-          TABLE_NAME: 'none',
-          SESSION_EVENTS_QUEUE_URL: sessionEvents.queueUrl,
-          GATEWAY_SECRETS_ARN: gatewaySecrets.secretArn,
-        },
-      }).function;
-      sessionEvents.grantSendMessages(fn);
-      gatewaySecrets.grantRead(fn);
-      this.gatewayFunctions[route.name] = fn;
+      const fn =
+        this.gatewayFunctions[route.name] ??
+        new ApiFunction(this, route.name, {
+          entry: route.entry,
+          readsSecrets: true,
+          environment: {
+            STAGE: props.stage,
+            // The shared configuration needs a table name; the gateway never uses it (and has no grant).
+            TABLE_NAME: 'none',
+            SESSION_EVENTS_QUEUE_URL: sessionEvents.queueUrl,
+            BUSINESS_EVENTS_QUEUE_URL: businessEvents.queueUrl,
+            GATEWAY_SECRETS_ARN: gatewaySecrets.secretArn,
+          },
+        }).function;
+      if (this.gatewayFunctions[route.name] === undefined) {
+        (route.name === 'SessionProviderWebhook' ? sessionEvents : businessEvents).grantSendMessages(fn);
+        gatewaySecrets.grantRead(fn);
+        this.gatewayFunctions[route.name] = fn;
+      }
       this.gateway.addRoutes({
         path: route.path,
         methods: [HttpMethod[route.method]],
-        integration: new HttpLambdaIntegration(`${route.name}Integration`, fn),
+        integration: new HttpLambdaIntegration(`${route.name}${route.method}Integration`, fn),
       });
     }
     new CfnOutput(this, 'GatewayUrl', { value: this.gateway.apiEndpoint });

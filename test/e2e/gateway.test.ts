@@ -104,3 +104,84 @@ describe('the gateway function', () => {
     expect(run.stderr).toMatch(/SESSION_PROVIDER_WEBHOOK_SECRET.*must be set/);
   });
 });
+
+describe('the business-provider webhook', () => {
+  const url = () => `${inject('gatewayUrl')}/webhooks/business-provider`;
+  const businessQueue = () => `${inject('sqsEndpoint')}/000000000000/business-events`;
+
+  it('answers the subscription handshake with the challenge, and 403 to a wrong verify token', async () => {
+    const ok = await fetch(
+      `${url()}?hub.mode=subscribe&hub.challenge=1158201444&hub.verify_token=${devSecrets.BUSINESS_PROVIDER_VERIFY_TOKEN}`,
+    );
+    expect(ok.status).toBe(200);
+    expect(await ok.text()).toBe('1158201444');
+    expect((await fetch(`${url()}?hub.mode=subscribe&hub.challenge=1&hub.verify_token=wrong`)).status).toBe(
+      403,
+    );
+  });
+
+  it('verifies X-Hub-Signature-256 over the raw bytes and queues one message per status or message', async () => {
+    const body = readFileSync(
+      new URL('../../../shared/fixtures/providers/meta-statuses.json', import.meta.url),
+      'utf8',
+    );
+    const parsed = JSON.parse(body) as {
+      entry: { changes: { value: { statuses?: unknown[]; messages?: unknown[] } }[] }[];
+    };
+    const expected = parsed.entry
+      .flatMap((entry) => entry.changes)
+      .reduce(
+        (n, change) => n + (change.value.statuses?.length ?? 0) + (change.value.messages?.length ?? 0),
+        0,
+      );
+    const signature = `sha256=${createHmac('sha256', devSecrets.BUSINESS_PROVIDER_APP_SECRET).update(body).digest('hex')}`;
+    const client = sqs();
+    // Start from an empty queue: nothing else writes to it in these tests.
+    for (;;) {
+      const { Messages = [] } = await client.send(
+        new ReceiveMessageCommand({ QueueUrl: businessQueue(), MaxNumberOfMessages: 10, WaitTimeSeconds: 0 }),
+      );
+      if (Messages.length === 0) break;
+      await client.send(
+        new DeleteMessageBatchCommand({
+          QueueUrl: businessQueue(),
+          Entries: Messages.map((m, i) => ({ Id: String(i), ReceiptHandle: m.ReceiptHandle })),
+        }),
+      );
+    }
+    const response = await fetch(url(), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature },
+      body,
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ received: expected });
+    const received: string[] = [];
+    for (let round = 0; round < 5 && received.length < expected; round += 1) {
+      const { Messages = [] } = await client.send(
+        new ReceiveMessageCommand({ QueueUrl: businessQueue(), MaxNumberOfMessages: 10, WaitTimeSeconds: 1 }),
+      );
+      received.push(...Messages.map((message) => message.Body ?? ''));
+    }
+    expect(received).toHaveLength(expected);
+    expect(received.map((message) => (JSON.parse(message) as { kind: string }).kind)).toContain('status');
+
+    const bad = await fetch(url(), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-hub-signature-256': 'sha256=00' },
+      body,
+    });
+    expect(bad.status).toBe(401);
+    const other = '{"object":"page","entry":[]}';
+    const otherSignature = `sha256=${createHmac('sha256', devSecrets.BUSINESS_PROVIDER_APP_SECRET).update(other).digest('hex')}`;
+    expect(
+      (
+        await fetch(url(), {
+          method: 'POST',
+          headers: { 'x-hub-signature-256': otherSignature },
+          body: other,
+        })
+      ).status,
+    ).toBe(400);
+  });
+});

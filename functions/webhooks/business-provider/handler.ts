@@ -1,0 +1,97 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import * as z from 'zod';
+import { sqsQueue } from '../../../shared/adapters/sqs/sqs-queue';
+import { validBusinessProviderSignature } from '../../../shared/http/signatures';
+import { logger, requiredAtStart, secrets, settings, sqs } from '../gateway-runtime';
+
+const appSecret = requiredAtStart(
+  'BUSINESS_PROVIDER_APP_SECRET (or businessProviderAppSecret)',
+  secrets.businessProviderAppSecret,
+);
+const verifyToken = requiredAtStart(
+  'BUSINESS_PROVIDER_VERIFY_TOKEN (or businessProviderVerifyToken)',
+  secrets.businessProviderVerifyToken,
+);
+const queue = sqsQueue(sqs, requiredAtStart('BUSINESS_EVENTS_QUEUE_URL', settings.BUSINESS_EVENTS_QUEUE_URL));
+
+/** The Cloud API's webhook body: entries of changes, each carrying statuses and messages. */
+const item = z.object({ id: z.string() }).loose();
+const notification = z.object({
+  object: z.literal('whatsapp_business_account'),
+  entry: z.array(
+    z.object({
+      id: z.string(),
+      changes: z.array(
+        z.object({
+          field: z.string(),
+          value: z
+            .object({
+              statuses: z.array(item).optional(),
+              messages: z.array(item).optional(),
+              metadata: z.unknown().optional(),
+            })
+            .loose(),
+        }),
+      ),
+    }),
+  ),
+});
+
+const json = (statusCode: number, body: Record<string, unknown>): APIGatewayProxyStructuredResultV2 => ({
+  statusCode,
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+});
+
+const sameText = (a: string, b: string): boolean => {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+};
+
+/**
+ * `GET /webhooks/business-provider`: the subscription handshake answers `hub.challenge` as plain text
+ * when `hub.verify_token` matches (403 otherwise). `POST`: the signature over the raw bytes (401),
+ * the shape (400), then one queue message per status or message in the body.
+ */
+export const handler = async (event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> => {
+  if (event.requestContext.http.method === 'GET') {
+    const query = event.queryStringParameters ?? {};
+    if (query['hub.mode'] !== 'subscribe' || !sameText(verifyToken, query['hub.verify_token'] ?? '')) {
+      return json(403, { message: 'Verification failed.' });
+    }
+    return { statusCode: 200, headers: { 'content-type': 'text/plain' }, body: query['hub.challenge'] ?? '' };
+  }
+  const body = Buffer.from(event.body ?? '', event.isBase64Encoded ? 'base64' : 'utf8');
+  if (!validBusinessProviderSignature(appSecret, body, event.headers['x-hub-signature-256'])) {
+    return json(401, { message: 'Invalid signature.' });
+  }
+  let parsed;
+  try {
+    parsed = notification.safeParse(JSON.parse(body.toString('utf8')));
+  } catch {
+    parsed = null;
+  }
+  if (parsed === null || !parsed.success)
+    return json(400, { message: 'Not a business-provider notification.' });
+  const events = parsed.data.entry.flatMap((entry) =>
+    entry.changes.flatMap((change) => [
+      ...(change.value.statuses ?? []).map((status) => ({
+        kind: 'status',
+        wabaId: entry.id,
+        metadata: change.value.metadata,
+        item: status,
+      })),
+      ...(change.value.messages ?? []).map((message) => ({
+        kind: 'message',
+        wabaId: entry.id,
+        metadata: change.value.metadata,
+        item: message,
+      })),
+    ]),
+  );
+  await queue.send(events.map((one) => ({ body: JSON.stringify(one) })));
+  logger.info('webhook.accepted', { provider: 'business', events: events.length });
+  return json(200, { received: events.length });
+};
