@@ -249,4 +249,5 @@ export const gatewayRoutes = [
     name: 'BusinessProviderWebhook',
     entry: 'functions/webhooks/business-provider/handler.ts',
   },
+  { method: 'GET', path: '/health', name: 'GatewayHealth', entry: 'functions/webhooks/health/handler.ts' },
 ] as const satisfies readonly { method: Method; path: string; name: string; entry: string }[];

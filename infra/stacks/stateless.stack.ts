@@ -188,7 +188,7 @@ export class StatelessStack extends Stack {
         this.gatewayFunctions[route.name] ??
         new ApiFunction(this, route.name, {
           entry: route.entry,
-          readsSecrets: true,
+          readsSecrets: route.name !== 'GatewayHealth',
           environment: {
             STAGE: props.stage,
             // The shared configuration needs a table name; the gateway never uses it (and has no grant).
@@ -199,8 +199,17 @@ export class StatelessStack extends Stack {
           },
         }).function;
       if (this.gatewayFunctions[route.name] === undefined) {
-        (route.name === 'SessionProviderWebhook' ? sessionEvents : businessEvents).grantSendMessages(fn);
-        gatewaySecrets.grantRead(fn);
+        if (route.name === 'GatewayHealth') {
+          // Health reads the queues' attributes and nothing else.
+          for (const queue of [sessionEvents, businessEvents]) {
+            fn.addToRolePolicy(
+              new PolicyStatement({ actions: ['sqs:GetQueueAttributes'], resources: [queue.queueArn] }),
+            );
+          }
+        } else {
+          (route.name === 'SessionProviderWebhook' ? sessionEvents : businessEvents).grantSendMessages(fn);
+          gatewaySecrets.grantRead(fn);
+        }
         this.gatewayFunctions[route.name] = fn;
       }
       this.gateway.addRoutes({

@@ -185,3 +185,18 @@ describe('the business-provider webhook', () => {
     ).toBe(400);
   });
 });
+
+describe('the gateway’s health', () => {
+  it('answers 200 with each queue checked, without the envelope', async () => {
+    const response = await fetch(`${inject('gatewayUrl')}/health`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      status: 'ok',
+      uptime: expect.any(Number),
+      services: {
+        sessionEvents: { status: 'ok', ms: expect.any(Number) },
+        businessEvents: { status: 'ok', ms: expect.any(Number) },
+      },
+    });
+  });
+});

@@ -1,0 +1,34 @@
+import { GetQueueAttributesCommand } from '@aws-sdk/client-sqs';
+import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { checkHealth } from '../../../shared/app/health';
+import { systemClock } from '../../../shared/ports/clock';
+import type { HealthProbe } from '../../../shared/ports/health';
+import { requiredAtStart, settings, sqs } from '../gateway-runtime';
+
+const startedAt = Date.now();
+
+/** Each queue answers a read of its attributes: the gateway can hand events on. */
+const queueProbe = (name: string, queueUrl: string): HealthProbe => ({
+  name,
+  async check() {
+    await sqs.send(new GetQueueAttributesCommand({ QueueUrl: queueUrl, AttributeNames: ['QueueArn'] }));
+  },
+});
+
+const probes = [
+  queueProbe('sessionEvents', requiredAtStart('SESSION_EVENTS_QUEUE_URL', settings.SESSION_EVENTS_QUEUE_URL)),
+  queueProbe(
+    'businessEvents',
+    requiredAtStart('BUSINESS_EVENTS_QUEUE_URL', settings.BUSINESS_EVENTS_QUEUE_URL),
+  ),
+];
+
+/** The gateway's `GET /health`: 200 ok or 503 degraded by its queues (no envelope). */
+export const handler = async (): Promise<APIGatewayProxyStructuredResultV2> => {
+  const report = await checkHealth(probes, systemClock, startedAt);
+  return {
+    statusCode: report.status === 'ok' ? 200 : 503,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(report),
+  };
+};
