@@ -6,9 +6,10 @@ import { describe, expect, inject, it } from 'vitest';
 import { devSecrets } from '../../localstack/dev-config';
 
 const fixture = (name: string) =>
-  JSON.parse(
-    readFileSync(new URL(`../../../shared/fixtures/providers/${name}`, import.meta.url), 'utf8'),
-  ) as Record<string, unknown>;
+  JSON.parse(readFileSync(new URL(`../fixtures/providers/${name}`, import.meta.url), 'utf8')) as Record<
+    string,
+    unknown
+  >;
 
 const sign = (body: string, key: string = devSecrets.SESSION_PROVIDER_WEBHOOK_SECRET) =>
   createHmac('sha512', key).update(body).digest('hex');
@@ -121,10 +122,7 @@ describe('the business-provider webhook', () => {
   });
 
   it('verifies X-Hub-Signature-256 over the raw bytes and queues one message per status or message', async () => {
-    const body = readFileSync(
-      new URL('../../../shared/fixtures/providers/meta-statuses.json', import.meta.url),
-      'utf8',
-    );
+    const body = readFileSync(new URL('../fixtures/providers/meta-statuses.json', import.meta.url), 'utf8');
     const parsed = JSON.parse(body) as {
       entry: { changes: { value: { statuses?: unknown[]; messages?: unknown[] } }[] }[];
     };

@@ -3,10 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { checkConnectedNumber } from '../../../shared/domain/pairing/number-check';
 
 const working = JSON.parse(
-  readFileSync(
-    new URL('../../../../shared/fixtures/providers/waha-session-status-WORKING.json', import.meta.url),
-    'utf8',
-  ),
+  readFileSync(new URL('../../fixtures/providers/waha-session-status-WORKING.json', import.meta.url), 'utf8'),
 ) as {
   me: { id: string; lid?: string; jid?: string };
 };
