@@ -87,6 +87,8 @@ try {
           port: ports.BUSINESS_PROVIDER_PORT,
           accessToken: config.WHATSAPP_ACCESS_TOKEN ?? '',
           buttonUrlPrefix: `${config.CONSENT_PAGE_BASE_URL}/c/`,
+          webhookUrl: `http://127.0.0.1:${ports.GATEWAY_PORT}/webhooks/business-provider`,
+          appSecret: config.BUSINESS_PROVIDER_APP_SECRET ?? '',
         });
         return {
           urls: [

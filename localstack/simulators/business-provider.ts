@@ -1,4 +1,5 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
+import { createHmac } from 'node:crypto';
 import * as z from 'zod';
 
 /**
@@ -25,6 +26,11 @@ const templateSend = z.object({
   biz_opaque_callback_data: z.string().optional(),
 });
 
+const receipt = z.strictObject({
+  messageId: z.string().min(1),
+  status: z.enum(['sent', 'delivered', 'read', 'failed']),
+});
+
 export interface SentTemplate {
   messageId: string;
   to: string;
@@ -38,11 +44,54 @@ export const startBusinessProviderSimulator = async (options: {
   accessToken: string;
   /** The URL the approved template's button opens, before its one variable. */
   buttonUrlPrefix: string;
+  /** Where delivery receipts go (the gateway's business-provider webhook), signed with the app secret. */
+  webhookUrl: string;
+  appSecret: string;
 }): Promise<Server> => {
   const sent: SentTemplate[] = [];
   let counter = 0;
   const json = (response: ServerResponse, status: number, body: unknown) =>
     response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+
+  /** `POST /_sim/receipts` `{ messageId, status }`: a signed status webhook, as the provider sends it. */
+  const sendReceipt = async (raw: Buffer): Promise<{ status: number; body: unknown }> => {
+    const parsed = receipt.safeParse(JSON.parse(raw.toString('utf8') || '{}'));
+    if (!parsed.success) return { status: 400, body: { error: 'expected { messageId, status }' } };
+    const original = sent.find((one) => one.messageId === parsed.data.messageId);
+    if (original === undefined) return { status: 404, body: { error: 'no such message was sent' } };
+    const body = JSON.stringify({
+      object: 'whatsapp_business_account',
+      entry: [
+        {
+          id: 'sim-waba',
+          changes: [
+            {
+              field: 'messages',
+              value: {
+                messaging_product: 'whatsapp',
+                metadata: { display_phone_number: '5511900000000', phone_number_id: 'sim-phone-number' },
+                statuses: [
+                  {
+                    id: original.messageId,
+                    status: parsed.data.status,
+                    timestamp: String(Math.floor(Date.now() / 1000)),
+                    recipient_id: original.to.replace(/^\+/, ''),
+                  },
+                ],
+              },
+            },
+          ],
+        },
+      ],
+    });
+    const signature = `sha256=${createHmac('sha256', options.appSecret).update(body).digest('hex')}`;
+    const delivered = await fetch(options.webhookUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature },
+      body,
+    });
+    return { status: 200, body: { gatewayStatus: delivered.status } };
+  };
 
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
@@ -50,6 +99,13 @@ export const startBusinessProviderSimulator = async (options: {
     request.on('end', () => {
       const path = new URL(request.url ?? '/', 'http://127.0.0.1').pathname;
       if (request.method === 'GET' && path === '/_sim/sent') return json(response, 200, sent);
+      if (request.method === 'POST' && path === '/_sim/receipts') {
+        void sendReceipt(Buffer.concat(chunks)).then(
+          (answer) => json(response, answer.status, answer.body),
+          () => json(response, 502, { error: 'the gateway did not answer' }),
+        );
+        return;
+      }
       if (request.method === 'POST' && /^\/v[\d.]+\/[^/]+\/messages$/.test(path)) {
         if (request.headers['authorization'] !== `Bearer ${options.accessToken}`) {
           return json(response, 401, {

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { DeleteMessageBatchCommand, ReceiveMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { describe, expect, inject, it } from 'vitest';
 import { devSecrets } from '../../localstack/dev-config';
+import { addSeat, call, signUp, validDependent } from './support/api';
 
 const fixture = (name: string) =>
   JSON.parse(readFileSync(new URL(`../fixtures/providers/${name}`, import.meta.url), 'utf8')) as Record<
@@ -196,5 +197,37 @@ describe('the gateway’s health', () => {
         businessEvents: { status: 'ok', ms: expect.any(Number) },
       },
     });
+  });
+});
+
+describe('the business-provider simulator’s receipts', () => {
+  it('sends a signed delivery receipt for a message it sent, which the gateway accepts', async () => {
+    const owner = await signUp();
+    const accountUid = (await call('POST', '/accounts', { token: owner.token, body: { name: 'Receipts' } }))
+      .body.data.uid as string;
+    const seatUid = await addSeat(owner.token, accountUid);
+    const phone = `+55119${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+    await call('PUT', `/seats/${seatUid}/dependent`, {
+      token: owner.token,
+      body: { ...validDependent, phone },
+    });
+    await call('POST', `/seats/${seatUid}/consent-request`, { token: owner.token, body: { send: 'now' } });
+    const sent = (
+      (await (await fetch(`${inject('businessProviderUrl')}/_sim/sent`)).json()) as {
+        to: string;
+        messageId: string;
+      }[]
+    ).find((one) => one.to === phone);
+    const receipt = await fetch(`${inject('businessProviderUrl')}/_sim/receipts`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ messageId: sent?.messageId, status: 'delivered' }),
+    });
+    expect(await receipt.json()).toEqual({ gatewayStatus: 200 });
+    const unknown = await fetch(`${inject('businessProviderUrl')}/_sim/receipts`, {
+      method: 'POST',
+      body: JSON.stringify({ messageId: 'wamid.none', status: 'read' }),
+    });
+    expect(unknown.status).toBe(404);
   });
 });
