@@ -61,6 +61,16 @@ export const errorCatalog = {
   // Channels and pairing (422)
   CHANNEL_UNAVAILABLE: { status: 422, message: 'This channel is not available yet.' },
   CHANNEL_NOT_ENABLED: { status: 422, message: 'The channel is not enabled on this seat.' },
+  PAIRING_EXISTS: { status: 422, message: 'A pairing is already open for this seat.' },
+  PAIRING_NOT_OPEN: { status: 422, message: 'There is no open pairing.' },
+  PAIRING_NOT_AWAITING_CONFIRMATION: { status: 422, message: 'No number confirmation is pending.' },
+  CONFIRMATION_NOT_SUPPORTED: { status: 422, message: 'This channel never asks for that confirmation.' },
+  PAIRING_NOT_SWITCHABLE: {
+    status: 422,
+    message: 'Something was already typed or scanned; the method cannot change.',
+  },
+  DEPENDENT_PHONE_IS_GUARDIAN: { status: 422, message: "The person's phone is a guardian's." },
+  NO_PROXY_CAPACITY: { status: 422, message: 'No connection capacity is free right now; try again later.' },
 
   EVIDENCE_REQUIRED: { status: 422, message: 'A verified selfie and audio reading are needed first.' },
 } as const satisfies Record<string, { status: number; message: string }>;
