@@ -19,6 +19,7 @@ export const itemTypes = {
   seat: 'seat',
   subscription: 'subscription',
   consentLink: 'consent_link',
+  proxy: 'proxy',
   event: 'event',
 } as const;
 
@@ -56,6 +57,9 @@ export const keys = {
   subscription: (accountUid: string): Key => ({ PK: `ACCOUNT#${accountUid}`, SK: 'SUBSCRIPTION' }),
   /** A consent link's token (as a keyed hash) -> the seat and the request it was made for. */
   consentLink: (tokenHash: string): Key => ({ PK: `CONSENTLINK#${tokenHash}`, SK: 'CONSENTLINK' }),
+  /** All proxy addresses in one partition: a handful of items, listed with one query. */
+  proxyPartition: (): string => 'PROXIES',
+  proxy: (label: string): Key => ({ PK: 'PROXIES', SK: `PROXY#${label}` }),
   /** GSI1: the events of one seat, for the person's own stream. */
   eventBySeat: (seatId: string, eventId: string) => ({ GSI1PK: `SEATEVENTS#${seatId}`, GSI1SK: eventId }),
   health: (): Key => ({ PK: 'HEALTH', SK: 'HEALTH' }),

@@ -1,0 +1,107 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod';
+import { bindingOrder } from '../../domain/pairing/proxy';
+import type { ProxyPool } from '../../ports/proxies';
+import type { TableAccess } from './client';
+import { itemTypes, keys } from './keys';
+
+const proxyItem = z.object({
+  label: z.string(),
+  address: z.string(),
+  capacity: z.number().int(),
+  bound: z.number().int(),
+  burned: z.boolean(),
+});
+
+const isConditionFailure = (error: unknown) => error instanceof ConditionalCheckFailedException;
+
+/**
+ * Proxies in one partition (a handful of items, read with one query). A slot is taken with a
+ * conditional increment (`bound < capacity` and not burned), so two pairings can never share the
+ * last one; when a candidate fills up meanwhile, the next one is tried.
+ */
+export const dynamoProxyPool = (table: TableAccess): ProxyPool => {
+  const list = async () => {
+    const { Items = [] } = await table.doc.send(
+      new QueryCommand({
+        TableName: table.tableName,
+        KeyConditionExpression: 'PK = :pk',
+        ExpressionAttributeValues: { ':pk': keys.proxyPartition() },
+        ConsistentRead: true,
+      }),
+    );
+    return Items.map((item) => proxyItem.parse(item));
+  };
+
+  return {
+    async register(addresses) {
+      for (const proxy of addresses) {
+        try {
+          await table.doc.send(
+            new PutCommand({
+              TableName: table.tableName,
+              Item: { ...keys.proxy(proxy.label), type: itemTypes.proxy, ...proxy, bound: 0, burned: false },
+              ConditionExpression: 'attribute_not_exists(PK)',
+            }),
+          );
+        } catch (error) {
+          if (!isConditionFailure(error)) throw error;
+        }
+      }
+    },
+
+    list,
+
+    async bind() {
+      for (const candidate of bindingOrder(await list())) {
+        try {
+          const { Attributes } = await table.doc.send(
+            new UpdateCommand({
+              TableName: table.tableName,
+              Key: keys.proxy(candidate.label),
+              UpdateExpression: 'ADD bound :one',
+              ConditionExpression: 'bound < #capacity AND burned = :no',
+              ExpressionAttributeNames: { '#capacity': 'capacity' },
+              ExpressionAttributeValues: { ':one': 1, ':no': false },
+              ReturnValues: 'ALL_NEW',
+            }),
+          );
+          return proxyItem.parse(Attributes);
+        } catch (error) {
+          if (!isConditionFailure(error)) throw error;
+        }
+      }
+      return null;
+    },
+
+    async release(label) {
+      try {
+        await table.doc.send(
+          new UpdateCommand({
+            TableName: table.tableName,
+            Key: keys.proxy(label),
+            UpdateExpression: 'ADD bound :minusOne',
+            ConditionExpression: 'bound > :zero',
+            ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0 },
+          }),
+        );
+      } catch (error) {
+        // Released twice (a retried worker): the count is already right.
+        if (!isConditionFailure(error)) throw error;
+      }
+    },
+
+    async burn(label) {
+      await table.doc.send(
+        new UpdateCommand({
+          TableName: table.tableName,
+          Key: keys.proxy(label),
+          UpdateExpression: 'SET burned = :yes',
+          ConditionExpression: 'attribute_exists(PK)',
+          ExpressionAttributeValues: { ':yes': true },
+        }),
+      );
+    },
+  };
+};
