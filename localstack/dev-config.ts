@@ -12,6 +12,7 @@ export const devSecrets = {
   }),
   HASH_KEY: 'dev-hash-key-not-for-production',
   SESSION_PROVIDER_WEBHOOK_SECRET: 'dev-session-secret',
+  SESSION_PROVIDER_API_KEY: 'dev-session-api-key',
   BUSINESS_PROVIDER_APP_SECRET: 'dev-app-secret',
   BUSINESS_PROVIDER_VERIFY_TOKEN: 'dev-verify-token',
   WHATSAPP_ACCESS_TOKEN: 'dev-whatsapp-token',

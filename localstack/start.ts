@@ -16,6 +16,7 @@ const localSettings = z.object({
   BUSINESS_PROVIDER_PORT: port.default(defaultPorts.BUSINESS_PROVIDER_PORT),
   GATEWAY_PORT: port.default(defaultPorts.GATEWAY_PORT),
   SQS_PORT: port.default(defaultPorts.SQS_PORT),
+  SESSION_PROVIDER_PORT: port.default(defaultPorts.SESSION_PROVIDER_PORT),
   DYNAMODB_PORT: port.default(defaultPorts.DYNAMODB_PORT),
   /** Set to keep the table's data under this folder between runs (default: in memory). */
   LOCAL_DATA_DIR: z.string().min(1).optional(),
@@ -77,6 +78,30 @@ try {
           BUSINESS_EVENTS_QUEUE_URL: queues.urls.businessEvents,
         });
         return { urls: [{ label: 'sqs', url: `${queues.endpoint} (emulator)` }], stop: queues.stop };
+      },
+    },
+    {
+      name: 'session-provider',
+      async start() {
+        const { startSessionProviderSimulator } = await import('./simulators/session-provider');
+        const server = await startSessionProviderSimulator({
+          port: ports.SESSION_PROVIDER_PORT,
+          apiKey: config.SESSION_PROVIDER_API_KEY ?? '',
+        });
+        process.env['SESSION_PROVIDER_URL'] ??= `http://127.0.0.1:${ports.SESSION_PROVIDER_PORT}`;
+        return {
+          urls: [
+            {
+              label: 'sessions',
+              url: `http://127.0.0.1:${ports.SESSION_PROVIDER_PORT} (simulator; GET /api/sessions, POST /_sim/...)`,
+            },
+          ],
+          stop: () =>
+            new Promise<void>((done) => {
+              server.close(() => done());
+              server.closeAllConnections();
+            }),
+        };
       },
     },
     {

@@ -109,6 +109,9 @@ export const configSchema = z.object({
   SESSION_EVENTS_QUEUE_URL: z.url().optional(),
   BUSINESS_EVENTS_QUEUE_URL: z.url().optional(),
   SQS_ENDPOINT: z.url().optional(),
+  /** The session provider's HTTP API (WAHA-compatible) and, locally, its key. */
+  SESSION_PROVIDER_URL: z.url().optional(),
+  SESSION_PROVIDER_API_KEY: z.string().min(8).optional(),
   /** In AWS: the secret `{ sessionProviderWebhookSecret, businessProviderAppSecret, businessProviderVerifyToken }`. */
   GATEWAY_SECRETS_ARN: z.string().min(1).optional(),
   /** Locally only (the local stack's dev values); in AWS they are in the gateway secret. */

@@ -9,6 +9,7 @@ declare module 'vitest' {
     businessProviderUrl: string;
     gatewayUrl: string;
     sqsEndpoint: string;
+    sessionProviderUrl: string;
   }
 }
 
@@ -24,6 +25,7 @@ export default async function setup(project: TestProject) {
   project.provide('businessProviderUrl', stack.businessProviderUrl);
   project.provide('gatewayUrl', stack.gatewayUrl);
   project.provide('sqsEndpoint', stack.sqsEndpoint);
+  project.provide('sessionProviderUrl', stack.sessionProviderUrl);
   project.provide('stackDynamo', { endpoint: stack.dynamoEndpoint, tableName: stack.tableName });
   return async () => stack.stop();
 }

@@ -9,6 +9,7 @@ export interface RunningStack {
   businessProviderUrl: string;
   gatewayUrl: string;
   sqsEndpoint: string;
+  sessionProviderUrl: string;
   tableName: string;
   logFile: string;
   process: ChildProcess;
@@ -20,8 +21,8 @@ export interface RunningStack {
  * for its `ready` line. Its standard output goes to a file the tests read (OTP dev delivery).
  */
 export const startLocalStack = async (env: Record<string, string> = {}): Promise<RunningStack> => {
-  const [apiPort, dynamoPort, webPort, businessPort, gatewayPort, sqsPort] = await Promise.all(
-    [1, 2, 3, 4, 5, 6].map(() => freePort()),
+  const [apiPort, dynamoPort, webPort, businessPort, gatewayPort, sqsPort, sessionPort] = await Promise.all(
+    [1, 2, 3, 4, 5, 6, 7].map(() => freePort()),
   );
   mkdirSync(resolve('.local'), { recursive: true });
   const logFile = resolve('.local', `stack-${apiPort}.log`);
@@ -35,6 +36,7 @@ export const startLocalStack = async (env: Record<string, string> = {}): Promise
       BUSINESS_PROVIDER_PORT: String(businessPort),
       GATEWAY_PORT: String(gatewayPort),
       SQS_PORT: String(sqsPort),
+      SESSION_PROVIDER_PORT: String(sessionPort),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -63,6 +65,7 @@ export const startLocalStack = async (env: Record<string, string> = {}): Promise
     businessProviderUrl: `http://127.0.0.1:${businessPort}`,
     gatewayUrl: `http://127.0.0.1:${gatewayPort}`,
     sqsEndpoint: `http://127.0.0.1:${sqsPort}`,
+    sessionProviderUrl: `http://127.0.0.1:${sessionPort}`,
     tableName: env['TABLE_NAME'] ?? 'family-protection-local',
     logFile,
     process: child,

@@ -1,0 +1,244 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { monotonicFactory } from 'ulid';
+
+/**
+ * The session-provider simulator (local-stack.md): the subset of the WAHA HTTP API the service
+ * calls, and controls that play the person's side, each sending the webhook(s) the real provider
+ * would, signed the same way (hex HMAC-SHA512 of the exact body, `X-Webhook-Hmac`).
+ */
+type Status =
+  'STOPPED' | 'STARTING' | 'SCAN_QR_CODE' | 'PASSKEY_CONFIRMATION_REQUIRED' | 'WORKING' | 'FAILED';
+
+interface Webhook {
+  url: string;
+  events: string[];
+  hmac?: { key: string };
+}
+
+interface SimSession {
+  name: string;
+  status: Status;
+  metadata: Record<string, string>;
+  proxy: unknown;
+  webhooks: Webhook[];
+  me: { id: string; pushName: string } | null;
+  requestedPhone: string | null;
+  restartsSucceed: boolean;
+  unlinked: boolean;
+  qr: string;
+}
+
+const eventId = monotonicFactory();
+
+export const startSessionProviderSimulator = async (options: {
+  port: number;
+  apiKey: string;
+}): Promise<Server> => {
+  const sessions = new Map<string, SimSession>();
+
+  const deliver = async (session: SimSession, event: string, payload: Record<string, unknown>) => {
+    const envelope = {
+      id: `evt_${eventId().toLowerCase()}`,
+      timestamp: Date.now(),
+      event,
+      session: session.name,
+      metadata: session.metadata,
+      me: session.me,
+      payload,
+      engine: 'GOWS',
+      environment: { version: 'simulator', engine: 'GOWS', tier: 'CORE' },
+    };
+    const body = JSON.stringify(envelope);
+    for (const hook of session.webhooks.filter(
+      (one) => one.events.includes(event) || one.events.includes('*'),
+    )) {
+      const headers: Record<string, string> = {
+        'content-type': 'application/json',
+        'x-webhook-request-id': randomBytes(8).toString('hex'),
+        'x-webhook-timestamp': String(Date.now()),
+      };
+      if (hook.hmac?.key !== undefined) {
+        headers['x-webhook-hmac'] = createHmac('sha512', hook.hmac.key).update(body).digest('hex');
+        headers['x-webhook-hmac-algorithm'] = 'sha512';
+      }
+      // Like the provider, retry a few times on network errors and 5xx.
+      for (let attempt = 0; attempt < 3; attempt += 1) {
+        const answer = await fetch(hook.url, { method: 'POST', headers, body }).catch(() => null);
+        if (answer !== null && answer.status < 500) break;
+      }
+    }
+  };
+
+  /** Status changes are delivered one after another, in order, as the provider does per session. */
+  const queues = new Map<string, Promise<void>>();
+  const setStatus = (session: SimSession, ...statuses: Status[]) => {
+    for (const status of statuses) {
+      const previous = queues.get(session.name) ?? Promise.resolve();
+      const next = previous.then(async () => {
+        session.status = status;
+        if (status === 'SCAN_QR_CODE') session.qr = `2@${randomBytes(12).toString('base64url')}`;
+        const data =
+          status === 'PASSKEY_CONFIRMATION_REQUIRED'
+            ? { code: String(1000 + Math.floor(Math.random() * 9000)) }
+            : null;
+        await deliver(session, 'session.status', {
+          name: session.name,
+          status,
+          statuses: [{ status, timestamp: Date.now() }],
+          data,
+        });
+      });
+      queues.set(
+        session.name,
+        next.catch(() => undefined),
+      );
+    }
+  };
+
+  const json = (response: ServerResponse, status: number, body: unknown) =>
+    response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+  const view = (session: SimSession) => ({
+    name: session.name,
+    status: session.status,
+    config: { metadata: session.metadata, proxy: session.proxy },
+    me: session.me,
+    engine: { engine: 'GOWS' },
+  });
+  const readJson = async (request: IncomingMessage): Promise<Record<string, unknown>> => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    const text = Buffer.concat(chunks).toString('utf8');
+    return text === '' ? {} : (JSON.parse(text) as Record<string, unknown>);
+  };
+  const meOf = (digits: string) => ({ id: `${digits}@c.us`, pushName: 'Simulated' });
+
+  const handle = async (request: IncomingMessage, response: ServerResponse) => {
+    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+    const path = url.pathname;
+    const method = request.method ?? 'GET';
+    const body = await readJson(request);
+
+    // Controls: the person's side.
+    const control = /^\/_sim\/sessions\/([^/]+)\/(link|passkey|drop|restarts|fail|logout|messages)$/.exec(
+      path,
+    );
+    if (control !== null && method === 'POST') {
+      const session = sessions.get(decodeURIComponent(control[1] ?? ''));
+      if (session === undefined) return json(response, 404, { error: 'no such session' });
+      const action = control[2];
+      if (action === 'link') {
+        const phone =
+          typeof body['phone'] === 'string' ? body['phone'].replace(/^\+/, '') : session.requestedPhone;
+        if (phone === null) return json(response, 400, { error: 'no phone: pass { phone } (E.164)' });
+        session.me = meOf(phone);
+        setStatus(session, 'WORKING');
+      } else if (action === 'passkey') setStatus(session, 'PASSKEY_CONFIRMATION_REQUIRED');
+      else if (action === 'drop') setStatus(session, 'STOPPED', 'STARTING');
+      else if (action === 'restarts') session.restartsSucceed = body['succeed'] === true;
+      else if (action === 'fail') setStatus(session, 'FAILED');
+      else if (action === 'logout') {
+        session.unlinked = true;
+        setStatus(session, 'FAILED');
+      } else if (action === 'messages') {
+        const fromMe = body['fromMe'] === true;
+        await deliver(session, 'message', {
+          id: `false_${randomBytes(8).toString('hex')}`,
+          timestamp: Math.floor(Date.now() / 1000),
+          from: typeof body['from'] === 'string' ? body['from'] : '5511912345678@c.us',
+          fromMe,
+          body: typeof body['body'] === 'string' ? body['body'] : '',
+          hasMedia: false,
+        });
+      }
+      return json(response, 200, view(session));
+    }
+    if (method === 'GET' && path === '/api/sessions')
+      return json(response, 200, [...sessions.values()].map(view));
+
+    if (request.headers['x-api-key'] !== options.apiKey)
+      return json(response, 401, { error: 'Unauthorized' });
+
+    if (method === 'POST' && path === '/api/sessions') {
+      const name = String(body['name'] ?? `session_${randomBytes(4).toString('hex')}`);
+      const config = (body['config'] ?? {}) as {
+        metadata?: Record<string, string>;
+        proxy?: unknown;
+        webhooks?: Webhook[];
+      };
+      const session: SimSession = {
+        name,
+        status: 'STOPPED',
+        metadata: config.metadata ?? {},
+        proxy: config.proxy ?? null,
+        webhooks: config.webhooks ?? [],
+        me: null,
+        requestedPhone: null,
+        restartsSucceed: true,
+        unlinked: false,
+        qr: '',
+      };
+      sessions.set(name, session);
+      if (body['start'] !== false) setStatus(session, 'STARTING', 'SCAN_QR_CODE');
+      return json(response, 201, {
+        ...view(session),
+        status: body['start'] === false ? 'STOPPED' : 'STARTING',
+      });
+    }
+    const lifecycle = /^\/api\/sessions\/([^/]+)(?:\/(start|stop|restart|logout|me))?$/.exec(path);
+    if (lifecycle !== null) {
+      const session = sessions.get(decodeURIComponent(lifecycle[1] ?? ''));
+      if (session === undefined) return json(response, 404, { error: 'Session not found' });
+      const action = lifecycle[2];
+      if (method === 'DELETE' && action === undefined) {
+        sessions.delete(session.name);
+        return json(response, 200, {});
+      }
+      if (method === 'GET' && action === undefined) return json(response, 200, view(session));
+      if (method === 'GET' && action === 'me') return json(response, 200, session.me);
+      if (method === 'POST' && action === 'start') setStatus(session, 'STARTING', 'SCAN_QR_CODE');
+      if (method === 'POST' && action === 'stop') setStatus(session, 'STOPPED');
+      if (method === 'POST' && action === 'logout') {
+        session.me = null;
+        setStatus(session, 'STARTING', 'SCAN_QR_CODE');
+      }
+      if (method === 'POST' && action === 'restart') {
+        // A device the person unlinked asks for a new link; otherwise the control decides.
+        const outcome: Status = session.unlinked
+          ? 'SCAN_QR_CODE'
+          : session.restartsSucceed && session.me !== null
+            ? 'WORKING'
+            : 'FAILED';
+        setStatus(session, 'STARTING', outcome);
+      }
+      return json(response, 200, view(session));
+    }
+    const auth = /^\/api\/([^/]+)\/auth\/(qr|request-code)$/.exec(path);
+    if (auth !== null) {
+      const session = sessions.get(decodeURIComponent(auth[1] ?? ''));
+      if (session === undefined) return json(response, 404, { error: 'Session not found' });
+      if (session.status !== 'SCAN_QR_CODE') {
+        return json(response, 422, {
+          error: 'Session status is not as expected.',
+          status: session.status,
+          expected: ['SCAN_QR_CODE'],
+        });
+      }
+      if (auth[2] === 'qr') return json(response, 200, { value: session.qr });
+      session.requestedPhone = String(body['phoneNumber'] ?? '').replace(/\D/g, '');
+      const code = randomBytes(6)
+        .toString('base64url')
+        .toUpperCase()
+        .replace(/[^A-Z0-9]/g, 'X')
+        .slice(0, 8);
+      return json(response, 201, { code: `${code.slice(0, 4)}-${code.slice(4)}` });
+    }
+    return json(response, 404, { error: 'Unknown path' });
+  };
+
+  const server = createServer((request, response) => {
+    handle(request, response).catch(() => json(response, 500, { error: 'simulator failed' }));
+  });
+  await new Promise<void>((done) => server.listen(options.port, '127.0.0.1', done));
+  return server;
+};

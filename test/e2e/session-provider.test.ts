@@ -1,0 +1,129 @@
+import { randomUUID } from 'node:crypto';
+import { DeleteMessageBatchCommand, ReceiveMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { describe, expect, inject, it } from 'vitest';
+import { wahaSessionProvider } from '../../shared/adapters/session-provider/waha';
+import { devSecrets } from '../../localstack/dev-config';
+
+/**
+ * The session-provider simulator through the service's own WAHA adapter: its webhooks come back
+ * signed through the gateway into the FIFO queue, in order, as the real provider's would.
+ */
+const provider = () =>
+  wahaSessionProvider({ baseUrl: inject('sessionProviderUrl'), apiKey: devSecrets.SESSION_PROVIDER_API_KEY });
+
+const statusesOf = async (session: string, expected: number): Promise<string[]> => {
+  const client = new SQSClient({
+    endpoint: inject('sqsEndpoint'),
+    region: 'sa-east-1',
+    useQueueUrlAsEndpoint: false,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+  const queueUrl = `${inject('sqsEndpoint')}/000000000000/session-events.fifo`;
+  const seen: string[] = [];
+  const deadline = Date.now() + 10_000;
+  while (seen.length < expected && Date.now() < deadline) {
+    const { Messages = [] } = await client.send(
+      new ReceiveMessageCommand({
+        QueueUrl: queueUrl,
+        MaxNumberOfMessages: 10,
+        WaitTimeSeconds: 1,
+        MessageSystemAttributeNames: ['MessageGroupId'],
+      }),
+    );
+    for (const message of Messages) {
+      const envelope = JSON.parse(message.Body ?? '{}') as {
+        session: string;
+        event: string;
+        payload: { status?: string };
+      };
+      if (envelope.session === session)
+        seen.push(envelope.event === 'session.status' ? (envelope.payload.status ?? '?') : envelope.event);
+    }
+    if (Messages.length > 0) {
+      await client.send(
+        new DeleteMessageBatchCommand({
+          QueueUrl: queueUrl,
+          Entries: Messages.map((m, i) => ({ Id: String(i), ReceiptHandle: m.ReceiptHandle })),
+        }),
+      );
+    }
+  }
+  return seen;
+};
+
+const control = (session: string, action: string, body: unknown = {}) =>
+  fetch(`${inject('sessionProviderUrl')}/_sim/sessions/${session}/${action}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+
+describe('the session-provider simulator', () => {
+  it('runs a code pairing to WORKING with the requested phone, then a drop, each as a signed webhook in order', async () => {
+    const name = `pairing-${randomUUID().slice(0, 8)}`;
+    const waha = provider();
+    await waha.createSession({
+      name,
+      webhookUrl: `${inject('gatewayUrl')}/webhooks/session-provider`,
+      webhookHmacKey: devSecrets.SESSION_PROVIDER_WEBHOOK_SECRET,
+      proxyUrl: 'http://user:pass@10.0.0.1:8080',
+      metadata: { 'pairing.id': 'P1', seatUid: 'st_sim' },
+    });
+    expect(await statusesOf(name, 2)).toEqual(['STARTING', 'SCAN_QR_CODE']);
+    expect(await waha.qr(name)).toMatch(/^2@/);
+    const code = await waha.requestCode(name, '5511987654321');
+    expect(code).toMatch(/^[A-Z0-9]{8}$/);
+
+    expect((await control(name, 'link')).status).toBe(200);
+    expect(await statusesOf(name, 1)).toEqual(['WORKING']);
+    expect(await waha.me(name)).toBe('5511987654321@c.us');
+    expect(await waha.qr(name)).toBeNull();
+
+    await control(name, 'drop');
+    expect(await statusesOf(name, 2)).toEqual(['STOPPED', 'STARTING']);
+    await waha.restart(name);
+    expect(await statusesOf(name, 2)).toEqual(['STARTING', 'WORKING']);
+
+    const listed = (await (await fetch(`${inject('sessionProviderUrl')}/api/sessions`)).json()) as {
+      name: string;
+      config: { metadata: Record<string, string> };
+    }[];
+    expect(listed.find((session) => session.name === name)?.config.metadata).toEqual({
+      'pairing.id': 'P1',
+      seatUid: 'st_sim',
+    });
+  });
+
+  it('plays failing restarts, an unlinked device, the passkey check and a message', async () => {
+    const name = `pairing-${randomUUID().slice(0, 8)}`;
+    const waha = provider();
+    await waha.createSession({
+      name,
+      webhookUrl: `${inject('gatewayUrl')}/webhooks/session-provider`,
+      webhookHmacKey: devSecrets.SESSION_PROVIDER_WEBHOOK_SECRET,
+      proxyUrl: 'http://10.0.0.2:8080',
+      metadata: {},
+    });
+    await statusesOf(name, 2);
+    await control(name, 'passkey');
+    expect(await statusesOf(name, 1)).toEqual(['PASSKEY_CONFIRMATION_REQUIRED']);
+    await control(name, 'link', { phone: '+5531987654321' });
+    expect(await statusesOf(name, 1)).toEqual(['WORKING']);
+    await control(name, 'restarts', { succeed: false });
+    await waha.restart(name);
+    expect(await statusesOf(name, 2)).toEqual(['STARTING', 'FAILED']);
+    await control(name, 'logout');
+    await waha.restart(name);
+    expect(await statusesOf(name, 3)).toEqual(['FAILED', 'STARTING', 'SCAN_QR_CODE']);
+    await control(name, 'messages', { body: 'oi' });
+    expect(await statusesOf(name, 1)).toEqual(['message']);
+  });
+
+  it('refuses calls without the API key', async () => {
+    const response = await fetch(`${inject('sessionProviderUrl')}/api/sessions`, {
+      method: 'POST',
+      body: '{}',
+    });
+    expect(response.status).toBe(401);
+  });
+});
