@@ -1,0 +1,60 @@
+import {
+  ConflictException,
+  CreateScheduleCommand,
+  DeleteScheduleCommand,
+  ResourceNotFoundException,
+  SchedulerClient,
+} from '@aws-sdk/client-scheduler';
+import { mockClient } from 'aws-sdk-client-mock';
+import { afterEach, describe, expect, it } from 'vitest';
+import { atExpression, eventBridgeScheduler } from '../../../shared/adapters/scheduler/eventbridge-scheduler';
+
+const scheduler = mockClient(SchedulerClient);
+afterEach(() => scheduler.reset());
+const settings = {
+  groupName: 'reconnects',
+  targetArn: 'arn:worker',
+  roleArn: 'arn:role',
+  deadLetterArn: 'arn:dlq',
+};
+
+describe('EventBridge Scheduler reconnects', () => {
+  it('creates a one-time schedule that deletes itself, with no flexible window and a dead-letter queue', async () => {
+    scheduler.on(CreateScheduleCommand).resolves({ ScheduleArn: 'arn:s' });
+    await eventBridgeScheduler(new SchedulerClient({}), settings).schedule(
+      { pairingId: 'P1', attempt: 1 },
+      new Date('2026-11-22T10:00:30.000Z'),
+    );
+    expect(scheduler.commandCalls(CreateScheduleCommand)[0]!.args[0].input).toEqual({
+      Name: 'reconnect-P1-1',
+      GroupName: 'reconnects',
+      ScheduleExpression: 'at(2026-11-22T10:00:30)',
+      ScheduleExpressionTimezone: 'UTC',
+      FlexibleTimeWindow: { Mode: 'OFF' },
+      ActionAfterCompletion: 'DELETE',
+      Target: {
+        Arn: 'arn:worker',
+        RoleArn: 'arn:role',
+        Input: JSON.stringify({ pairingId: 'P1', attempt: 1 }),
+        DeadLetterConfig: { Arn: 'arn:dlq' },
+        RetryPolicy: { MaximumRetryAttempts: 3, MaximumEventAgeInSeconds: 3600 },
+      },
+    });
+  });
+
+  it('treats a schedule made twice, or cancelled after it ran, as done', async () => {
+    scheduler
+      .on(CreateScheduleCommand)
+      .rejects(new ConflictException({ message: 'exists', Message: 'exists', $metadata: {} }));
+    scheduler
+      .on(DeleteScheduleCommand)
+      .rejects(new ResourceNotFoundException({ message: 'gone', Message: 'gone', $metadata: {} }));
+    const adapter = eventBridgeScheduler(new SchedulerClient({}), settings);
+    await expect(adapter.schedule({ pairingId: 'P1', attempt: 1 }, new Date())).resolves.toBeUndefined();
+    await expect(adapter.cancel({ pairingId: 'P1', attempt: 1 })).resolves.toBeUndefined();
+  });
+
+  it('writes at() expressions in UTC to the second', () => {
+    expect(atExpression(new Date('2026-01-02T03:04:05.678Z'))).toBe('at(2026-01-02T03:04:05)');
+  });
+});

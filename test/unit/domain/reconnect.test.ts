@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { attemptTimes, isCurrentAttempt, isLastAttempt } from '../../../shared/domain/pairing/reconnect';
+
+describe('reconnect attempts', () => {
+  it('come 0.5, 2.5 and 12.5 minutes after the drop with the default gaps', () => {
+    const dropped = new Date('2026-11-22T10:00:00Z');
+    expect(attemptTimes(dropped, [30, 120, 600]).map((at) => at.toISOString())).toEqual([
+      '2026-11-22T10:00:30.000Z',
+      '2026-11-22T10:02:30.000Z',
+      '2026-11-22T10:12:30.000Z',
+    ]);
+  });
+
+  it('act only while the pairing is degraded and waiting for exactly that attempt', () => {
+    const degraded = { pairingId: 'P', status: 'degraded', reconnectAttempts: 1 };
+    expect(isCurrentAttempt(degraded, { pairingId: 'P', attempt: 2 })).toBe(true);
+    expect(isCurrentAttempt(degraded, { pairingId: 'P', attempt: 1 })).toBe(false); // fired twice, or late
+    expect(isCurrentAttempt({ ...degraded, status: 'paired' }, { pairingId: 'P', attempt: 2 })).toBe(false); // moved on
+    expect(isCurrentAttempt(degraded, { pairingId: 'other', attempt: 2 })).toBe(false);
+  });
+
+  it('give up after the last one', () => {
+    expect(isLastAttempt(2, [30, 120, 600])).toBe(false);
+    expect(isLastAttempt(3, [30, 120, 600])).toBe(true);
+  });
+});
