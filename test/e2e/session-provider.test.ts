@@ -51,6 +51,21 @@ const statusesOf = async (session: string, expected: number): Promise<string[]> 
   return seen;
 };
 
+/** A session at the simulator whose webhooks go, signed, to the local gateway. */
+const newSession = (
+  waha: ReturnType<typeof provider>,
+  name: string,
+  proxyUrl: string,
+  metadata: Record<string, string>,
+) =>
+  waha.createSession({
+    name,
+    webhookUrl: `${inject('gatewayUrl')}/webhooks/session-provider`,
+    webhookHmacKey: devSecrets.SESSION_PROVIDER_WEBHOOK_SECRET,
+    proxyUrl,
+    metadata,
+  });
+
 const control = (session: string, action: string, body: unknown = {}) =>
   fetch(`${inject('sessionProviderUrl')}/_sim/sessions/${session}/${action}`, {
     method: 'POST',
@@ -62,13 +77,7 @@ describe('the session-provider simulator', () => {
   it('runs a code pairing to WORKING with the requested phone, then a drop, each as a signed webhook in order', async () => {
     const name = `pairing-${randomUUID().slice(0, 8)}`;
     const waha = provider();
-    await waha.createSession({
-      name,
-      webhookUrl: `${inject('gatewayUrl')}/webhooks/session-provider`,
-      webhookHmacKey: devSecrets.SESSION_PROVIDER_WEBHOOK_SECRET,
-      proxyUrl: 'http://user:pass@10.0.0.1:8080',
-      metadata: { 'pairing.id': 'P1', seatUid: 'st_sim' },
-    });
+    await newSession(waha, name, 'http://user:pass@10.0.0.1:8080', { 'pairing.id': 'P1', seatUid: 'st_sim' });
     expect(await statusesOf(name, 2)).toEqual(['STARTING', 'SCAN_QR_CODE']);
     expect(await waha.qr(name)).toMatch(/^2@/);
     const code = await waha.requestCode(name, '5511987654321');
@@ -97,13 +106,7 @@ describe('the session-provider simulator', () => {
   it('plays failing restarts, an unlinked device, the passkey check and a message', async () => {
     const name = `pairing-${randomUUID().slice(0, 8)}`;
     const waha = provider();
-    await waha.createSession({
-      name,
-      webhookUrl: `${inject('gatewayUrl')}/webhooks/session-provider`,
-      webhookHmacKey: devSecrets.SESSION_PROVIDER_WEBHOOK_SECRET,
-      proxyUrl: 'http://10.0.0.2:8080',
-      metadata: {},
-    });
+    await newSession(waha, name, 'http://10.0.0.2:8080', {});
     await statusesOf(name, 2);
     await control(name, 'passkey');
     expect(await statusesOf(name, 1)).toEqual(['PASSKEY_CONFIRMATION_REQUIRED']);

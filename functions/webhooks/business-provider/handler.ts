@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { answer, parseBody, rawBody } from '../gateway-http';
 import * as z from 'zod';
 import { sqsQueue } from '../../../shared/adapters/sqs/sqs-queue';
 import { validBusinessProviderSignature } from '../../../shared/http/signatures';
@@ -38,12 +39,6 @@ const notification = z.object({
   ),
 });
 
-const json = (statusCode: number, body: Record<string, unknown>): APIGatewayProxyStructuredResultV2 => ({
-  statusCode,
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify(body),
-});
-
 const sameText = (a: string, b: string): boolean => {
   const left = Buffer.from(a);
   const right = Buffer.from(b);
@@ -59,23 +54,17 @@ export const handler = async (event: APIGatewayProxyEventV2): Promise<APIGateway
   if (event.requestContext.http.method === 'GET') {
     const query = event.queryStringParameters ?? {};
     if (query['hub.mode'] !== 'subscribe' || !sameText(verifyToken, query['hub.verify_token'] ?? '')) {
-      return json(403, { message: 'Verification failed.' });
+      return answer(403, { message: 'Verification failed.' });
     }
     return { statusCode: 200, headers: { 'content-type': 'text/plain' }, body: query['hub.challenge'] ?? '' };
   }
-  const body = Buffer.from(event.body ?? '', event.isBase64Encoded ? 'base64' : 'utf8');
+  const body = rawBody(event);
   if (!validBusinessProviderSignature(appSecret, body, event.headers['x-hub-signature-256'])) {
-    return json(401, { message: 'Invalid signature.' });
+    return answer(401, { message: 'Invalid signature.' });
   }
-  let parsed;
-  try {
-    parsed = notification.safeParse(JSON.parse(body.toString('utf8')));
-  } catch {
-    parsed = null;
-  }
-  if (parsed === null || !parsed.success)
-    return json(400, { message: 'Not a business-provider notification.' });
-  const events = parsed.data.entry.flatMap((entry) =>
+  const parsed = parseBody(notification, body);
+  if (parsed === null) return answer(400, { message: 'Not a business-provider notification.' });
+  const events = parsed.entry.flatMap((entry) =>
     entry.changes.flatMap((change) => [
       ...(change.value.statuses ?? []).map((status) => ({
         kind: 'status',
@@ -93,5 +82,5 @@ export const handler = async (event: APIGatewayProxyEventV2): Promise<APIGateway
   );
   await queue.send(events.map((one) => ({ body: JSON.stringify(one) })));
   logger.info('webhook.accepted', { provider: 'business', events: events.length });
-  return json(200, { received: events.length });
+  return answer(200, { received: events.length });
 };

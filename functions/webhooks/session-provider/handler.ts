@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { answer, parseBody, rawBody } from '../gateway-http';
 import { sqsQueue } from '../../../shared/adapters/sqs/sqs-queue';
 import { validSessionProviderSignature } from '../../../shared/http/signatures';
 import { logger, requiredAtStart, secrets, settings, sqs } from '../gateway-runtime';
@@ -11,15 +12,6 @@ const secret = requiredAtStart(
 );
 const queue = sqsQueue(sqs, requiredAtStart('SESSION_EVENTS_QUEUE_URL', settings.SESSION_EVENTS_QUEUE_URL));
 
-const answer = (statusCode: number, body: Record<string, unknown>): APIGatewayProxyStructuredResultV2 => ({
-  statusCode,
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify(body),
-});
-
-const rawBody = (event: APIGatewayProxyEventV2): Buffer =>
-  Buffer.from(event.body ?? '', event.isBase64Encoded ? 'base64' : 'utf8');
-
 /**
  * `POST /webhooks/session-provider`: the signature over the raw bytes first (401), then the shape
  * (400), then the event goes to the FIFO queue grouped by session and de-duplicated by its id. The
@@ -30,15 +22,10 @@ export const handler = async (event: APIGatewayProxyEventV2): Promise<APIGateway
   if (!validSessionProviderSignature(secret, body, event.headers['x-webhook-hmac'])) {
     return answer(401, { message: 'Invalid signature.' });
   }
-  let parsed;
-  try {
-    parsed = sessionProviderEvent.safeParse(JSON.parse(body.toString('utf8')));
-  } catch {
-    parsed = null;
-  }
-  if (parsed === null || !parsed.success) return answer(400, { message: 'Not a session-provider event.' });
-  const deduplicationId = parsed.data.id ?? createHash('sha256').update(body).digest('hex');
-  await queue.send([{ body: body.toString('utf8'), groupId: parsed.data.session, deduplicationId }]);
-  logger.info('webhook.accepted', { provider: 'session', eventId: deduplicationId, type: parsed.data.event });
+  const parsed = parseBody(sessionProviderEvent, body);
+  if (parsed === null) return answer(400, { message: 'Not a session-provider event.' });
+  const deduplicationId = parsed.id ?? createHash('sha256').update(body).digest('hex');
+  await queue.send([{ body: body.toString('utf8'), groupId: parsed.session, deduplicationId }]);
+  logger.info('webhook.accepted', { provider: 'session', eventId: deduplicationId, type: parsed.event });
   return answer(200, { received: true });
 };
