@@ -1,0 +1,57 @@
+/**
+ * Guardians' notifications (spec "Notification"): a catalog of types with a severity; an inbox
+ * read as the 50 most recent (ULID order) with the unread count, paged by the last ULID seen.
+ * A notification names its type and seat, never content.
+ */
+export const notificationCatalog = {
+  'pairing.disconnected': { severity: 'critical', category: 'connection' },
+  'pairing.identity_mismatch': { severity: 'critical', category: 'connection' },
+  'pairing.reconnect_required': { severity: 'warning', category: 'connection' },
+} as const;
+
+export type NotificationType = keyof typeof notificationCatalog;
+export type Severity = (typeof notificationCatalog)[NotificationType]['severity'];
+
+export interface Notification {
+  /** A ULID: time-ordered. */
+  id: string;
+  type: NotificationType;
+  severity: Severity;
+  seatUid: string | null;
+  createdAt: string;
+  readAt: string | null;
+}
+
+export const INBOX_PAGE = 50;
+
+export const newNotification = (fields: {
+  id: string;
+  type: NotificationType;
+  seatUid: string | null;
+  now: Date;
+}): Notification => ({
+  id: fields.id,
+  type: fields.type,
+  severity: notificationCatalog[fields.type].severity,
+  seatUid: fields.seatUid,
+  createdAt: fields.now.toISOString(),
+  readAt: null,
+});
+
+/** Critical types always reach the inbox, whatever the preferences say. */
+export const isCritical = (type: NotificationType): boolean =>
+  notificationCatalog[type].severity === 'critical';
+
+/** One page of the inbox: newest first, after `cursor` (the last ULID of the previous page). */
+export const inboxPage = (all: readonly Notification[], cursor: string | null) => {
+  const newestFirst = [...all].sort((a, b) => (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
+  const after =
+    cursor === null ? newestFirst : newestFirst.filter((notification) => notification.id < cursor);
+  const notifications = after.slice(0, INBOX_PAGE);
+  const last = notifications.at(-1);
+  return {
+    notifications,
+    nextCursor: after.length > INBOX_PAGE && last !== undefined ? last.id : null,
+    unread: all.filter((notification) => notification.readAt === null).length,
+  };
+};

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { inboxPage, isCritical, newNotification } from '../../../shared/domain/notifications/notification';
+
+const now = new Date('2026-11-22T10:00:00Z');
+const many = (count: number) =>
+  Array.from({ length: count }, (_, i) =>
+    newNotification({
+      id: `01J${String(i).padStart(4, '0')}`,
+      type: 'pairing.reconnect_required',
+      seatUid: 'st_x',
+      now,
+    }),
+  );
+
+describe('notifications', () => {
+  it('are critical for a disconnection and a wrong number', () => {
+    expect(isCritical('pairing.disconnected')).toBe(true);
+    expect(isCritical('pairing.identity_mismatch')).toBe(true);
+    expect(isCritical('pairing.reconnect_required')).toBe(false);
+    expect(newNotification({ id: '01', type: 'pairing.disconnected', seatUid: 'st_x', now })).toMatchObject({
+      severity: 'critical',
+      readAt: null,
+    });
+  });
+
+  it('read as the 50 most recent with the unread count, the cursor being the last ULID', () => {
+    const all = many(120);
+    const first = inboxPage(all, null);
+    expect(first.notifications).toHaveLength(50);
+    expect(first.notifications[0]?.id).toBe('01J0119');
+    expect(first.nextCursor).toBe('01J0070');
+    expect(first.unread).toBe(120);
+    const second = inboxPage(all, first.nextCursor);
+    expect(second.notifications[0]?.id).toBe('01J0069');
+    const third = inboxPage(all, inboxPage(all, second.nextCursor).notifications.at(-1)?.id ?? null);
+    expect(third).toMatchObject({ notifications: [], nextCursor: null });
+  });
+
+  it('end with a null cursor on the last page', () => {
+    expect(inboxPage(many(10), null)).toMatchObject({ nextCursor: null });
+  });
+});
