@@ -1,4 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
+import type { Server } from 'node:http';
 
 /**
  * One piece of the local stack (DynamoDB Local, the API, and later the gateway, queues, workers,
@@ -16,3 +17,10 @@ export interface LocalPart {
   name: string;
   start(): Promise<StartedPart>;
 }
+
+/** Stops a part's HTTP server: no new connections, and open keep-alive ones closed at once. */
+export const closeServer = (server: Server): Promise<void> =>
+  new Promise<void>((done) => {
+    server.close(() => done());
+    server.closeAllConnections();
+  });

@@ -3,7 +3,7 @@ import * as z from 'zod';
 import { parseConfig } from '../shared/config/config';
 import { defaultPorts, localEnvironment } from './dev-config';
 import { createTable, startDynamoLocal } from './dynamo';
-import type { LocalPart, StartedPart } from './parts';
+import { closeServer, type LocalPart, type StartedPart } from './parts';
 
 /**
  * `npm start`: the whole service on this machine (local-stack.md). Prints one line per URL, then
@@ -96,11 +96,7 @@ try {
               url: `http://127.0.0.1:${ports.SESSION_PROVIDER_PORT} (simulator; GET /api/sessions, POST /_sim/...)`,
             },
           ],
-          stop: () =>
-            new Promise<void>((done) => {
-              server.close(() => done());
-              server.closeAllConnections();
-            }),
+          stop: () => closeServer(server),
         };
       },
     },
@@ -122,7 +118,7 @@ try {
               url: `http://127.0.0.1:${ports.BUSINESS_PROVIDER_PORT} (simulator; GET /_sim/sent)`,
             },
           ],
-          stop: () => new Promise<void>((done) => server.close(() => done())),
+          stop: () => closeServer(server),
         };
       },
     },
@@ -134,11 +130,7 @@ try {
         const api = await startApiServer({ port: ports.API_PORT, handlers: await loadApiHandlers() });
         return {
           urls: [{ label: 'api', url: `http://127.0.0.1:${ports.API_PORT}` }],
-          stop: () =>
-            new Promise<void>((done) => {
-              api.close(() => done());
-              api.closeAllConnections();
-            }),
+          stop: () => closeServer(api),
         };
       },
     },
@@ -151,11 +143,7 @@ try {
       const gateway = await startGatewayServer(ports.GATEWAY_PORT);
       return {
         urls: [{ label: 'gateway', url: `http://127.0.0.1:${ports.GATEWAY_PORT}` }],
-        stop: () =>
-          new Promise<void>((done) => {
-            gateway.close(() => done());
-            gateway.closeAllConnections();
-          }),
+        stop: () => closeServer(gateway),
       };
     },
   });

@@ -64,5 +64,3 @@ export const keys = {
   eventBySeat: (seatId: string, eventId: string) => ({ GSI1PK: `SEATEVENTS#${seatId}`, GSI1SK: eventId }),
   health: (): Key => ({ PK: 'HEALTH', SK: 'HEALTH' }),
 } as const;
-
-export const skPrefixes = { member: 'MEMBER#', seat: 'SEAT#', event: 'EVENT#' } as const;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Dependent } from '../../../shared/domain/family/dependent';
 import type { ConsentStatus } from '../../../shared/domain/consent/consent-request';
 import { onboarding, seatStep } from '../../../shared/domain/family/onboarding';
-import type { Seat } from '../../../shared/domain/family/seat';
+import { newSeat, type Seat } from '../../../shared/domain/family/seat';
 
 const person: Dependent = {
   kind: 'minor',
@@ -13,22 +13,14 @@ const person: Dependent = {
   document: { type: 'cpf', number: '52998224725' },
 };
 const seat = (fields: Partial<Seat> = {}): Seat => ({
-  uid: 'st_a',
-  seatId: '01A',
-  accountUid: 'acc_a',
-  status: 'pending',
-  price: { amount: 2990, currency: 'BRL' },
-  activationRequiresConsent: true,
+  ...newSeat({
+    uid: 'st_a',
+    seatId: '01A',
+    accountUid: 'acc_a',
+    price: { amount: 2990, currency: 'BRL' },
+    now: new Date('2026-01-01T00:00:00.000Z'),
+  }),
   dependent: person,
-  consent: null,
-  relationshipCheck: null,
-  resendLockedUntil: null,
-  activation: null,
-  encryptedDataKey: null,
-  channels: {},
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-  version: 0,
   ...fields,
 });
 
