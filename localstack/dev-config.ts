@@ -32,7 +32,7 @@ export const defaultPorts = {
 
 /** The environment the local stack gives the handlers: dev secrets, local endpoints, log mail. */
 export const localEnvironment = (
-  ports: { DYNAMODB_PORT: number; WEB_PORT: number; BUSINESS_PROVIDER_PORT: number },
+  ports: { DYNAMODB_PORT: number; WEB_PORT: number; BUSINESS_PROVIDER_PORT: number; GATEWAY_PORT: number },
   env: NodeJS.ProcessEnv,
 ) => ({
   STAGE: 'local',
@@ -50,6 +50,14 @@ export const localEnvironment = (
   WHATSAPP_API_BASE_URL: `http://127.0.0.1:${ports.BUSINESS_PROVIDER_PORT}/v21.0`,
   WHATSAPP_PHONE_NUMBER_ID: 'dev-phone-number-id',
   OTP_LINK_BASE_URL: `http://127.0.0.1:${ports.WEB_PORT}/login`,
+  SESSION_PROVIDER_WEBHOOK_URL: `http://127.0.0.1:${ports.GATEWAY_PORT}/webhooks/session-provider`,
+  RECONNECT_SCHEDULER: 'embedded',
+  NOTIFY_DELIVERY: 'log',
+  // Sessions never leave loopback locally: the simulator records the proxy and does not dial it.
+  PROXIES_JSON: JSON.stringify([
+    { label: 'local-a', address: 'http://sim:sim@127.0.0.1:3128', capacity: 10 },
+    { label: 'local-b', address: 'http://sim:sim@127.0.0.1:3129', capacity: 10 },
+  ]),
   ...devSecrets,
   // Whatever the user set wins over the local defaults.
   ...Object.fromEntries(

@@ -6,7 +6,10 @@ import { queueDesign, queueSettings, type QueueName } from '../shared/adapters/s
  * The SQS emulator (fauxqs, pure JS) on loopback, with the queues CDK defines: each with its
  * dead-letter queue and redrive after the same number of receives.
  */
-export const startQueues = async (port: number) => {
+export const startQueues = async (
+  port: number,
+  visibilityTimeoutSeconds: number = queueSettings.visibilityTimeoutSeconds,
+) => {
   const server = await startFauxqs({ port, host: '127.0.0.1', logger: false });
   const endpoint = `http://127.0.0.1:${port}`;
   const client = new SQSClient({
@@ -29,7 +32,7 @@ export const startQueues = async (port: number) => {
         QueueName: design.name,
         Attributes: {
           ...fifo,
-          VisibilityTimeout: String(queueSettings.visibilityTimeoutSeconds),
+          VisibilityTimeout: String(visibilityTimeoutSeconds),
           RedrivePolicy: JSON.stringify({
             deadLetterTargetArn: Attributes?.['QueueArn'],
             maxReceiveCount: queueSettings.maxReceiveCount,

@@ -18,6 +18,8 @@ const localSettings = z.object({
   SQS_PORT: port.default(defaultPorts.SQS_PORT),
   SESSION_PROVIDER_PORT: port.default(defaultPorts.SESSION_PROVIDER_PORT),
   DYNAMODB_PORT: port.default(defaultPorts.DYNAMODB_PORT),
+  /** How long a message a worker failed stays hidden before its next pass (AWS: 60 s). */
+  QUEUE_VISIBILITY_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(43_200).default(60),
   /** Set to keep the table's data under this folder between runs (default: in memory). */
   LOCAL_DATA_DIR: z.string().min(1).optional(),
 });
@@ -70,7 +72,7 @@ try {
       name: 'queues',
       async start() {
         const { startQueues } = await import('./queues');
-        const queues = await startQueues(ports.SQS_PORT);
+        const queues = await startQueues(ports.SQS_PORT, ports.QUEUE_VISIBILITY_TIMEOUT_SECONDS);
         // The gateway (and later the workers) read their queues from the environment, as in AWS.
         Object.assign(process.env, {
           SQS_ENDPOINT: queues.endpoint,
@@ -135,6 +137,48 @@ try {
       },
     },
   ];
+
+  parts.push({
+    name: 'workers',
+    async start() {
+      // The workers' handlers read their configuration when imported, like the API's.
+      const [{ startQueuePoller }, sessionEvents, businessEvents] = await Promise.all([
+        import('./workers'),
+        import('../functions/workers/session-events/handler'),
+        import('../functions/workers/business-events/handler'),
+      ]);
+      const endpoint = process.env['SQS_ENDPOINT'] ?? '';
+      const onError = (error: unknown) =>
+        complain(`worker pass failed: ${error instanceof Error ? error.message : String(error)}`);
+      const pollers = [
+        startQueuePoller({
+          name: 'session-events',
+          endpoint,
+          queueUrl: process.env['SESSION_EVENTS_QUEUE_URL'] ?? '',
+          handler: sessionEvents.handler,
+          onError,
+        }),
+        startQueuePoller({
+          name: 'business-events',
+          endpoint,
+          queueUrl: process.env['BUSINESS_EVENTS_QUEUE_URL'] ?? '',
+          handler: businessEvents.handler,
+          onError,
+        }),
+      ];
+      return {
+        urls: [
+          {
+            label: 'workers',
+            url: 'polling session-events.fifo and business-events (reconnects: embedded scheduler)',
+          },
+        ],
+        stop: async () => {
+          await Promise.all(pollers.map((poller) => poller.stop()));
+        },
+      };
+    },
+  });
 
   parts.push({
     name: 'gateway',

@@ -13,6 +13,10 @@ import { dynamoOtpStore } from '../../shared/adapters/dynamo/otp.store';
 import { dynamoRateLimiter } from '../../shared/adapters/dynamo/rate-limiter';
 import { dynamoUserStore } from '../../shared/adapters/dynamo/user.store';
 import { systemClock } from '../../shared/ports/clock';
+import { dynamoInbox } from '../../shared/adapters/dynamo/inbox.store';
+import { dynamoProxyPool } from '../../shared/adapters/dynamo/proxy-pool';
+import { configuredSessionProvider } from '../session-provider';
+import { useCaseSettingsFrom } from '../use-case-settings';
 
 /**
  * The composition root of the API functions: configuration is parsed when the module loads (a bad
@@ -32,34 +36,7 @@ export const table = createTableAccess({
   endpoint: settings.DYNAMODB_ENDPOINT,
 });
 
-export const useCaseSettings: Settings = {
-  otpTtlSeconds: settings.OTP_TTL_SECONDS,
-  otpLinkTtlSeconds: settings.OTP_LINK_TTL_SECONDS,
-  otpMaxAttempts: settings.OTP_MAX_ATTEMPTS,
-  otpLinkBaseUrl: settings.OTP_LINK_BASE_URL,
-  trialDays: settings.TRIAL_DAYS,
-  consent: {
-    linkTtlSeconds: settings.CONSENT_LINK_TTL_SECONDS,
-    resendWaitSeconds: settings.CONSENT_RESEND_WAIT_SECONDS,
-    pageBaseUrl: settings.CONSENT_PAGE_BASE_URL,
-  },
-  campaigns: settings.CAMPAIGNS_JSON,
-  consentRates: {
-    readPerLink: settings.RATE_CONSENT_READ_PER_LINK,
-    readPerIp: settings.RATE_CONSENT_READ_PER_IP,
-    writePerLink: settings.RATE_CONSENT_WRITE_PER_LINK,
-    writePerIp: settings.RATE_CONSENT_WRITE_PER_IP,
-    evidencePerLink: settings.RATE_EVIDENCE_PER_LINK,
-    evidencePerIp: settings.RATE_EVIDENCE_PER_IP,
-  },
-  prices: { seat: settings.PRICE_SEAT_MINOR, 'channel.chat': settings.PRICE_CHANNEL_CHAT_MINOR },
-  rates: {
-    otpRequestPerEmail: settings.RATE_OTP_REQUEST_PER_EMAIL,
-    otpRequestPerIp: settings.RATE_OTP_REQUEST_PER_IP,
-    otpResendPerLink: settings.RATE_OTP_RESEND_PER_LINK,
-    otpVerifyPerIp: settings.RATE_OTP_VERIFY_PER_IP,
-  },
-};
+export const useCaseSettings: Settings = useCaseSettingsFrom(settings);
 
 export const required = (name: string, value: string | undefined): string => {
   if (value === undefined) throw new ConfigError(`Invalid configuration: ${name} must be set`);
@@ -79,7 +56,10 @@ const relationshipRegistry = (token: string | undefined) =>
  * the evidence checks the evidence group's (functions/api/evidence/deps.ts); seat keys are made by
  * the seats group alone (functions/api/seats/seat-keys.ts).
  */
-export type ApiDeps = Omit<Deps, 'mailer' | 'faces' | 'speech' | 'evidence' | 'seatKeys'>;
+export type ApiDeps = Omit<
+  Deps,
+  'mailer' | 'faces' | 'speech' | 'evidence' | 'seatKeys' | 'reconnects' | 'notifier' | 'history'
+>;
 
 let building: Promise<ApiDeps> | undefined;
 
@@ -111,6 +91,9 @@ export const deps = (): Promise<ApiDeps> =>
         templateName: settings.WHATSAPP_CONSENT_TEMPLATE,
         languageCode: settings.WHATSAPP_TEMPLATE_LANGUAGE,
       }),
+      sessions: configuredSessionProvider(settings, secrets.sessionProviderApiKey),
+      proxies: dynamoProxyPool(table, settings.PROXIES_JSON),
+      inbox: dynamoInbox(table),
       settings: useCaseSettings,
     };
   })().catch((error: unknown) => {

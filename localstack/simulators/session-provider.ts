@@ -8,7 +8,13 @@ import { monotonicFactory } from 'ulid';
  * would, signed the same way (hex HMAC-SHA512 of the exact body, `X-Webhook-Hmac`).
  */
 type Status =
-  'STOPPED' | 'STARTING' | 'SCAN_QR_CODE' | 'PASSKEY_CONFIRMATION_REQUIRED' | 'WORKING' | 'FAILED';
+  | 'STOPPED'
+  | 'STARTING'
+  | 'SCAN_QR_CODE'
+  | 'PASSKEY_REQUIRED'
+  | 'PASSKEY_CONFIRMATION_REQUIRED'
+  | 'WORKING'
+  | 'FAILED';
 
 interface Webhook {
   url: string;
@@ -81,7 +87,9 @@ export const startSessionProviderSimulator = async (options: {
         const data =
           status === 'PASSKEY_CONFIRMATION_REQUIRED'
             ? { code: String(1000 + Math.floor(Math.random() * 9000)) }
-            : null;
+            : status === 'PASSKEY_REQUIRED'
+              ? { challenge: randomBytes(16).toString('base64url'), rpId: 'web.whatsapp.com', timeout: 60000 }
+              : null;
         await deliver(session, 'session.status', {
           name: session.name,
           status,
@@ -112,6 +120,14 @@ export const startSessionProviderSimulator = async (options: {
     return text === '' ? {} : (JSON.parse(text) as Record<string, unknown>);
   };
   const meOf = (digits: string) => ({ id: `${digits}@c.us`, pushName: 'Simulated' });
+  /** The phone the pairing was requested for: the code's number, or the one the metadata names. */
+  const expectedPhone = (session: SimSession): string | null =>
+    session.requestedPhone ?? session.metadata['phone']?.replace(/\D/g, '') ?? null;
+  // A 1x1 PNG: every linked account of the simulator has this profile photo.
+  const photo = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGP4z8DwHwAFAAH/iZk9HQAAAABJRU5ErkJggg==',
+    'base64',
+  );
 
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
@@ -129,11 +145,12 @@ export const startSessionProviderSimulator = async (options: {
       const action = control[2];
       if (action === 'link') {
         const phone =
-          typeof body['phone'] === 'string' ? body['phone'].replace(/^\+/, '') : session.requestedPhone;
+          typeof body['phone'] === 'string' ? body['phone'].replace(/^\+/, '') : expectedPhone(session);
         if (phone === null) return json(response, 400, { error: 'no phone: pass { phone } (E.164)' });
         session.me = meOf(phone);
         setStatus(session, 'WORKING');
-      } else if (action === 'passkey') setStatus(session, 'PASSKEY_CONFIRMATION_REQUIRED');
+      } else if (action === 'passkey')
+        setStatus(session, body['webauthn'] === true ? 'PASSKEY_REQUIRED' : 'PASSKEY_CONFIRMATION_REQUIRED');
       else if (action === 'drop') setStatus(session, 'STOPPED', 'STARTING');
       else if (action === 'restarts') session.restartsSucceed = body['succeed'] === true;
       else if (action === 'fail') setStatus(session, 'FAILED');
@@ -152,6 +169,12 @@ export const startSessionProviderSimulator = async (options: {
         });
       }
       return json(response, 200, view(session));
+    }
+    const picture = /^\/_sim\/pictures\/([^/]+)$/.exec(path);
+    if (method === 'GET' && picture !== null) {
+      const session = sessions.get(decodeURIComponent(picture[1] ?? ''));
+      if (session?.me == null) return json(response, 404, { error: 'no photo' });
+      return void response.writeHead(200, { 'content-type': 'image/png' }).end(photo);
     }
     if (method === 'GET' && path === '/api/sessions')
       return json(response, 200, [...sessions.values()].map(view));
@@ -212,6 +235,28 @@ export const startSessionProviderSimulator = async (options: {
         setStatus(session, 'STARTING', outcome);
       }
       return json(response, 200, view(session));
+    }
+    const own = /^\/api\/([^/]+)\/(profile|auth\/passkey\/confirm)$/.exec(path);
+    if (own !== null) {
+      const session = sessions.get(decodeURIComponent(own[1] ?? ''));
+      if (session === undefined) return json(response, 404, { error: 'Session not found' });
+      if (own[2] === 'profile' && method === 'GET') {
+        if (session.me === null) return json(response, 422, { error: 'Session is not authenticated.' });
+        const base = `http://127.0.0.1:${options.port}`;
+        return json(response, 200, {
+          id: session.me.id,
+          name: session.me.pushName,
+          picture: `${base}/_sim/pictures/${encodeURIComponent(session.name)}`,
+        });
+      }
+      if (own[2] === 'auth/passkey/confirm' && method === 'POST') {
+        if (session.status !== 'PASSKEY_CONFIRMATION_REQUIRED')
+          return json(response, 422, { error: 'No confirmation pending.', status: session.status });
+        const phone = expectedPhone(session);
+        if (phone !== null) session.me = meOf(phone);
+        setStatus(session, 'WORKING');
+        return json(response, 201, {});
+      }
     }
     const auth = /^\/api\/([^/]+)\/auth\/(qr|request-code)$/.exec(path);
     if (auth !== null) {

@@ -7,6 +7,10 @@ import type { Campaigns } from '../domain/family/subscription';
 import type { ConsentMessenger, RelationshipRegistry, SeatKeys } from '../ports/consent';
 import type { EvidenceStore, FaceCounter, SpeechListener } from '../ports/evidence';
 import type { Mailer } from '../ports/mailer';
+import type { HistoryIngest, Inbox, NotificationDelivery } from '../ports/notifications';
+import type { ProxyPool } from '../ports/proxies';
+import type { ReconnectScheduler } from '../ports/scheduler';
+import type { SessionProvider } from '../ports/session-provider';
 import type { KeyedHasher, SecretSource } from '../ports/secrets';
 import type { FamilyStore, OtpStore, RateLimiter, UserStore } from '../ports/stores';
 
@@ -27,6 +31,12 @@ export interface Settings {
     writePerIp: RateRule;
     evidencePerLink: RateRule;
     evidencePerIp: RateRule;
+  };
+  pairing: {
+    codeTtlSeconds: number;
+    reconnectDelaysSeconds: readonly number[];
+    /** How long a handled provider event id is kept to refuse its redelivery. */
+    providerEventRetentionSeconds: number;
   };
   rates: {
     otpRequestPerEmail: RateRule;
@@ -54,6 +64,12 @@ export interface Deps {
   faces: FaceCounter;
   speech: SpeechListener;
   evidence: EvidenceStore;
+  sessions: SessionProvider;
+  proxies: ProxyPool;
+  reconnects: ReconnectScheduler;
+  inbox: Inbox;
+  notifier: NotificationDelivery;
+  history: HistoryIngest;
   settings: Settings;
 }
 

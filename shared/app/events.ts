@@ -1,8 +1,17 @@
-import { newEvent, type EventPayload } from '../domain/events/event';
+import { newEvent, type EventPayload, type EventSource } from '../domain/events/event';
 import type { Deps } from './deps';
 
-/** An event written by an API use case, in the transaction of its change. */
-export const apiEvent = (
-  deps: Pick<Deps, 'ids' | 'clock'>,
-  fields: { type: string; accountId: string; seat?: { seatId: string; uid: string }; payload?: EventPayload },
-) => newEvent({ source: 'api', ulid: () => deps.ids.ulid(), now: deps.clock.now() }, fields);
+type EventFields = {
+  type: string;
+  accountId: string;
+  seat?: { seatId: string; uid: string };
+  payload?: EventPayload;
+};
+
+/** An event in the transaction of its change, naming truthfully which process wrote it. */
+export const sourcedEvent = (deps: Pick<Deps, 'ids' | 'clock'>, source: EventSource, fields: EventFields) =>
+  newEvent({ source, ulid: () => deps.ids.ulid(), now: deps.clock.now() }, fields);
+
+/** An event written by an API use case. */
+export const apiEvent = (deps: Pick<Deps, 'ids' | 'clock'>, fields: EventFields) =>
+  sourcedEvent(deps, 'api', fields);

@@ -37,6 +37,17 @@ const jsonOf = <T extends z.ZodType>(schema: T) =>
     })
     .pipe(schema);
 
+/** decisions.md "Proxies": URLs with unique labels. */
+const proxies = z
+  .array(
+    z.strictObject({
+      label: z.string().min(1).max(64),
+      address: z.url().refine((url) => /^https?:\/\//.test(url), 'must be http://user:pass@host:port'),
+      capacity: z.number().int().positive(),
+    }),
+  )
+  .refine((list) => new Set(list.map((proxy) => proxy.label)).size === list.length, 'labels must be unique');
+
 const campaigns = z.record(
   z.string().regex(/^[A-Z0-9_-]{2,32}$/),
   z.strictObject({ percentOff: z.number().int().min(1).max(100) }),
@@ -112,6 +123,21 @@ export const configSchema = z.object({
   /** The session provider's HTTP API (WAHA-compatible) and, locally, its key. */
   SESSION_PROVIDER_URL: z.url().optional(),
   SESSION_PROVIDER_API_KEY: z.string().min(8).optional(),
+  /** Where sessions send their webhooks: the gateway's `/webhooks/session-provider`. */
+  SESSION_PROVIDER_WEBHOOK_URL: z.url().optional(),
+  /** The proxy addresses sessions go out through (registered in the table on first use). */
+  PROXIES_JSON: jsonOf(proxies).default([]),
+  /** How long a handled provider event id is kept (the provider retries for minutes, not days). */
+  PROVIDER_EVENT_RETENTION_SECONDS: seconds.default(7 * 24 * 3600),
+  /** The reconnect schedules: EventBridge Scheduler in AWS, the embedded scheduler locally. */
+  RECONNECT_SCHEDULER: z.enum(['eventbridge', 'embedded']).default('eventbridge'),
+  SCHEDULER_GROUP_NAME: z.string().min(1).optional(),
+  RECONNECT_TARGET_ARN: z.string().min(1).optional(),
+  SCHEDULER_ROLE_ARN: z.string().min(1).optional(),
+  SCHEDULER_DLQ_ARN: z.string().min(1).optional(),
+  /** Guardians' e-mail and push: SES and SNS in AWS, log lines locally. */
+  NOTIFY_DELIVERY: z.enum(['aws', 'log']).default('aws'),
+  NOTIFICATIONS_TOPIC_ARN: z.string().min(1).optional(),
   /** In AWS: the secret `{ sessionProviderWebhookSecret, businessProviderAppSecret, businessProviderVerifyToken }`. */
   GATEWAY_SECRETS_ARN: z.string().min(1).optional(),
   /** Locally only (the local stack's dev values); in AWS they are in the gateway secret. */

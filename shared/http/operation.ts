@@ -9,25 +9,46 @@ import { successResponse } from './envelope';
 export interface Answer {
   status: number;
   data?: unknown;
+  /** Bytes answered as they are, without the envelope (the spec's exceptions, e.g. the avatar). */
+  bytes?: { body: Uint8Array; contentType: string };
 }
 export const ok = (data: unknown): Answer => ({ status: 200, data });
 export const created = (data: unknown): Answer => ({ status: 201, data });
 export const accepted = (data: unknown): Answer => ({ status: 202, data });
 export const noContent = (): Answer => ({ status: 204 });
+export const image = (body: Uint8Array, contentType: string): Answer => ({
+  status: 200,
+  bytes: { body, contentType },
+});
 
-export interface RequestInput<B, P> {
+const respond = (answer: Answer): APIGatewayProxyStructuredResultV2 =>
+  answer.bytes === undefined
+    ? successResponse(answer.status, answer.data)
+    : {
+        statusCode: answer.status,
+        // A person's photo: never kept by a shared cache.
+        headers: { 'content-type': answer.bytes.contentType, 'cache-control': 'private, no-store' },
+        body: Buffer.from(answer.bytes.body).toString('base64'),
+        isBase64Encoded: true,
+      };
+
+export interface RequestInput<B, P, Q = Record<string, never>> {
   body: B;
   params: P;
+  query: Q;
   ip: string;
 }
 
 /** A route without a body takes none, or an empty object; anything else is refused. */
 const noBody = z.strictObject({}).optional();
 const noParams = z.object({});
+/** Query parameters a route does not name are refused, like unknown body fields. */
+const noQuery = z.strictObject({});
 
-interface OperationSpec<B extends z.ZodType, P extends z.ZodType> {
+interface OperationSpec<B extends z.ZodType, P extends z.ZodType, Q extends z.ZodType = z.ZodType> {
   body?: B;
   params?: P;
+  query?: Q;
 }
 
 export interface Operation {
@@ -35,37 +56,46 @@ export interface Operation {
   serve(event: APIGatewayProxyEventV2, caller: Caller | null): Promise<APIGatewayProxyStructuredResultV2>;
 }
 
-const readInput = <B extends z.ZodType, P extends z.ZodType>(
-  spec: OperationSpec<B, P>,
+const readInput = <B extends z.ZodType, P extends z.ZodType, Q extends z.ZodType>(
+  spec: OperationSpec<B, P, Q>,
   event: APIGatewayProxyEventV2,
 ) => ({
   params: parseWith(spec.params ?? noParams, event.pathParameters ?? {}) as z.infer<P>,
+  query: parseWith(spec.query ?? noQuery, event.queryStringParameters ?? {}) as z.infer<Q>,
   body: parseWith(spec.body ?? noBody, jsonBody(event)) as z.infer<B>,
   ip: clientIp(event),
 });
 
 /** A route anyone may call. */
-export const publicOperation = <B extends z.ZodType = z.ZodUndefined, P extends z.ZodType = z.ZodObject>(
-  spec: OperationSpec<B, P> & { run(input: RequestInput<z.infer<B>, z.infer<P>>): Promise<Answer> },
+export const publicOperation = <
+  B extends z.ZodType = z.ZodUndefined,
+  P extends z.ZodType = z.ZodObject,
+  Q extends z.ZodType = z.ZodObject,
+>(
+  spec: OperationSpec<B, P, Q> & {
+    run(input: RequestInput<z.infer<B>, z.infer<P>, z.infer<Q>>): Promise<Answer>;
+  },
 ): Operation => ({
   auth: 'public',
   async serve(event) {
-    const answer = await spec.run(readInput(spec, event));
-    return successResponse(answer.status, answer.data);
+    return respond(await spec.run(readInput(spec, event)));
   },
 });
 
 /** A route that needs a guardian's access token; the router has verified it before `run`. */
-export const bearerOperation = <B extends z.ZodType = z.ZodUndefined, P extends z.ZodType = z.ZodObject>(
-  spec: OperationSpec<B, P> & {
-    run(input: RequestInput<z.infer<B>, z.infer<P>>, caller: Caller): Promise<Answer>;
+export const bearerOperation = <
+  B extends z.ZodType = z.ZodUndefined,
+  P extends z.ZodType = z.ZodObject,
+  Q extends z.ZodType = z.ZodObject,
+>(
+  spec: OperationSpec<B, P, Q> & {
+    run(input: RequestInput<z.infer<B>, z.infer<P>, z.infer<Q>>, caller: Caller): Promise<Answer>;
   },
 ): Operation => ({
   auth: 'bearer',
   async serve(event, caller) {
     if (caller === null) throw new Error('bearer operation reached without a caller');
-    const answer = await spec.run(readInput(spec, event), caller);
-    return successResponse(answer.status, answer.data);
+    return respond(await spec.run(readInput(spec, event), caller));
   },
 });
 
@@ -90,7 +120,6 @@ export const publicRawOperation = <P extends z.ZodType = z.ZodObject>(spec: {
           ? Buffer.alloc(0)
           : Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8'),
     });
-    const answer = await spec.run({ params, ip: clientIp(event), body });
-    return successResponse(answer.status, answer.data);
+    return respond(await spec.run({ params, ip: clientIp(event), body }));
   },
 });

@@ -3,6 +3,7 @@ import type { DomainEvent } from '../domain/events/event';
 import type { Family } from '../domain/family/account';
 import type { Account } from '../domain/family/account';
 import type { Member, Role } from '../domain/family/member';
+import type { Notification } from '../domain/notifications/notification';
 import type { Seat } from '../domain/family/seat';
 import type { Subscription } from '../domain/family/subscription';
 import type { RateRule, RateVerdict } from '../domain/rate-limit/window';
@@ -43,6 +44,12 @@ export interface SeatChangeExtras {
   consentLink?: { tokenHash: string; requestId: string };
   /** The account's subscription to write: `new` only if none exists, `replace` over the one read. */
   subscription?: { value: Subscription; mode: 'new' | 'replace' };
+  /** Guardians' inbox entries caused by the change. */
+  notification?: { value: Notification; recipients: readonly string[] };
+  /** The proxy slot an ended pairing gives back, exactly once: with the move that ends it. */
+  releaseProxy?: string;
+  /** The provider event the change handles, kept until `expiresAtSeconds`: it is handled once. */
+  providerEvent?: { id: string; expiresAtSeconds: number };
 }
 
 export interface FamilyStore {
@@ -52,6 +59,8 @@ export interface FamilyStore {
   addSeat(seat: Seat, events: DomainEvent[]): Promise<void>;
   /** Saves the seat if its version is unchanged, with what else changed in the same transaction. */
   saveSeat(seat: Seat, events: DomainEvent[], also?: SeatChangeExtras): Promise<Seat>;
+  /** Whether a provider event was already handled (see `SeatChangeExtras.providerEvent`). */
+  handledProviderEvent(eventId: string): Promise<boolean>;
   /** Where a consent link's token (keyed hash) points. */
   findConsentLink(tokenHash: string): Promise<ConsentLinkTarget | null>;
   /** Opens the account's subscription (409 `CONFLICT` if one exists). */

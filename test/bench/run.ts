@@ -24,7 +24,10 @@ const dynamoPort = await freePort();
 const dynamo = await startDynamoLocal({ port: dynamoPort, workDir: resolve('.local/bench') });
 const proxy = await startCountingProxy(dynamo.endpoint, await freePort());
 const env = {
-  ...localEnvironment({ DYNAMODB_PORT: dynamoPort, WEB_PORT: 3003, BUSINESS_PROVIDER_PORT: 3005 }, {}),
+  ...localEnvironment(
+    { DYNAMODB_PORT: dynamoPort, WEB_PORT: 3003, BUSINESS_PROVIDER_PORT: 3005, GATEWAY_PORT: 3001 },
+    {},
+  ),
   TABLE_NAME: 'bench',
   LOG_LEVEL: 'ERROR',
 };
@@ -214,6 +217,7 @@ try {
       path: `/seats/${seatUid}/channels`,
       pathParameters: { uid: seatUid },
     },
+    alerts: { routeKey: 'GET /notifications', method: 'GET', path: '/notifications' },
     health: { routeKey: 'GET /health', method: 'GET', path: '/health' },
   };
   const childScript = (bundle: string, event: unknown) => `

@@ -1,73 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { withCheckDigits } from '../../shared/domain/people/cpf';
 import { silence, whiteNoise } from '../support/audio';
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { inject } from 'vitest';
-import { createTableAccess } from '../../shared/adapters/dynamo/client';
-import { addSeat, call, newFamily, resendWhenAllowed, uniqueIp, validDependent } from './support/api';
-
-const stackTable = () => {
-  const { endpoint, tableName } = inject('stackDynamo');
-  return createTableAccess({ tableName, region: 'sa-east-1', endpoint });
-};
-const seatItem = async (accountUid: string, seatUid: string) =>
-  (
-    await stackTable().doc.send(
-      new GetCommand({
-        TableName: stackTable().tableName,
-        Key: { PK: `ACCOUNT#${accountUid}`, SK: `SEAT#${seatUid}` },
-      }),
-    )
-  ).Item ?? {};
-const eventsOf = async (accountUid: string) =>
-  (
-    await stackTable().doc.send(
-      new QueryCommand({
-        TableName: stackTable().tableName,
-        KeyConditionExpression: 'PK = :pk',
-        ExpressionAttributeValues: { ':pk': `EVENTS#${accountUid}` },
-      }),
-    )
-  ).Items ?? [];
-
-const fixture = (name: string) => readFileSync(new URL(`../fixtures/evidence/${name}`, import.meta.url));
-
-/** A family that has asked its person for consent; returns the link token the simulator delivered. */
-const askedFamily = async (cpfNine = String(100_000_000 + Math.floor(Math.random() * 800_000_000))) => {
-  const { owner, accountUid } = await newFamily();
-  await call('PATCH', '/me', { token: owner.token, body: { name: 'Ana Souza' } });
-  const seatUid = await addSeat(owner.token, accountUid);
-  const person = {
-    ...validDependent,
-    name: 'Bia Souza',
-    document: { type: 'cpf', number: withCheckDigits(cpfNine) },
-  };
-  await call('PUT', `/seats/${seatUid}/dependent`, { token: owner.token, body: person });
-  const link = (
-    await call('POST', `/seats/${seatUid}/consent-request`, { token: owner.token, body: { send: 'now' } })
-  ).body.data.seat.consent.link as string;
-  return { owner, accountUid, seatUid, linkToken: link.split('/c/')[1] ?? '' };
-};
-
-const form = (
-  selfie: Buffer | Uint8Array,
-  audio: Buffer | Uint8Array,
-  names = { selfie: 'selfie', audio: 'audio' },
-) => {
-  const data = new FormData();
-  data.append(names.selfie, new Blob([new Uint8Array(selfie)]), 'selfie');
-  data.append(names.audio, new Blob([new Uint8Array(audio)]), 'audio');
-  return data;
-};
-
-const upload = (linkToken: string, data: FormData, ip = uniqueIp()) =>
-  call('POST', `/consent-requests/${linkToken}/evidence`, { form: data, headers: { 'x-forwarded-for': ip } });
-const asPerson = (method: string, path: string) =>
-  call(method, path, {
-    ...(method === 'GET' ? {} : { body: {} }),
-    headers: { 'x-forwarded-for': uniqueIp() },
-  });
+import { call, resendWhenAllowed, uniqueIp, validDependent } from './support/api';
+import { askedFamily, asPerson, eventsOf, fixture, form, seatItem, upload } from './support/consent';
 
 describe('the person’s evidence and yes, through to activation', () => {
   it('a real one-face photo and a spoken phrase are verified; the yes is given; the owner activates; the subscription trials', async () => {

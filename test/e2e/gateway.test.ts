@@ -1,10 +1,10 @@
 import { spawnSync } from 'node:child_process';
 import { createHmac, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { DeleteMessageBatchCommand, ReceiveMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { describe, expect, inject, it } from 'vitest';
 import { devSecrets } from '../../localstack/dev-config';
 import { addSeat, call, signUp, validDependent } from './support/api';
+import { awaitLogLines, logLines } from './support/logs';
 
 const fixture = (name: string) =>
   JSON.parse(readFileSync(new URL(`../fixtures/providers/${name}`, import.meta.url), 'utf8')) as Record<
@@ -27,41 +27,34 @@ const post = async (body: string, signature: string | undefined) => {
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 };
 
-const sqs = () =>
-  new SQSClient({
-    endpoint: inject('sqsEndpoint'),
-    region: 'sa-east-1',
-    useQueueUrlAsEndpoint: false,
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
-const queueUrl = () => `${inject('sqsEndpoint')}/000000000000/session-events.fifo`;
+interface Handled {
+  session: string;
+  eventId: string;
+  outcome: string;
+}
 
-/** Every message of one session now in the FIFO queue (received, then deleted so others are not disturbed). */
-const drain = async (session: string) => {
-  const client = sqs();
-  const found: { body: string; groupId: string | undefined }[] = [];
-  for (let round = 0; round < 5; round += 1) {
-    const { Messages = [] } = await client.send(
-      new ReceiveMessageCommand({
-        QueueUrl: queueUrl(),
-        MaxNumberOfMessages: 10,
-        WaitTimeSeconds: 1,
-        MessageSystemAttributeNames: ['MessageGroupId'],
-      }),
-    );
-    if (Messages.length === 0) break;
-    const mine = Messages.filter((message) => message.Attributes?.MessageGroupId === session);
-    found.push(
-      ...mine.map((message) => ({ body: message.Body ?? '', groupId: message.Attributes?.MessageGroupId })),
-    );
-    await client.send(
-      new DeleteMessageBatchCommand({
-        QueueUrl: queueUrl(),
-        Entries: Messages.map((message, i) => ({ Id: String(i), ReceiptHandle: message.ReceiptHandle })),
-      }),
-    );
-  }
-  return found;
+/**
+ * The events of one session the workers handled (their log line), up to a marker event sent last:
+ * the FIFO queue hands a session's events over in order, so once the marker is handled every
+ * earlier one that was queued has been too.
+ */
+const handledUpTo = async (session: string, markerId: string) => {
+  const lines = await awaitLogLines<Handled>(
+    'session_event.handled',
+    (line) => line.session === session,
+    Number.MAX_SAFE_INTEGER,
+    0,
+  );
+  if (lines.some((line) => line.eventId === markerId)) return lines;
+  await awaitLogLines<Handled>('session_event.handled', (line) => line.eventId === markerId, 1);
+  return awaitLogLines<Handled>('session_event.handled', (line) => line.session === session, 0, 0);
+};
+
+const markerOf = async (session: string) => {
+  const id = `evt_${randomUUID()}`;
+  const body = JSON.stringify({ ...fixture('waha-session-status-STOPPED.json'), id, session });
+  expect((await post(body, sign(body))).status).toBe(200);
+  return id;
 };
 
 describe('the session-provider webhook', () => {
@@ -74,7 +67,11 @@ describe('the session-provider webhook', () => {
     });
     expect(await post(body, sign(body))).toEqual({ status: 200, body: { received: true } });
     expect((await post(body, sign(body))).status).toBe(200);
-    expect(await drain(session)).toEqual([{ body, groupId: session }]);
+    const handled = await handledUpTo(session, await markerOf(session));
+    // Queued in its session's group, once; no pairing owns the session, so the workers drop it.
+    expect(handled.filter((line) => line.eventId === JSON.parse(body).id)).toEqual([
+      expect.objectContaining({ session, outcome: 'unknown_session' }),
+    ]);
   });
 
   it('answers 401 to a wrong or missing signature, and queues nothing', async () => {
@@ -83,7 +80,8 @@ describe('the session-provider webhook', () => {
     expect((await post(body, sign(body, 'another-secret'))).status).toBe(401);
     expect((await post(body, undefined)).status).toBe(401);
     expect((await post(`${body} `, sign(body))).status).toBe(401);
-    expect(await drain(session)).toEqual([]);
+    const marker = await markerOf(session);
+    expect((await handledUpTo(session, marker)).map((line) => line.eventId)).toEqual([marker]);
   });
 
   it('answers 400 to a signed body that is not a provider event', async () => {
@@ -109,7 +107,6 @@ describe('the gateway function', () => {
 
 describe('the business-provider webhook', () => {
   const url = () => `${inject('gatewayUrl')}/webhooks/business-provider`;
-  const businessQueue = () => `${inject('sqsEndpoint')}/000000000000/business-events`;
 
   it('answers the subscription handshake with the challenge, and 403 to a wrong verify token', async () => {
     const ok = await fetch(
@@ -134,20 +131,7 @@ describe('the business-provider webhook', () => {
         0,
       );
     const signature = `sha256=${createHmac('sha256', devSecrets.BUSINESS_PROVIDER_APP_SECRET).update(body).digest('hex')}`;
-    const client = sqs();
-    // Start from an empty queue: nothing else writes to it in these tests.
-    for (;;) {
-      const { Messages = [] } = await client.send(
-        new ReceiveMessageCommand({ QueueUrl: businessQueue(), MaxNumberOfMessages: 10, WaitTimeSeconds: 0 }),
-      );
-      if (Messages.length === 0) break;
-      await client.send(
-        new DeleteMessageBatchCommand({
-          QueueUrl: businessQueue(),
-          Entries: Messages.map((m, i) => ({ Id: String(i), ReceiptHandle: m.ReceiptHandle })),
-        }),
-      );
-    }
+    const before = (await logLines('business_event.handled')).length;
     const response = await fetch(url(), {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature },
@@ -155,15 +139,14 @@ describe('the business-provider webhook', () => {
     });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ received: expected });
-    const received: string[] = [];
-    for (let round = 0; round < 5 && received.length < expected; round += 1) {
-      const { Messages = [] } = await client.send(
-        new ReceiveMessageCommand({ QueueUrl: businessQueue(), MaxNumberOfMessages: 10, WaitTimeSeconds: 1 }),
-      );
-      received.push(...Messages.map((message) => message.Body ?? ''));
-    }
-    expect(received).toHaveLength(expected);
-    expect(received.map((message) => (JSON.parse(message) as { kind: string }).kind)).toContain('status');
+    // One queue message per status or message, each handled by the business-event worker.
+    const handled = await awaitLogLines<{ kind: string }>(
+      'business_event.handled',
+      () => true,
+      before + expected,
+    );
+    expect(handled.slice(before)).toHaveLength(expected);
+    expect(handled.slice(before).map((line) => line.kind)).toContain('status');
 
     const bad = await fetch(url(), {
       method: 'POST',

@@ -15,10 +15,13 @@ declare module 'vitest' {
 
 /** One local stack for the e2e tier; tests isolate their data by unique e-mails and families. */
 export default async function setup(project: TestProject) {
-  // A short resend wait so tests can see it end; every other setting keeps its default.
+  // A short resend wait so tests can see it end.
   const stack = await startLocalStack({
     CONSENT_RESEND_WAIT_SECONDS: '2',
     CAMPAIGNS_JSON: '{"WELCOME10":{"percentOff":10}}',
+    // Reconnect gaps and a failed message's hidden time shortened, so tests see them pass.
+    RECONNECT_DELAYS_SECONDS: '1,1,1',
+    QUEUE_VISIBILITY_TIMEOUT_SECONDS: '2',
   });
   project.provide('apiUrl', stack.apiUrl);
   project.provide('stackLog', stack.logFile);

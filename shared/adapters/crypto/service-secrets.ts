@@ -9,6 +9,7 @@ const serviceSecrets = z.object({
   hashKey: z.string().min(16),
   whatsappAccessToken: z.string().min(1).optional(),
   relationshipRegistryToken: z.string().min(1).optional(),
+  sessionProviderApiKey: z.string().min(8).optional(),
 });
 export type ServiceSecrets = z.infer<typeof serviceSecrets>;
 
@@ -63,6 +64,9 @@ export const loadServiceSecrets = async (
     ...(config.RELATIONSHIP_REGISTRY_TOKEN === undefined
       ? {}
       : { relationshipRegistryToken: config.RELATIONSHIP_REGISTRY_TOKEN }),
+    ...(config.SESSION_PROVIDER_API_KEY === undefined
+      ? {}
+      : { sessionProviderApiKey: config.SESSION_PROVIDER_API_KEY }),
   });
   if (!parsed.success) {
     throw new ConfigError(

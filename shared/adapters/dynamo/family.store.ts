@@ -17,7 +17,9 @@ import {
   toSeat,
   toSubscription,
 } from './items';
+import { inboxEntries } from './inbox.store';
 import { itemTypes, keys } from './keys';
+import { releaseSlot } from './proxy-pool';
 import { eventRows, newUserItems, put, putNew, putVersioned, transact, type TransactItem } from './transact';
 import * as z from 'zod';
 
@@ -117,8 +119,27 @@ export const dynamoFamilyStore = (table: TableAccess): FamilyStore => ({
       const subscription = subscriptionToItem(seat.accountUid, also.subscription.value);
       extras.push(also.subscription.mode === 'new' ? putNew(table, subscription) : put(table, subscription));
     }
+    if (also.notification !== undefined)
+      extras.push(...inboxEntries(table, also.notification.value, also.notification.recipients));
+    if (also.releaseProxy !== undefined) extras.push(releaseSlot(table, also.releaseProxy));
+    if (also.providerEvent !== undefined) {
+      extras.push(
+        putNew(table, {
+          ...keys.providerEvent(also.providerEvent.id),
+          type: itemTypes.providerEvent,
+          ttl: also.providerEvent.expiresAtSeconds,
+        }),
+      );
+    }
     await transact(table, [item, ...extras, ...eventRows(table, events)]);
     return saved;
+  },
+
+  async handledProviderEvent(eventId) {
+    const { Item } = await table.doc.send(
+      new GetCommand({ TableName: table.tableName, Key: keys.providerEvent(eventId), ConsistentRead: true }),
+    );
+    return Item !== undefined;
   },
 
   async findConsentLink(tokenHash) {

@@ -9,6 +9,8 @@ import { seatStatuses } from '../../domain/family/seat';
 import { relationships } from '../../domain/people/relationship';
 import { consentStatuses } from '../../domain/consent/consent-request';
 import { relationshipResults } from '../../domain/consent/relationship-check';
+import { failureReasons, pairingMethods } from '../../domain/pairing/pairing';
+import { pairingStatuses } from '../../domain/pairing/pairing.transitions';
 import type { User } from '../../domain/users/user';
 import { itemTypes, keys } from './keys';
 
@@ -71,6 +73,32 @@ const consentRequest = z.object({
   revokedBy: z.enum(['dependent_data_changed', 'dependent']).nullable(),
 });
 
+const pairingItem = z.object({
+  pairingId: z.string(),
+  channel: z.literal('chat'),
+  method: z.enum(pairingMethods),
+  requestedBy: z.enum(['guardian', 'dependent']),
+  sessionName: z.string(),
+  proxyLabel: z.string(),
+  status: z.enum(pairingStatuses),
+  challenge: z
+    .object({
+      kind: z.enum(['qr', 'code', 'passkey_confirm']),
+      value: z.string().nullable(),
+      confirmation: z.enum(['number', 'webauthn']).nullable(),
+      expiresAt: z.string().nullable(),
+    })
+    .nullable(),
+  failureReason: z.enum(failureReasons).nullable(),
+  reconnectAttempts: z.number().int(),
+  nextRetryAt: z.string().nullable(),
+  droppedAt: z.string().nullable(),
+  lastSeenAt: z.string().nullable(),
+  pairedAt: z.string().nullable(),
+  startedAt: z.string(),
+  updatedAt: z.string(),
+});
+
 export const seatItem = z.object({
   type: z.literal(itemTypes.seat),
   uid: z.string(),
@@ -92,6 +120,8 @@ export const seatItem = z.object({
     .nullable(),
   encryptedDataKey: z.string().nullable(),
   channels: z.object({ chat: z.object({ price: money, enabledAt: z.string() }).optional() }).default({}),
+  pairing: pairingItem.nullable().default(null),
+  trial: z.object({ startedAt: z.string(), endsAt: z.string() }).nullable().default(null),
   createdAt: z.string(),
   updatedAt: z.string(),
   version: z.number().int(),
@@ -102,6 +132,7 @@ export const subscriptionItem = z.object({
   status: z.literal('trialing'),
   interval: z.enum(['monthly', 'yearly']),
   campaignCode: z.string().nullable(),
+  trialEndsAt: z.string().nullable().default(null),
   createdAt: z.string(),
 });
 
@@ -112,6 +143,11 @@ export const consentLinkItem = z.object({
   requestId: z.string(),
 });
 
+type PayloadValue = string | number | boolean | null | { [key: string]: PayloadValue };
+const payloadValue: z.ZodType<PayloadValue> = z.lazy(() =>
+  z.union([z.string(), z.number(), z.boolean(), z.null(), z.record(z.string(), payloadValue)]),
+);
+
 export const eventItem = z.object({
   type: z.literal(itemTypes.event),
   id: z.string(),
@@ -120,7 +156,7 @@ export const eventItem = z.object({
   seatId: z.string().nullable(),
   seatUid: z.string().nullable(),
   source: z.enum(eventSources),
-  payload: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
+  payload: z.record(z.string(), payloadValue),
   occurredAt: z.string(),
 });
 

@@ -21,6 +21,9 @@ export const itemTypes = {
   consentLink: 'consent_link',
   proxy: 'proxy',
   event: 'event',
+  notification: 'notification',
+  inboxCounter: 'inbox',
+  providerEvent: 'provider_event',
 } as const;
 
 export const keys = {
@@ -62,5 +65,14 @@ export const keys = {
   proxy: (label: string): Key => ({ PK: 'PROXIES', SK: `PROXY#${label}` }),
   /** GSI1: the events of one seat, for the person's own stream. */
   eventBySeat: (seatId: string, eventId: string) => ({ GSI1PK: `SEATEVENTS#${seatId}`, GSI1SK: eventId }),
+  /** A guardian's inbox: notifications by ULID, and the unread counter beside them. */
+  inboxPartition: (userUid: string): string => `INBOX#${userUid}`,
+  notification: (userUid: string, notificationId: string): Key => ({
+    PK: `INBOX#${userUid}`,
+    SK: `NOTIFICATION#${notificationId}`,
+  }),
+  inboxCounter: (userUid: string): Key => ({ PK: `INBOX#${userUid}`, SK: 'UNREAD' }),
+  /** A provider event already handled (kept with a TTL): redelivery changes nothing twice. */
+  providerEvent: (eventId: string): Key => ({ PK: `PROVIDEREVENT#${eventId}`, SK: 'PROVIDEREVENT' }),
   health: (): Key => ({ PK: 'HEALTH', SK: 'HEALTH' }),
 } as const;

@@ -1,10 +1,11 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
-import { bindingOrder } from '../../domain/pairing/proxy';
+import { bindingOrder, type ProxyAddress } from '../../domain/pairing/proxy';
 import type { ProxyPool } from '../../ports/proxies';
 import type { TableAccess } from './client';
 import { itemTypes, keys } from './keys';
+import type { TransactItem } from './transact';
 
 const proxyItem = z.object({
   label: z.string(),
@@ -14,6 +15,17 @@ const proxyItem = z.object({
   burned: z.boolean(),
 });
 
+/** Gives one slot back, inside the transaction of the move that ends the pairing holding it. */
+export const releaseSlot = (table: TableAccess, label: string): TransactItem => ({
+  Update: {
+    TableName: table.tableName,
+    Key: keys.proxy(label),
+    UpdateExpression: 'ADD bound :minusOne',
+    ConditionExpression: 'bound > :zero',
+    ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0 },
+  },
+});
+
 const isConditionFailure = (error: unknown) => error instanceof ConditionalCheckFailedException;
 
 /**
@@ -21,7 +33,9 @@ const isConditionFailure = (error: unknown) => error instanceof ConditionalCheck
  * conditional increment (`bound < capacity` and not burned), so two pairings can never share the
  * last one; when a candidate fills up meanwhile, the next one is tried.
  */
-export const dynamoProxyPool = (table: TableAccess): ProxyPool => {
+export const dynamoProxyPool = (table: TableAccess, configured: readonly ProxyAddress[] = []): ProxyPool => {
+  // The configured addresses are registered once per process, before the first binding.
+  let registered: Promise<void> | undefined;
   const list = async () => {
     const { Items = [] } = await table.doc.send(
       new QueryCommand({
@@ -54,6 +68,10 @@ export const dynamoProxyPool = (table: TableAccess): ProxyPool => {
     list,
 
     async bind() {
+      await (registered ??= this.register(configured).catch((error: unknown) => {
+        registered = undefined;
+        throw error;
+      }));
       for (const candidate of bindingOrder(await list())) {
         try {
           const { Attributes } = await table.doc.send(

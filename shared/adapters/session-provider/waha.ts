@@ -7,6 +7,8 @@ export const webhookEvents = ['session.status', 'message', 'message.any'] as con
 const meAnswer = z.object({ id: z.string() }).loose().nullable();
 const qrAnswer = z.object({ value: z.string() }).loose();
 const codeAnswer = z.object({ code: z.string() }).loose();
+const profileAnswer = z.object({ picture: z.string().nullable().optional() }).loose();
+const imageTypes = ['image/jpeg', 'image/png', 'image/webp'];
 
 /** `http://user:pass@host:port` as WAHA's proxy config: `server` plus optional credentials. */
 export const proxyConfig = (proxyUrl: string) => {
@@ -24,7 +26,7 @@ export const proxyConfig = (proxyUrl: string) => {
  * idempotent at WAHA; a 404 on stop, logout or delete means there is nothing left to end.
  */
 export const wahaSessionProvider = (
-  settings: { baseUrl: string; apiKey: string },
+  settings: { baseUrl: string; apiKey: string; webhookUrl: string; webhookHmacKey: string },
   send: typeof fetch = (...args) => fetch(...args),
 ): SessionProvider => {
   const call = async (method: string, path: string, body?: unknown, accept = 'application/json') => {
@@ -47,7 +49,7 @@ export const wahaSessionProvider = (
   const session = (name: string) => encodeURIComponent(name);
 
   return {
-    async createSession({ name, webhookUrl, webhookHmacKey, proxyUrl, metadata }) {
+    async createSession({ name, proxyUrl, metadata }) {
       await expectOk(
         await call('POST', '/api/sessions', {
           name,
@@ -55,7 +57,13 @@ export const wahaSessionProvider = (
           config: {
             metadata,
             proxy: proxyConfig(proxyUrl),
-            webhooks: [{ url: webhookUrl, events: [...webhookEvents], hmac: { key: webhookHmacKey } }],
+            webhooks: [
+              {
+                url: settings.webhookUrl,
+                events: [...webhookEvents],
+                hmac: { key: settings.webhookHmacKey },
+              },
+            ],
           },
         }),
       );
@@ -86,6 +94,23 @@ export const wahaSessionProvider = (
       if (response.status === 422) return null;
       await expectOk(response);
       return codeAnswer.parse(await response.json()).code.replace(/-/g, '');
+    },
+    async confirmPasskey(name) {
+      await expectOk(await call('POST', `/api/${session(name)}/auth/passkey/confirm`));
+    },
+    async profilePicture(name) {
+      const response = await call('GET', `/api/${session(name)}/profile`);
+      if (response.status === 404 || response.status === 422) return null;
+      await expectOk(response);
+      const picture = profileAnswer.parse(await response.json()).picture;
+      if (picture == null || picture === '') return null;
+      // WAHA answers the URL of the account's own photo; only an image is passed on.
+      const image = await send(picture, { signal: AbortSignal.timeout(10_000) });
+      const contentType = (image.headers.get('content-type') ?? '').split(';')[0]?.trim() ?? '';
+      if (image.status === 404) return null;
+      if (!image.ok || !imageTypes.includes(contentType))
+        throw new Error(`profile photo answered ${image.status}`);
+      return { bytes: new Uint8Array(await image.arrayBuffer()), contentType };
     },
     async me(name) {
       const response = await call('GET', `/api/sessions/${session(name)}/me`);

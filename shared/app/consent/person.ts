@@ -17,6 +17,7 @@ import { apiEvent } from '../events';
 import { enforceRateLimits } from '../rate-limits';
 import { seatRef } from '../seats/seats';
 import { stateChangeEvents } from '../seats/state-events';
+import { endSession, revokePairing } from '../pairing/pairing';
 import { isLinkToken, linkTokenHash } from './links';
 
 /**
@@ -42,7 +43,7 @@ const limit = (deps: PersonDeps, bucket: Bucket, token: string, ip: string) => {
   ]);
 };
 
-interface Opened {
+export interface Opened {
   family: Family;
   seat: Seat;
   /** Whether the link is the seat's current request (not replaced by a newer one). */
@@ -51,6 +52,11 @@ interface Opened {
 
 const openLink = async (deps: PersonDeps, bucket: Bucket, token: string, ip: string): Promise<Opened> => {
   await limit(deps, bucket, token, ip);
+  return findLink(deps, token);
+};
+
+/** The seat a link token points to; 404 for a token that is not one of ours. Count limits first. */
+export const findLink = async (deps: Pick<Deps, 'families' | 'hasher'>, token: string): Promise<Opened> => {
   const target = isLinkToken(token) ? await deps.families.findConsentLink(linkTokenHash(deps, token)) : null;
   const family = target === null ? null : await deps.families.load(target.accountUid);
   const seat = family === null || target === null ? undefined : seatOf(family, target.seatUid);
@@ -60,7 +66,7 @@ const openLink = async (deps: PersonDeps, bucket: Bucket, token: string, ip: str
 };
 
 /** Live links only: the current request, not expired, not revoked. */
-const requireLive = (opened: Opened, now: Date): Opened => {
+export const requireLive = (opened: Opened, now: Date): Opened => {
   const status = opened.seat.consent === null ? null : effectiveStatus(opened.seat.consent, now);
   if (!opened.current || status === null || status === 'expired' || status === 'revoked')
     throw fail('CONSENT_EXPIRED');
@@ -124,16 +130,38 @@ export const declineConsentLink = (deps: PersonDeps, token: string, ip: string) 
     'consent.declined',
   );
 
-/** `POST /consent-requests/{token}/stop`: the person stops protection; the seat key is destroyed. */
-export const stopProtection = (deps: PersonDeps, token: string, ip: string) =>
-  decide(
-    deps,
-    token,
-    ip,
-    (seat, now) => stopByDependent(seat, now, deps.settings.consent),
-    'consent.revoked',
-    { by: 'dependent' },
+/**
+ * `POST /consent-requests/{token}/stop`: the person stops protection; the seat key is destroyed and
+ * an open pairing is revoked in the same transaction, then its session is ended at the provider.
+ */
+export const stopProtection = async (
+  deps: PersonDeps & Pick<Deps, 'sessions'>,
+  token: string,
+  ip: string,
+) => {
+  const now = deps.clock.now();
+  const opened = requireLive(await openLink(deps, 'write', token, ip), now);
+  const stopped = stopByDependent(opened.seat, now, deps.settings.consent);
+  const revoke = revokePairing(deps, opened.family, stopped, 'stopped_by_dependent');
+  const changed = revoke?.seat ?? stopped;
+  const saved = await deps.families.saveSeat(
+    changed,
+    [
+      apiEvent(deps, {
+        type: 'consent.revoked',
+        accountId: changed.accountUid,
+        seat: seatRef(changed),
+        payload: { by: 'dependent' },
+      }),
+      ...(revoke?.events.filter((event) => event.type !== 'seat.state_changed') ?? []),
+      ...stateChangeEvents(deps, opened.seat, changed),
+    ],
+    revoke?.extras,
   );
+  if (opened.seat.pairing !== null && revoke !== null)
+    await endSession(deps, opened.seat.pairing.sessionName);
+  return pageView({ ...opened, seat: saved }, now);
+};
 
 /**
  * `GET /consent-requests/{token}/protection`: the person's view of their protection. A link that a

@@ -1,7 +1,7 @@
 import { priceOf, trialLabel } from '../../domain/catalog/catalog';
 import { effectiveStatus } from '../../domain/consent/consent-request';
 import type { Dependent } from '../../domain/family/dependent';
-import { archiveSeat, fillDependent, newSeat, type Seat } from '../../domain/family/seat';
+import { archiveSeat, fillDependent, newSeat, trialView, type Seat } from '../../domain/family/seat';
 import { seatUidFor } from '../../domain/family/uids';
 import type { Caller, Deps } from '../deps';
 import { apiEvent } from '../events';
@@ -28,7 +28,7 @@ export const seatView = (seat: Seat, deps: Pick<Deps, 'settings' | 'hasher' | 'c
             expiresAt: consent.expiresAt,
             ...(consent.revokedBy === 'dependent' ? { revokedBy: 'dependent' as const } : {}),
           },
-    trial: { state: 'not_started' as const, label: trialLabel(deps.settings.trialDays), trialEndsAt: null },
+    trial: trialView(seat, deps.clock.now(), trialLabel(deps.settings.trialDays)),
     dependent: seat.dependent,
   };
 };

@@ -1,8 +1,8 @@
 import { deriveProtection, protectionChanged } from '../../domain/consent/protection';
-import type { DomainEvent } from '../../domain/events/event';
+import type { DomainEvent, EventSource } from '../../domain/events/event';
 import type { Seat } from '../../domain/family/seat';
 import type { Deps } from '../deps';
-import { apiEvent } from '../events';
+import { sourcedEvent } from '../events';
 
 /**
  * `seat.state_changed` when a change moves the derived protection state: computed before and after,
@@ -12,13 +12,14 @@ export const stateChangeEvents = (
   deps: Pick<Deps, 'ids' | 'clock'>,
   before: Seat,
   after: Seat,
+  source: EventSource = 'api',
 ): DomainEvent[] => {
   const now = deps.clock.now();
   const was = deriveProtection(before, now);
   const is = deriveProtection(after, now);
   if (!protectionChanged(was, is)) return [];
   return [
-    apiEvent(deps, {
+    sourcedEvent(deps, source, {
       type: 'seat.state_changed',
       accountId: after.accountUid,
       seat: { seatId: after.seatId, uid: after.uid },

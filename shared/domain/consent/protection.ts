@@ -1,12 +1,19 @@
 import type { Seat } from '../family/seat';
+import type { Pairing } from '../pairing/pairing';
 import { effectiveStatus } from './consent-request';
 
 /**
  * The protection state (spec "Protection state"): derived on every read, never stored. This issue's
  * states; pairing, warm-up, alerts and pauses add theirs later.
  */
-export type ProtectionStateName = 'waiting_consent' | 'declined' | 'ready_to_connect' | 'stopped' | 'ended';
-export type ProtectionReason = 'consent_stopped_by_dependent';
+export type ProtectionStateName =
+  'waiting_consent' | 'declined' | 'ready_to_connect' | 'connecting' | 'protecting' | 'stopped' | 'ended';
+export type ProtectionReason =
+  | 'consent_stopped_by_dependent'
+  | 'identity_mismatch'
+  | 'reconnecting'
+  | 'disconnected'
+  | 'reconnect_required';
 export type ProtectionAction = 'send_consent' | 'activate_seat' | 'connect' | null;
 
 export interface Protection {
@@ -30,6 +37,10 @@ export const deriveProtection = (seat: Seat, now: Date): Protection => {
       since: consent.decidedAt ?? consent.createdAt,
       action: 'send_consent',
     };
+  }
+  if (status === 'given' && seat.status === 'active' && seat.pairing !== null) {
+    const connection = connectionState(seat.pairing);
+    if (connection !== null) return connection;
   }
   if (status === 'given') {
     return {
@@ -59,3 +70,37 @@ export const deriveProtection = (seat: Seat, now: Date): Protection => {
 /** Whether two derivations differ enough to tell the app (`seat.state_changed`). */
 export const protectionChanged = (before: Protection, after: Protection): boolean =>
   before.state !== after.state || before.reason !== after.reason || before.action !== after.action;
+
+/**
+ * What the seat's pairing says of the protection: an open pairing is `connecting` (a dropped one
+ * too, while it is retried), a paired one `protecting`; an ended one leaves the seat ready to
+ * connect again, with the reason when guardians must act on it. The history read and its
+ * `warming_up` come with history ingest.
+ */
+const connectionState = (pairing: Pairing): Protection | null => {
+  const since = pairing.updatedAt;
+  switch (pairing.status) {
+    case 'paired':
+      return { state: 'protecting', reason: null, since: pairing.lastSeenAt ?? since, action: null };
+    case 'degraded':
+      return { state: 'connecting', reason: 'reconnecting', since: pairing.droppedAt ?? since, action: null };
+    case 'starting':
+    case 'challenge':
+    case 'passkey':
+    case 'connecting':
+      return { state: 'connecting', reason: null, since: pairing.startedAt, action: null };
+    case 'cancelled':
+      return pairing.failureReason === 'identity_mismatch'
+        ? { state: 'ready_to_connect', reason: 'identity_mismatch', since, action: 'connect' }
+        : null;
+    case 'disconnected':
+      return {
+        state: 'ready_to_connect',
+        reason: pairing.failureReason === 'device_unlinked' ? 'reconnect_required' : 'disconnected',
+        since,
+        action: 'connect',
+      };
+    case 'revoked':
+      return null;
+  }
+};

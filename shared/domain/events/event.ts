@@ -5,7 +5,9 @@
 export const eventSources = ['api', 'gateway', 'workers', 'crons'] as const;
 export type EventSource = (typeof eventSources)[number];
 
-export type EventPayload = Readonly<Record<string, string | number | boolean | null>>;
+type PayloadValue = string | number | boolean | null | { readonly [key: string]: PayloadValue };
+/** Ids, states and instants; a nested object for a structured value such as a challenge. */
+export type EventPayload = Readonly<Record<string, PayloadValue>>;
 
 export interface DomainEvent {
   id: string;

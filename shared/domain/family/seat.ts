@@ -2,6 +2,7 @@ import type { Money } from '../catalog/catalog';
 import { effectiveStatus, move, type ConsentRequest } from '../consent/consent-request';
 import type { RelationshipCheck } from '../consent/relationship-check';
 import { fail } from '../errors';
+import type { Pairing } from '../pairing/pairing';
 import { checkBirthDate, sameDependent, type Dependent } from './dependent';
 
 export const seatStatuses = ['pending', 'active', 'paused', 'archived'] as const;
@@ -24,6 +25,10 @@ export interface Seat {
   activation: { activatedAt: string; guardianAttestation: true; campaignCode: string | null } | null;
   /** Channels contracted for the seat, each at the price of the day it was enabled. */
   channels: { chat?: { price: Money; enabledAt: string } };
+  /** The latest pairing of the chat channel; a final one stays readable until the next starts. */
+  pairing: Pairing | null;
+  /** Set at the seat's first `paired` (spec "Trial"); null means `not_started`. */
+  trial: { startedAt: string; endsAt: string } | null;
   /** The seat's data key, encrypted (KMS envelope in AWS, a local key locally); null once destroyed. */
   encryptedDataKey: string | null;
   createdAt: string;
@@ -52,6 +57,8 @@ export const newSeat = (fields: {
   activation: null,
   encryptedDataKey: null,
   channels: {},
+  pairing: null,
+  trial: null,
   createdAt: fields.now.toISOString(),
   updatedAt: fields.now.toISOString(),
   version: 0,
@@ -95,3 +102,22 @@ export const fillDependent = (
 
 /** Seats by age, oldest first: the ULID orders them by creation. */
 export const byAge = (a: Seat, b: Seat): number => (a.seatId < b.seatId ? -1 : a.seatId > b.seatId ? 1 : 0);
+
+/** `trial.state` stays `not_started` until the first `paired`; `trialEndsAt` is null only then. */
+export const trialView = (seat: Seat, now: Date, label: string) => {
+  if (seat.trial === null) return { state: 'not_started' as const, label, trialEndsAt: null };
+  const state = now.getTime() < Date.parse(seat.trial.endsAt) ? ('active' as const) : ('ended' as const);
+  return { state, label, trialEndsAt: seat.trial.endsAt };
+};
+
+/** The seat's first `paired` starts its trial; later ones change nothing. */
+export const startTrial = (seat: Seat, now: Date, trialDays: number): Seat | null =>
+  seat.trial !== null
+    ? null
+    : {
+        ...seat,
+        trial: {
+          startedAt: now.toISOString(),
+          endsAt: new Date(now.getTime() + trialDays * 86_400_000).toISOString(),
+        },
+      };

@@ -5,6 +5,8 @@ export interface Subscription {
   status: 'trialing';
   interval: 'monthly' | 'yearly';
   campaignCode: string | null;
+  /** The account's trial is the first connected seat's: set when that seat first pairs. */
+  trialEndsAt: string | null;
   createdAt: string;
 }
 
@@ -29,5 +31,10 @@ export const openSubscription = (fields: {
   status: 'trialing',
   interval: fields.interval,
   campaignCode: fields.campaignCode,
+  trialEndsAt: null,
   createdAt: fields.now.toISOString(),
 });
+
+/** The first seat that connects gives the account its trial; later seats leave it. */
+export const adoptTrial = (subscription: Subscription | null, trialEndsAt: string): Subscription | null =>
+  subscription === null || subscription.trialEndsAt !== null ? null : { ...subscription, trialEndsAt };

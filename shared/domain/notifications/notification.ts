@@ -42,16 +42,16 @@ export const newNotification = (fields: {
 export const isCritical = (type: NotificationType): boolean =>
   notificationCatalog[type].severity === 'critical';
 
-/** One page of the inbox: newest first, after `cursor` (the last ULID of the previous page). */
-export const inboxPage = (all: readonly Notification[], cursor: string | null) => {
-  const newestFirst = [...all].sort((a, b) => (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
-  const after =
-    cursor === null ? newestFirst : newestFirst.filter((notification) => notification.id < cursor);
-  const notifications = after.slice(0, INBOX_PAGE);
+/**
+ * One page of the inbox from the notifications after the cursor, newest first: a store reads one
+ * more than a page, so a next page exists exactly when that one is there.
+ */
+export const inboxPage = (newestFirstAfterCursor: readonly Notification[], unread: number) => {
+  const notifications = newestFirstAfterCursor.slice(0, INBOX_PAGE);
   const last = notifications.at(-1);
   return {
     notifications,
-    nextCursor: after.length > INBOX_PAGE && last !== undefined ? last.id : null,
-    unread: all.filter((notification) => notification.readAt === null).length,
+    nextCursor: newestFirstAfterCursor.length > INBOX_PAGE && last !== undefined ? last.id : null,
+    unread,
   };
 };

@@ -34,6 +34,7 @@ export type PairingTrigger =
   | 'connection_dropped'
   | 'reconnected'
   | 'third_retry_failed'
+  | 'device_unlinked'
   | 'revoked';
 
 /** What a move brings with it, beyond `pairing.status` (which every move publishes). */
@@ -48,6 +49,7 @@ export type PairingEffect =
   | 'schedule_retries'
   | 'refresh_last_seen'
   | 'notify_disconnected'
+  | 'notify_reconnect_required'
   | 'release_proxy';
 
 export interface PairingRow {
@@ -86,7 +88,13 @@ export const pairingTable: readonly PairingRow[] = [
     effects: ['record_passkey_refused', 'logout_session', ...ending],
   },
   { from: ['challenge'], on: 'codes_exhausted', to: 'cancelled', effects: [...ending] },
-  { from: ['challenge'], on: 'challenge_failed', to: 'disconnected', effects: [...ending] },
+  // The spec draws this from `challenge`; a session can also fail while it starts or confirms.
+  {
+    from: ['starting', 'challenge', 'passkey', 'connecting'],
+    on: 'challenge_failed',
+    to: 'disconnected',
+    effects: [...ending],
+  },
   { from: ['paired'], on: 'connection_dropped', to: 'degraded', effects: ['schedule_retries'] },
   { from: ['degraded'], on: 'reconnected', to: 'paired', effects: ['refresh_last_seen'] },
   {
@@ -94,6 +102,13 @@ export const pairingTable: readonly PairingRow[] = [
     on: 'third_retry_failed',
     to: 'disconnected',
     effects: ['notify_disconnected', ...ending],
+  },
+  // decisions.md "Device unlinked": no retry can help; guardians must pair again.
+  {
+    from: ['paired', 'degraded'],
+    on: 'device_unlinked',
+    to: 'disconnected',
+    effects: ['notify_reconnect_required', ...ending],
   },
   {
     from: ['starting', 'challenge', 'passkey', 'connecting', 'paired', 'degraded'],

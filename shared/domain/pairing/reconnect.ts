@@ -10,6 +10,8 @@ export const attemptTimes = (droppedAt: Date, delaysSeconds: readonly number[]):
 
 /** What a schedule carries: enough to tell whether it is still the one the pairing waits for. */
 export interface ReconnectAttempt {
+  /** Where the pairing lives: the seat uid finds its family with one read. */
+  seatUid: string;
   pairingId: string;
   attempt: number;
 }

@@ -8,9 +8,18 @@ describe('the embedded scheduler', () => {
   it('fires each attempt at its time, once, even when scheduled twice', async () => {
     const fired: number[] = [];
     const scheduler = embeddedScheduler(async (attempt) => void fired.push(attempt.attempt));
-    await scheduler.schedule({ pairingId: 'P', attempt: 1 }, new Date('2026-11-22T10:00:30Z'));
-    await scheduler.schedule({ pairingId: 'P', attempt: 1 }, new Date('2026-11-22T10:00:30Z'));
-    await scheduler.schedule({ pairingId: 'P', attempt: 2 }, new Date('2026-11-22T10:02:30Z'));
+    await scheduler.schedule(
+      { seatUid: 'st_x', pairingId: 'P', attempt: 1 },
+      new Date('2026-11-22T10:00:30Z'),
+    );
+    await scheduler.schedule(
+      { seatUid: 'st_x', pairingId: 'P', attempt: 1 },
+      new Date('2026-11-22T10:00:30Z'),
+    );
+    await scheduler.schedule(
+      { seatUid: 'st_x', pairingId: 'P', attempt: 2 },
+      new Date('2026-11-22T10:02:30Z'),
+    );
     await vi.advanceTimersByTimeAsync(29_999);
     expect(fired).toEqual([]);
     await vi.advanceTimersByTimeAsync(1);
@@ -23,8 +32,11 @@ describe('the embedded scheduler', () => {
   it('does not fire a cancelled attempt', async () => {
     const fired: number[] = [];
     const scheduler = embeddedScheduler(async (attempt) => void fired.push(attempt.attempt));
-    await scheduler.schedule({ pairingId: 'P', attempt: 1 }, new Date('2026-11-22T10:00:30Z'));
-    await scheduler.cancel({ pairingId: 'P', attempt: 1 });
+    await scheduler.schedule(
+      { seatUid: 'st_x', pairingId: 'P', attempt: 1 },
+      new Date('2026-11-22T10:00:30Z'),
+    );
+    await scheduler.cancel({ seatUid: 'st_x', pairingId: 'P', attempt: 1 });
     await vi.advanceTimersByTimeAsync(60_000);
     expect(fired).toEqual([]);
   });
@@ -39,7 +51,10 @@ describe('the embedded scheduler', () => {
       },
       { retries: 2, onGiveUp: (attempt) => void gaveUp.push(attempt.attempt) },
     );
-    await scheduler.schedule({ pairingId: 'P', attempt: 3 }, new Date('2026-11-22T10:00:01Z'));
+    await scheduler.schedule(
+      { seatUid: 'st_x', pairingId: 'P', attempt: 3 },
+      new Date('2026-11-22T10:00:01Z'),
+    );
     await vi.advanceTimersByTimeAsync(1_000);
     expect(calls).toBe(3);
     expect(gaveUp).toEqual([3]);

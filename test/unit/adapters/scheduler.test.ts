@@ -22,7 +22,7 @@ describe('EventBridge Scheduler reconnects', () => {
   it('creates a one-time schedule that deletes itself, with no flexible window and a dead-letter queue', async () => {
     scheduler.on(CreateScheduleCommand).resolves({ ScheduleArn: 'arn:s' });
     await eventBridgeScheduler(new SchedulerClient({}), settings).schedule(
-      { pairingId: 'P1', attempt: 1 },
+      { seatUid: 'st_x', pairingId: 'P1', attempt: 1 },
       new Date('2026-11-22T10:00:30.000Z'),
     );
     expect(scheduler.commandCalls(CreateScheduleCommand)[0]!.args[0].input).toEqual({
@@ -35,7 +35,7 @@ describe('EventBridge Scheduler reconnects', () => {
       Target: {
         Arn: 'arn:worker',
         RoleArn: 'arn:role',
-        Input: JSON.stringify({ pairingId: 'P1', attempt: 1 }),
+        Input: JSON.stringify({ seatUid: 'st_x', pairingId: 'P1', attempt: 1 }),
         DeadLetterConfig: { Arn: 'arn:dlq' },
         RetryPolicy: { MaximumRetryAttempts: 3, MaximumEventAgeInSeconds: 3600 },
       },
@@ -50,8 +50,10 @@ describe('EventBridge Scheduler reconnects', () => {
       .on(DeleteScheduleCommand)
       .rejects(new ResourceNotFoundException({ message: 'gone', Message: 'gone', $metadata: {} }));
     const adapter = eventBridgeScheduler(new SchedulerClient({}), settings);
-    await expect(adapter.schedule({ pairingId: 'P1', attempt: 1 }, new Date())).resolves.toBeUndefined();
-    await expect(adapter.cancel({ pairingId: 'P1', attempt: 1 })).resolves.toBeUndefined();
+    await expect(
+      adapter.schedule({ seatUid: 'st_x', pairingId: 'P1', attempt: 1 }, new Date()),
+    ).resolves.toBeUndefined();
+    await expect(adapter.cancel({ seatUid: 'st_x', pairingId: 'P1', attempt: 1 })).resolves.toBeUndefined();
   });
 
   it('writes at() expressions in UTC to the second', () => {

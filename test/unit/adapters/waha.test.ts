@@ -12,7 +12,18 @@ const recorder = (answers: Response[]) => {
     });
     return answers.shift() ?? new Response('{}');
   }) as typeof fetch;
-  return { calls, provider: wahaSessionProvider({ baseUrl: 'http://waha:3000/', apiKey: 'key' }, send) };
+  return {
+    calls,
+    provider: wahaSessionProvider(
+      {
+        baseUrl: 'http://waha:3000/',
+        apiKey: 'key',
+        webhookUrl: 'https://gw/webhooks/session-provider',
+        webhookHmacKey: 'hmac-key',
+      },
+      send,
+    ),
+  };
 };
 
 describe('the WAHA session provider', () => {
@@ -22,8 +33,6 @@ describe('the WAHA session provider', () => {
     ]);
     await provider.createSession({
       name: 's1',
-      webhookUrl: 'https://gw/webhooks/session-provider',
-      webhookHmacKey: 'hmac-key',
       proxyUrl: 'http://user:p%40ss@10.0.0.1:8080',
       metadata: { 'pairing.id': 'P1', seatUid: 'st_x' },
     });
@@ -92,5 +101,32 @@ describe('the WAHA session provider', () => {
 
   it('turns a proxy URL into WAHA’s proxy config', () => {
     expect(proxyConfig('http://10.0.0.2:3128')).toEqual({ server: '10.0.0.2:3128' });
+  });
+
+  it('confirms a number comparison at the passkey confirmation endpoint', async () => {
+    const { calls, provider } = recorder([new Response('{}', { status: 201 })]);
+    await provider.confirmPasskey('s1');
+    expect(calls[0]).toMatchObject({ url: 'http://waha:3000/api/s1/auth/passkey/confirm', method: 'POST' });
+  });
+
+  it("serves only the account's own profile photo, and null when it has none", async () => {
+    const { calls, provider } = recorder([
+      new Response(JSON.stringify({ id: '5511987654321@c.us', name: 'P', picture: 'https://cdn/p.jpg' })),
+      new Response(new Uint8Array([0xff, 0xd8, 0xff]), { headers: { 'content-type': 'image/jpeg' } }),
+      new Response(JSON.stringify({ id: '5511987654321@c.us', name: 'P', picture: null })),
+    ]);
+    const photo = await provider.profilePicture('s1');
+    expect(calls[0]).toMatchObject({ url: 'http://waha:3000/api/s1/profile', method: 'GET' });
+    expect(calls[1]!.url).toBe('https://cdn/p.jpg');
+    expect(photo).toEqual({ bytes: new Uint8Array([0xff, 0xd8, 0xff]), contentType: 'image/jpeg' });
+    expect(await provider.profilePicture('s1')).toBeNull();
+  });
+
+  it('refuses a profile photo answer that is not an image', async () => {
+    const { provider } = recorder([
+      new Response(JSON.stringify({ picture: 'https://cdn/p' })),
+      new Response('<html>', { headers: { 'content-type': 'text/html' } }),
+    ]);
+    await expect(provider.profilePicture('s1')).rejects.toThrow();
   });
 });

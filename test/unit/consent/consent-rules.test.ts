@@ -173,6 +173,7 @@ describe('activation', () => {
       status: 'trialing' as const,
       interval: 'monthly' as const,
       campaignCode: 'WELCOME10',
+      trialEndsAt: null,
       createdAt: '',
     };
     expect(codeOf(() => checkCampaign('WELCOME10', campaigns, subscription))).toBe(

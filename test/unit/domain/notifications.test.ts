@@ -24,19 +24,16 @@ describe('notifications', () => {
   });
 
   it('read as the 50 most recent with the unread count, the cursor being the last ULID', () => {
-    const all = many(120);
-    const first = inboxPage(all, null);
+    const newestFirst = many(120).reverse();
+    const first = inboxPage(newestFirst.slice(0, 51), 120);
     expect(first.notifications).toHaveLength(50);
     expect(first.notifications[0]?.id).toBe('01J0119');
     expect(first.nextCursor).toBe('01J0070');
     expect(first.unread).toBe(120);
-    const second = inboxPage(all, first.nextCursor);
-    expect(second.notifications[0]?.id).toBe('01J0069');
-    const third = inboxPage(all, inboxPage(all, second.nextCursor).notifications.at(-1)?.id ?? null);
-    expect(third).toMatchObject({ notifications: [], nextCursor: null });
   });
 
   it('end with a null cursor on the last page', () => {
-    expect(inboxPage(many(10), null)).toMatchObject({ nextCursor: null });
+    expect(inboxPage(many(10), 3)).toMatchObject({ nextCursor: null, unread: 3 });
+    expect(inboxPage(many(50), 0)).toMatchObject({ nextCursor: null });
   });
 });

@@ -52,6 +52,26 @@ describe('the pairing table (spec "Pairing")', () => {
     },
   );
 
+  it.each(['starting', 'passkey', 'connecting'] as const)(
+    'a session that fails while %s is disconnected too (beyond the drawn challenge row)',
+    (from) => {
+      expect(transitionPairing(from, 'challenge_failed')).toEqual({
+        to: 'disconnected',
+        effects: ['release_proxy'],
+      });
+    },
+  );
+
+  it.each(['paired', 'degraded'] as const)(
+    'a device the person unlinked (%s) is disconnected at once and guardians must pair again',
+    (from) => {
+      expect(transitionPairing(from, 'device_unlinked')).toEqual({
+        to: 'disconnected',
+        effects: ['notify_reconnect_required', 'release_proxy'],
+      });
+    },
+  );
+
   it('refreshes a challenge in place', () => {
     expect(transitionPairing('challenge', 'challenge_arrived')?.to).toBe('challenge');
   });

@@ -12,11 +12,13 @@ describe('reconnect attempts', () => {
   });
 
   it('act only while the pairing is degraded and waiting for exactly that attempt', () => {
-    const degraded = { pairingId: 'P', status: 'degraded', reconnectAttempts: 1 };
-    expect(isCurrentAttempt(degraded, { pairingId: 'P', attempt: 2 })).toBe(true);
-    expect(isCurrentAttempt(degraded, { pairingId: 'P', attempt: 1 })).toBe(false); // fired twice, or late
-    expect(isCurrentAttempt({ ...degraded, status: 'paired' }, { pairingId: 'P', attempt: 2 })).toBe(false); // moved on
-    expect(isCurrentAttempt(degraded, { pairingId: 'other', attempt: 2 })).toBe(false);
+    const degraded = { seatUid: 'st_x', pairingId: 'P', status: 'degraded', reconnectAttempts: 1 };
+    expect(isCurrentAttempt(degraded, { seatUid: 'st_x', pairingId: 'P', attempt: 2 })).toBe(true);
+    expect(isCurrentAttempt(degraded, { seatUid: 'st_x', pairingId: 'P', attempt: 1 })).toBe(false); // fired twice, or late
+    expect(
+      isCurrentAttempt({ ...degraded, status: 'paired' }, { seatUid: 'st_x', pairingId: 'P', attempt: 2 }),
+    ).toBe(false); // moved on
+    expect(isCurrentAttempt(degraded, { seatUid: 'st_x', pairingId: 'other', attempt: 2 })).toBe(false);
   });
 
   it('give up after the last one', () => {

@@ -1,0 +1,167 @@
+import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import * as z from 'zod';
+import {
+  INBOX_PAGE,
+  inboxPage,
+  notificationCatalog,
+  type Notification,
+} from '../../domain/notifications/notification';
+import type { Inbox } from '../../ports/notifications';
+import type { TableAccess } from './client';
+import { itemTypes, keys } from './keys';
+import type { TransactItem } from './transact';
+
+const notificationItem = z.object({
+  id: z.string(),
+  notificationType: z.enum(Object.keys(notificationCatalog) as [keyof typeof notificationCatalog]),
+  severity: z.enum(['critical', 'warning']),
+  seatUid: z.string().nullable(),
+  createdAt: z.string(),
+  readAt: z.string().nullable(),
+});
+
+/**
+ * The writes that put one notification in each recipient's inbox, for the transaction of the change
+ * that caused it: the entry and one more on the recipient's unread counter.
+ */
+export const inboxEntries = (
+  table: TableAccess,
+  notification: Notification,
+  recipients: readonly string[],
+): TransactItem[] =>
+  recipients.flatMap((userUid): TransactItem[] => [
+    {
+      Put: {
+        TableName: table.tableName,
+        Item: {
+          ...keys.notification(userUid, notification.id),
+          ...notification,
+          type: itemTypes.notification,
+          notificationType: notification.type,
+        },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      },
+    },
+    {
+      Update: {
+        TableName: table.tableName,
+        Key: keys.inboxCounter(userUid),
+        UpdateExpression: 'SET #type = :type ADD unread :one',
+        ExpressionAttributeNames: { '#type': 'type' },
+        ExpressionAttributeValues: { ':type': itemTypes.inboxCounter, ':one': 1 },
+      },
+    },
+  ]);
+
+const isConditionFailure = (error: unknown) =>
+  error instanceof ConditionalCheckFailedException ||
+  (error instanceof TransactionCanceledException &&
+    error.CancellationReasons?.some((reason) => reason.Code === 'ConditionalCheckFailed') === true);
+
+/**
+ * A guardian's inbox: one query reads a page (newest first, one more than a page to know if another
+ * follows) and one read the unread counter. Marking read flips `readAt` once and takes one off the
+ * counter in the same transaction.
+ */
+export const dynamoInbox = (table: TableAccess): Inbox => {
+  const markOne = async (userUid: string, notificationId: string, now: Date) => {
+    await table.doc.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: table.tableName,
+              Key: keys.notification(userUid, notificationId),
+              UpdateExpression: 'SET readAt = :now',
+              ConditionExpression: 'attribute_exists(PK) AND readAt = :unread',
+              ExpressionAttributeValues: { ':now': now.toISOString(), ':unread': null },
+            },
+          },
+          {
+            Update: {
+              TableName: table.tableName,
+              Key: keys.inboxCounter(userUid),
+              UpdateExpression: 'ADD unread :minusOne',
+              ConditionExpression: 'unread > :zero',
+              ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0 },
+            },
+          },
+        ],
+      }),
+    );
+  };
+
+  return {
+    async page(userUid, cursor) {
+      const [page, counter] = await Promise.all([
+        table.doc.send(
+          new QueryCommand({
+            TableName: table.tableName,
+            KeyConditionExpression:
+              cursor === null
+                ? 'PK = :pk AND begins_with(SK, :prefix)'
+                : 'PK = :pk AND SK BETWEEN :prefix AND :before',
+            ExpressionAttributeValues: {
+              ':pk': keys.inboxPartition(userUid),
+              ':prefix': 'NOTIFICATION#',
+              ...(cursor === null ? {} : { ':before': keys.notification(userUid, cursor).SK }),
+            },
+            ScanIndexForward: false,
+            Limit: INBOX_PAGE + 1,
+          }),
+        ),
+        table.doc.send(new GetCommand({ TableName: table.tableName, Key: keys.inboxCounter(userUid) })),
+      ]);
+      const newestFirst = (page.Items ?? [])
+        .map((item): Notification => {
+          const { notificationType, ...rest } = notificationItem.parse(item);
+          return { ...rest, type: notificationType };
+        })
+        // BETWEEN includes the cursor itself; the page starts after it.
+        .filter((notification) => notification.id !== cursor);
+      const unread = z.object({ unread: z.number() }).safeParse(counter.Item);
+      return inboxPage(newestFirst, unread.success ? Math.max(0, unread.data.unread) : 0);
+    },
+
+    async markRead(userUid, notificationId, now) {
+      const { Item } = await table.doc.send(
+        new GetCommand({ TableName: table.tableName, Key: keys.notification(userUid, notificationId) }),
+      );
+      if (Item === undefined) return false;
+      try {
+        await markOne(userUid, notificationId, now);
+      } catch (error) {
+        if (!isConditionFailure(error)) throw error;
+      }
+      return true;
+    },
+
+    async markAllRead(userUid, now) {
+      let startKey: Record<string, unknown> | undefined;
+      do {
+        const page = await table.doc.send(
+          new QueryCommand({
+            TableName: table.tableName,
+            KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+            FilterExpression: 'readAt = :unread',
+            ExpressionAttributeValues: {
+              ':pk': keys.inboxPartition(userUid),
+              ':prefix': 'NOTIFICATION#',
+              ':unread': null,
+            },
+            ...(startKey === undefined ? {} : { ExclusiveStartKey: startKey }),
+          }),
+        );
+        for (const item of page.Items ?? []) {
+          try {
+            await markOne(userUid, notificationItem.parse(item).id, now);
+          } catch (error) {
+            if (!isConditionFailure(error)) throw error;
+          }
+        }
+        startKey = page.LastEvaluatedKey;
+      } while (startKey !== undefined);
+    },
+  };
+};

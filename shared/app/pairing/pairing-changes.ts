@@ -1,0 +1,112 @@
+import type { DomainEvent, EventSource } from '../../domain/events/event';
+import type { Family } from '../../domain/family/account';
+import { startTrial, type Seat } from '../../domain/family/seat';
+import { adoptTrial } from '../../domain/family/subscription';
+import {
+  newNotification,
+  type Notification,
+  type NotificationType,
+} from '../../domain/notifications/notification';
+import { eventChallenge, type PairingMoveResult } from '../../domain/pairing/pairing';
+import type { PairingEffect } from '../../domain/pairing/pairing.transitions';
+import type { ReconnectAttempt } from '../../domain/pairing/reconnect';
+import type { SeatChangeExtras } from '../../ports/stores';
+import type { Deps } from '../deps';
+import { sourcedEvent } from '../events';
+import { seatRef } from '../seats/seats';
+import { stateChangeEvents } from '../seats/state-events';
+
+type ChangeDeps = Pick<Deps, 'ids' | 'clock' | 'settings'>;
+
+/** Effects that are notifications to guardians, with their type. */
+const notifying: Partial<Record<PairingEffect, NotificationType>> = {
+  notify_identity_mismatch: 'pairing.identity_mismatch',
+  notify_disconnected: 'pairing.disconnected',
+  notify_reconnect_required: 'pairing.reconnect_required',
+};
+
+/** Effects that publish an event of their own, beyond `pairing.status`. */
+const publishing: Partial<Record<PairingEffect, string>> = {
+  publish_paired: 'pairing.paired',
+  publish_identity_mismatch: 'pairing.identity_mismatch',
+  notify_disconnected: 'pairing.disconnected',
+  notify_reconnect_required: 'pairing.reconnect_required',
+};
+
+/** Everything one pairing change writes and asks of the outside, worked out before anything runs. */
+export interface PairingPlan {
+  seat: Seat;
+  events: DomainEvent[];
+  extras: SeatChangeExtras;
+  /** The session must be logged out at the provider (a wrong number, a refusal, a revoke). */
+  logout: boolean;
+  /** The first reconnect attempt to schedule after a drop. */
+  schedule: { attempt: ReconnectAttempt; at: Date } | null;
+  notification: Notification | null;
+}
+
+/**
+ * Turns the moves of the pairing table into what they write: the seat with its pairing (and trial),
+ * one `pairing.status` per move plus the events and notifications its effects name, the proxy slot
+ * back when it ends, and `seat.state_changed` when the protection state moved. Every event of the
+ * change is written in its transaction, with the source that wrote it.
+ */
+export const planPairingChange = (
+  deps: ChangeDeps,
+  source: EventSource,
+  family: Family,
+  before: Seat,
+  moves: readonly PairingMoveResult[],
+): PairingPlan => {
+  const now = deps.clock.now();
+  const last = moves.at(-1);
+  let seat: Seat =
+    last === undefined ? before : { ...before, pairing: last.pairing, updatedAt: now.toISOString() };
+  const events: DomainEvent[] = [];
+  const extras: SeatChangeExtras = {};
+  let logout = false;
+  let schedule: PairingPlan['schedule'] = null;
+  let notification: Notification | null = null;
+  const event = (type: string, payload: DomainEvent['payload'] = {}) =>
+    events.push(
+      sourcedEvent(deps, source, { type, accountId: seat.accountUid, seat: seatRef(seat), payload }),
+    );
+
+  for (const move of moves) {
+    event('pairing.status', { status: move.pairing.status, nextRetryAt: move.pairing.nextRetryAt });
+    for (const effect of move.effects) {
+      const published = publishing[effect];
+      if (effect === 'publish_challenge')
+        event('pairing.challenge', { challenge: eventChallenge(move.pairing.challenge) });
+      else if (published !== undefined) event(published);
+      const type = notifying[effect];
+      if (type !== undefined)
+        notification = newNotification({ id: deps.ids.ulid(), type, seatUid: seat.uid, now });
+      if (effect === 'logout_session') logout = true;
+      if (effect === 'release_proxy') extras.releaseProxy = move.pairing.proxyLabel;
+      if (effect === 'schedule_retries' && move.pairing.nextRetryAt !== null) {
+        schedule = {
+          attempt: { seatUid: seat.uid, pairingId: move.pairing.pairingId, attempt: 1 },
+          at: new Date(move.pairing.nextRetryAt),
+        };
+      }
+      if (effect === 'start_trial_if_first') {
+        const started = startTrial(seat, now, deps.settings.trialDays);
+        if (started !== null) {
+          seat = started;
+          event('trial.started', { trialEndsAt: started.trial?.endsAt ?? null });
+          const subscription = adoptTrial(family.subscription, started.trial?.endsAt ?? '');
+          if (subscription !== null) extras.subscription = { value: subscription, mode: 'replace' };
+        }
+      }
+    }
+  }
+  if (notification !== null)
+    extras.notification = { value: notification, recipients: family.members.map((member) => member.userUid) };
+  events.push(...stateChangeEvents(deps, before, seat, source));
+  return { seat, events, extras, logout, schedule, notification };
+};
+
+/** Guardians who receive a notification: every member of the family. */
+export const recipientsOf = (family: Family) =>
+  family.members.map((member) => ({ userUid: member.userUid, email: member.email }));

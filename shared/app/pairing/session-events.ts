@@ -1,0 +1,252 @@
+import * as z from 'zod';
+import { seatOf, type Family } from '../../domain/family/account';
+import type { Seat } from '../../domain/family/seat';
+import { accountUidOfSeat } from '../../domain/family/uids';
+import {
+  beginAttempt,
+  movePairing,
+  numberTrigger,
+  providerStatuses,
+  readProviderStatus,
+  seatUidOfSession,
+  type Pairing,
+  type PairingMoveResult,
+} from '../../domain/pairing/pairing';
+import { isOpenPairing, type PairingTrigger } from '../../domain/pairing/pairing.transitions';
+import type { ReconnectAttempt } from '../../domain/pairing/reconnect';
+import type { EventSource } from '../../domain/events/event';
+import type { Deps } from '../deps';
+import { sourcedEvent } from '../events';
+import { seatRef } from '../seats/seats';
+import { endSession, fetchChallenge } from './pairing';
+import { planPairingChange, recipientsOf, type PairingPlan } from './pairing-changes';
+
+export type WorkerDeps = Pick<
+  Deps,
+  'families' | 'ids' | 'clock' | 'settings' | 'sessions' | 'reconnects' | 'notifier' | 'history'
+>;
+
+/** What became of one provider event; the handler counts these in its log metrics. */
+export type SessionEventOutcome =
+  'handled' | 'unchanged' | 'duplicate' | 'unknown_session' | 'ingested' | 'not_an_event';
+
+const me = z.object({ id: z.string(), jid: z.string().optional() }).loose();
+const envelope = z
+  .object({
+    event: z.string(),
+    session: z.string(),
+    me: me.nullable().optional(),
+    payload: z.record(z.string(), z.unknown()),
+  })
+  .loose();
+const statusPayload = z
+  .object({
+    status: z.enum(providerStatuses),
+    data: z.object({ code: z.string().optional() }).loose().nullable().optional(),
+  })
+  .loose();
+
+/** The seat whose pairing owns a session, or null: a session nobody here started is unknown. */
+const sessionOwner = async (deps: Pick<Deps, 'families'>, sessionName: string) => {
+  const seatUid = seatUidOfSession(sessionName);
+  const accountUid = seatUid === null ? null : accountUidOfSeat(seatUid);
+  const family = accountUid === null ? null : await deps.families.load(accountUid);
+  const seat = family === null || seatUid === null ? undefined : seatOf(family, seatUid);
+  if (family === null || seat?.pairing == null || seat.pairing.sessionName !== sessionName) return null;
+  return { family, seat, pairing: seat.pairing };
+};
+
+/**
+ * Carries out a plan: what must happen at the outside before the commit (idempotent: a retried
+ * message does it again harmlessly), the commit with the provider event marked handled, then the
+ * delivery of the notification the inbox already holds and the end of a finished session.
+ */
+const carryOut = async (
+  deps: WorkerDeps,
+  family: Family,
+  pairing: Pairing,
+  plan: PairingPlan,
+  providerEventId: string | null,
+) => {
+  if (plan.logout) await deps.sessions.logout(pairing.sessionName);
+  if (plan.schedule !== null) await deps.reconnects.schedule(plan.schedule.attempt, plan.schedule.at);
+  const retention = deps.settings.pairing.providerEventRetentionSeconds;
+  await deps.families.saveSeat(plan.seat, plan.events, {
+    ...plan.extras,
+    ...(providerEventId === null
+      ? {}
+      : {
+          providerEvent: {
+            id: providerEventId,
+            expiresAtSeconds: Math.floor(deps.clock.now().getTime() / 1000) + retention,
+          },
+        }),
+  });
+  if (plan.notification !== null) await deps.notifier.deliver(plan.notification, recipientsOf(family));
+  const ended = plan.seat.pairing;
+  if (ended !== null && !isOpenPairing(ended.status)) await endSession(deps, ended.sessionName);
+};
+
+/** Applies triggers one after another; the chain stops at the first the table has no row for. */
+const chain = (pairing: Pairing, triggers: readonly PairingTrigger[], now: Date, deps: WorkerDeps) => {
+  const moves: PairingMoveResult[] = [];
+  let current = pairing;
+  for (const on of triggers) {
+    const move = movePairing(current, on, now, {
+      reconnectDelaysSeconds: deps.settings.pairing.reconnectDelaysSeconds,
+    });
+    if (move === null) break;
+    moves.push(move);
+    current = move.pairing;
+  }
+  return moves;
+};
+
+/** The moves a `session.status` report makes, asking the provider what the report leaves out. */
+const movesFor = async (
+  deps: WorkerDeps,
+  seat: Seat,
+  pairing: Pairing,
+  status: z.infer<typeof statusPayload>,
+  connected: z.infer<typeof me> | null | undefined,
+): Promise<PairingMoveResult[]> => {
+  const now = deps.clock.now();
+  const reading = readProviderStatus(
+    pairing,
+    status.status,
+    deps.settings.pairing.reconnectDelaysSeconds.length,
+  );
+  const phone = seat.dependent?.phone ?? '';
+  switch (reading.kind) {
+    case 'ignore':
+      return [];
+    case 'move':
+      return chain(pairing, [reading.on], now, deps);
+    case 'challenge': {
+      const challenge = await fetchChallenge(deps, pairing, phone);
+      const move = challenge === null ? null : movePairing(pairing, 'challenge_arrived', now, { challenge });
+      return move === null ? [] : [move];
+    }
+    case 'confirm': {
+      const challenge = {
+        kind: 'passkey_confirm' as const,
+        value: status.data?.code ?? null,
+        confirmation: reading.confirmation,
+        expiresAt: null,
+      };
+      const move = movePairing(pairing, 'number_check_requested', now, { challenge });
+      return move === null ? [] : [move];
+    }
+    case 'connected': {
+      const ids = [connected?.id, connected?.jid].filter((id): id is string => id !== undefined);
+      // The envelope may carry no `me` (older providers): ask for it.
+      if (ids.length === 0) {
+        const asked = await deps.sessions.me(pairing.sessionName);
+        if (asked !== null) ids.push(asked);
+      }
+      return chain(pairing, [...reading.before, numberTrigger(phone, ids)], now, deps);
+    }
+  }
+};
+
+/**
+ * A worker's handling of one session-provider event (spec "Inbound webhooks", Transport 6). Events
+ * of a session no pairing owns are dropped; message events of a live pairing go to history ingest
+ * (ids only); a status report moves the pairing by the table, once: the provider's event id is
+ * written with the change, so a redelivery finds it and changes nothing.
+ */
+export const handleSessionEvent = async (
+  deps: WorkerDeps,
+  body: string,
+  providerEventId: string,
+): Promise<SessionEventOutcome> => {
+  let json: unknown;
+  try {
+    json = JSON.parse(body);
+  } catch {
+    return 'not_an_event';
+  }
+  const parsed = envelope.safeParse(json);
+  if (!parsed.success) return 'not_an_event';
+  const event = parsed.data;
+  const owner = await sessionOwner(deps, event.session);
+  if (owner === null) return 'unknown_session';
+  const { family, seat, pairing } = owner;
+
+  if (event.event === 'message' || event.event === 'message.any') {
+    if (pairing.status !== 'paired' && pairing.status !== 'degraded') return 'unknown_session';
+    await deps.history.accept({
+      eventId: providerEventId,
+      seatUid: seat.uid,
+      sessionName: pairing.sessionName,
+      event: event.event,
+    });
+    return 'ingested';
+  }
+  if (event.event !== 'session.status') return 'unchanged';
+  if (await deps.families.handledProviderEvent(providerEventId)) return 'duplicate';
+  const status = statusPayload.safeParse(event.payload);
+  if (!status.success) return 'not_an_event';
+
+  const moves = await movesFor(deps, seat, pairing, status.data, event.me);
+  if (moves.length === 0) return 'unchanged';
+  const plan = planPairingChange(deps, 'workers', family, seat, moves);
+  if (
+    moves.some((move) => move.on === 'reconnected') &&
+    pairing.reconnectAttempts < deps.settings.pairing.reconnectDelaysSeconds.length
+  ) {
+    // The attempt still waiting is no longer needed (and would change nothing if it fired).
+    await deps.reconnects.cancel({
+      seatUid: seat.uid,
+      pairingId: pairing.pairingId,
+      attempt: pairing.reconnectAttempts + 1,
+    });
+  }
+  await carryOut(deps, family, pairing, plan, providerEventId);
+  return 'handled';
+};
+
+export type ReconnectOutcome = 'stale' | 'attempted' | 'gave_up';
+
+/**
+ * A reconnect schedule fired (spec "Reconnect schedule"): only the attempt the pairing waits for
+ * acts. It schedules the next attempt, asks the provider to restart the session, and records the
+ * attempt; the provider's answer arrives as a status (`WORKING` reconnects, `FAILED` after the last
+ * attempt gives up). A restart the provider refuses on the last attempt gives up at once.
+ */
+export const handleReconnectAttempt = async (
+  deps: WorkerDeps,
+  fired: ReconnectAttempt,
+  source: EventSource = 'crons',
+): Promise<ReconnectOutcome> => {
+  const family = await deps.families.load(accountUidOfSeat(fired.seatUid) ?? '');
+  const seat = family === null ? undefined : seatOf(family, fired.seatUid);
+  if (family === null || seat?.pairing == null) return 'stale';
+  const begun = beginAttempt(seat.pairing, fired, deps.settings.pairing.reconnectDelaysSeconds);
+  if (begun === null) return 'stale';
+  if (begun.next !== null) await deps.reconnects.schedule(begun.next.attempt, begun.next.at);
+  const restarted = await deps.sessions.restart(seat.pairing.sessionName).then(
+    () => true,
+    () => false,
+  );
+  const attempting: Seat = { ...seat, pairing: begun.pairing, updatedAt: deps.clock.now().toISOString() };
+  if (!restarted && begun.next === null) {
+    const moves = chain(begun.pairing, ['third_retry_failed'], deps.clock.now(), deps);
+    const plan = planPairingChange(deps, source, family, seat, moves);
+    await carryOut(deps, family, seat.pairing, plan, null);
+    return 'gave_up';
+  }
+  await deps.families.saveSeat(attempting, [
+    sourcedEvent(deps, source, {
+      type: 'pairing.status',
+      accountId: seat.accountUid,
+      seat: seatRef(seat),
+      payload: {
+        status: begun.pairing.status,
+        nextRetryAt: begun.pairing.nextRetryAt,
+        reconnectAttempts: begun.pairing.reconnectAttempts,
+      },
+    }),
+  ]);
+  return 'attempted';
+};

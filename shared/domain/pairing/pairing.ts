@@ -1,0 +1,315 @@
+import { fail } from '../errors';
+import { checkConnectedNumber } from './number-check';
+import {
+  isOpenPairing,
+  transitionPairing,
+  type PairingEffect,
+  type PairingStatus,
+  type PairingTrigger,
+} from './pairing.transitions';
+import { attemptTimes, isCurrentAttempt, type ReconnectAttempt } from './reconnect';
+
+/**
+ * A seat's pairing (spec "Seat channel and pairing"): the link between the person's messaging
+ * account and a session at the provider. The seat keeps its latest pairing; final ones stay readable.
+ */
+export const pairingMethods = ['qr', 'code'] as const;
+export type PairingMethod = (typeof pairingMethods)[number];
+
+/** The challenge as stored. Its value is shown only where the spec allows (see the views). */
+export interface StoredChallenge {
+  kind: 'qr' | 'code' | 'passkey_confirm';
+  /** The QR data, the 8-character code, or the number the person compares; null when unknown. */
+  value: string | null;
+  /** For `passkey_confirm`: a number to compare, or a WebAuthn passkey only a browser can sign. */
+  confirmation: 'number' | 'webauthn' | null;
+  expiresAt: string | null;
+}
+
+export const failureReasons = [
+  'passkey_refused',
+  'identity_mismatch',
+  'codes_exhausted',
+  'challenge_failed',
+  'reconnect_failed',
+  'device_unlinked',
+  'unlinked_by_guardian',
+  'stopped_by_dependent',
+] as const;
+export type FailureReason = (typeof failureReasons)[number];
+
+export interface Pairing {
+  pairingId: string;
+  /** The only channel that pairs today (see channels.ts). */
+  channel: 'chat';
+  method: PairingMethod;
+  requestedBy: 'guardian' | 'dependent';
+  /** The session's name at the provider; its webhooks carry it back. */
+  sessionName: string;
+  proxyLabel: string;
+  status: PairingStatus;
+  challenge: StoredChallenge | null;
+  failureReason: FailureReason | null;
+  reconnectAttempts: number;
+  nextRetryAt: string | null;
+  droppedAt: string | null;
+  /** Updated only when the session connects or reconnects. */
+  lastSeenAt: string | null;
+  pairedAt: string | null;
+  startedAt: string;
+  updatedAt: string;
+}
+
+/** The session name carries the seat uid, so a webhook finds its family with one read. */
+export const sessionNameFor = (seatUid: string, pairingId: string): string =>
+  `${seatUid}.${pairingId.toLowerCase()}`;
+
+export const seatUidOfSession = (sessionName: string): string | null => {
+  const dot = sessionName.lastIndexOf('.');
+  return dot <= 0 ? null : sessionName.slice(0, dot);
+};
+
+export const newPairing = (fields: {
+  pairingId: string;
+  seatUid: string;
+  method: PairingMethod;
+  requestedBy: Pairing['requestedBy'];
+  proxyLabel: string;
+  now: Date;
+}): Pairing => ({
+  pairingId: fields.pairingId,
+  channel: 'chat',
+  method: fields.method,
+  requestedBy: fields.requestedBy,
+  sessionName: sessionNameFor(fields.seatUid, fields.pairingId),
+  proxyLabel: fields.proxyLabel,
+  status: 'starting',
+  challenge: null,
+  failureReason: null,
+  reconnectAttempts: 0,
+  nextRetryAt: null,
+  droppedAt: null,
+  lastSeenAt: null,
+  pairedAt: null,
+  startedAt: fields.now.toISOString(),
+  updatedAt: fields.now.toISOString(),
+});
+
+const failureOf: Partial<Record<PairingTrigger, FailureReason>> = {
+  passkey_refused: 'passkey_refused',
+  other_number_connected: 'identity_mismatch',
+  codes_exhausted: 'codes_exhausted',
+  challenge_failed: 'challenge_failed',
+  third_retry_failed: 'reconnect_failed',
+  device_unlinked: 'device_unlinked',
+};
+
+export interface PairingMoveResult {
+  pairing: Pairing;
+  from: PairingStatus;
+  on: PairingTrigger;
+  effects: readonly PairingEffect[];
+}
+
+/**
+ * One row of the table applied to a pairing, with the fields its effects change; null when the
+ * table has no row (a late or repeated trigger changes nothing).
+ */
+export const movePairing = (
+  pairing: Pairing,
+  on: PairingTrigger,
+  now: Date,
+  options: {
+    challenge?: StoredChallenge;
+    reconnectDelaysSeconds?: readonly number[];
+    revokedBecause?: FailureReason;
+  } = {},
+): PairingMoveResult | null => {
+  const move = transitionPairing(pairing.status, on);
+  if (move === null) return null;
+  const at = now.toISOString();
+  let next: Pairing = { ...pairing, status: move.to, updatedAt: at };
+  // A challenge lives while one is shown: typed, scanned or ended, it is gone.
+  next.challenge =
+    move.to === 'challenge' || move.to === 'passkey' ? (options.challenge ?? pairing.challenge) : null;
+  const failure = on === 'revoked' ? (options.revokedBecause ?? 'unlinked_by_guardian') : failureOf[on];
+  if (failure !== undefined) next.failureReason = failure;
+  if (move.effects.includes('refresh_last_seen')) {
+    next = {
+      ...next,
+      lastSeenAt: at,
+      pairedAt: next.pairedAt ?? at,
+      reconnectAttempts: 0,
+      nextRetryAt: null,
+      droppedAt: null,
+    };
+  }
+  if (move.effects.includes('schedule_retries')) {
+    const first = attemptTimes(now, options.reconnectDelaysSeconds ?? [])[0];
+    next = { ...next, droppedAt: at, reconnectAttempts: 0, nextRetryAt: first?.toISOString() ?? null };
+  }
+  if (!isOpenPairing(move.to)) next = { ...next, nextRetryAt: null };
+  return { pairing: next, from: pairing.status, on, effects: move.effects };
+};
+
+/** The session statuses the provider reports (spec "Inbound webhooks"). */
+export const providerStatuses = [
+  'STOPPED',
+  'STARTING',
+  'SCAN_QR_CODE',
+  'PASSKEY_REQUIRED',
+  'PASSKEY_CONFIRMATION_REQUIRED',
+  'WORKING',
+  'FAILED',
+] as const;
+export type ProviderStatus = (typeof providerStatuses)[number];
+
+/**
+ * What a status report asks of a pairing. `challenge`: fetch the QR or a code, then move with
+ * `challenge_arrived`. `confirm`: the provider asks to check the number. `connected`: check the
+ * connected number, after the moves in `before`. `move`: plain triggers.
+ */
+export type StatusReading =
+  | { kind: 'ignore' }
+  | { kind: 'challenge' }
+  | { kind: 'confirm'; confirmation: 'number' | 'webauthn' }
+  | { kind: 'connected'; before: PairingTrigger[] }
+  | { kind: 'move'; on: PairingTrigger };
+
+const ignore = { kind: 'ignore' } as const;
+
+export const readProviderStatus = (
+  pairing: Pairing,
+  status: ProviderStatus,
+  attemptsAllowed: number,
+): StatusReading => {
+  const at = pairing.status;
+  switch (status) {
+    case 'SCAN_QR_CODE':
+      // WAHA re-emits it each time the QR rotates; after a link it means the device was unlinked.
+      if (at === 'starting' || at === 'challenge' || at === 'passkey') return { kind: 'challenge' };
+      if (at === 'paired' || at === 'degraded') return { kind: 'move', on: 'device_unlinked' };
+      return ignore;
+    case 'PASSKEY_CONFIRMATION_REQUIRED':
+    case 'PASSKEY_REQUIRED':
+      return at === 'challenge'
+        ? { kind: 'confirm', confirmation: status === 'PASSKEY_REQUIRED' ? 'webauthn' : 'number' }
+        : ignore;
+    case 'WORKING':
+      if (at === 'challenge') return { kind: 'connected', before: ['code_entered'] };
+      if (at === 'passkey') return { kind: 'connected', before: ['passkey_matched'] };
+      if (at === 'connecting') return { kind: 'connected', before: [] };
+      if (at === 'degraded') return { kind: 'move', on: 'reconnected' };
+      return ignore;
+    case 'FAILED':
+      if (at === 'paired') return { kind: 'move', on: 'connection_dropped' };
+      if (at === 'degraded')
+        return pairing.reconnectAttempts >= attemptsAllowed
+          ? { kind: 'move', on: 'third_retry_failed' }
+          : ignore;
+      return isOpenPairing(at) ? { kind: 'move', on: 'challenge_failed' } : ignore;
+    case 'STOPPED':
+      if (at === 'paired') return { kind: 'move', on: 'connection_dropped' };
+      // A session restarted while its challenge was shown: the codes it gave are gone.
+      if (at === 'challenge') return { kind: 'move', on: 'codes_exhausted' };
+      return ignore;
+    case 'STARTING':
+      return ignore;
+  }
+};
+
+/**
+ * The number check (spec "connecting → paired"): the first id the provider reports that is a
+ * phone decides; none at all (an `@lid` only) cannot be the person's number.
+ */
+export const numberTrigger = (declaredPhone: string, connectedIds: readonly string[]): PairingTrigger => {
+  for (const id of connectedIds) {
+    const check = checkConnectedNumber(declaredPhone, id);
+    if (check.outcome === 'match') return 'number_confirmed';
+    if (check.outcome === 'mismatch') return 'other_number_connected';
+  }
+  return 'other_number_connected';
+};
+
+/** `POST …/pairing/passkey { matches }`: only while the provider waits for a number comparison. */
+export const passkeyAnswer = (pairing: Pairing | null, matches: boolean): PairingTrigger => {
+  if (pairing === null || pairing.status !== 'passkey') throw fail('PAIRING_NOT_AWAITING_CONFIRMATION');
+  if (pairing.challenge?.confirmation === 'webauthn') throw fail('CONFIRMATION_NOT_SUPPORTED');
+  return matches ? 'passkey_matched' : 'passkey_refused';
+};
+
+/**
+ * The challenge renewal route (decisions.md): only an open pairing still showing (or waiting for)
+ * its challenge; once something was typed or scanned the method cannot change.
+ */
+export const renewalMethod = (pairing: Pairing | null, method: PairingMethod | undefined): PairingMethod => {
+  if (pairing === null || !isOpenPairing(pairing.status)) throw fail('PAIRING_NOT_OPEN');
+  if (pairing.status !== 'starting' && pairing.status !== 'challenge') throw fail('PAIRING_NOT_SWITCHABLE');
+  return method ?? pairing.method;
+};
+
+/** A reconnect schedule that fired: the attempt it starts and the one to schedule after it. */
+export const beginAttempt = (
+  pairing: Pairing,
+  fired: ReconnectAttempt,
+  delaysSeconds: readonly number[],
+): { pairing: Pairing; next: { attempt: ReconnectAttempt; at: Date } | null } | null => {
+  if (!isCurrentAttempt(pairing, fired) || pairing.droppedAt === null) return null;
+  const times = attemptTimes(new Date(pairing.droppedAt), delaysSeconds);
+  const nextAt = times[fired.attempt];
+  return {
+    pairing: {
+      ...pairing,
+      reconnectAttempts: fired.attempt,
+      nextRetryAt: nextAt?.toISOString() ?? null,
+    },
+    next: nextAt === undefined ? null : { attempt: { ...fired, attempt: fired.attempt + 1 }, at: nextAt },
+  };
+};
+
+/** Challenges as guardians see them: the QR, or only that a code is on the person's phone. */
+const guardianChallenge = (challenge: StoredChallenge | null) => {
+  if (challenge === null) return null;
+  if (challenge.kind === 'code')
+    return { kind: 'code_on_dependent_phone' as const, expiresAt: challenge.expiresAt };
+  if (challenge.kind === 'qr')
+    return { kind: 'qr' as const, data: challenge.value, expiresAt: challenge.expiresAt };
+  return { kind: 'passkey_confirm' as const, code: challenge.value, expiresAt: challenge.expiresAt };
+};
+
+/** On the person's page the code itself is shown: they type it on their own phone. */
+const personChallenge = (challenge: StoredChallenge | null) =>
+  challenge?.kind === 'code'
+    ? { kind: 'code' as const, code: challenge.value, expiresAt: challenge.expiresAt }
+    : guardianChallenge(challenge);
+
+/** What an event may carry: the QR for the guardian's screen, never a code. */
+export const eventChallenge = (challenge: StoredChallenge | null): Record<string, string | null> | null => {
+  const view = guardianChallenge(challenge);
+  if (view === null) return null;
+  return view.kind === 'qr'
+    ? { kind: view.kind, data: view.data, expiresAt: view.expiresAt }
+    : { kind: view.kind, expiresAt: view.expiresAt };
+};
+
+const commonView = (pairing: Pairing) => ({
+  channel: pairing.channel,
+  method: pairing.method,
+  status: pairing.status,
+  failureReason: pairing.failureReason,
+  reconnectAttempts: pairing.reconnectAttempts,
+  nextRetryAt: pairing.nextRetryAt,
+  lastSeenAt: pairing.lastSeenAt,
+  pairedAt: pairing.pairedAt,
+  startedAt: pairing.startedAt,
+});
+
+export const guardianPairingView = (pairing: Pairing) => ({
+  ...commonView(pairing),
+  challenge: guardianChallenge(pairing.challenge),
+});
+
+export const personPairingView = (pairing: Pairing) => ({
+  ...commonView(pairing),
+  challenge: personChallenge(pairing.challenge),
+});

@@ -1,0 +1,30 @@
+import { readFile } from 'node:fs/promises';
+import { inject } from 'vitest';
+
+/**
+ * The local stack's JSON log lines named `msg` (its standard output, which the tests keep in a
+ * file): the service's logger names a line in `message`, the dev-delivery lines in `msg`.
+ */
+export const logLines = async <T = Record<string, unknown>>(msg: string): Promise<T[]> =>
+  (await readFile(inject('stackLog'), 'utf8'))
+    .split('\n')
+    .filter(
+      (line) =>
+        line.startsWith('{') && (line.includes(`"message":"${msg}"`) || line.includes(`"msg":"${msg}"`)),
+    )
+    .map((line) => JSON.parse(line) as T);
+
+/** Waits (bounded) until at least `count` lines named `msg` pass `filter`, and returns them. */
+export const awaitLogLines = async <T = Record<string, unknown>>(
+  msg: string,
+  filter: (line: T) => boolean,
+  count: number,
+  deadlineMs = 10_000,
+): Promise<T[]> => {
+  const until = Date.now() + deadlineMs;
+  for (;;) {
+    const lines = (await logLines<T>(msg)).filter(filter);
+    if (lines.length >= count || Date.now() > until) return lines;
+    await new Promise((done) => setTimeout(done, 25));
+  }
+};

@@ -1,0 +1,72 @@
+import { inject } from 'vitest';
+import { call, uniqueIp, type ApiAnswer } from './api';
+
+/** Polls until `accept` holds (bounded): tests wait for what they can observe, never a fixed time. */
+export const eventually = async <T>(
+  read: () => Promise<T>,
+  accept: (value: T) => boolean,
+  what: string,
+  deadlineMs = 15_000,
+): Promise<T> => {
+  const until = Date.now() + deadlineMs;
+  for (;;) {
+    const value = await read();
+    if (accept(value)) return value;
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
+    await new Promise((done) => setTimeout(done, 50));
+  }
+};
+
+export const guardianPairing = (token: string, seatUid: string) =>
+  call('GET', `/seats/${seatUid}/pairing`, { token });
+
+/** Waits until the guardian's view of the pairing has `status`. */
+export const pairingReaches = (token: string, seatUid: string, status: string, deadlineMs?: number) =>
+  eventually(
+    () => guardianPairing(token, seatUid),
+    (answer: ApiAnswer) => answer.body?.data?.status === status,
+    `pairing ${status}`,
+    deadlineMs,
+  );
+
+interface SimSession {
+  name: string;
+  status: string;
+  config: { metadata: Record<string, string>; proxy: unknown };
+  me: { id: string } | null;
+}
+
+/** The simulator's sessions of a seat, newest pairing last (decisions.md "Provider metadata"). */
+export const sessionsOf = async (seatUid: string): Promise<SimSession[]> => {
+  const all = (await (await fetch(`${inject('sessionProviderUrl')}/api/sessions`)).json()) as SimSession[];
+  return all
+    .filter((session) => session.config.metadata['seatUid'] === seatUid)
+    .sort((a, b) =>
+      (a.config.metadata['pairingId'] ?? '').localeCompare(b.config.metadata['pairingId'] ?? ''),
+    );
+};
+
+export const sessionOf = async (seatUid: string): Promise<string> => {
+  const sessions = await eventually(
+    () => sessionsOf(seatUid),
+    (list) => list.length > 0,
+    'a session',
+  );
+  return (sessions.at(-1) as SimSession).name;
+};
+
+/** A simulator control (local-stack.md "Simulators' controls"): the person's side of the pairing. */
+export const simulate = async (session: string, action: string, body: unknown = {}) => {
+  const answer = await fetch(
+    `${inject('sessionProviderUrl')}/_sim/sessions/${encodeURIComponent(session)}/${action}`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    },
+  );
+  if (!answer.ok) throw new Error(`simulator ${action}: ${answer.status}`);
+};
+
+export const personCall = (method: string, path: string, body?: unknown) =>
+  call(method, path, { ...(body === undefined ? {} : { body }), headers: { 'x-forwarded-for': uniqueIp() } });
