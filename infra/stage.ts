@@ -8,6 +8,8 @@ export interface StageSettings {
   consentPageBaseUrl: string;
   relationshipRegistryUrl: string;
   whatsappPhoneNumberId: string;
+  /** The session provider's HTTP API (WAHA-compatible). */
+  sessionProviderUrl: string;
 }
 
 /** The stacks of one stage: stateful apart from stateless, so code deploys never touch data. */
@@ -34,6 +36,7 @@ export const buildStacks = (app: App, settings: StageSettings) => {
     consentPageBaseUrl: settings.consentPageBaseUrl,
     relationshipRegistryUrl: settings.relationshipRegistryUrl,
     whatsappPhoneNumberId: settings.whatsappPhoneNumberId,
+    sessionProviderUrl: settings.sessionProviderUrl,
   });
   return { stateful, stateless };
 };

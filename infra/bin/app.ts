@@ -12,5 +12,8 @@ buildStacks(app, {
     app.node.tryGetContext('relationshipRegistryUrl') ?? 'https://registry.family-protection.example',
   ),
   whatsappPhoneNumberId: String(app.node.tryGetContext('whatsappPhoneNumberId') ?? 'set-with-context'),
+  sessionProviderUrl: String(
+    app.node.tryGetContext('sessionProviderUrl') ?? 'https://sessions.family-protection.example',
+  ),
 });
 app.synth();

@@ -20,6 +20,8 @@ export interface ApiFunctionProps {
   timeout?: Duration;
   /** Reads secrets through the AWS Parameters and Secrets Lambda Extension (a layer). */
   readsSecrets?: boolean;
+  /** A fixed name, for a function whose ARN must be known before it exists (a schedule's target). */
+  functionName?: string;
   /** Files copied beside the bundle (paths relative to the repository root and to the bundle). */
   assets?: readonly { from: string; to: string }[];
 }
@@ -29,16 +31,18 @@ const repositoryRoot = join(import.meta.dirname, '..', '..');
 /** A Lambda function with our defaults: Node 24 on arm64, ESM bundle, its own log group kept a month. */
 export class ApiFunction extends Construct {
   readonly function: NodejsFunction;
+  readonly logGroup: LogGroup;
 
   constructor(scope: Construct, id: string, props: ApiFunctionProps) {
     super(scope, id);
-    const logGroup = new LogGroup(this, 'Logs', {
+    const logGroup = (this.logGroup = new LogGroup(this, 'Logs', {
       retention: RetentionDays.ONE_MONTH,
       removalPolicy: RemovalPolicy.DESTROY,
-    });
+    }));
     this.function = new NodejsFunction(this, 'Function', {
       entry: join(repositoryRoot, props.entry),
       handler: 'handler',
+      ...(props.functionName === undefined ? {} : { functionName: props.functionName }),
       runtime: Runtime.NODEJS_24_X,
       architecture: Architecture.ARM_64,
       memorySize: props.memorySize ?? 512,

@@ -1,11 +1,15 @@
-import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import { ArnFormat, CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { FilterPattern, MetricFilter } from 'aws-cdk-lib/aws-logs';
+import { CfnScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
+import { Topic } from 'aws-cdk-lib/aws-sns';
 import { HttpApi, HttpMethod } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { TableV2, type ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Key } from 'aws-cdk-lib/aws-kms';
-import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
-import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import { Secret, type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { ApiFunction } from '../constructs/api-function';
 import { bundledAssets } from '../constructs/bundling';
@@ -18,7 +22,7 @@ import {
   routes,
   type FunctionGroup,
 } from '../routes';
-import { Queue } from 'aws-cdk-lib/aws-sqs';
+import { Queue, QueueEncryption, type IQueue } from 'aws-cdk-lib/aws-sqs';
 
 export interface StatelessStackProps extends StackProps {
   stage: string;
@@ -33,6 +37,7 @@ export interface StatelessStackProps extends StackProps {
   consentPageBaseUrl: string;
   relationshipRegistryUrl: string;
   whatsappPhoneNumberId: string;
+  sessionProviderUrl: string;
 }
 
 const pascal = (group: string): string => group.charAt(0).toUpperCase() + group.slice(1);
@@ -46,6 +51,7 @@ export class StatelessStack extends Stack {
   readonly functions: Record<FunctionGroup, NodejsFunction>;
   readonly gateway: HttpApi;
   readonly gatewayFunctions: Record<string, NodejsFunction>;
+  readonly workers: Record<'sessionEvents' | 'businessEvents' | 'reconnect', NodejsFunction>;
 
   constructor(scope: Construct, id: string, props: StatelessStackProps) {
     super(scope, id, props);
@@ -117,6 +123,16 @@ export class StatelessStack extends Stack {
       table.grantReadWriteData(functions[group]);
       serviceSecrets.grantRead(functions[group]);
     }
+    // Notifications: a guardian's inbox partition only (`INBOX#<user>`), nothing else of the table.
+    serviceSecrets.grantRead(functions.alerts);
+    table.encryptionKey?.grantDecrypt(functions.alerts);
+    functions.alerts.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['dynamodb:Query', 'dynamodb:GetItem', 'dynamodb:UpdateItem', 'dynamodb:ConditionCheckItem'],
+        resources: [table.tableArn],
+        conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['INBOX#*'] } },
+      }),
+    );
     // The person's evidence: faces counted, the phrase heard, the files kept (write only).
     functions.evidence.addToRolePolicy(
       new PolicyStatement({ actions: ['rekognition:DetectFaces'], resources: ['*'] }),
@@ -219,5 +235,156 @@ export class StatelessStack extends Stack {
       });
     }
     new CfnOutput(this, 'GatewayUrl', { value: this.gateway.apiEndpoint });
+
+    this.workers = this.buildWorkers(props, {
+      table,
+      serviceSecrets,
+      gatewaySecrets,
+      sessionEvents,
+      businessEvents,
+    });
+    // Who creates sessions (the pairing routes) and who ends them (the person's stop) talk to the
+    // provider; the sessions' webhook key is the gateway's.
+    for (const fn of [functions.pairing, functions.consent]) {
+      fn.addEnvironment('SESSION_PROVIDER_URL', props.sessionProviderUrl);
+      fn.addEnvironment(
+        'SESSION_PROVIDER_WEBHOOK_URL',
+        `${this.gateway.apiEndpoint}/webhooks/session-provider`,
+      );
+      fn.addEnvironment('GATEWAY_SECRETS_ARN', gatewaySecrets.secretArn);
+      gatewaySecrets.grantRead(fn);
+    }
+  }
+
+  /**
+   * The workers: the session-event consumer (FIFO, partial batch failures), the business-event
+   * consumer, and the reconnect target of one-time EventBridge schedules, each with what it needs.
+   */
+  private buildWorkers(
+    props: StatelessStackProps,
+    refs: {
+      table: ITableV2;
+      serviceSecrets: ISecret;
+      gatewaySecrets: ISecret;
+      sessionEvents: IQueue;
+      businessEvents: IQueue;
+    },
+  ): StatelessStack['workers'] {
+    const reconnectName = `family-protection-${props.stage}-reconnect`;
+    const reconnectArn = this.formatArn({
+      service: 'lambda',
+      resource: 'function',
+      resourceName: reconnectName,
+      arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+    });
+    const scheduleGroup = new CfnScheduleGroup(this, 'ReconnectSchedules', {
+      name: `family-protection-${props.stage}-reconnects`,
+    });
+    const schedulerDeadLetter = new Queue(this, 'ReconnectDeadLetter', {
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.days(14),
+    });
+    // The role EventBridge Scheduler assumes to run an attempt: invoke the reconnect worker, report to the DLQ.
+    const schedulerRole = new Role(this, 'ReconnectSchedulerRole', {
+      assumedBy: new ServicePrincipal('scheduler.amazonaws.com', {
+        conditions: { StringEquals: { 'aws:SourceAccount': this.account } },
+      }),
+    });
+    schedulerRole.addToPolicy(
+      new PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [reconnectArn] }),
+    );
+    schedulerDeadLetter.grantSendMessages(schedulerRole);
+    const notifications = new Topic(this, 'GuardianPush', { enforceSSL: true });
+
+    const environment = {
+      STAGE: props.stage,
+      TABLE_NAME: refs.table.tableName,
+      SECRETS_ARN: refs.serviceSecrets.secretArn,
+      GATEWAY_SECRETS_ARN: refs.gatewaySecrets.secretArn,
+      SESSION_PROVIDER_URL: props.sessionProviderUrl,
+      SESSION_PROVIDER_WEBHOOK_URL: `${this.gateway.apiEndpoint}/webhooks/session-provider`,
+      RECONNECT_SCHEDULER: 'eventbridge',
+      SCHEDULER_GROUP_NAME: scheduleGroup.ref,
+      RECONNECT_TARGET_ARN: reconnectArn,
+      SCHEDULER_ROLE_ARN: schedulerRole.roleArn,
+      SCHEDULER_DLQ_ARN: schedulerDeadLetter.queueArn,
+      NOTIFY_DELIVERY: 'aws',
+      NOTIFICATIONS_TOPIC_ARN: notifications.topicArn,
+      MAIL_FROM: props.mailFrom,
+      POWERTOOLS_SERVICE_NAME: 'family-protection-workers',
+    };
+    const worker = (id: string, entry: string, extra: { functionName?: string } = {}) =>
+      new ApiFunction(this, id, {
+        entry,
+        environment,
+        readsSecrets: true,
+        timeout: Duration.seconds(30),
+        ...extra,
+      });
+    const sessionEvents = worker('SessionEventsWorker', 'functions/workers/session-events/handler.ts');
+    const businessEvents = worker('BusinessEventsWorker', 'functions/workers/business-events/handler.ts');
+    const reconnect = worker('ReconnectWorker', 'functions/workers/reconnect/handler.ts', {
+      functionName: reconnectName,
+    });
+
+    sessionEvents.function.addEventSource(
+      new SqsEventSource(refs.sessionEvents, { batchSize: 10, reportBatchItemFailures: true }),
+    );
+    businessEvents.function.addEventSource(
+      new SqsEventSource(refs.businessEvents, {
+        batchSize: 10,
+        maxBatchingWindow: Duration.seconds(1),
+        reportBatchItemFailures: true,
+      }),
+    );
+    // A log metric: events of sessions no pairing owns (dropped by the worker).
+    new MetricFilter(this, 'UnknownSessionEvents', {
+      logGroup: sessionEvents.logGroup,
+      metricNamespace: 'FamilyProtection',
+      metricName: 'UnknownSessionEvents',
+      filterPattern: FilterPattern.stringValue('$.outcome', '=', 'unknown_session'),
+      metricValue: '1',
+    });
+
+    for (const fn of [sessionEvents.function, reconnect.function]) {
+      refs.table.grantReadWriteData(fn);
+      refs.serviceSecrets.grantRead(fn);
+      refs.gatewaySecrets.grantRead(fn);
+      fn.addToRolePolicy(
+        new PolicyStatement({
+          actions: ['scheduler:CreateSchedule', 'scheduler:DeleteSchedule'],
+          resources: [
+            this.formatArn({
+              service: 'scheduler',
+              resource: 'schedule',
+              resourceName: `${scheduleGroup.ref}/*`,
+            }),
+          ],
+        }),
+      );
+      fn.addToRolePolicy(
+        new PolicyStatement({
+          actions: ['iam:PassRole'],
+          resources: [schedulerRole.roleArn],
+          conditions: { StringEquals: { 'iam:PassedToService': 'scheduler.amazonaws.com' } },
+        }),
+      );
+      notifications.grantPublish(fn);
+      fn.addToRolePolicy(
+        new PolicyStatement({
+          actions: ['ses:SendEmail'],
+          resources: ['*'],
+          conditions: { StringEquals: { 'ses:FromAddress': props.mailFrom } },
+        }),
+      );
+    }
+    // The business worker only logs receipts: its queue, nothing else.
+    refs.serviceSecrets.grantRead(businessEvents.function);
+    return {
+      sessionEvents: sessionEvents.function,
+      businessEvents: businessEvents.function,
+      reconnect: reconnect.function,
+    };
   }
 }

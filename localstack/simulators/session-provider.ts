@@ -42,6 +42,7 @@ export const startSessionProviderSimulator = async (options: {
   apiKey: string;
 }): Promise<Server> => {
   const sessions = new Map<string, SimSession>();
+  let outage = 0;
 
   const deliver = async (session: SimSession, event: string, payload: Record<string, unknown>) => {
     const envelope = {
@@ -179,6 +180,15 @@ export const startSessionProviderSimulator = async (options: {
     if (method === 'GET' && path === '/api/sessions')
       return json(response, 200, [...sessions.values()].map(view));
 
+    // The provider's API down for the next `calls` calls (503), to see workers retry.
+    if (method === 'POST' && path === '/_sim/outage') {
+      outage = typeof body['calls'] === 'number' ? body['calls'] : 1;
+      return json(response, 200, { outage });
+    }
+    if (path.startsWith('/api/') && outage > 0) {
+      outage -= 1;
+      return json(response, 503, { error: 'simulated outage' });
+    }
     if (request.headers['x-api-key'] !== options.apiKey)
       return json(response, 401, { error: 'Unauthorized' });
 

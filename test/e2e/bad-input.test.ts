@@ -84,6 +84,22 @@ const bodies: Record<string, Samples> = {
   stopProtection: null,
   listChannels: null,
   contractChannel: null,
+  startPairing: {
+    wrongTypes: { channel: 'chat', method: 1 },
+    missing: { channel: 'chat' },
+    oversized: { channel: 'chat', method: long },
+  },
+  readPairing: null,
+  unlinkPairing: null,
+  answerPasskey: { wrongTypes: { matches: 'yes' }, missing: {}, oversized: { matches: long } },
+  renewChallenge: null,
+  pairingAvatar: null,
+  startPersonPairing: null,
+  readPersonPairing: null,
+  answerPersonPasskey: { wrongTypes: { matches: 1 }, missing: {}, oversized: { matches: long } },
+  listNotifications: null,
+  readNotification: null,
+  readAllNotifications: null,
   health: null,
 };
 
@@ -114,6 +130,7 @@ beforeAll(async () => {
       .replace('{memberUid}', memberUid)
       .replace('{token}', 'x'.repeat(43))
       .replace('{channel}', 'chat')
+      .replace('{id}', '01KAZZZZZZZZZZZZZZZZZZZZZZ')
       .replace('{uid}', route.path.startsWith('/seats') ? seatUid : accountUid);
 });
 

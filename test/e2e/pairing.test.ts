@@ -1,18 +1,76 @@
-import { describe, expect, it } from 'vitest';
-import { call } from './support/api';
-import { eventsOf, protectedSeat } from './support/consent';
-import { pairingReaches, sessionOf, simulate } from './support/pairing';
+import { createHmac, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { afterEach, describe, expect, inject, it } from 'vitest';
+import { devSecrets } from '../../localstack/dev-config';
+import { withCheckDigits } from '../../shared/domain/people/cpf';
+import { call, uniqueIp } from './support/api';
+import { askedFamily, eventsOf, fixture, form, protectedSeat, stackTable, upload } from './support/consent';
+import { awaitLogLines } from './support/logs';
+import {
+  eventually,
+  guardianPairing,
+  pairingReaches,
+  personCall,
+  sessionOf,
+  sessionsOf,
+  simulate,
+} from './support/pairing';
 
-const eventTypes = async (accountUid: string) =>
-  (await eventsOf(accountUid)).map((event) => `${String(event['eventType'])}:${String(event['source'])}`);
+type Family = Awaited<ReturnType<typeof protectedSeat>>;
+
+/** Every pairing a test opens is unlinked after it, so the four proxy slots of the e2e stack stay free. */
+const opened: Family[] = [];
+afterEach(async () => {
+  for (const family of opened.splice(0))
+    await call('DELETE', `/seats/${family.seatUid}/pairing`, { token: family.owner.token });
+});
+
+const startQr = async (family: Family) => {
+  opened.push(family);
+  return call('POST', `/seats/${family.seatUid}/pairing`, {
+    token: family.owner.token,
+    body: { channel: 'chat', method: 'qr' },
+  });
+};
+
+/** A pairing on the guardian's screen, linked by the person: `paired`. */
+const pairedSeat = async () => {
+  const family = await protectedSeat();
+  await startQr(family);
+  await pairingReaches(family.owner.token, family.seatUid, 'challenge');
+  const session = await sessionOf(family.seatUid);
+  await simulate(session, 'link');
+  await pairingReaches(family.owner.token, family.seatUid, 'paired');
+  return { ...family, session };
+};
+
+const events = async (accountUid: string) =>
+  (await eventsOf(accountUid)).map((event) => ({
+    type: String(event['eventType']),
+    source: String(event['source']),
+    payload: event['payload'] as Record<string, unknown>,
+  }));
+
+const inbox = async (token: string) => (await call('GET', '/notifications', { token })).body.data;
+
+const boundSlots = async () => {
+  const { Items = [] } = await stackTable().doc.send(
+    new QueryCommand({
+      TableName: stackTable().tableName,
+      KeyConditionExpression: 'PK = :pk',
+      ExpressionAttributeValues: { ':pk': 'PROXIES' },
+      ConsistentRead: true,
+    }),
+  );
+  return Items.reduce((sum, item) => sum + Number(item['bound']), 0);
+};
 
 describe('pairing on the guardian’s screen (QR)', () => {
   it('goes starting → challenge (QR by event) → connecting → paired, and the first pairing starts the trial', async () => {
-    const { owner, accountUid, seatUid } = await protectedSeat();
-    const started = await call('POST', `/seats/${seatUid}/pairing`, {
-      token: owner.token,
-      body: { channel: 'chat', method: 'qr' },
-    });
+    const family = await protectedSeat();
+    const { owner, accountUid, seatUid } = family;
+    const started = await startQr(family);
     expect(started.status).toBe(201);
     expect(started.body.data).toMatchObject({
       status: 'starting',
@@ -23,6 +81,8 @@ describe('pairing on the guardian’s screen (QR)', () => {
 
     const challenged = await pairingReaches(owner.token, seatUid, 'challenge');
     expect(challenged.body.data.challenge).toMatchObject({ kind: 'qr', data: expect.stringMatching(/^2@/) });
+    const sessions = await sessionsOf(seatUid);
+    expect(sessions[0]?.config.metadata).toMatchObject({ seatUid });
 
     await simulate(await sessionOf(seatUid), 'link');
     const paired = await pairingReaches(owner.token, seatUid, 'paired');
@@ -32,18 +92,461 @@ describe('pairing on the guardian’s screen (QR)', () => {
     const seat = (await call('GET', `/seats/${seatUid}`, { token: owner.token })).body.data;
     expect(seat.trial).toMatchObject({ state: 'active', trialEndsAt: expect.any(String) });
     expect(
+      (await call('GET', `/accounts/${accountUid}/subscription`, { token: owner.token })).body.data,
+    ).toMatchObject({ trialEndsAt: seat.trial.trialEndsAt });
+    expect(
       (await call('GET', `/seats/${seatUid}/protection`, { token: owner.token })).body.data,
     ).toMatchObject({
       state: 'protecting',
     });
-    const types = await eventTypes(accountUid);
-    expect(types).toEqual(
-      expect.arrayContaining([
-        'pairing.status:api',
-        'pairing.challenge:workers',
-        'pairing.paired:workers',
-        'trial.started:workers',
-      ]),
+    const written = await events(accountUid);
+    const pairingEvents = written.filter((event) => /^(pairing|trial)\./.test(event.type));
+    expect(pairingEvents.map((event) => `${event.type}:${event.source}`)).toEqual([
+      'pairing.status:api',
+      'pairing.status:workers',
+      'pairing.challenge:workers',
+      'pairing.status:workers',
+      'pairing.status:workers',
+      'pairing.paired:workers',
+      'trial.started:workers',
+    ]);
+    expect(pairingEvents.map((event) => event.payload['status']).filter(Boolean)).toEqual([
+      'starting',
+      'challenge',
+      'connecting',
+      'paired',
+    ]);
+    expect(
+      written.filter((event) => event.type === 'seat.state_changed').map((event) => event.payload['state']),
+    ).toEqual(expect.arrayContaining(['connecting', 'protecting']));
+
+    const channels = (await call('GET', `/seats/${seatUid}/channels`, { token: owner.token })).body.data;
+    expect(channels[0]).toMatchObject({ channel: 'chat', enabled: true, pairing: { status: 'paired' } });
+  });
+
+  it('serves the person’s own profile photo as bytes, and 404 before a connection', async () => {
+    const family = await protectedSeat();
+    await startQr(family);
+    const before = await fetch(`${inject('apiUrl')}/seats/${family.seatUid}/pairing/avatar`, {
+      headers: { authorization: `Bearer ${family.owner.token}` },
+    });
+    expect(before.status).toBe(404);
+    await pairingReaches(family.owner.token, family.seatUid, 'challenge');
+    await simulate(await sessionOf(family.seatUid), 'link');
+    await pairingReaches(family.owner.token, family.seatUid, 'paired');
+    const photo = await fetch(`${inject('apiUrl')}/seats/${family.seatUid}/pairing/avatar`, {
+      headers: { authorization: `Bearer ${family.owner.token}` },
+    });
+    expect(photo.status).toBe(200);
+    expect(photo.headers.get('content-type')).toBe('image/png');
+    expect(new Uint8Array(await photo.arrayBuffer()).slice(1, 4)).toEqual(new TextEncoder().encode('PNG'));
+  });
+});
+
+describe('pairing from the person’s page (code on their phone)', () => {
+  it('shows the 8-character code to the person only; guardians see code_on_dependent_phone', async () => {
+    const family = await protectedSeat();
+    opened.push(family);
+    const started = await personCall('POST', `/consent-requests/${family.linkToken}/pairing`, {});
+    expect(started.status).toBe(201);
+    expect(started.body.data).toMatchObject({ status: 'starting', method: 'code' });
+
+    const mine = await eventually(
+      () => personCall('GET', `/consent-requests/${family.linkToken}/pairing`),
+      (answer) => answer.body.data.status === 'challenge',
+      'the code',
     );
+    expect(mine.body.data.challenge).toEqual({
+      kind: 'code',
+      code: expect.stringMatching(/^[A-Z0-9]{8}$/),
+      expiresAt: expect.any(String),
+    });
+    const expiresIn = Date.parse(mine.body.data.challenge.expiresAt) - Date.now();
+    expect(expiresIn).toBeGreaterThan(50_000);
+    expect(expiresIn).toBeLessThanOrEqual(60_000);
+    const theirs = await guardianPairing(family.owner.token, family.seatUid);
+    expect(theirs.body.data.challenge).toEqual({
+      kind: 'code_on_dependent_phone',
+      expiresAt: expect.any(String),
+    });
+    // No event carries the code.
+    const challengeEvents = (await events(family.accountUid)).filter(
+      (event) => event.type === 'pairing.challenge',
+    );
+    expect(JSON.stringify(challengeEvents)).not.toContain(mine.body.data.challenge.code);
+    expect(challengeEvents[0]?.payload).toEqual({
+      challenge: { kind: 'code_on_dependent_phone', expiresAt: expect.any(String) },
+    });
+
+    await simulate(await sessionOf(family.seatUid), 'link');
+    await pairingReaches(family.owner.token, family.seatUid, 'paired');
+    expect((await personCall('GET', `/consent-requests/${family.linkToken}/pairing`)).body.data.status).toBe(
+      'paired',
+    );
+  });
+
+  it('applies the person’s fixed budgets: 10 pairing starts per link in 10 minutes', async () => {
+    const family = await protectedSeat();
+    opened.push(family);
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i += 1)
+      statuses.push((await personCall('POST', `/consent-requests/${family.linkToken}/pairing`, {})).status);
+    expect(statuses[0]).toBe(201);
+    expect(statuses.slice(1, 10).every((status) => status === 422)).toBe(true);
+    const limited = await personCall('POST', `/consent-requests/${family.linkToken}/pairing`, {});
+    expect(limited.status).toBe(429);
+    expect(limited.body.error.code).toBe('RATE_LIMITED');
+    expect(limited.headers.get('retry-after')).toBe(String(limited.body.error.details.retryAfterSeconds));
+  });
+});
+
+describe('the number check', () => {
+  it('cancels a pairing linked from another number, logs the session out and warns guardians (critical)', async () => {
+    const family = await protectedSeat();
+    const slotsBefore = await boundSlots();
+    await startQr(family);
+    await pairingReaches(family.owner.token, family.seatUid, 'challenge');
+    expect(await boundSlots()).toBe(slotsBefore + 1);
+    const session = await sessionOf(family.seatUid);
+    await simulate(session, 'link', { phone: '+5521999990000' });
+    const cancelled = await pairingReaches(family.owner.token, family.seatUid, 'cancelled');
+    expect(cancelled.body.data.failureReason).toBe('identity_mismatch');
+    expect(await boundSlots()).toBe(slotsBefore);
+    await eventually(
+      () => sessionsOf(family.seatUid),
+      (list) => list.length === 0,
+      'the session removed',
+    );
+
+    const types = (await events(family.accountUid)).map((event) => event.type);
+    expect(types).toContain('pairing.identity_mismatch');
+    const notifications = await inbox(family.owner.token);
+    expect(notifications.unread).toBe(1);
+    expect(notifications.notifications[0]).toMatchObject({
+      type: 'pairing.identity_mismatch',
+      severity: 'critical',
+      seatUid: family.seatUid,
+    });
+    const delivered = await awaitLogLines<{ type: string; channel: string }>(
+      'notification.dev_delivery',
+      (line) => line.type === 'pairing.identity_mismatch' && JSON.stringify(line).includes(family.seatUid),
+      2,
+    );
+    expect(delivered.map((line) => line.channel).sort()).toEqual(['email', 'push']);
+    expect(
+      (await call('GET', `/seats/${family.seatUid}/protection`, { token: family.owner.token })).body.data,
+    ).toMatchObject({
+      state: 'ready_to_connect',
+      reason: 'identity_mismatch',
+    });
+  });
+
+  it('accepts a Brazilian number registered before the ninth digit as the same person', async () => {
+    const family = await protectedSeat();
+    await startQr(family);
+    await pairingReaches(family.owner.token, family.seatUid, 'challenge');
+    await simulate(await sessionOf(family.seatUid), 'link', { phone: '+551187654321' });
+    await pairingReaches(family.owner.token, family.seatUid, 'paired');
+  });
+});
+
+describe('the number-match confirmation (passkey)', () => {
+  it('connects when the guardian says it matches, and ends as passkey_refused when the person says no', async () => {
+    const first = await protectedSeat();
+    await startQr(first);
+    await pairingReaches(first.owner.token, first.seatUid, 'challenge');
+    const early = await call('POST', `/seats/${first.seatUid}/pairing/passkey`, {
+      token: first.owner.token,
+      body: { matches: true },
+    });
+    expect(early.body.error.code).toBe('PAIRING_NOT_AWAITING_CONFIRMATION');
+    await simulate(await sessionOf(first.seatUid), 'passkey');
+    const asked = await pairingReaches(first.owner.token, first.seatUid, 'passkey');
+    expect(asked.body.data.challenge).toMatchObject({
+      kind: 'passkey_confirm',
+      code: expect.stringMatching(/^\d{4}$/),
+    });
+    const yes = await call('POST', `/seats/${first.seatUid}/pairing/passkey`, {
+      token: first.owner.token,
+      body: { matches: true },
+    });
+    expect(yes.status).toBe(200);
+    expect(yes.body.data.status).toBe('connecting');
+    await pairingReaches(first.owner.token, first.seatUid, 'paired');
+
+    const second = await protectedSeat();
+    opened.push(second);
+    await personCall('POST', `/consent-requests/${second.linkToken}/pairing`, {});
+    await pairingReaches(second.owner.token, second.seatUid, 'challenge');
+    await simulate(await sessionOf(second.seatUid), 'passkey');
+    await pairingReaches(second.owner.token, second.seatUid, 'passkey');
+    const no = await personCall('POST', `/consent-requests/${second.linkToken}/pairing/passkey`, {
+      matches: false,
+    });
+    expect(no.status).toBe(200);
+    expect(no.body.data).toMatchObject({ status: 'cancelled', failureReason: 'passkey_refused' });
+  });
+
+  it('answers CONFIRMATION_NOT_SUPPORTED when the provider asks for a passkey only a browser can sign', async () => {
+    const family = await protectedSeat();
+    await startQr(family);
+    await pairingReaches(family.owner.token, family.seatUid, 'challenge');
+    await simulate(await sessionOf(family.seatUid), 'passkey', { webauthn: true });
+    await pairingReaches(family.owner.token, family.seatUid, 'passkey');
+    const answer = await call('POST', `/seats/${family.seatUid}/pairing/passkey`, {
+      token: family.owner.token,
+      body: { matches: true },
+    });
+    expect(answer.status).toBe(422);
+    expect(answer.body.error.code).toBe('CONFIRMATION_NOT_SUPPORTED');
+  });
+});
+
+describe('reconnects', () => {
+  it('a drop makes the pairing degraded and the first retry brings it back to paired', async () => {
+    const family = await pairedSeat();
+    const pairedAt = (await guardianPairing(family.owner.token, family.seatUid)).body.data.lastSeenAt;
+    await simulate(family.session, 'drop');
+    const degraded = await pairingReaches(family.owner.token, family.seatUid, 'degraded');
+    expect(degraded.body.data.nextRetryAt).toEqual(expect.any(String));
+    expect(
+      (await call('GET', `/seats/${family.seatUid}/protection`, { token: family.owner.token })).body.data,
+    ).toMatchObject({
+      state: 'connecting',
+      reason: 'reconnecting',
+    });
+    const back = await pairingReaches(family.owner.token, family.seatUid, 'paired');
+    expect(back.body.data).toMatchObject({ reconnectAttempts: 0, nextRetryAt: null });
+    expect(Date.parse(back.body.data.lastSeenAt)).toBeGreaterThan(Date.parse(pairedAt));
+    const sources = (await events(family.accountUid))
+      .filter((event) => event.type === 'pairing.status')
+      .map((e) => e.source);
+    expect(sources).toContain('crons');
+  });
+
+  it('gives up after the third failed restart: disconnected, with the critical notification', async () => {
+    const family = await pairedSeat();
+    await simulate(family.session, 'restarts', { succeed: false });
+    await simulate(family.session, 'drop');
+    const gone = await pairingReaches(family.owner.token, family.seatUid, 'disconnected', 20_000);
+    expect(gone.body.data).toMatchObject({
+      reconnectAttempts: 3,
+      failureReason: 'reconnect_failed',
+      nextRetryAt: null,
+    });
+    const notifications = await inbox(family.owner.token);
+    expect(notifications.notifications[0]).toMatchObject({
+      type: 'pairing.disconnected',
+      severity: 'critical',
+    });
+    expect((await events(family.accountUid)).map((event) => event.type)).toContain('pairing.disconnected');
+  });
+
+  it('a device the person unlinked asks guardians to pair again (reconnect_required)', async () => {
+    const family = await pairedSeat();
+    await simulate(family.session, 'logout');
+    const gone = await pairingReaches(family.owner.token, family.seatUid, 'disconnected', 20_000);
+    expect(gone.body.data.failureReason).toBe('device_unlinked');
+    expect((await inbox(family.owner.token)).notifications[0]).toMatchObject({
+      type: 'pairing.reconnect_required',
+    });
+    expect(
+      (await call('GET', `/seats/${family.seatUid}/protection`, { token: family.owner.token })).body.data,
+    ).toMatchObject({
+      state: 'ready_to_connect',
+      reason: 'reconnect_required',
+      action: 'connect',
+    });
+  });
+});
+
+describe('webhooks and workers', () => {
+  const sign = (body: string) =>
+    createHmac('sha512', devSecrets.SESSION_PROVIDER_WEBHOOK_SECRET).update(body).digest('hex');
+  const deliver = (body: string) =>
+    fetch(`${inject('gatewayUrl')}/webhooks/session-provider`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-webhook-hmac': sign(body) },
+      body,
+    });
+
+  it('a replayed status changes nothing', async () => {
+    const family = await pairedSeat();
+    const before = (await eventsOf(family.accountUid)).length;
+    const id = `evt_${randomUUID()}`;
+    const replay = JSON.stringify({
+      ...(JSON.parse(
+        readFileSync(
+          new URL('../fixtures/providers/waha-session-status-WORKING.json', import.meta.url),
+          'utf8',
+        ),
+      ) as object),
+      id,
+      session: family.session,
+    });
+    expect((await deliver(replay)).status).toBe(200);
+    const [handled] = await awaitLogLines<{ eventId: string; outcome: string }>(
+      'session_event.handled',
+      (line) => line.eventId === id,
+      1,
+    );
+    expect(handled?.outcome).toBe('unchanged');
+    expect((await eventsOf(family.accountUid)).length).toBe(before);
+  });
+
+  it('a worker that throws leaves the message for the next pass, which then succeeds', async () => {
+    const family = await protectedSeat();
+    await startQr(family);
+    // The provider's API fails the next call: the worker's QR fetch for SCAN_QR_CODE.
+    await fetch(`${inject('sessionProviderUrl')}/_sim/outage`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ calls: 1 }),
+    });
+    await pairingReaches(family.owner.token, family.seatUid, 'challenge');
+    const retried = await awaitLogLines('session_event.retry', () => true, 1, 0);
+    expect(retried.length).toBeGreaterThan(0);
+  });
+});
+
+describe('the pairing preconditions, in the spec’s order', () => {
+  const start = (token: string, seatUid: string) =>
+    call('POST', `/seats/${seatUid}/pairing`, { token, body: { channel: 'chat', method: 'qr' } });
+
+  it('CONSENT_REQUIRED, RELATIONSHIP_REFUTED, SEAT_NOT_ACTIVE, CHANNEL_NOT_ENABLED', async () => {
+    const asked = await askedFamily();
+    expect((await start(asked.owner.token, asked.seatUid)).body.error.code).toBe('CONSENT_REQUIRED');
+
+    const refuted = await askedFamily('000000001');
+    expect(withCheckDigits('000000001')).toBe('00000000191');
+    await upload(refuted.linkToken, form(fixture('one-face.png'), fixture('phrase.wav')));
+    await personCall('POST', `/consent-requests/${refuted.linkToken}/accept`, {});
+    expect((await start(refuted.owner.token, refuted.seatUid)).body.error.code).toBe('RELATIONSHIP_REFUTED');
+
+    const consented = await askedFamily();
+    await upload(consented.linkToken, form(fixture('one-face.png'), fixture('phrase.wav')));
+    await personCall('POST', `/consent-requests/${consented.linkToken}/accept`, {});
+    const inactive = await start(consented.owner.token, consented.seatUid);
+    expect(inactive.status).toBe(422);
+    expect(inactive.body.error.code).toBe('SEAT_NOT_ACTIVE');
+    await call('POST', `/seats/${consented.seatUid}/activate`, {
+      token: consented.owner.token,
+      body: { guardianAttestation: true },
+    });
+    expect((await start(consented.owner.token, consented.seatUid)).body.error.code).toBe(
+      'CHANNEL_NOT_ENABLED',
+    );
+  });
+
+  it('PAIRING_EXISTS, DEPENDENT_PHONE_IS_GUARDIAN, and 409 STOPPED_BY_DEPENDENT after a stop', async () => {
+    const family = await protectedSeat();
+    await startQr(family);
+    const again = await start(family.owner.token, family.seatUid);
+    expect(again.status).toBe(422);
+    expect(again.body.error.code).toBe('PAIRING_EXISTS');
+
+    const guardianPhone = await protectedSeat({ phone: '+5511912340000' });
+    await call('PATCH', '/me', { token: guardianPhone.owner.token, body: { phone: '+5511912340000' } });
+    expect((await start(guardianPhone.owner.token, guardianPhone.seatUid)).body.error.code).toBe(
+      'DEPENDENT_PHONE_IS_GUARDIAN',
+    );
+
+    const stopped = await protectedSeat();
+    await startQr(stopped);
+    await pairingReaches(stopped.owner.token, stopped.seatUid, 'challenge');
+    await personCall('POST', `/consent-requests/${stopped.linkToken}/stop`, {});
+    const revoked = await guardianPairing(stopped.owner.token, stopped.seatUid);
+    expect(revoked.body.data).toMatchObject({ status: 'revoked', failureReason: 'stopped_by_dependent' });
+    const refused = await start(stopped.owner.token, stopped.seatUid);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.code).toBe('STOPPED_BY_DEPENDENT');
+  });
+
+  it('NO_PROXY_CAPACITY when every address is full; an ended pairing gives its slot back', async () => {
+    const families: Family[] = [];
+    for (let free = 4 - (await boundSlots()); free > 0; free -= 1) {
+      const family = await protectedSeat();
+      expect((await startQr(family)).status).toBe(201);
+      families.push(family);
+    }
+    const one = await protectedSeat();
+    const full = await start(one.owner.token, one.seatUid);
+    expect(full.status).toBe(422);
+    expect(full.body.error.code).toBe('NO_PROXY_CAPACITY');
+    const unlinked = await call('DELETE', `/seats/${families[0]?.seatUid}/pairing`, {
+      token: families[0]?.owner.token,
+    });
+    expect(unlinked.status).toBe(204);
+    expect((await startQr(one)).status).toBe(201);
+  });
+});
+
+describe('guardian controls of an open pairing', () => {
+  it('renews the challenge and switches the method until something is typed; then PAIRING_NOT_SWITCHABLE', async () => {
+    const family = await protectedSeat();
+    const none = await call('POST', `/seats/${family.seatUid}/pairing/challenge`, {
+      token: family.owner.token,
+    });
+    expect(none.body.error.code).toBe('PAIRING_NOT_OPEN');
+    await startQr(family);
+    await pairingReaches(family.owner.token, family.seatUid, 'challenge');
+    const switched = await call('POST', `/seats/${family.seatUid}/pairing/challenge?method=code`, {
+      token: family.owner.token,
+    });
+    expect(switched.status).toBe(200);
+    expect(switched.body.data).toMatchObject({
+      method: 'code',
+      challenge: { kind: 'code_on_dependent_phone' },
+    });
+    await simulate(await sessionOf(family.seatUid), 'passkey');
+    await pairingReaches(family.owner.token, family.seatUid, 'passkey');
+    const late = await call('POST', `/seats/${family.seatUid}/pairing/challenge?method=qr`, {
+      token: family.owner.token,
+    });
+    expect(late.body.error.code).toBe('PAIRING_NOT_SWITCHABLE');
+    const bad = await call('POST', `/seats/${family.seatUid}/pairing/challenge?method=sms`, {
+      token: family.owner.token,
+    });
+    expect(bad.body.error.code).toBe('VALIDATION');
+  });
+
+  it('DELETE is always 204 on one’s own seat, revokes an open pairing, and is 404 for another family', async () => {
+    const family = await protectedSeat();
+    expect(
+      (await call('DELETE', `/seats/${family.seatUid}/pairing`, { token: family.owner.token })).status,
+    ).toBe(204);
+    await startQr(family);
+    await pairingReaches(family.owner.token, family.seatUid, 'challenge');
+    expect(
+      (await call('DELETE', `/seats/${family.seatUid}/pairing`, { token: family.owner.token })).status,
+    ).toBe(204);
+    expect((await guardianPairing(family.owner.token, family.seatUid)).body.data).toMatchObject({
+      status: 'revoked',
+      failureReason: 'unlinked_by_guardian',
+    });
+    const stranger = await protectedSeat();
+    expect(
+      (await call('DELETE', `/seats/${family.seatUid}/pairing`, { token: stranger.owner.token })).status,
+    ).toBe(404);
+    expect((await guardianPairing(stranger.owner.token, stranger.seatUid)).status).toBe(404);
+    expect(uniqueIp()).not.toBe(uniqueIp());
+  });
+
+  it('reads and marks notifications: unread count, one read, then all read', async () => {
+    const family = await protectedSeat();
+    await startQr(family);
+    await pairingReaches(family.owner.token, family.seatUid, 'challenge');
+    await simulate(await sessionOf(family.seatUid), 'link', { phone: '+5521999990001' });
+    await pairingReaches(family.owner.token, family.seatUid, 'cancelled');
+    const page = await inbox(family.owner.token);
+    expect(page).toMatchObject({ unread: 1, nextCursor: null });
+    const id = page.notifications[0].id as string;
+    expect((await call('POST', `/notifications/${id}/read`, { token: family.owner.token })).status).toBe(204);
+    expect((await inbox(family.owner.token)).unread).toBe(0);
+    expect((await call('POST', `/notifications/${id}/read`, { token: family.owner.token })).status).toBe(204);
+    expect((await inbox(family.owner.token)).unread).toBe(0);
+    const other = await protectedSeat();
+    expect((await call('POST', `/notifications/${id}/read`, { token: other.owner.token })).status).toBe(404);
+    expect((await call('POST', '/notifications/read-all', { token: family.owner.token })).status).toBe(204);
   });
 });

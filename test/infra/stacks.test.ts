@@ -5,6 +5,7 @@ import { functionGroups, gatewayRoutes, routeKey, routes } from '../../infra/rou
 import { buildStacks } from '../../infra/stage';
 
 const gatewayFunctionCount = new Set(gatewayRoutes.map((route) => route.name)).size;
+const workerCount = 3;
 let stateful: Template;
 let stateless: Template;
 
@@ -17,6 +18,7 @@ beforeAll(() => {
     consentPageBaseUrl: 'https://consent.example.com',
     relationshipRegistryUrl: 'https://registry.example.com',
     whatsappPhoneNumberId: '123',
+    sessionProviderUrl: 'https://sessions.example.com',
   });
   stateful = Template.fromStack(stacks.stateful);
   stateless = Template.fromStack(stacks.stateless);
@@ -111,8 +113,11 @@ describe('the stateless stack', () => {
     const functions = stateless.findResources('AWS::Lambda::Function', {
       Properties: { Runtime: 'nodejs24.x', Architectures: ['arm64'] },
     });
-    expect(Object.keys(functions)).toHaveLength(functionGroups.length + gatewayFunctionCount);
-    stateless.resourceCountIs('AWS::Logs::LogGroup', functionGroups.length + gatewayFunctionCount);
+    expect(Object.keys(functions)).toHaveLength(functionGroups.length + gatewayFunctionCount + workerCount);
+    stateless.resourceCountIs(
+      'AWS::Logs::LogGroup',
+      functionGroups.length + gatewayFunctionCount + workerCount,
+    );
     stateless.allResourcesProperties('AWS::Logs::LogGroup', { RetentionInDays: 30 });
   });
 
@@ -189,12 +194,16 @@ describe('the stateless stack', () => {
     );
     expect(withLayer.map(([id]) => id.replace(/(Api)?Function.*/, '')).sort()).toEqual([
       'Accounts',
+      'Alerts',
       'Auth',
+      'BusinessEventsWorker',
       'BusinessProviderWebhook',
       'Consent',
       'Evidence',
       'Pairing',
+      'ReconnectWorker',
       'Seats',
+      'SessionEventsWorker',
       'SessionProviderWebhook',
     ]);
   });
@@ -214,5 +223,70 @@ describe('the stateless stack', () => {
     const template = JSON.stringify(stateless.toJSON());
     expect(template).not.toContain('JWT_PRIVATE_JWK');
     expect(template).not.toContain('HASH_KEY');
+  });
+});
+
+describe('the workers', () => {
+  it('consume both queues through event source mappings that report partial batch failures', () => {
+    const mappings = Object.values(stateless.findResources('AWS::Lambda::EventSourceMapping'));
+    expect(mappings).toHaveLength(2);
+    for (const mapping of mappings) {
+      expect(mapping.Properties.FunctionResponseTypes).toEqual(['ReportBatchItemFailures']);
+      expect(mapping.Properties.BatchSize).toBe(10);
+    }
+  });
+
+  it('schedule reconnects in their own group, run by a role only EventBridge Scheduler assumes, with a DLQ', () => {
+    stateless.resourceCountIs('AWS::Scheduler::ScheduleGroup', 1);
+    stateless.hasResourceProperties('AWS::IAM::Role', {
+      AssumeRolePolicyDocument: {
+        Statement: [
+          Match.objectLike({
+            Principal: { Service: 'scheduler.amazonaws.com' },
+            Condition: { StringEquals: { 'aws:SourceAccount': Match.anyValue() } },
+          }),
+        ],
+      },
+    });
+    const schedulerRole = actionsOf(stateless, 'ReconnectSchedulerRole');
+    expect(schedulerRole).toEqual(expect.arrayContaining(['lambda:InvokeFunction', 'sqs:SendMessage']));
+    stateless.hasResourceProperties('AWS::Lambda::Function', {
+      FunctionName: 'family-protection-test-reconnect',
+    });
+    for (const worker of ['SessionEventsWorker', 'ReconnectWorker']) {
+      const actions = actionsOf(stateless, worker);
+      expect(actions).toEqual(
+        expect.arrayContaining([
+          'scheduler:CreateSchedule',
+          'scheduler:DeleteSchedule',
+          'iam:PassRole',
+          'sns:Publish',
+        ]),
+      );
+    }
+  });
+
+  it('counts events of unknown sessions with a metric filter on the worker’s log', () => {
+    stateless.hasResourceProperties('AWS::Logs::MetricFilter', {
+      FilterPattern: '{ $.outcome = "unknown_session" }',
+      MetricTransformations: [Match.objectLike({ MetricName: 'UnknownSessionEvents' })],
+    });
+  });
+
+  it('keeps the gateway away from the table, and the inbox routes within the inbox partition', () => {
+    for (const gateway of ['SessionProviderWebhook', 'BusinessProviderWebhook'])
+      expect(actionsOf(stateless, gateway).filter((action) => action.startsWith('dynamodb:'))).toEqual([]);
+    const alerts = Object.entries(stateless.findResources('AWS::IAM::Policy'))
+      .filter(([id]) => id.startsWith('AlertsApi'))
+      .flatMap(
+        ([, policy]) =>
+          policy.Properties.PolicyDocument.Statement as { Condition?: unknown; Action: unknown }[],
+      )
+      .filter((statement) => JSON.stringify(statement.Action).includes('dynamodb:'));
+    expect(alerts).toEqual([
+      expect.objectContaining({
+        Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['INBOX#*'] } },
+      }),
+    ]);
   });
 });

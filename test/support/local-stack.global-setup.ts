@@ -22,6 +22,11 @@ export default async function setup(project: TestProject) {
     // Reconnect gaps and a failed message's hidden time shortened, so tests see them pass.
     RECONNECT_DELAYS_SECONDS: '1,1,1',
     QUEUE_VISIBILITY_TIMEOUT_SECONDS: '2',
+    // Four proxy slots in all, so a test can fill them.
+    PROXIES_JSON: JSON.stringify([
+      { label: 'e2e-a', address: 'http://sim:sim@127.0.0.1:3128', capacity: 2 },
+      { label: 'e2e-b', address: 'http://sim:sim@127.0.0.1:3129', capacity: 2 },
+    ]),
   });
   project.provide('apiUrl', stack.apiUrl);
   project.provide('stackLog', stack.logFile);

@@ -2,6 +2,7 @@ import { priceOf } from '../../domain/catalog/catalog';
 import { requireOwner } from '../../domain/family/member';
 import type { Seat } from '../../domain/family/seat';
 import { availableChannels, enableChannel } from '../../domain/pairing/channels';
+import { guardianPairingView } from '../../domain/pairing/pairing';
 import type { Caller, Deps } from '../deps';
 import { apiEvent } from '../events';
 import { seatFor } from '../family-access';
@@ -15,8 +16,7 @@ const channelsView = (seat: Seat, deps: Pick<Deps, 'settings'>) =>
       enabled: contracted !== undefined,
       price: contracted?.price ?? priceOf(deps.settings.prices, 'channel.chat'),
       enabledAt: contracted?.enabledAt ?? null,
-      // Pairings arrive with the session provider; until then no channel has one.
-      pairing: null,
+      pairing: seat.pairing === null ? null : guardianPairingView(seat.pairing),
     };
   });
 

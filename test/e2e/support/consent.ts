@@ -36,7 +36,7 @@ export const fixture = (name: string) =>
 /** A family that has asked its person for consent; returns the link token the simulator delivered. */
 export const askedFamily = async (
   cpfNine = String(100_000_000 + Math.floor(Math.random() * 800_000_000)),
-  overrides: Partial<typeof validDependent> = {},
+  overrides: Record<string, unknown> = {},
 ) => {
   const { owner, accountUid } = await newFamily();
   await call('PATCH', '/me', { token: owner.token, body: { name: 'Ana Souza' } });
@@ -77,7 +77,7 @@ export const asPerson = (method: string, path: string) =>
  * A seat ready to pair, reached through the real path: the person's evidence and yes, activation by
  * the owner, the chat channel contracted.
  */
-export const protectedSeat = async (person: Partial<typeof validDependent> = {}) => {
+export const protectedSeat = async (person: Record<string, unknown> = {}) => {
   const family = await askedFamily(undefined, person);
   const uploaded = await upload(family.linkToken, form(fixture('one-face.png'), fixture('phrase.wav')));
   if (uploaded.status !== 201) throw new Error(`evidence refused: ${JSON.stringify(uploaded.body)}`);
