@@ -1,0 +1,199 @@
+import { TransactWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { TableAccess } from '../../shared/adapters/dynamo/client';
+import { cryptoIds } from '../../shared/adapters/crypto/node-crypto';
+import { dynamoFamilyStore } from '../../shared/adapters/dynamo/family.store';
+import { dynamoInbox, inboxEntries } from '../../shared/adapters/dynamo/inbox.store';
+import { handleSessionEvent, type WorkerDeps } from '../../shared/app/pairing/session-events';
+import type { Member } from '../../shared/domain/family/member';
+import { newSeat, type Seat } from '../../shared/domain/family/seat';
+import { seatUidFor } from '../../shared/domain/family/uids';
+import { newNotification } from '../../shared/domain/notifications/notification';
+import { newPairing } from '../../shared/domain/pairing/pairing';
+import type { SessionProvider } from '../../shared/ports/session-provider';
+import { parseConfig } from '../../shared/config/config';
+import { useCaseSettingsFrom } from '../../functions/use-case-settings';
+import { validDependent } from '../support/fixtures';
+import { freshTable } from '../support/table';
+
+let table: TableAccess;
+beforeAll(async () => {
+  table = await freshTable();
+});
+
+const ids = cryptoIds();
+const now = new Date('2026-11-22T10:00:00Z');
+const unused = () => Promise.reject(new Error('not expected here'));
+const provider: SessionProvider = {
+  createSession: unused,
+  restart: unused,
+  stop: unused,
+  logout: async () => undefined,
+  remove: async () => undefined,
+  qr: async () => '2@qr',
+  requestCode: async () => 'ABCD1234',
+  me: async () => null,
+  confirmPasskey: unused,
+  profilePicture: unused,
+};
+
+const workerDeps = (accepted: unknown[] = []): WorkerDeps => ({
+  families: dynamoFamilyStore(table),
+  ids,
+  clock: { now: () => now },
+  sessions: provider,
+  reconnects: { schedule: async () => undefined, cancel: async () => undefined },
+  notifier: { deliver: async () => undefined },
+  history: { accept: async (message) => void accepted.push(message) },
+  settings: useCaseSettingsFrom(parseConfig({ TABLE_NAME: table.tableName })),
+});
+
+/** A family whose seat's pairing waits in `challenge` (consented, active, chat enabled). */
+const challengedSeat = async (): Promise<Seat> => {
+  const families = dynamoFamilyStore(table);
+  const account = { uid: ids.uid('acc'), name: 'Silva', createdAt: now.toISOString(), version: 0 };
+  const owner: Member = {
+    accountUid: account.uid,
+    userUid: ids.uid('usr'),
+    role: 'owner',
+    relationship: null,
+    email: 'o@example.com',
+    joinedAt: now.toISOString(),
+    version: 0,
+  };
+  await families.createAccount(account, owner, []);
+  const uid = seatUidFor(account.uid, ids.randomPart(16));
+  const pairing = newPairing({
+    pairingId: ids.ulid(),
+    seatUid: uid,
+    method: 'qr',
+    requestedBy: 'guardian',
+    proxyLabel: 'p',
+    now,
+  });
+  const seat: Seat = {
+    ...newSeat({
+      uid,
+      seatId: ids.ulid(),
+      accountUid: account.uid,
+      price: { amount: 1, currency: 'BRL' },
+      now,
+    }),
+    status: 'active',
+    dependent: {
+      ...validDependent,
+      phone: '+5511987654321',
+      document: { type: 'cpf', number: '52998224725' },
+    },
+    pairing: { ...pairing, status: 'challenge' },
+  };
+  await families.addSeat(seat, []);
+  return seat;
+};
+
+const eventsOf = async (accountUid: string) =>
+  (
+    await table.doc.send(
+      new QueryCommand({
+        TableName: table.tableName,
+        KeyConditionExpression: 'PK = :pk',
+        ExpressionAttributeValues: { ':pk': `EVENTS#${accountUid}` },
+      }),
+    )
+  ).Items ?? [];
+
+const working = (session: string, id: string) =>
+  JSON.stringify({
+    id,
+    event: 'session.status',
+    session,
+    me: { id: '5511987654321@c.us' },
+    payload: { status: 'WORKING' },
+  });
+
+describe('the session-event worker on the table', () => {
+  it('handles a provider event once: its redelivery finds the id and changes nothing', async () => {
+    const seat = await challengedSeat();
+    const session = seat.pairing?.sessionName ?? '';
+    const id = `evt_${ids.ulid()}`;
+    expect(await handleSessionEvent(workerDeps(), working(session, id), id)).toBe('handled');
+    const written = (await eventsOf(seat.accountUid)).length;
+    expect(written).toBeGreaterThan(0);
+    expect(await handleSessionEvent(workerDeps(), working(session, id), id)).toBe('duplicate');
+    expect((await eventsOf(seat.accountUid)).length).toBe(written);
+    const loaded = await dynamoFamilyStore(table).load(seat.accountUid);
+    expect(loaded?.seats[0]?.pairing?.status).toBe('paired');
+  });
+
+  it('lets only one of two simultaneous deliveries change the pairing', async () => {
+    const seat = await challengedSeat();
+    const session = seat.pairing?.sessionName ?? '';
+    const id = `evt_${ids.ulid()}`;
+    const results = await Promise.allSettled([
+      handleSessionEvent(workerDeps(), working(session, id), id),
+      handleSessionEvent(workerDeps(), working(session, id), id),
+    ]);
+    const handled = results.filter((result) => result.status === 'fulfilled' && result.value === 'handled');
+    expect(handled).toHaveLength(1);
+    const statuses = (await eventsOf(seat.accountUid))
+      .filter((item) => item['eventType'] === 'pairing.paired')
+      .map((item) => item['source']);
+    expect(statuses).toEqual(['workers']);
+  });
+
+  it('drops events of a session no pairing owns, and hands message events of a live pairing to history by id', async () => {
+    const accepted: unknown[] = [];
+    expect(await handleSessionEvent(workerDeps(), working('default', 'evt_x'), 'evt_x')).toBe(
+      'unknown_session',
+    );
+    const seat = await challengedSeat();
+    const session = seat.pairing?.sessionName ?? '';
+    const message = JSON.stringify({
+      id: 'evt_m',
+      event: 'message',
+      session,
+      payload: { body: 'secret words' },
+    });
+    expect(await handleSessionEvent(workerDeps(accepted), message, 'evt_m')).toBe('unknown_session');
+    await handleSessionEvent(workerDeps(), working(session, 'evt_w'), 'evt_w');
+    expect(await handleSessionEvent(workerDeps(accepted), message, 'evt_m')).toBe('ingested');
+    expect(accepted).toEqual([
+      { eventId: 'evt_m', seatUid: seat.uid, sessionName: session, event: 'message' },
+    ]);
+    expect(JSON.stringify(accepted)).not.toContain('secret');
+  });
+});
+
+describe('the inbox', () => {
+  it('pages the 50 newest with the unread count, the cursor being the last id, and marks read once', async () => {
+    const user = ids.uid('usr');
+    const all = Array.from({ length: 55 }, () =>
+      newNotification({ id: ids.ulid(), type: 'pairing.disconnected', seatUid: 'st_x', now }),
+    );
+    for (const notification of all)
+      await table.doc.send(
+        new TransactWriteCommand({ TransactItems: inboxEntries(table, notification, [user]) }),
+      );
+    const inbox = dynamoInbox(table);
+    const first = await inbox.page(user, null);
+    expect(first.notifications).toHaveLength(50);
+    expect(first.notifications[0]?.id).toBe(all[54]?.id);
+    expect(first.nextCursor).toBe(all[5]?.id);
+    expect(first.unread).toBe(55);
+    const second = await inbox.page(user, first.nextCursor);
+    expect(second.notifications.map((n) => n.id)).toEqual(
+      all
+        .slice(0, 5)
+        .map((n) => n.id)
+        .reverse(),
+    );
+    expect(second.nextCursor).toBeNull();
+
+    expect(await inbox.markRead(user, all[0]?.id ?? '', now)).toBe(true);
+    expect(await inbox.markRead(user, all[0]?.id ?? '', now)).toBe(true);
+    expect((await inbox.page(user, null)).unread).toBe(54);
+    expect(await inbox.markRead(ids.uid('usr'), all[1]?.id ?? '', now)).toBe(false);
+    await inbox.markAllRead(user, now);
+    expect((await inbox.page(user, null)).unread).toBe(0);
+  });
+});

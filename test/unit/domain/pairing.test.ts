@@ -1,0 +1,223 @@
+import { describe, expect, it } from 'vitest';
+import { ServiceError } from '../../../shared/domain/errors';
+import {
+  beginAttempt,
+  eventChallenge,
+  guardianPairingView,
+  movePairing,
+  newPairing,
+  numberTrigger,
+  passkeyAnswer,
+  personPairingView,
+  readProviderStatus,
+  renewalMethod,
+  seatUidOfSession,
+  sessionNameFor,
+  type Pairing,
+  type StoredChallenge,
+} from '../../../shared/domain/pairing/pairing';
+import type { PairingStatus } from '../../../shared/domain/pairing/pairing.transitions';
+
+const now = new Date('2026-11-22T10:00:00.000Z');
+const seatUid = 'st_AAAAAAAAAAAAAAAAAAAABBBBBBBBBBBBBBBB';
+const pairing = (status: PairingStatus, fields: Partial<Pairing> = {}): Pairing => ({
+  ...newPairing({
+    pairingId: '01KAB0000000000000000000PP',
+    seatUid,
+    method: 'qr',
+    requestedBy: 'guardian',
+    proxyLabel: 'a',
+    now,
+  }),
+  status,
+  ...fields,
+});
+const codeOf = (run: () => unknown) => {
+  try {
+    run();
+  } catch (error) {
+    return error instanceof ServiceError ? error.code : 'other';
+  }
+  return undefined;
+};
+const code: StoredChallenge = {
+  kind: 'code',
+  value: 'ABCD1234',
+  confirmation: null,
+  expiresAt: now.toISOString(),
+};
+const qr: StoredChallenge = { kind: 'qr', value: '2@qr', confirmation: null, expiresAt: now.toISOString() };
+
+describe('a pairing', () => {
+  it('names its session after the seat, so a webhook finds the family with one read', () => {
+    const name = sessionNameFor(seatUid, '01KAB0000000000000000000PP');
+    expect(seatUidOfSession(name)).toBe(seatUid);
+    expect(seatUidOfSession('default')).toBeNull();
+  });
+
+  it('reads each provider status as the table’s trigger for where the pairing stands', () => {
+    expect(readProviderStatus(pairing('starting'), 'SCAN_QR_CODE', 3)).toEqual({ kind: 'challenge' });
+    expect(readProviderStatus(pairing('challenge'), 'SCAN_QR_CODE', 3)).toEqual({ kind: 'challenge' });
+    expect(readProviderStatus(pairing('paired'), 'SCAN_QR_CODE', 3)).toEqual({
+      kind: 'move',
+      on: 'device_unlinked',
+    });
+    expect(readProviderStatus(pairing('challenge'), 'PASSKEY_CONFIRMATION_REQUIRED', 3)).toEqual({
+      kind: 'confirm',
+      confirmation: 'number',
+    });
+    expect(readProviderStatus(pairing('challenge'), 'PASSKEY_REQUIRED', 3)).toEqual({
+      kind: 'confirm',
+      confirmation: 'webauthn',
+    });
+    expect(readProviderStatus(pairing('challenge'), 'WORKING', 3)).toEqual({
+      kind: 'connected',
+      before: ['code_entered'],
+    });
+    expect(readProviderStatus(pairing('passkey'), 'WORKING', 3)).toEqual({
+      kind: 'connected',
+      before: ['passkey_matched'],
+    });
+    expect(readProviderStatus(pairing('degraded'), 'WORKING', 3)).toEqual({
+      kind: 'move',
+      on: 'reconnected',
+    });
+    expect(readProviderStatus(pairing('paired'), 'STOPPED', 3)).toEqual({
+      kind: 'move',
+      on: 'connection_dropped',
+    });
+    expect(readProviderStatus(pairing('paired'), 'FAILED', 3)).toEqual({
+      kind: 'move',
+      on: 'connection_dropped',
+    });
+    expect(readProviderStatus(pairing('challenge'), 'STOPPED', 3)).toEqual({
+      kind: 'move',
+      on: 'codes_exhausted',
+    });
+    expect(readProviderStatus(pairing('challenge'), 'FAILED', 3)).toEqual({
+      kind: 'move',
+      on: 'challenge_failed',
+    });
+  });
+
+  it('waits out failed restarts until the last attempt, which gives up', () => {
+    expect(readProviderStatus(pairing('degraded', { reconnectAttempts: 2 }), 'FAILED', 3)).toEqual({
+      kind: 'ignore',
+    });
+    expect(readProviderStatus(pairing('degraded', { reconnectAttempts: 3 }), 'FAILED', 3)).toEqual({
+      kind: 'move',
+      on: 'third_retry_failed',
+    });
+  });
+
+  it('ignores what changes nothing: a repeated WORKING, a start, anything after the end', () => {
+    expect(readProviderStatus(pairing('paired'), 'WORKING', 3)).toEqual({ kind: 'ignore' });
+    expect(readProviderStatus(pairing('challenge'), 'STARTING', 3)).toEqual({ kind: 'ignore' });
+    for (const end of ['cancelled', 'disconnected', 'revoked'] as const)
+      for (const status of ['SCAN_QR_CODE', 'WORKING', 'FAILED', 'STOPPED'] as const)
+        expect(readProviderStatus(pairing(end), status, 3)).toEqual({ kind: 'ignore' });
+  });
+
+  it('confirms the number by the first id that is a phone; an @lid alone is never the person', () => {
+    expect(numberTrigger('+5511987654321', ['123@lid', '5511987654321:14@s.whatsapp.net'])).toBe(
+      'number_confirmed',
+    );
+    expect(numberTrigger('+5511987654321', ['5521999990000@c.us'])).toBe('other_number_connected');
+    expect(numberTrigger('+5511987654321', ['123@lid'])).toBe('other_number_connected');
+    expect(numberTrigger('+5511987654321', [])).toBe('other_number_connected');
+  });
+
+  it('moves by the table and records what the move means', () => {
+    const shown = movePairing(pairing('starting'), 'challenge_arrived', now, { challenge: qr });
+    expect(shown?.pairing).toMatchObject({ status: 'challenge', challenge: qr });
+    const typed = movePairing(shown!.pairing, 'code_entered', now);
+    expect(typed?.pairing.challenge).toBeNull();
+    const paired = movePairing(typed!.pairing, 'number_confirmed', now);
+    expect(paired?.pairing).toMatchObject({
+      status: 'paired',
+      pairedAt: now.toISOString(),
+      lastSeenAt: now.toISOString(),
+    });
+    const dropped = movePairing(paired!.pairing, 'connection_dropped', now, {
+      reconnectDelaysSeconds: [30, 120, 600],
+    });
+    expect(dropped?.pairing).toMatchObject({
+      status: 'degraded',
+      droppedAt: now.toISOString(),
+      nextRetryAt: '2026-11-22T10:00:30.000Z',
+    });
+    expect(movePairing(pairing('connecting'), 'other_number_connected', now)?.pairing.failureReason).toBe(
+      'identity_mismatch',
+    );
+    expect(
+      movePairing(pairing('paired'), 'revoked', now, { revokedBecause: 'stopped_by_dependent' })?.pairing,
+    ).toMatchObject({
+      status: 'revoked',
+      failureReason: 'stopped_by_dependent',
+    });
+    expect(movePairing(pairing('paired'), 'code_entered', now)).toBeNull();
+  });
+
+  it('runs the attempts 0.5, 2.5 and 12.5 minutes after the drop, each scheduling the next', () => {
+    const dropped = pairing('degraded', { droppedAt: now.toISOString() });
+    const fired = { seatUid, pairingId: dropped.pairingId, attempt: 1 };
+    const first = beginAttempt(dropped, fired, [30, 120, 600]);
+    expect(first?.pairing).toMatchObject({ reconnectAttempts: 1, nextRetryAt: '2026-11-22T10:02:30.000Z' });
+    expect(first?.next).toEqual({
+      attempt: { ...fired, attempt: 2 },
+      at: new Date('2026-11-22T10:02:30.000Z'),
+    });
+    const third = beginAttempt(
+      { ...dropped, reconnectAttempts: 2 },
+      { ...fired, attempt: 3 },
+      [30, 120, 600],
+    );
+    expect(third).toMatchObject({ pairing: { reconnectAttempts: 3, nextRetryAt: null }, next: null });
+    // Late, twice, or after the pairing moved on: nothing.
+    expect(beginAttempt({ ...dropped, reconnectAttempts: 1 }, fired, [30, 120, 600])).toBeNull();
+    expect(beginAttempt({ ...dropped, status: 'paired' }, fired, [30, 120, 600])).toBeNull();
+  });
+
+  it('takes a number-match answer only while the provider asks for one it can be given', () => {
+    expect(codeOf(() => passkeyAnswer(null, true))).toBe('PAIRING_NOT_AWAITING_CONFIRMATION');
+    expect(codeOf(() => passkeyAnswer(pairing('challenge'), true))).toBe('PAIRING_NOT_AWAITING_CONFIRMATION');
+    const webauthn = pairing('passkey', {
+      challenge: { kind: 'passkey_confirm', value: null, confirmation: 'webauthn', expiresAt: null },
+    });
+    expect(codeOf(() => passkeyAnswer(webauthn, true))).toBe('CONFIRMATION_NOT_SUPPORTED');
+    const number = pairing('passkey', {
+      challenge: { kind: 'passkey_confirm', value: '1234', confirmation: 'number', expiresAt: null },
+    });
+    expect(passkeyAnswer(number, true)).toBe('passkey_matched');
+    expect(passkeyAnswer(number, false)).toBe('passkey_refused');
+  });
+
+  it('renews a challenge only while nothing was typed or scanned', () => {
+    expect(codeOf(() => renewalMethod(null, 'qr'))).toBe('PAIRING_NOT_OPEN');
+    expect(codeOf(() => renewalMethod(pairing('cancelled'), 'qr'))).toBe('PAIRING_NOT_OPEN');
+    expect(codeOf(() => renewalMethod(pairing('connecting'), 'qr'))).toBe('PAIRING_NOT_SWITCHABLE');
+    expect(renewalMethod(pairing('challenge'), 'code')).toBe('code');
+    expect(renewalMethod(pairing('starting'), undefined)).toBe('qr');
+  });
+
+  it('shows guardians the QR but never the code; the person sees their code; events carry neither code', () => {
+    const withCode = pairing('challenge', { challenge: code });
+    expect(guardianPairingView(withCode).challenge).toEqual({
+      kind: 'code_on_dependent_phone',
+      expiresAt: code.expiresAt,
+    });
+    expect(personPairingView(withCode).challenge).toEqual({
+      kind: 'code',
+      code: 'ABCD1234',
+      expiresAt: code.expiresAt,
+    });
+    expect(JSON.stringify(eventChallenge(code))).not.toContain('ABCD1234');
+    expect(eventChallenge(qr)).toEqual({ kind: 'qr', data: '2@qr', expiresAt: qr.expiresAt });
+    expect(
+      eventChallenge({ kind: 'passkey_confirm', value: '1234', confirmation: 'number', expiresAt: null }),
+    ).toEqual({
+      kind: 'passkey_confirm',
+      expiresAt: null,
+    });
+  });
+});
