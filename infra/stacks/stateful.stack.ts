@@ -1,5 +1,6 @@
 import { Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import { deadLetterAlarm } from '../constructs/dead-letter-alarm';
 import { queueDesign, queueSettings, type QueueName } from '../../shared/adapters/sqs/queue-design';
 import { AttributeType, Billing, StreamViewType, TableEncryptionV2, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Key } from 'aws-cdk-lib/aws-kms';
@@ -73,6 +74,7 @@ export class StatefulStack extends Stack {
           queueName: `${props.stage}-${design.deadLetter}`,
           retentionPeriod: Duration.days(queueSettings.retentionDays),
         });
+        deadLetterAlarm(this, `${key}DeadLetterAlarm`, deadLetter);
         const queue = new Queue(this, `${key}Queue`, {
           ...common,
           queueName: `${props.stage}-${design.name}`,

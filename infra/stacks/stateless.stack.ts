@@ -12,6 +12,7 @@ import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { Secret, type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { ApiFunction } from '../constructs/api-function';
+import { deadLetterAlarm } from '../constructs/dead-letter-alarm';
 import { bundledAssets } from '../constructs/bundling';
 import { Bucket } from 'aws-cdk-lib/aws-s3';
 import {
@@ -285,6 +286,7 @@ export class StatelessStack extends Stack {
       enforceSSL: true,
       retentionPeriod: Duration.days(14),
     });
+    deadLetterAlarm(this, 'ReconnectDeadLetterAlarm', schedulerDeadLetter);
     // The role EventBridge Scheduler assumes to run an attempt: invoke the reconnect worker, report to the DLQ.
     const schedulerRole = new Role(this, 'ReconnectSchedulerRole', {
       assumedBy: new ServicePrincipal('scheduler.amazonaws.com', {

@@ -5,7 +5,16 @@ import { afterEach, describe, expect, inject, it } from 'vitest';
 import { devSecrets } from '../../localstack/dev-config';
 import { withCheckDigits } from '../../shared/domain/people/cpf';
 import { call, uniqueIp } from './support/api';
-import { askedFamily, eventsOf, fixture, form, protectedSeat, stackTable, upload } from './support/consent';
+import {
+  askedFamily,
+  eventsOf,
+  fixture,
+  form,
+  protectedSeat,
+  seatItem,
+  stackTable,
+  upload,
+} from './support/consent';
 import { awaitLogLines } from './support/logs';
 import {
   eventually,
@@ -182,6 +191,19 @@ describe('pairing from the person’s page (code on their phone)', () => {
     await pairingReaches(family.owner.token, family.seatUid, 'paired');
     expect((await personCall('GET', `/consent-requests/${family.linkToken}/pairing`)).body.data.status).toBe(
       'paired',
+    );
+    // Pairing events are also the person's: they are in the seat's own stream (GSI1).
+    const seatId = String((await seatItem(family.accountUid, family.seatUid))['seatId']);
+    const { Items = [] } = await stackTable().doc.send(
+      new QueryCommand({
+        TableName: stackTable().tableName,
+        IndexName: 'GSI1',
+        KeyConditionExpression: 'GSI1PK = :pk',
+        ExpressionAttributeValues: { ':pk': `SEATEVENTS#${seatId}` },
+      }),
+    );
+    expect(Items.map((item) => item['eventType'])).toEqual(
+      expect.arrayContaining(['pairing.status', 'pairing.challenge', 'pairing.paired']),
     );
   });
 

@@ -266,6 +266,17 @@ describe('the workers', () => {
     }
   });
 
+  it('alarms on every dead-letter queue: the two queues’ and the reconnect schedules’', () => {
+    stateful.resourceCountIs('AWS::CloudWatch::Alarm', 2);
+    stateless.resourceCountIs('AWS::CloudWatch::Alarm', 1);
+    for (const template of [stateful, stateless])
+      template.allResourcesProperties('AWS::CloudWatch::Alarm', {
+        MetricName: 'ApproximateNumberOfMessagesVisible',
+        Threshold: 1,
+        ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      });
+  });
+
   it('counts events of unknown sessions with a metric filter on the worker’s log', () => {
     stateless.hasResourceProperties('AWS::Logs::MetricFilter', {
       FilterPattern: '{ $.outcome = "unknown_session" }',

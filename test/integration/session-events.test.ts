@@ -164,6 +164,33 @@ describe('the session-event worker on the table', () => {
   });
 });
 
+describe('challenges the worker refreshes', () => {
+  it('keeps a code the person may be typing when the QR rotates, until it expires', async () => {
+    const seat = await challengedSeat();
+    const families = dynamoFamilyStore(table);
+    const session = seat.pairing?.sessionName ?? '';
+    const expiresAt = new Date(now.getTime() + 30_000).toISOString();
+    await families.saveSeat(
+      {
+        ...seat,
+        pairing: {
+          ...seat.pairing!,
+          method: 'code',
+          challenge: { kind: 'code', value: 'KEEPME12', confirmation: null, expiresAt },
+        },
+      },
+      [],
+    );
+    const rotated = (id: string) =>
+      JSON.stringify({ id, event: 'session.status', session, payload: { status: 'SCAN_QR_CODE' } });
+    expect(await handleSessionEvent(workerDeps(), rotated('evt_r1'), 'evt_r1')).toBe('unchanged');
+    const later = { ...workerDeps(), clock: { now: () => new Date(now.getTime() + 31_000) } };
+    expect(await handleSessionEvent(later, rotated('evt_r2'), 'evt_r2')).toBe('handled');
+    const loaded = await families.load(seat.accountUid);
+    expect(loaded?.seats[0]?.pairing?.challenge).toMatchObject({ kind: 'code', value: 'ABCD1234' });
+  });
+});
+
 describe('the inbox', () => {
   it('pages the 50 newest with the unread count, the cursor being the last id, and marks read once', async () => {
     const user = ids.uid('usr');

@@ -102,6 +102,12 @@ const chain = (pairing: Pairing, triggers: readonly PairingTrigger[], now: Date,
   return moves;
 };
 
+const codeStillValid = (pairing: Pairing, now: Date): boolean =>
+  pairing.status === 'challenge' &&
+  pairing.challenge?.kind === 'code' &&
+  pairing.challenge.expiresAt !== null &&
+  Date.parse(pairing.challenge.expiresAt) > now.getTime();
+
 /** The moves a `session.status` report makes, asking the provider what the report leaves out. */
 const movesFor = async (
   deps: WorkerDeps,
@@ -123,6 +129,9 @@ const movesFor = async (
     case 'move':
       return chain(pairing, [reading.on], now, deps);
     case 'challenge': {
+      // The provider re-emits SCAN_QR_CODE at every QR rotation: a code the person may be typing
+      // stays until it expires (a QR is simply replaced).
+      if (codeStillValid(pairing, now)) return [];
       const challenge = await fetchChallenge(deps, pairing, phone);
       const move = challenge === null ? null : movePairing(pairing, 'challenge_arrived', now, { challenge });
       return move === null ? [] : [move];
