@@ -23,6 +23,7 @@ export const useCaseSettingsFrom = (settings: Config): Settings => ({
     evidencePerIp: settings.RATE_EVIDENCE_PER_IP,
   },
   prices: { seat: settings.PRICE_SEAT_MINOR, 'channel.chat': settings.PRICE_CHANNEL_CHAT_MINOR },
+  stream: { ticketTtlSeconds: settings.SSE_TICKET_TTL_SECONDS, pingSeconds: settings.SSE_PING_SECONDS },
   pairing: {
     codeTtlSeconds: settings.PAIRING_CODE_TTL_SECONDS,
     reconnectDelaysSeconds: settings.RECONNECT_DELAYS_SECONDS,

@@ -247,6 +247,14 @@ export const routes = [
     operation: 'answerPersonPasskey',
   },
 
+  {
+    method: 'POST',
+    path: '/accounts/{uid}/events/ticket',
+    group: 'accounts',
+    auth: 'bearer',
+    operation: 'issueStreamTicket',
+  },
+
   { method: 'GET', path: '/notifications', group: 'alerts', auth: 'bearer', operation: 'listNotifications' },
   {
     method: 'POST',

@@ -28,6 +28,7 @@ export const defaultPorts = {
   BUSINESS_PROVIDER_PORT: 3005,
   DYNAMODB_PORT: 8000,
   SQS_PORT: 3010,
+  RELAY_PUSH_PORT: 3012,
 } as const;
 
 /** The environment the local stack gives the handlers: dev secrets, local endpoints, log mail. */

@@ -17,6 +17,8 @@ const localSettings = z.object({
   GATEWAY_PORT: port.default(defaultPorts.GATEWAY_PORT),
   SQS_PORT: port.default(defaultPorts.SQS_PORT),
   SESSION_PROVIDER_PORT: port.default(defaultPorts.SESSION_PROVIDER_PORT),
+  RELAY_PORT: port.default(defaultPorts.RELAY_PORT),
+  RELAY_PUSH_PORT: port.default(defaultPorts.RELAY_PUSH_PORT),
   DYNAMODB_PORT: port.default(defaultPorts.DYNAMODB_PORT),
   /** How long a message a worker failed stays hidden before its next pass (AWS: 60 s). */
   QUEUE_VISIBILITY_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(43_200).default(60),
@@ -48,6 +50,10 @@ try {
   }
   const ports = parsed.data;
   Object.assign(process.env, localEnvironment(ports, process.env));
+  Object.assign(process.env, {
+    RELAY_PORT: String(ports.RELAY_PORT),
+    RELAY_PUSH_PORT: String(ports.RELAY_PUSH_PORT),
+  });
   // The handlers' configuration, checked before anything starts.
   const config = parseConfig(process.env);
 
@@ -175,6 +181,32 @@ try {
         ],
         stop: async () => {
           await Promise.all(pollers.map((poller) => poller.stop()));
+        },
+      };
+    },
+  });
+
+  parts.push({
+    name: 'relay',
+    async start() {
+      const [{ startRelay }, { startStreamPoller }, stream] = await Promise.all([
+        import('../functions/relay/relay'),
+        import('./stream-poller'),
+        import('../functions/stream/handler'),
+      ]);
+      const relay = await startRelay(parseConfig(process.env));
+      const poller = await startStreamPoller({
+        endpoint: config.DYNAMODB_ENDPOINT ?? '',
+        tableName: config.TABLE_NAME,
+        handler: stream.handler,
+        onError: (error) =>
+          complain(`stream pass failed: ${error instanceof Error ? error.message : String(error)}`),
+      });
+      return {
+        urls: [{ label: 'relay', url: `http://127.0.0.1:${ports.RELAY_PORT} (SSE; table stream polled)` }],
+        stop: async () => {
+          await poller.stop();
+          await relay.stop();
         },
       };
     },

@@ -14,6 +14,7 @@ import { dynamoRateLimiter } from '../../shared/adapters/dynamo/rate-limiter';
 import { dynamoUserStore } from '../../shared/adapters/dynamo/user.store';
 import { systemClock } from '../../shared/ports/clock';
 import { dynamoInbox } from '../../shared/adapters/dynamo/inbox.store';
+import { dynamoTicketStore } from '../../shared/adapters/dynamo/event-log';
 import { dynamoProxyPool } from '../../shared/adapters/dynamo/proxy-pool';
 import { configuredSessionProvider } from '../session-provider';
 import { useCaseSettingsFrom } from '../use-case-settings';
@@ -58,7 +59,7 @@ const relationshipRegistry = (token: string | undefined) =>
  */
 export type ApiDeps = Omit<
   Deps,
-  'mailer' | 'faces' | 'speech' | 'evidence' | 'seatKeys' | 'reconnects' | 'notifier' | 'history'
+  'mailer' | 'faces' | 'speech' | 'evidence' | 'seatKeys' | 'reconnects' | 'notifier' | 'history' | 'eventLog'
 >;
 
 let building: Promise<ApiDeps> | undefined;
@@ -94,6 +95,7 @@ export const deps = (): Promise<ApiDeps> =>
       sessions: configuredSessionProvider(settings, secrets.sessionProviderApiKey),
       proxies: dynamoProxyPool(table, settings.PROXIES_JSON),
       inbox: dynamoInbox(table),
+      tickets: dynamoTicketStore(table),
       settings: useCaseSettings,
     };
   })().catch((error: unknown) => {

@@ -7,6 +7,7 @@ import type { Campaigns } from '../domain/family/subscription';
 import type { ConsentMessenger, RelationshipRegistry, SeatKeys } from '../ports/consent';
 import type { EvidenceStore, FaceCounter, SpeechListener } from '../ports/evidence';
 import type { Mailer } from '../ports/mailer';
+import type { EventLog, TicketStore } from '../ports/event-log';
 import type { HistoryIngest, Inbox, NotificationDelivery } from '../ports/notifications';
 import type { ProxyPool } from '../ports/proxies';
 import type { ReconnectScheduler } from '../ports/scheduler';
@@ -32,6 +33,7 @@ export interface Settings {
     evidencePerLink: RateRule;
     evidencePerIp: RateRule;
   };
+  stream: { ticketTtlSeconds: number; pingSeconds: number };
   pairing: {
     codeTtlSeconds: number;
     reconnectDelaysSeconds: readonly number[];
@@ -70,6 +72,8 @@ export interface Deps {
   inbox: Inbox;
   notifier: NotificationDelivery;
   history: HistoryIngest;
+  tickets: TicketStore;
+  eventLog: EventLog;
   settings: Settings;
 }
 

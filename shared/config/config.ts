@@ -135,6 +135,11 @@ export const configSchema = z.object({
   RECONNECT_TARGET_ARN: z.string().min(1).optional(),
   SCHEDULER_ROLE_ARN: z.string().min(1).optional(),
   SCHEDULER_DLQ_ARN: z.string().min(1).optional(),
+  /** The SSE relay: its public port, its private push port, and the push endpoint it registers. */
+  RELAY_PORT: z.coerce.number().int().min(1).max(65535).default(3002),
+  RELAY_PUSH_PORT: z.coerce.number().int().min(1).max(65535).default(3012),
+  RELAY_HOST: z.string().min(1).default('127.0.0.1'),
+  RELAY_PUSH_ENDPOINT: z.url().optional(),
   /** Guardians' e-mail and push: SES and SNS in AWS, log lines locally. */
   NOTIFY_DELIVERY: z.enum(['aws', 'log']).default('aws'),
   NOTIFICATIONS_TOPIC_ARN: z.string().min(1).optional(),

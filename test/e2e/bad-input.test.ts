@@ -98,6 +98,7 @@ const bodies: Record<string, Samples> = {
   readPersonPairing: null,
   answerPersonPasskey: { wrongTypes: { matches: 1 }, missing: {}, oversized: { matches: long } },
   listNotifications: null,
+  issueStreamTicket: null,
   readNotification: null,
   readAllNotifications: null,
   health: null,

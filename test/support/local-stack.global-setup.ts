@@ -10,6 +10,7 @@ declare module 'vitest' {
     gatewayUrl: string;
     sqsEndpoint: string;
     sessionProviderUrl: string;
+    relayUrl: string;
   }
 }
 
@@ -22,6 +23,7 @@ export default async function setup(project: TestProject) {
     // Reconnect gaps and a failed message's hidden time shortened, so tests see them pass.
     RECONNECT_DELAYS_SECONDS: '1,1,1',
     QUEUE_VISIBILITY_TIMEOUT_SECONDS: '2',
+    SSE_PING_SECONDS: '1',
     // Four proxy slots in all, so a test can fill them.
     PROXIES_JSON: JSON.stringify([
       { label: 'e2e-a', address: 'http://sim:sim@127.0.0.1:3128', capacity: 2 },
@@ -34,6 +36,7 @@ export default async function setup(project: TestProject) {
   project.provide('gatewayUrl', stack.gatewayUrl);
   project.provide('sqsEndpoint', stack.sqsEndpoint);
   project.provide('sessionProviderUrl', stack.sessionProviderUrl);
+  project.provide('relayUrl', stack.relayUrl);
   project.provide('stackDynamo', { endpoint: stack.dynamoEndpoint, tableName: stack.tableName });
   return async () => stack.stop();
 }

@@ -10,6 +10,7 @@ export interface RunningStack {
   gatewayUrl: string;
   sqsEndpoint: string;
   sessionProviderUrl: string;
+  relayUrl: string;
   tableName: string;
   logFile: string;
   process: ChildProcess;
@@ -21,9 +22,8 @@ export interface RunningStack {
  * for its `ready` line. Its standard output goes to a file the tests read (OTP dev delivery).
  */
 export const startLocalStack = async (env: Record<string, string> = {}): Promise<RunningStack> => {
-  const [apiPort, dynamoPort, webPort, businessPort, gatewayPort, sqsPort, sessionPort] = await Promise.all(
-    [1, 2, 3, 4, 5, 6, 7].map(() => freePort()),
-  );
+  const [apiPort, dynamoPort, webPort, businessPort, gatewayPort, sqsPort, sessionPort, relayPort, pushPort] =
+    await Promise.all([1, 2, 3, 4, 5, 6, 7, 8, 9].map(() => freePort()));
   mkdirSync(resolve('.local'), { recursive: true });
   const logFile = resolve('.local', `stack-${apiPort}.log`);
   const log = createWriteStream(logFile);
@@ -37,6 +37,8 @@ export const startLocalStack = async (env: Record<string, string> = {}): Promise
       GATEWAY_PORT: String(gatewayPort),
       SQS_PORT: String(sqsPort),
       SESSION_PROVIDER_PORT: String(sessionPort),
+      RELAY_PORT: String(relayPort),
+      RELAY_PUSH_PORT: String(pushPort),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -66,6 +68,7 @@ export const startLocalStack = async (env: Record<string, string> = {}): Promise
     gatewayUrl: `http://127.0.0.1:${gatewayPort}`,
     sqsEndpoint: `http://127.0.0.1:${sqsPort}`,
     sessionProviderUrl: `http://127.0.0.1:${sessionPort}`,
+    relayUrl: `http://127.0.0.1:${relayPort}`,
     tableName: env['TABLE_NAME'] ?? 'family-protection-local',
     logFile,
     process: child,

@@ -11,6 +11,7 @@ import {
 import { getProfile, updateProfile } from '../../../shared/app/me/profile';
 import { createSubscription, readSubscription } from '../../../shared/app/consent/guardian';
 import { bearerOperation, created, noContent, ok, publicOperation } from '../../../shared/http/operation';
+import { issueTicket } from '../../../shared/app/events/streams';
 import { accountParams, memberParams } from '../../../shared/http/fields';
 import { apiHandler } from '../api-handler';
 import { deps, useCaseSettings } from '../runtime';
@@ -71,4 +72,8 @@ export const handler = apiHandler('accounts', {
     run: async ({ params }, caller) => ok(await readSubscription(await deps(), caller, params.uid)),
   }),
   getCatalog: publicOperation({ run: async () => ok(getCatalog({ settings: useCaseSettings })) }),
+  issueStreamTicket: bearerOperation({
+    params: accountParams,
+    run: async ({ params }, caller) => created(await issueTicket(await deps(), caller, params.uid)),
+  }),
 });

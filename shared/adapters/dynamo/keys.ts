@@ -24,6 +24,8 @@ export const itemTypes = {
   notification: 'notification',
   inboxCounter: 'inbox',
   providerEvent: 'provider_event',
+  streamTicket: 'stream_ticket',
+  relayTopic: 'relay_topic',
 } as const;
 
 export const keys = {
@@ -74,5 +76,10 @@ export const keys = {
   inboxCounter: (userUid: string): Key => ({ PK: `INBOX#${userUid}`, SK: 'UNREAD' }),
   /** A provider event already handled (kept with a TTL): redelivery changes nothing twice. */
   providerEvent: (eventId: string): Key => ({ PK: `PROVIDEREVENT#${eventId}`, SK: 'PROVIDEREVENT' }),
+  /** A live-stream ticket, by the keyed hash of its value. */
+  streamTicket: (ticketHash: string): Key => ({ PK: `TICKET#${ticketHash}`, SK: 'TICKET' }),
+  /** Which relay tasks hold subscribers of a topic (an account's or a seat's stream). */
+  relayTopicPartition: (topic: string): string => `RELAYTOPIC#${topic}`,
+  relayTopic: (topic: string, taskId: string): Key => ({ PK: `RELAYTOPIC#${topic}`, SK: `TASK#${taskId}` }),
   health: (): Key => ({ PK: 'HEALTH', SK: 'HEALTH' }),
 } as const;

@@ -13,7 +13,7 @@ import type { Relationship } from '../../domain/people/relationship';
 import { newUser } from '../../domain/users/user';
 import type { NewUser } from '../../ports/stores';
 import type { Caller, Deps } from '../deps';
-import { apiEvent } from '../events';
+import { apiEvent } from '../event-sources';
 import { familyOf } from '../family-access';
 import { emailHashOf } from '../auth/sign-in';
 

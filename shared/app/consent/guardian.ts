@@ -20,7 +20,7 @@ import type { Seat } from '../../domain/family/seat';
 import { checkCampaign, openSubscription, type Subscription } from '../../domain/family/subscription';
 import type { SeatChangeExtras } from '../../ports/stores';
 import type { Caller, Deps } from '../deps';
-import { apiEvent } from '../events';
+import { apiEvent } from '../event-sources';
 import { familyOf, seatFor } from '../family-access';
 import { seatRef, seatView } from '../seats/seats';
 import { stateChangeEvents } from '../seats/state-events';

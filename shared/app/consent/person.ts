@@ -13,7 +13,7 @@ import { fail, ServiceError } from '../../domain/errors';
 import { seatOf, type Family } from '../../domain/family/account';
 import type { Seat } from '../../domain/family/seat';
 import type { Deps } from '../deps';
-import { apiEvent } from '../events';
+import { apiEvent } from '../event-sources';
 import { enforceRateLimits } from '../rate-limits';
 import { seatRef } from '../seats/seats';
 import { stateChangeEvents } from '../seats/state-events';

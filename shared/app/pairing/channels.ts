@@ -4,7 +4,7 @@ import type { Seat } from '../../domain/family/seat';
 import { availableChannels, enableChannel } from '../../domain/pairing/channels';
 import { guardianPairingView } from '../../domain/pairing/pairing';
 import type { Caller, Deps } from '../deps';
-import { apiEvent } from '../events';
+import { apiEvent } from '../event-sources';
 import { seatFor } from '../family-access';
 import { seatRef } from '../seats/seats';
 

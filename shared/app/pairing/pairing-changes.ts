@@ -12,7 +12,7 @@ import type { PairingEffect } from '../../domain/pairing/pairing.transitions';
 import type { ReconnectAttempt } from '../../domain/pairing/reconnect';
 import type { SeatChangeExtras } from '../../ports/stores';
 import type { Deps } from '../deps';
-import { sourcedEvent } from '../events';
+import { sourcedEvent } from '../event-sources';
 import { seatRef } from '../seats/seats';
 import { stateChangeEvents } from '../seats/state-events';
 

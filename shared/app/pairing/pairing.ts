@@ -15,7 +15,7 @@ import {
 import { checkPairingStart } from '../../domain/pairing/pairing-start';
 import { isOpenPairing } from '../../domain/pairing/pairing.transitions';
 import type { Caller, Deps } from '../deps';
-import { sourcedEvent } from '../events';
+import { sourcedEvent } from '../event-sources';
 import { seatFor } from '../family-access';
 import { seatRef } from '../seats/seats';
 import { stateChangeEvents } from '../seats/state-events';

@@ -16,7 +16,7 @@ import { isOpenPairing, type PairingTrigger } from '../../domain/pairing/pairing
 import type { ReconnectAttempt } from '../../domain/pairing/reconnect';
 import type { EventSource } from '../../domain/events/event';
 import type { Deps } from '../deps';
-import { sourcedEvent } from '../events';
+import { sourcedEvent } from '../event-sources';
 import { seatRef } from '../seats/seats';
 import { endSession, fetchChallenge } from './pairing';
 import { planPairingChange, recipientsOf, type PairingPlan } from './pairing-changes';

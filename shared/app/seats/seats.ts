@@ -4,7 +4,7 @@ import type { Dependent } from '../../domain/family/dependent';
 import { archiveSeat, fillDependent, newSeat, trialView, type Seat } from '../../domain/family/seat';
 import { seatUidFor } from '../../domain/family/uids';
 import type { Caller, Deps } from '../deps';
-import { apiEvent } from '../events';
+import { apiEvent } from '../event-sources';
 import { familyOf, seatFor } from '../family-access';
 import { linkToken, linkUrl } from '../consent/links';
 import { stateChangeEvents } from './state-events';

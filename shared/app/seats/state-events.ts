@@ -2,7 +2,7 @@ import { deriveProtection, protectionChanged } from '../../domain/consent/protec
 import type { DomainEvent, EventSource } from '../../domain/events/event';
 import type { Seat } from '../../domain/family/seat';
 import type { Deps } from '../deps';
-import { sourcedEvent } from '../events';
+import { sourcedEvent } from '../event-sources';
 
 /**
  * `seat.state_changed` when a change moves the derived protection state: computed before and after,

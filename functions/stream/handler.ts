@@ -1,0 +1,36 @@
+import { Logger } from '@aws-lambda-powertools/logger';
+import type { DynamoDBStreamEvent } from 'aws-lambda';
+import { hmacHasher } from '../../shared/adapters/crypto/node-crypto';
+import { loadServiceSecrets } from '../../shared/adapters/crypto/service-secrets';
+import { createTableAccess } from '../../shared/adapters/dynamo/client';
+import { dynamoRelayRegistry } from '../../shared/adapters/dynamo/relay-registry';
+import { eventOfRecord } from '../../shared/adapters/dynamo/stream-filter';
+import { httpRelayPush } from '../../shared/adapters/relay/http-push';
+import { fanOut } from '../../shared/app/events/fan-out';
+import { config } from '../../shared/config/config';
+
+const settings = config();
+const logger = new Logger({ serviceName: 'family-protection-stream', logLevel: settings.LOG_LEVEL });
+const table = createTableAccess({
+  tableName: settings.TABLE_NAME,
+  region: settings.AWS_REGION,
+  endpoint: settings.DYNAMODB_ENDPOINT,
+});
+let building: Promise<Parameters<typeof fanOut>[0]> | undefined;
+const deps = () =>
+  (building ??= loadServiceSecrets(settings).then((secrets) => ({
+    registry: dynamoRelayRegistry(table),
+    push: httpRelayPush(hmacHasher(secrets.hashKey)),
+  })));
+
+/**
+ * The table stream's handler (event items only, by the event source's filter): wakes the relay
+ * tasks holding subscribers of each event's account or seat. It carries no event content: the
+ * relay reads the events from the table, so the stream never runs ahead of it.
+ */
+export const handler = async (event: DynamoDBStreamEvent): Promise<void> => {
+  const events = event.Records.map(eventOfRecord).filter((one) => one !== null);
+  if (events.length === 0) return;
+  const result = await fanOut(await deps(), events);
+  logger.info('stream.fanned_out', { events: events.length, ...result });
+};

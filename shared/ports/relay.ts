@@ -1,0 +1,16 @@
+/**
+ * The push path from the table's stream to the relay tasks (README "Live events"): each task
+ * registers the topics it holds subscribers of with its private push endpoint; the stream handler
+ * looks them up and tells each task which topics have news. The push is only a hint: the relay
+ * always reads the events themselves from the table.
+ */
+export interface RelayRegistry {
+  register(topic: string, taskId: string, endpoint: string): Promise<void>;
+  unregister(topic: string, taskId: string): Promise<void>;
+  endpoints(topic: string): Promise<{ taskId: string; endpoint: string }[]>;
+}
+
+export interface RelayPush {
+  /** Tells the task at `endpoint` that these topics have new events. */
+  push(endpoint: string, topics: readonly string[]): Promise<void>;
+}

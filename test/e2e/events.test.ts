@@ -1,0 +1,176 @@
+import { describe, expect, inject, it } from 'vitest';
+import { call, signUp, uniqueEmail } from './support/api';
+import { eventsOf, protectedSeat } from './support/consent';
+import { awaitLogLines } from './support/logs';
+import { pairingReaches, sessionOf, simulate } from './support/pairing';
+import { fromTheStart, guardianStream, listen, personStream, ticketFor } from './support/streams';
+
+const tableIds = async (accountUid: string) => (await eventsOf(accountUid)).map((item) => String(item['id']));
+
+const pair = async (family: Awaited<ReturnType<typeof protectedSeat>>) => {
+  await call('POST', `/seats/${family.seatUid}/pairing`, {
+    token: family.owner.token,
+    body: { channel: 'chat', method: 'qr' },
+  });
+  await pairingReaches(family.owner.token, family.seatUid, 'challenge');
+  await simulate(await sessionOf(family.seatUid), 'link');
+  await pairingReaches(family.owner.token, family.seatUid, 'paired');
+};
+const unlink = (family: Awaited<ReturnType<typeof protectedSeat>>) =>
+  call('DELETE', `/seats/${family.seatUid}/pairing`, { token: family.owner.token });
+
+describe('the guardian’s live stream', () => {
+  it('receives the events of a consent-and-pairing flow in order, live and on replay, as the table holds them', async () => {
+    const family = await protectedSeat();
+    const live = await guardianStream(family.owner.token, family.accountUid);
+    await pair(family);
+    await live.until((events) => events.some((event) => event.type === 'trial.started'), 'trial.started');
+    const afterConnect = (await tableIds(family.accountUid)).filter((id) => id > (live.events[0]?.id ?? ''));
+    expect(live.events.map((event) => event.id)).toEqual(
+      [live.events[0]?.id, ...afterConnect].slice(0, live.events.length),
+    );
+    expect(live.events.map((event) => event.type)).toEqual(
+      expect.arrayContaining(['pairing.status', 'pairing.challenge', 'pairing.paired', 'trial.started']),
+    );
+    expect(live.events.every((event) => event.seatUid === family.seatUid)).toBe(true);
+    expect(live.frameIds).toEqual(live.events.map((event) => event.id));
+    // They came by the push path: the table stream's handler woke the relay holding this account.
+    const pushes = await awaitLogLines<{ pushed: number }>('stream.fanned_out', (line) => line.pushed > 0, 1);
+    expect(pushes.length).toBeGreaterThan(0);
+    live.close();
+
+    const replay = await guardianStream(family.owner.token, family.accountUid, fromTheStart);
+    const all = await tableIds(family.accountUid);
+    await replay.until((events) => events.length === all.length, 'the whole account');
+    expect(replay.events.map((event) => event.id)).toEqual(all);
+    expect(replay.events.map((event) => event.type)).toEqual(
+      expect.arrayContaining(['seat.created', 'consent.given', 'seat.activated', 'pairing.paired']),
+    );
+    replay.close();
+    await unlink(family);
+  });
+
+  it('resumes after a disconnect with Last-Event-ID: exactly the missed events, no gap, no repeat', async () => {
+    const family = await protectedSeat();
+    const first = await guardianStream(family.owner.token, family.accountUid);
+    await call('POST', `/seats/${family.seatUid}/pairing`, {
+      token: family.owner.token,
+      body: { channel: 'chat', method: 'qr' },
+    });
+    await first.until(
+      (events) => events.some((event) => event.type === 'pairing.challenge'),
+      'the challenge',
+    );
+    const lastSeen = first.events.at(-1)?.id ?? '';
+    first.close();
+    await simulate(await sessionOf(family.seatUid), 'link');
+    await pairingReaches(family.owner.token, family.seatUid, 'paired');
+    const missed = (await tableIds(family.accountUid)).filter((id) => id > lastSeen);
+
+    const resumed = await guardianStream(family.owner.token, family.accountUid, lastSeen);
+    await resumed.until((events) => events.length >= missed.length, 'the missed events');
+    expect(resumed.events.map((event) => event.id)).toEqual(missed);
+    // The same through the query parameter, for clients that cannot set the header.
+    const ticket = await ticketFor(family.owner.token, family.accountUid);
+    const byQuery = listen(`/accounts/${family.accountUid}/events?ticket=${ticket}&lastEventId=${lastSeen}`);
+    await byQuery.until((events) => events.length >= missed.length, 'the missed events by query');
+    expect(byQuery.events.map((event) => event.id)).toEqual(missed);
+    resumed.close();
+    byQuery.close();
+    await unlink(family);
+  });
+
+  it('reaches both guardians of the family, and nothing of it reaches another family', async () => {
+    const family = await protectedSeat();
+    const email = uniqueEmail('second');
+    await call('POST', `/accounts/${family.accountUid}/members`, {
+      token: family.owner.token,
+      body: { email },
+    });
+    const second = await signUp(email);
+    const stranger = await protectedSeat();
+    const owners = await guardianStream(family.owner.token, family.accountUid);
+    const seconds = await guardianStream(second.token, family.accountUid);
+    const strangers = await guardianStream(stranger.owner.token, stranger.accountUid);
+    await pair(family);
+    await owners.until((events) => events.some((event) => event.type === 'pairing.paired'), 'paired (owner)');
+    await seconds.until(
+      (events) => events.some((event) => event.type === 'pairing.paired'),
+      'paired (guardian)',
+    );
+    expect(seconds.events.map((event) => event.id)).toEqual(owners.events.map((event) => event.id));
+    expect(strangers.events.filter((event) => event.seatUid === family.seatUid)).toEqual([]);
+    for (const stream of [owners, seconds, strangers]) stream.close();
+    await unlink(family);
+  });
+
+  it('opens only with a fresh ticket of this account: a used, foreign or missing one is 401 in the envelope', async () => {
+    const family = await protectedSeat();
+    const other = await protectedSeat();
+    const ticket = await ticketFor(family.owner.token, family.accountUid);
+    const url = (account: string, value: string) =>
+      `${inject('relayUrl')}/accounts/${account}/events?ticket=${encodeURIComponent(value)}`;
+    const foreign = await fetch(url(family.accountUid, await ticketFor(other.owner.token, other.accountUid)));
+    expect(foreign.status).toBe(401);
+    expect(await foreign.json()).toMatchObject({ success: false, error: { code: 'UNAUTHORIZED' } });
+    const first = listen(`/accounts/${family.accountUid}/events?ticket=${ticket}`);
+    await first.open();
+    const reused = await fetch(url(family.accountUid, ticket));
+    expect(reused.status).toBe(401);
+    expect((await fetch(url(family.accountUid, ''))).status).toBe(401);
+    const stranger = await call('POST', `/accounts/${family.accountUid}/events/ticket`, {
+      token: other.owner.token,
+    });
+    expect(stranger.status).toBe(404);
+    first.close();
+  });
+
+  it('sends a ping frame every SSE_PING_SECONDS', async () => {
+    const family = await protectedSeat();
+    const stream = await guardianStream(family.owner.token, family.accountUid);
+    await stream.until(() => stream.pings() >= 2, 'two pings', 5_000);
+    stream.close();
+  });
+});
+
+describe('the person’s page stream', () => {
+  it('carries the seat’s pairing and consent events, never the guardians’ data', async () => {
+    const family = await protectedSeat();
+    const person = await personStream(family.linkToken);
+    const guardian = await guardianStream(family.owner.token, family.accountUid);
+    // A guardian-only event of the same account: a member invited.
+    await call('POST', `/accounts/${family.accountUid}/members`, {
+      token: family.owner.token,
+      body: { email: uniqueEmail('other') },
+    });
+    await pair(family);
+    await person.until(
+      (events) => events.some((event) => event.type === 'pairing.paired'),
+      'paired (person)',
+    );
+    await guardian.until(
+      (events) => events.some((event) => event.type === 'pairing.paired'),
+      'paired (guardian)',
+    );
+    expect(guardian.events.some((event) => event.seatUid === null)).toBe(true);
+    expect(person.events.every((event) => event.seatUid === family.seatUid)).toBe(true);
+    expect(
+      person.events.every((event) => /^(pairing\.|consent\.|seat\.state_changed$)/.test(event.type)),
+    ).toBe(true);
+    expect(person.events.map((event) => event.type)).toEqual(
+      expect.arrayContaining(['pairing.status', 'pairing.challenge', 'pairing.paired']),
+    );
+    person.close();
+    guardian.close();
+    await unlink(family);
+  });
+
+  it('counts 30 opens per link in 10 minutes before the token is looked up', async () => {
+    const token = 'Z'.repeat(43);
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i += 1)
+      statuses.push((await fetch(`${inject('relayUrl')}/consent-requests/${token}/events`)).status);
+    expect(statuses.slice(0, 30).every((status) => status === 404)).toBe(true);
+    expect(statuses[30]).toBe(429);
+  });
+});
