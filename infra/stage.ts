@@ -10,6 +10,8 @@ export interface StageSettings {
   whatsappPhoneNumberId: string;
   /** The session provider's HTTP API (WAHA-compatible). */
   sessionProviderUrl: string;
+  /** The ACM certificate of the relay's HTTPS listener. */
+  relayCertificateArn: string;
 }
 
 /** The stacks of one stage: stateful apart from stateless, so code deploys never touch data. */
@@ -37,6 +39,7 @@ export const buildStacks = (app: App, settings: StageSettings) => {
     relationshipRegistryUrl: settings.relationshipRegistryUrl,
     whatsappPhoneNumberId: settings.whatsappPhoneNumberId,
     sessionProviderUrl: settings.sessionProviderUrl,
+    relayCertificateArn: settings.relayCertificateArn,
   });
   return { stateful, stateless };
 };

@@ -36,8 +36,8 @@ export const startRelay = async (settings: Config) => {
     region: settings.AWS_REGION,
     endpoint: settings.DYNAMODB_ENDPOINT,
   });
-  const secrets = await loadServiceSecrets(settings);
-  const hasher = hmacHasher(secrets.hashKey);
+  // On Fargate the task receives the key itself (an ECS secret); elsewhere it comes as for the functions.
+  const hasher = hmacHasher(settings.HASH_KEY ?? (await loadServiceSecrets(settings)).hashKey);
   const eventLog = dynamoEventLog(table);
   const onError = (error: unknown) =>
     logger.error('relay.error', { error: error instanceof Error ? error.message : String(error) });

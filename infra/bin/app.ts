@@ -12,6 +12,10 @@ buildStacks(app, {
     app.node.tryGetContext('relationshipRegistryUrl') ?? 'https://registry.family-protection.example',
   ),
   whatsappPhoneNumberId: String(app.node.tryGetContext('whatsappPhoneNumberId') ?? 'set-with-context'),
+  relayCertificateArn: String(
+    app.node.tryGetContext('relayCertificateArn') ??
+      'arn:aws:acm:sa-east-1:000000000000:certificate/set-with-context',
+  ),
   sessionProviderUrl: String(
     app.node.tryGetContext('sessionProviderUrl') ?? 'https://sessions.family-protection.example',
   ),

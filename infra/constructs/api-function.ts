@@ -8,6 +8,7 @@ import {
 } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { SubnetType, type ISecurityGroup, type IVpc } from 'aws-cdk-lib/aws-ec2';
 import { Construct } from 'constructs';
 import { join } from 'node:path';
 import { bundlingOptions } from './bundling';
@@ -20,6 +21,8 @@ export interface ApiFunctionProps {
   timeout?: Duration;
   /** Reads secrets through the AWS Parameters and Secrets Lambda Extension (a layer). */
   readsSecrets?: boolean;
+  /** Inside a VPC (the stream handler reaches the relay tasks' private push port). */
+  vpc?: { vpc: IVpc; securityGroups: ISecurityGroup[] };
   /** A fixed name, for a function whose ARN must be known before it exists (a schedule's target). */
   functionName?: string;
   /** Files copied beside the bundle (paths relative to the repository root and to the bundle). */
@@ -43,6 +46,13 @@ export class ApiFunction extends Construct {
       entry: join(repositoryRoot, props.entry),
       handler: 'handler',
       ...(props.functionName === undefined ? {} : { functionName: props.functionName }),
+      ...(props.vpc === undefined
+        ? {}
+        : {
+            vpc: props.vpc.vpc,
+            vpcSubnets: { subnetType: SubnetType.PRIVATE_WITH_EGRESS },
+            securityGroups: props.vpc.securityGroups,
+          }),
       runtime: Runtime.NODEJS_24_X,
       architecture: Architecture.ARM_64,
       memorySize: props.memorySize ?? 512,

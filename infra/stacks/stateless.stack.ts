@@ -12,6 +12,8 @@ import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { Secret, type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { ApiFunction } from '../constructs/api-function';
+import { RelayService } from '../constructs/relay-service';
+import { GatewayVpcEndpointAwsService, Vpc } from 'aws-cdk-lib/aws-ec2';
 import { deadLetterAlarm } from '../constructs/dead-letter-alarm';
 import { bundledAssets } from '../constructs/bundling';
 import { Bucket } from 'aws-cdk-lib/aws-s3';
@@ -39,6 +41,7 @@ export interface StatelessStackProps extends StackProps {
   relationshipRegistryUrl: string;
   whatsappPhoneNumberId: string;
   sessionProviderUrl: string;
+  relayCertificateArn: string;
 }
 
 const pascal = (group: string): string => group.charAt(0).toUpperCase() + group.slice(1);
@@ -52,6 +55,7 @@ export class StatelessStack extends Stack {
   readonly functions: Record<FunctionGroup, NodejsFunction>;
   readonly gateway: HttpApi;
   readonly gatewayFunctions: Record<string, NodejsFunction>;
+  readonly relay: RelayService;
   readonly workers: Record<'sessionEvents' | 'businessEvents' | 'reconnect', NodejsFunction>;
 
   constructor(scope: Construct, id: string, props: StatelessStackProps) {
@@ -236,6 +240,19 @@ export class StatelessStack extends Stack {
       });
     }
     new CfnOutput(this, 'GatewayUrl', { value: this.gateway.apiEndpoint });
+
+    // The SSE relay and the table stream that wakes it, in their own VPC.
+    const vpc = new Vpc(this, 'Vpc', { maxAzs: 2, natGateways: 1 });
+    vpc.addGatewayEndpoint('DynamoDb', { service: GatewayVpcEndpointAwsService.DYNAMODB });
+    this.relay = new RelayService(this, 'Relay', {
+      stage: props.stage,
+      vpc,
+      table,
+      serviceSecrets,
+      certificateArn: props.relayCertificateArn,
+      pingSeconds: 5,
+    });
+    new CfnOutput(this, 'RelayUrl', { value: `https://${this.relay.loadBalancer.loadBalancerDnsName}` });
 
     this.workers = this.buildWorkers(props, {
       table,

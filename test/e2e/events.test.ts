@@ -1,4 +1,8 @@
 import { describe, expect, inject, it } from 'vitest';
+import { startRelay } from '../../functions/relay/relay';
+import { localEnvironment } from '../../localstack/dev-config';
+import { parseConfig } from '../../shared/config/config';
+import { freePort } from '../support/ports';
 import { call, signUp, uniqueEmail } from './support/api';
 import { eventsOf, protectedSeat } from './support/consent';
 import { awaitLogLines } from './support/logs';
@@ -172,5 +176,62 @@ describe('the person’s page stream', () => {
       statuses.push((await fetch(`${inject('relayUrl')}/consent-requests/${token}/events`)).status);
     expect(statuses.slice(0, 30).every((status) => status === 404)).toBe(true);
     expect(statuses[30]).toBe(429);
+  });
+});
+
+describe('a relay restart', () => {
+  const relayOn = async () => {
+    const { endpoint, tableName } = inject('stackDynamo');
+    const [port, pushPort] = await Promise.all([freePort(), freePort()]);
+    const relay = await startRelay(
+      parseConfig({
+        ...localEnvironment(
+          { DYNAMODB_PORT: 0, WEB_PORT: 0, BUSINESS_PROVIDER_PORT: 0, GATEWAY_PORT: 0 },
+          {},
+        ),
+        DYNAMODB_ENDPOINT: endpoint,
+        TABLE_NAME: tableName,
+        RELAY_PORT: String(port),
+        RELAY_PUSH_PORT: String(pushPort),
+        LOG_LEVEL: 'ERROR',
+      }),
+    );
+    return { relay, url: `http://127.0.0.1:${port}` };
+  };
+
+  it('during a flow loses and repeats nothing: clients are told to reconnect and resume on another task', async () => {
+    const family = await protectedSeat();
+    const first = await relayOn();
+    const before = await guardianStream(family.owner.token, family.accountUid, undefined, first.url);
+    await call('POST', `/seats/${family.seatUid}/pairing`, {
+      token: family.owner.token,
+      body: { channel: 'chat', method: 'qr' },
+    });
+    await before.until(
+      (events) => events.some((event) => event.type === 'pairing.challenge'),
+      'the challenge',
+    );
+    const startedAt = before.events[0]?.id ?? '';
+    await first.relay.stop();
+    await before.until(() => before.closedByServer(), 'the stream closed by the relay');
+    const second = await relayOn();
+    await simulate(await sessionOf(family.seatUid), 'link');
+    await pairingReaches(family.owner.token, family.seatUid, 'paired');
+    const after = await guardianStream(
+      family.owner.token,
+      family.accountUid,
+      before.events.at(-1)?.id,
+      second.url,
+    );
+    // Paired is visible once the worker's transaction committed: the table holds the whole flow now.
+    const expected = (await tableIds(family.accountUid)).filter((id) => id >= startedAt);
+    await after.until(
+      (events) => before.events.length + events.length >= expected.length,
+      'the rest of the flow',
+    );
+    expect([...before.events, ...after.events].map((event) => event.id)).toEqual(expected);
+    after.close();
+    await second.relay.stop();
+    await unlink(family);
   });
 });

@@ -6,6 +6,8 @@ import { buildStacks } from '../../infra/stage';
 
 const gatewayFunctionCount = new Set(gatewayRoutes.map((route) => route.name)).size;
 const workerCount = 3;
+/** The table-stream handler that wakes the relay. */
+const streamCount = 1;
 let stateful: Template;
 let stateless: Template;
 
@@ -19,6 +21,7 @@ beforeAll(() => {
     relationshipRegistryUrl: 'https://registry.example.com',
     whatsappPhoneNumberId: '123',
     sessionProviderUrl: 'https://sessions.example.com',
+    relayCertificateArn: 'arn:aws:acm:sa-east-1:123456789012:certificate/test',
   });
   stateful = Template.fromStack(stacks.stateful);
   stateless = Template.fromStack(stacks.stateless);
@@ -113,10 +116,13 @@ describe('the stateless stack', () => {
     const functions = stateless.findResources('AWS::Lambda::Function', {
       Properties: { Runtime: 'nodejs24.x', Architectures: ['arm64'] },
     });
-    expect(Object.keys(functions)).toHaveLength(functionGroups.length + gatewayFunctionCount + workerCount);
+    expect(Object.keys(functions)).toHaveLength(
+      functionGroups.length + gatewayFunctionCount + workerCount + streamCount,
+    );
+    // Each function's log group, and the relay's.
     stateless.resourceCountIs(
       'AWS::Logs::LogGroup',
-      functionGroups.length + gatewayFunctionCount + workerCount,
+      functionGroups.length + gatewayFunctionCount + workerCount + streamCount + 1,
     );
     stateless.allResourcesProperties('AWS::Logs::LogGroup', { RetentionInDays: 30 });
   });
@@ -202,6 +208,7 @@ describe('the stateless stack', () => {
       'Evidence',
       'Pairing',
       'ReconnectWorker',
+      'RelayStreamHandler',
       'Seats',
       'SessionEventsWorker',
       'SessionProviderWebhook',
@@ -220,15 +227,30 @@ describe('the stateless stack', () => {
         MAIL_DELIVERY: 'ses',
       });
     }
-    const template = JSON.stringify(stateless.toJSON());
-    expect(template).not.toContain('JWT_PRIVATE_JWK');
-    expect(template).not.toContain('HASH_KEY');
+    const functionsAndTasks = JSON.stringify({
+      functions: stateless.findResources('AWS::Lambda::Function'),
+      environments: Object.values(stateless.findResources('AWS::ECS::TaskDefinition')).map((task) =>
+        (task.Properties.ContainerDefinitions as { Environment?: unknown }[]).map((c) => c.Environment),
+      ),
+    });
+    expect(functionsAndTasks).not.toContain('JWT_PRIVATE_JWK');
+    expect(functionsAndTasks).not.toContain('HASH_KEY');
+    // The relay's container gets the keyed-hash key only as a reference into the service secret.
+    stateless.hasResourceProperties('AWS::ECS::TaskDefinition', {
+      ContainerDefinitions: [
+        Match.objectLike({
+          Secrets: [{ Name: 'HASH_KEY', ValueFrom: Match.objectLike({ 'Fn::Join': Match.anyValue() }) }],
+        }),
+      ],
+    });
   });
 });
 
 describe('the workers', () => {
   it('consume both queues through event source mappings that report partial batch failures', () => {
-    const mappings = Object.values(stateless.findResources('AWS::Lambda::EventSourceMapping'));
+    const mappings = Object.values(stateless.findResources('AWS::Lambda::EventSourceMapping')).filter(
+      (mapping) => JSON.stringify(mapping.Properties.EventSourceArn).includes('Queue'),
+    );
     expect(mappings).toHaveLength(2);
     for (const mapping of mappings) {
       expect(mapping.Properties.FunctionResponseTypes).toEqual(['ReportBatchItemFailures']);
@@ -268,8 +290,15 @@ describe('the workers', () => {
 
   it('alarms on every dead-letter queue: the two queues’ and the reconnect schedules’', () => {
     stateful.resourceCountIs('AWS::CloudWatch::Alarm', 2);
-    stateless.resourceCountIs('AWS::CloudWatch::Alarm', 1);
-    for (const template of [stateful, stateless])
+    // The reconnect schedules' and the table stream's (beside the relay's scaling alarms).
+    expect(
+      Object.keys(
+        stateless.findResources('AWS::CloudWatch::Alarm', {
+          Properties: { MetricName: 'ApproximateNumberOfMessagesVisible' },
+        }),
+      ),
+    ).toHaveLength(2);
+    for (const template of [stateful])
       template.allResourcesProperties('AWS::CloudWatch::Alarm', {
         MetricName: 'ApproximateNumberOfMessagesVisible',
         Threshold: 1,
@@ -299,5 +328,61 @@ describe('the workers', () => {
         Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['INBOX#*'] } },
       }),
     ]);
+  });
+});
+
+describe('the relay', () => {
+  it('runs on Fargate behind an HTTPS load balancer whose idle timeout outlasts the ping, with a health check', () => {
+    stateless.hasResourceProperties('AWS::ECS::Service', { LaunchType: 'FARGATE', DesiredCount: 2 });
+    stateless.hasResourceProperties('AWS::ElasticLoadBalancingV2::Listener', {
+      Port: 443,
+      Protocol: 'HTTPS',
+    });
+    stateless.hasResourceProperties('AWS::ElasticLoadBalancingV2::LoadBalancer', {
+      LoadBalancerAttributes: Match.arrayWith([{ Key: 'idle_timeout.timeout_seconds', Value: '120' }]),
+    });
+    stateless.hasResourceProperties('AWS::ElasticLoadBalancingV2::TargetGroup', {
+      HealthCheckPath: '/health',
+      Port: 3002,
+    });
+    stateless.hasResourceProperties('AWS::ApplicationAutoScaling::ScalingPolicy', {
+      PolicyType: 'StepScaling',
+    });
+    stateless.hasResourceProperties('AWS::CloudWatch::Alarm', { MetricName: 'ActiveConnectionCount' });
+  });
+
+  it('is woken by the table stream filtered to event items, with a DLQ, from inside the VPC', () => {
+    stateless.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      FilterCriteria: {
+        Filters: [
+          {
+            Pattern: JSON.stringify({
+              eventName: ['INSERT'],
+              dynamodb: { NewImage: { type: { S: ['event'] } } },
+            }),
+          },
+        ],
+      },
+      StartingPosition: 'LATEST',
+      DestinationConfig: { OnFailure: { Destination: Match.anyValue() } },
+      BisectBatchOnFunctionError: true,
+    });
+    const stream = Object.entries(stateless.findResources('AWS::Lambda::Function')).find(([id]) =>
+      id.startsWith('RelayStreamHandler'),
+    );
+    expect(stream?.[1].Properties.VpcConfig).toBeDefined();
+    // It may only read which tasks hold which topics.
+    expect(actionsOf(stateless, 'RelayStreamHandler').filter((a) => a.startsWith('dynamodb:'))).toEqual(
+      expect.arrayContaining(['dynamodb:Query', 'dynamodb:GetRecords']),
+    );
+    expect(actionsOf(stateless, 'RelayStreamHandler')).not.toContain('dynamodb:PutItem');
+  });
+
+  it('opens the tasks’ push port to the stream handler only', () => {
+    const ingress = Object.values(stateless.findResources('AWS::EC2::SecurityGroupIngress')).filter(
+      (rule) => rule.Properties.FromPort === 3012,
+    );
+    expect(ingress).toHaveLength(1);
+    expect(JSON.stringify(ingress[0]?.Properties.SourceSecurityGroupId)).toContain('StreamGroup');
   });
 });

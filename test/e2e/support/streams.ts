@@ -12,13 +12,14 @@ export interface Received {
 }
 
 /** A live SSE connection through a real client library, recording what it receives. */
-export const listen = (path: string, headers: Record<string, string> = {}) => {
+export const listen = (path: string, headers: Record<string, string> = {}, base = inject('relayUrl')) => {
   const events: Received[] = [];
   const frameIds: string[] = [];
   let pings = 0;
   let opened = false;
   let failed: string | null = null;
-  const source = new EventSource(`${inject('relayUrl')}${path}`, {
+  let closedByServer = false;
+  const source = new EventSource(`${base}${path}`, {
     fetch: (url, init) => fetch(url, { ...init, headers: { ...init?.headers, ...headers } }),
   });
   source.addEventListener('open', () => (opened = true));
@@ -29,6 +30,7 @@ export const listen = (path: string, headers: Record<string, string> = {}) => {
   source.addEventListener('ping', () => (pings += 1));
   source.addEventListener('error', (error) => {
     failed = error.message ?? 'error';
+    closedByServer = true;
     // Account tickets are single use: the client must not retry with the same one.
     source.close();
   });
@@ -37,6 +39,7 @@ export const listen = (path: string, headers: Record<string, string> = {}) => {
     frameIds,
     pings: () => pings,
     failed: () => failed,
+    closedByServer: () => closedByServer,
     open: () =>
       eventually(
         async () => opened,
@@ -56,11 +59,17 @@ export const ticketFor = async (token: string, accountUid: string): Promise<stri
 };
 
 /** The guardian's stream of an account, with a fresh ticket (and a position to resume from). */
-export const guardianStream = async (token: string, accountUid: string, lastEventId?: string) => {
+export const guardianStream = async (
+  token: string,
+  accountUid: string,
+  lastEventId?: string,
+  base?: string,
+) => {
   const ticket = await ticketFor(token, accountUid);
   const stream = listen(
     `/accounts/${accountUid}/events?ticket=${encodeURIComponent(ticket)}`,
     lastEventId === undefined ? {} : { 'last-event-id': lastEventId },
+    base,
   );
   await stream.open();
   return stream;

@@ -1,0 +1,182 @@
+import { Duration } from 'aws-cdk-lib';
+import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
+import { Port, SecurityGroup, SubnetType, type IVpc } from 'aws-cdk-lib/aws-ec2';
+import {
+  AwsLogDriver,
+  Cluster,
+  ContainerImage,
+  CpuArchitecture,
+  FargateService,
+  FargateTaskDefinition,
+  OperatingSystemFamily,
+  Secret as EcsSecret,
+} from 'aws-cdk-lib/aws-ecs';
+import {
+  ApplicationLoadBalancer,
+  ApplicationProtocol,
+  ListenerAction,
+  ListenerCondition,
+  SslPolicy,
+} from 'aws-cdk-lib/aws-elasticloadbalancingv2';
+import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { FilterCriteria, StartingPosition } from 'aws-cdk-lib/aws-lambda';
+import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import { join } from 'node:path';
+import { eventItemsPattern } from '../../shared/adapters/dynamo/stream-filter';
+import { ApiFunction } from './api-function';
+import { deadLetterAlarm } from './dead-letter-alarm';
+
+export interface RelayServiceProps {
+  stage: string;
+  vpc: IVpc;
+  table: ITableV2;
+  serviceSecrets: ISecret;
+  certificateArn: string;
+  pingSeconds: number;
+}
+
+const repositoryRoot = join(import.meta.dirname, '..', '..');
+export const relayPorts = { public: 3002, push: 3012 } as const;
+
+/**
+ * The SSE relay on Fargate behind an ALB (HTTPS, idle timeout well above the ping), scaled on
+ * active connections, and the table-stream handler that wakes its tasks: in the VPC, allowed to
+ * their private push port only, fed by event items only (the stream filter), with a DLQ.
+ */
+export class RelayService extends Construct {
+  readonly service: FargateService;
+  readonly loadBalancer: ApplicationLoadBalancer;
+  readonly streamHandler: ApiFunction;
+
+  constructor(scope: Construct, id: string, props: RelayServiceProps) {
+    super(scope, id);
+    const cluster = new Cluster(this, 'Cluster', { vpc: props.vpc });
+    const task = new FargateTaskDefinition(this, 'Task', {
+      cpu: 512,
+      memoryLimitMiB: 1024,
+      runtimePlatform: {
+        cpuArchitecture: CpuArchitecture.ARM64,
+        operatingSystemFamily: OperatingSystemFamily.LINUX,
+      },
+    });
+    task.addContainer('Relay', {
+      image: ContainerImage.fromAsset(repositoryRoot, {
+        file: 'functions/relay/Dockerfile',
+        exclude: ['node_modules', 'cdk.out', '.local', '.bench', '.git', 'test', 'infra', 'localstack'],
+      }),
+      environment: {
+        STAGE: props.stage,
+        TABLE_NAME: props.table.tableName,
+        SSE_PING_SECONDS: String(props.pingSeconds),
+      },
+      // The keyed-hash key (tickets, link tokens, push signatures), by reference into the secret.
+      secrets: { HASH_KEY: EcsSecret.fromSecretsManager(props.serviceSecrets, 'hashKey') },
+      portMappings: [{ containerPort: relayPorts.public }, { containerPort: relayPorts.push }],
+      logging: new AwsLogDriver({
+        streamPrefix: 'relay',
+        logGroup: new LogGroup(this, 'Logs', { retention: RetentionDays.ONE_MONTH }),
+      }),
+      stopTimeout: Duration.seconds(30),
+    });
+    props.table.grantReadWriteData(task.taskRole);
+
+    const tasksGroup = new SecurityGroup(this, 'TasksGroup', { vpc: props.vpc, allowAllOutbound: true });
+    const streamGroup = new SecurityGroup(this, 'StreamGroup', { vpc: props.vpc, allowAllOutbound: true });
+    // Only the stream handler reaches the push port.
+    tasksGroup.addIngressRule(streamGroup, Port.tcp(relayPorts.push), 'table stream pushes');
+
+    this.service = new FargateService(this, 'Service', {
+      cluster,
+      taskDefinition: task,
+      desiredCount: 2,
+      minHealthyPercent: 100,
+      securityGroups: [tasksGroup],
+      vpcSubnets: { subnetType: SubnetType.PRIVATE_WITH_EGRESS },
+      circuitBreaker: { rollback: true },
+    });
+
+    this.loadBalancer = new ApplicationLoadBalancer(this, 'LoadBalancer', {
+      vpc: props.vpc,
+      internetFacing: true,
+      // SSE connections stay open: far above the ping interval.
+      idleTimeout: Duration.seconds(120),
+    });
+    const listener = this.loadBalancer.addListener('Https', {
+      port: 443,
+      protocol: ApplicationProtocol.HTTPS,
+      sslPolicy: SslPolicy.RECOMMENDED_TLS,
+      certificates: [Certificate.fromCertificateArn(this, 'Certificate', props.certificateArn)],
+      defaultAction: ListenerAction.fixedResponse(404, {
+        contentType: 'application/json',
+        messageBody: '{}',
+      }),
+    });
+    listener.addTargets('Streams', {
+      priority: 1,
+      conditions: [
+        // Only the public routes: the push port is never behind the load balancer.
+        ListenerCondition.pathPatterns(['/accounts/*/events', '/consent-requests/*/events', '/health']),
+      ],
+      port: relayPorts.public,
+      protocol: ApplicationProtocol.HTTP,
+      targets: [
+        this.service.loadBalancerTarget({ containerName: 'Relay', containerPort: relayPorts.public }),
+      ],
+      healthCheck: { path: '/health', interval: Duration.seconds(15), healthyThresholdCount: 2 },
+      deregistrationDelay: Duration.seconds(30),
+    });
+    const scaling = this.service.autoScaleTaskCount({ minCapacity: 2, maxCapacity: 20 });
+    scaling.scaleOnMetric('ActiveConnections', {
+      metric: this.loadBalancer.metrics.activeConnectionCount({ period: Duration.minutes(1) }),
+      scalingSteps: [
+        { upper: 5_000, change: -1 },
+        { lower: 15_000, change: +1 },
+        { lower: 30_000, change: +3 },
+      ],
+    });
+
+    const deadLetter = new Queue(this, 'StreamDeadLetter', {
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.days(14),
+    });
+    deadLetterAlarm(this, 'StreamDeadLetterAlarm', deadLetter);
+    this.streamHandler = new ApiFunction(this, 'StreamHandler', {
+      entry: 'functions/stream/handler.ts',
+      environment: {
+        STAGE: props.stage,
+        TABLE_NAME: props.table.tableName,
+        SECRETS_ARN: props.serviceSecrets.secretArn,
+      },
+      readsSecrets: true,
+      vpc: { vpc: props.vpc, securityGroups: [streamGroup] },
+    });
+    const fn = this.streamHandler.function;
+    fn.addEventSource(
+      new DynamoEventSource(props.table, {
+        startingPosition: StartingPosition.LATEST,
+        batchSize: 100,
+        maxBatchingWindow: Duration.millis(0),
+        retryAttempts: 3,
+        bisectBatchOnError: true,
+        onFailure: new SqsDlq(deadLetter),
+        filters: [FilterCriteria.filter(eventItemsPattern as unknown as Record<string, unknown>)],
+      }),
+    );
+    props.serviceSecrets.grantRead(fn);
+    // Only the registrations of relay topics: which tasks hold which streams.
+    fn.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['dynamodb:Query'],
+        resources: [props.table.tableArn],
+        conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['RELAYTOPIC#*'] } },
+      }),
+    );
+    props.table.encryptionKey?.grantDecrypt(fn);
+  }
+}

@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest';
+import { createHub, type Subscriber } from '../../../functions/relay/hub';
+import type { DomainEvent } from '../../../shared/domain/events/event';
+import type { StreamTopic } from '../../../shared/domain/events/streams';
+import type { EventLog } from '../../../shared/ports/event-log';
+import type { RelayRegistry } from '../../../shared/ports/relay';
+
+/** A small seeded generator: every run of the property test is reproducible from its seed. */
+const random = (seed: number) => () => {
+  seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+  return seed / 2 ** 31;
+};
+
+const memoryLog = () => {
+  const events: DomainEvent[] = [];
+  const log: EventLog = {
+    async after(accountId, afterId, limit) {
+      return events
+        .filter((event) => event.accountId === accountId && (afterId === null || event.id > afterId))
+        .slice(0, limit);
+    },
+    async latestId(accountId) {
+      return events.filter((event) => event.accountId === accountId).at(-1)?.id ?? null;
+    },
+  };
+  return { events, log };
+};
+const registry: RelayRegistry = {
+  register: async () => undefined,
+  unregister: async () => undefined,
+  endpoints: async () => [],
+};
+
+const idOf = (n: number) => String(n).padStart(26, '0');
+const eventOf = (n: number, seatId: string | null = 'seat-1', type = 'pairing.status'): DomainEvent => ({
+  id: idOf(n),
+  type,
+  accountId: 'acc',
+  seatId,
+  seatUid: seatId === null ? null : 'st_x',
+  source: 'workers',
+  payload: {},
+  occurredAt: '2026-11-22T10:00:00.000Z',
+});
+
+const connection = (topic: StreamTopic, lastId: string | null) => {
+  const received: string[] = [];
+  const sub: Subscriber = {
+    topic,
+    lastId,
+    write: (frame) => {
+      const id = /^id: (\S+)/.exec(frame)?.[1];
+      if (id !== undefined) received.push(id);
+    },
+    end: () => undefined,
+  };
+  return { sub, received };
+};
+
+describe('the relay hub', () => {
+  it('delivers every event exactly once per connection, in id order, whatever pushes are lost and whoever reconnects', async () => {
+    for (let seed = 1; seed <= 40; seed += 1) {
+      const next = random(seed);
+      const { events, log } = memoryLog();
+      const hub = createHub({ eventLog: log, registry, taskId: 't', endpoint: 'e' });
+      const topic: StreamTopic = { kind: 'account', accountId: 'acc' };
+      // Each client: the ids it received over all its connections, resuming from its last id.
+      const clients = [0, 1, 2].map(() => ({ current: connection(topic, null), seen: [] as string[] }));
+      for (const client of clients) await hub.subscribe(client.current.sub);
+      let written = 0;
+      for (let step = 0; step < 60; step += 1) {
+        const roll = next();
+        if (roll < 0.5) {
+          events.push(eventOf(++written));
+          // Most pushes arrive; some are dropped, some duplicated.
+          if (next() < 0.7) void hub.wake('account:acc');
+          if (next() < 0.1) void hub.wake('account:acc');
+        } else if (roll < 0.65) {
+          const client = clients[Math.floor(next() * clients.length)]!;
+          await hub.unsubscribe(client.current.sub);
+          client.seen.push(...client.current.received);
+          client.current = connection(topic, client.seen.at(-1) ?? null);
+          await hub.subscribe(client.current.sub);
+        } else if (roll < 0.8) {
+          await hub.tick();
+        }
+      }
+      await hub.tick();
+      const all = events.map((event) => event.id);
+      for (const client of clients) {
+        expect([...client.seen, ...client.current.received], `seed ${seed}`).toEqual(all);
+      }
+    }
+  });
+
+  it('gives a person’s stream only its seat’s pairing, consent and state events', async () => {
+    const { events, log } = memoryLog();
+    const hub = createHub({ eventLog: log, registry, taskId: 't', endpoint: 'e' });
+    const person = connection({ kind: 'seat', accountId: 'acc', seatId: 'seat-1' }, null);
+    await hub.subscribe(person.sub);
+    events.push(
+      eventOf(1),
+      eventOf(2, 'seat-2'),
+      eventOf(3, null, 'member.invited'),
+      eventOf(4, 'seat-1', 'seat.created'),
+      eventOf(5, 'seat-1', 'consent.given'),
+      eventOf(6, 'seat-1', 'seat.state_changed'),
+    );
+    await hub.wake('seat:acc:seat-1');
+    expect(person.received).toEqual([idOf(1), idOf(5), idOf(6)]);
+  });
+
+  it('tells every client to reconnect and leaves the registry on shutdown', async () => {
+    const { log } = memoryLog();
+    const left: string[] = [];
+    const hub = createHub({
+      eventLog: log,
+      registry: { ...registry, unregister: async (topic) => void left.push(topic) },
+      taskId: 't',
+      endpoint: 'e',
+    });
+    const frames: string[] = [];
+    let ended = false;
+    await hub.subscribe({
+      topic: { kind: 'account', accountId: 'acc' },
+      lastId: null,
+      write: (frame) => void frames.push(frame),
+      end: () => (ended = true),
+    });
+    await hub.shutdown();
+    expect(frames).toContain('retry: 1000\n\n');
+    expect(ended).toBe(true);
+    expect(left).toEqual(['account:acc']);
+  });
+});
