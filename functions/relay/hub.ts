@@ -1,3 +1,4 @@
+import { decodeTime, encodeTime } from 'ulid';
 import { toClientEvent, type DomainEvent } from '../../shared/domain/events/event';
 import { belongsTo, topicKey, type StreamTopic } from '../../shared/domain/events/streams';
 import type { EventLog } from '../../shared/ports/event-log';
@@ -15,8 +16,11 @@ export interface Subscriber {
 interface Topic {
   topic: StreamTopic;
   subscribers: Set<Subscriber>;
+  /** Ids this topic passed recently (with their time): what a late commit is checked against. */
+  seen: Map<string, number>;
   reading: Promise<void> | null;
   again: boolean;
+  lookBack: boolean;
 }
 
 const PAGE = 100;
@@ -39,10 +43,52 @@ export const createHub = (options: {
   registry: RelayRegistry;
   taskId: string;
   endpoint: string;
+  /**
+   * How old an event's id must be before it is sent. Ids are made just before their transaction
+   * commits, so a younger one may still be overtaken by an older one committing later; waiting this
+   * long keeps every stream in id order with no gap.
+   */
+  settleMs?: number;
+  /** How far back the periodic read looks for a transaction that committed later than the settle window. */
+  lateWindowMs?: number;
+  now?: () => number;
   onError?: (error: unknown) => void;
 }) => {
+  const settleMs = options.settleMs ?? 0;
+  const lateWindowMs = options.lateWindowMs ?? 10_000;
+  const now = options.now ?? Date.now;
   const topics = new Map<string, Topic>();
   const report = options.onError ?? (() => undefined);
+
+  const remember = (entry: Topic, event: DomainEvent) => {
+    entry.seen.set(event.id, decodeTime(event.id));
+    const horizon = now() - lateWindowMs - settleMs;
+    for (const [id, at] of entry.seen) {
+      if (at >= horizon) break;
+      entry.seen.delete(id);
+    }
+  };
+
+  /**
+   * The periodic look back: an event whose transaction committed after a later one was sent (its
+   * id older than what the subscribers passed) is sent now rather than lost. Rare, and the only
+   * case where a stream is not in id order.
+   */
+  const readLate = async (entry: Topic) => {
+    const floor = `${encodeTime(Math.max(0, now() - lateWindowMs), 10)}${'0'.repeat(16)}`;
+    for (let from: string | null = floor; ;) {
+      const page = await options.eventLog.after(entry.topic.accountId, from, PAGE);
+      for (const event of page) {
+        if (entry.seen.has(event.id)) continue;
+        const passed = [...entry.subscribers].filter((sub) => sub.lastId !== null && event.id <= sub.lastId);
+        if (passed.length === 0) continue;
+        for (const sub of passed) if (belongsTo(sub.topic, event)) sub.write(eventFrame(event));
+        remember(entry, event);
+      }
+      if (page.length < PAGE) return;
+      from = page.at(-1)?.id ?? null;
+    }
+  };
 
   const read = async (entry: Topic) => {
     const subscribers = [...entry.subscribers];
@@ -54,30 +100,44 @@ export const createHub = (options: {
     );
     for (;;) {
       const page = await options.eventLog.after(entry.topic.accountId, from, PAGE);
+      const settled = now() - settleMs;
       for (const event of page) {
+        const age = decodeTime(event.id);
+        if (age > settled) {
+          // Not settled yet: read again once it is.
+          setTimeout(() => void wake(topicKey(entry.topic)), age - settled + 1).unref?.();
+          return;
+        }
         for (const sub of entry.subscribers) {
           if (sub.lastId !== null && event.id <= sub.lastId) continue;
           if (belongsTo(sub.topic, event)) sub.write(eventFrame(event));
           sub.lastId = event.id;
         }
+        remember(entry, event);
       }
       if (page.length < PAGE) return;
       from = page.at(-1)?.id ?? from;
     }
   };
 
-  /** Reads a topic now, or once more right after the read in progress. */
-  const wake = (key: string): Promise<void> => {
+  /** Reads a topic now, or once more right after the read in progress (with the look back if asked). */
+  const wake = (key: string, lookBack = false): Promise<void> => {
     const entry = topics.get(key);
     if (entry === undefined) return Promise.resolve();
     if (entry.reading !== null) {
       entry.again = true;
+      entry.lookBack ||= lookBack;
       return entry.reading;
     }
+    entry.lookBack ||= lookBack;
     entry.reading = (async () => {
       try {
         do {
           entry.again = false;
+          if (entry.lookBack) {
+            entry.lookBack = false;
+            await readLate(entry);
+          }
           await read(entry);
         } while (entry.again);
       } catch (error) {
@@ -94,7 +154,14 @@ export const createHub = (options: {
       const key = topicKey(sub.topic);
       let entry = topics.get(key);
       if (entry === undefined) {
-        entry = { topic: sub.topic, subscribers: new Set(), reading: null, again: false };
+        entry = {
+          topic: sub.topic,
+          subscribers: new Set(),
+          seen: new Map(),
+          reading: null,
+          again: false,
+          lookBack: false,
+        };
         topics.set(key, entry);
         await options.registry.register(key, options.taskId, options.endpoint);
       }
@@ -118,7 +185,7 @@ export const createHub = (options: {
     /** The keep-alive of every connection, and a read of every topic: a missed push heals here. */
     async tick(): Promise<void> {
       for (const entry of topics.values()) for (const sub of entry.subscribers) sub.write(pingFrame);
-      await Promise.all([...topics.keys()].map((key) => wake(key)));
+      await Promise.all([...topics.keys()].map((key) => wake(key, true)));
     },
 
     /** Keeps this task's registrations alive (they expire if the task dies). */

@@ -46,6 +46,7 @@ export const startRelay = async (settings: Config) => {
     registry: dynamoRelayRegistry(table),
     taskId: cryptoIds().ulid(),
     endpoint: await pushEndpoint(settings),
+    settleMs: settings.RELAY_SETTLE_MS,
     onError,
   });
   const deps = {

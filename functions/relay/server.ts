@@ -71,7 +71,17 @@ export const startRelayServer = async (options: {
       '';
     if (request.method === 'GET' && url.pathname === '/health') {
       response.writeHead(200, { 'content-type': 'application/json' });
-      return void response.end(JSON.stringify({ status: 'ok', connections: options.hub.connections() }));
+      const memory = process.memoryUsage();
+      return void response.end(
+        JSON.stringify({
+          status: 'ok',
+          connections: options.hub.connections(),
+          memory: {
+            rssMb: Math.round(memory.rss / 2 ** 20),
+            heapUsedMb: Math.round(memory.heapUsed / 2 ** 20),
+          },
+        }),
+      );
     }
     const account = accountPath.exec(url.pathname);
     const person = personPath.exec(url.pathname);

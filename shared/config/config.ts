@@ -140,6 +140,8 @@ export const configSchema = z.object({
   RELAY_PUSH_PORT: z.coerce.number().int().min(1).max(65535).default(3012),
   RELAY_HOST: z.string().min(1).default('127.0.0.1'),
   RELAY_PUSH_ENDPOINT: z.url().optional(),
+  /** How old an event id must be before the relay sends it (ids are made just before their commit). */
+  RELAY_SETTLE_MS: z.coerce.number().int().min(0).max(5_000).default(100),
   /** Guardians' e-mail and push: SES and SNS in AWS, log lines locally. */
   NOTIFY_DELIVERY: z.enum(['aws', 'log']).default('aws'),
   NOTIFICATIONS_TOPIC_ARN: z.string().min(1).optional(),

@@ -13,6 +13,8 @@ export const createTableAccess = (options: {
 }): TableAccess => {
   const client = new DynamoDBClient({
     region: options.region,
+    // A call that hangs is abandoned and retried rather than holding its caller (and a relay topic) forever.
+    requestHandler: { connectionTimeout: 2_000, requestTimeout: 5_000 },
     ...(options.endpoint === undefined ? {} : { endpoint: options.endpoint }),
   });
   return {

@@ -1,3 +1,4 @@
+import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';
 import { createHub, type Subscriber } from '../../../functions/relay/hub';
 import type { DomainEvent } from '../../../shared/domain/events/event';
@@ -31,6 +32,7 @@ const registry: RelayRegistry = {
   endpoints: async () => [],
 };
 
+const ulidAt = (ms: number) => ulid(ms);
 const idOf = (n: number) => String(n).padStart(26, '0');
 const eventOf = (n: number, seatId: string | null = 'seat-1', type = 'pairing.status'): DomainEvent => ({
   id: idOf(n),
@@ -108,6 +110,59 @@ describe('the relay hub', () => {
     );
     await hub.wake('seat:acc:seat-1');
     expect(person.received).toEqual([idOf(1), idOf(5), idOf(6)]);
+  });
+
+  it('holds back an event younger than the settle window, so one committing later with an older id is not skipped', async () => {
+    const { events, log } = memoryLog();
+    let clock = 1_000_000;
+    const hub = createHub({
+      eventLog: log,
+      registry,
+      taskId: 't',
+      endpoint: 'e',
+      settleMs: 100,
+      now: () => clock,
+    });
+    const client = connection({ kind: 'account', accountId: 'acc' }, null);
+    await hub.subscribe(client.sub);
+    const younger = { ...eventOf(0), id: ulidAt(clock - 10) };
+    events.push(younger);
+    await hub.wake('account:acc');
+    expect(client.received).toEqual([]);
+    // An older id commits after the younger one was written: it is still delivered first.
+    const older = { ...eventOf(0), id: ulidAt(clock - 50) };
+    events.splice(0, 0, older);
+    clock += 200;
+    await hub.wake('account:acc');
+    expect(client.received).toEqual([older.id, younger.id]);
+  });
+
+  it('still delivers, at the next look back, an event whose transaction committed later than the settle window', async () => {
+    const { events, log } = memoryLog();
+    let clock = 2_000_000;
+    const hub = createHub({
+      eventLog: log,
+      registry,
+      taskId: 't',
+      endpoint: 'e',
+      settleMs: 100,
+      now: () => clock,
+    });
+    const client = connection({ kind: 'account', accountId: 'acc' }, null);
+    await hub.subscribe(client.sub);
+    const late = { ...eventOf(0), id: ulidAt(clock - 500) };
+    const first = { ...eventOf(0), id: ulidAt(clock - 300) };
+    events.push(first);
+    await hub.wake('account:acc');
+    expect(client.received).toEqual([first.id]);
+    events.splice(0, 0, late);
+    await hub.wake('account:acc');
+    expect(client.received).toEqual([first.id]);
+    clock += 1_000;
+    await hub.tick();
+    expect(client.received).toEqual([first.id, late.id]);
+    await hub.tick();
+    expect(client.received).toEqual([first.id, late.id]);
   });
 
   it('tells every client to reconnect and leaves the registry on shutdown', async () => {

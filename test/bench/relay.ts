@@ -1,0 +1,221 @@
+import { spawn } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { resolve } from 'node:path';
+import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { EventSource } from 'eventsource';
+import { devSecrets, localEnvironment } from '../../localstack/dev-config';
+import { cryptoIds, hmacHasher } from '../../shared/adapters/crypto/node-crypto';
+import { createTableAccess } from '../../shared/adapters/dynamo/client';
+import { dynamoFamilyStore } from '../../shared/adapters/dynamo/family.store';
+import { itemTypes, keys } from '../../shared/adapters/dynamo/keys';
+import { eventRows, transact } from '../../shared/adapters/dynamo/transact';
+import { newEvent } from '../../shared/domain/events/event';
+import { startLocalStack } from '../support/local-stack';
+import { freePort } from '../support/ports';
+
+/**
+ * `npm run bench`, third part (the relay): (1) delivery latency on the local stack, from an event's
+ * commit to its frame at an SSE client, at 100 events per second; (2) one relay process holding
+ * 10,000 concurrent SSE connections with pings: its memory per connection.
+ */
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+};
+const round = (value: number) => Math.round(value * 10) / 10;
+const connectionsWanted = Number(process.env['BENCH_CONNECTIONS'] ?? 10_000);
+const eventsWanted = Number(process.env['BENCH_EVENTS'] ?? 1_000);
+
+Object.assign(process.env, {
+  AWS_ACCESS_KEY_ID: 'local',
+  AWS_SECRET_ACCESS_KEY: 'local',
+  AWS_REGION: 'sa-east-1',
+});
+const stack = await startLocalStack({ LOG_LEVEL: 'ERROR', TABLE_NAME: 'bench-relay' });
+const table = createTableAccess({
+  tableName: stack.tableName,
+  region: 'sa-east-1',
+  endpoint: stack.dynamoEndpoint,
+});
+const hasher = hmacHasher(devSecrets.HASH_KEY);
+const ids = cryptoIds();
+const families = dynamoFamilyStore(table);
+const userUid = ids.uid('usr');
+const accountUid = ids.uid('acc');
+await families.createAccount(
+  { uid: accountUid, name: 'Bench', createdAt: new Date().toISOString(), version: 0 },
+  {
+    accountUid,
+    userUid,
+    role: 'owner',
+    relationship: null,
+    email: 'bench@example.com',
+    joinedAt: new Date().toISOString(),
+    version: 0,
+  },
+  [],
+);
+/** Tickets written straight to the table (25 per batch): issuing is not what is measured. */
+const tickets = async (count: number): Promise<string[]> => {
+  const values = Array.from({ length: count }, () => ids.randomPart(43));
+  const expiresAt = new Date(Date.now() + 600_000).toISOString();
+  for (let start = 0; start < values.length; start += 25) {
+    await table.doc.send(
+      new BatchWriteCommand({
+        RequestItems: {
+          [table.tableName]: values.slice(start, start + 25).map((value) => ({
+            PutRequest: {
+              Item: {
+                ...keys.streamTicket(hasher.digest('sse_ticket', value)),
+                type: itemTypes.streamTicket,
+                accountUid,
+                userUid,
+                expiresAt,
+              },
+            },
+          })),
+        },
+      }),
+    );
+  }
+  return values;
+};
+
+// --- (1) Commit to frame at 100 events per second.
+const latencies: number[] = [];
+{
+  const [ticket] = await tickets(1);
+  const committedAt = new Map<string, number>();
+  const source = new EventSource(`${stack.relayUrl}/accounts/${accountUid}/events?ticket=${ticket}`);
+  await new Promise<void>((done) => source.addEventListener('open', () => done()));
+  source.addEventListener('error', (error) => console.log('stream error', error.message, error.code));
+  let received = 0;
+  const finished = new Promise<void>((done) =>
+    source.addEventListener('event', (message) => {
+      const at = committedAt.get(message.lastEventId);
+      if (at !== undefined) latencies.push(performance.now() - at);
+      received += 1;
+      if (received === eventsWanted) done();
+    }),
+  );
+  const started = performance.now();
+  const commits: Promise<void>[] = [];
+  const commitLag: number[] = [];
+  for (let i = 0; i < eventsWanted; i += 1) {
+    // One event every 10 ms, each in its own transaction as a state change writes it.
+    const due = started + i * 10;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((done) => setTimeout(done, wait));
+    const event = newEvent(
+      { source: 'api', ulid: () => ids.ulid(), now: new Date() },
+      { type: 'bench.tick', accountId: accountUid, payload: { i } },
+    );
+    const made = Date.now();
+    commits.push(
+      transact(table, eventRows(table, [event])).then(() => {
+        committedAt.set(event.id, performance.now());
+        commitLag.push(Date.now() - made);
+      }),
+    );
+  }
+  await Promise.all(commits);
+  await Promise.race([finished, new Promise((done) => setTimeout(done, 30_000))]);
+  console.log(
+    `received ${received} of ${eventsWanted}; commit lag p50 ${percentile(commitLag, 50)} p99 ${percentile(commitLag, 99)} ms`,
+  );
+  source.close();
+}
+
+// --- (2) One relay process holding many connections with pings.
+const relayPort = await freePort();
+const relay = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', 'test/bench/relay-child.ts'], {
+  env: {
+    ...process.env,
+    ...localEnvironment({ DYNAMODB_PORT: 0, WEB_PORT: 0, BUSINESS_PROVIDER_PORT: 0, GATEWAY_PORT: 0 }, {}),
+    DYNAMODB_ENDPOINT: stack.dynamoEndpoint,
+    TABLE_NAME: stack.tableName,
+    RELAY_PORT: String(relayPort),
+    RELAY_PUSH_PORT: String(await freePort()),
+    LOG_LEVEL: 'ERROR',
+  },
+  stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+});
+type Memory = { rss: number; heapUsed: number; external: number };
+/** Memory after a full collection: what the process retains. */
+const retained = () =>
+  new Promise<Memory>((done) => {
+    relay.once('message', (message) => done(message as Memory));
+    relay.send('gc');
+  });
+for (let i = 0; ; i += 1) {
+  const up = await fetch(`http://127.0.0.1:${relayPort}/health`).then(
+    (r) => r.ok,
+    () => false,
+  );
+  if (up) break;
+  if (i > 200) throw new Error('relay did not start');
+  await new Promise((done) => setTimeout(done, 50));
+}
+// Warm the process (one connection and back) so the baseline includes the loaded code.
+const warm = await tickets(connectionsWanted + 1);
+const openOne = (ticket: string) =>
+  new Promise<{ pings: () => number; close: () => void }>((done, failed) => {
+    let pings = 0;
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port: relayPort,
+        path: `/accounts/${accountUid}/events?ticket=${ticket}`,
+        agent: false,
+      },
+      (response) => {
+        if (response.statusCode !== 200) return failed(new Error(`relay answered ${response.statusCode}`));
+        response.on('data', (chunk: Buffer) => (pings += chunk.toString().split('event: ping').length - 1));
+        done({ pings: () => pings, close: () => req.destroy() });
+      },
+    );
+    req.on('error', failed);
+    req.end();
+  });
+(await openOne(warm.pop() ?? '')).close();
+await new Promise((done) => setTimeout(done, 500));
+const baseline = await retained();
+const connections: Awaited<ReturnType<typeof openOne>>[] = [];
+for (let start = 0; start < warm.length; start += 200) {
+  connections.push(...(await Promise.all(warm.slice(start, start + 200).map(openOne))));
+}
+// Two ping rounds with everyone connected.
+const before = connections.reduce((sum, c) => sum + c.pings(), 0);
+await new Promise((done) => setTimeout(done, 11_000));
+const pinged = connections.filter((c) => c.pings() > 0).length;
+const pingsSent = connections.reduce((sum, c) => sum + c.pings(), 0) - before;
+const held = await retained();
+for (const connection of connections) connection.close();
+relay.kill('SIGTERM');
+await stack.stop();
+
+const latencyRow = {
+  events: latencies.length,
+  p50: round(percentile(latencies, 50)),
+  p99: round(percentile(latencies, 99)),
+  target: 'p99 < 250',
+};
+const memoryRow = {
+  connections: connections.length,
+  withPings: pinged,
+  pingsIn11s: pingsSent,
+  baselineRssMb: round(baseline.rss / 2 ** 20),
+  heldRssMb: round(held.rss / 2 ** 20),
+  rssPerConnectionKb: round((held.rss - baseline.rss) / 1024 / connections.length),
+  heapPerConnectionKb: round(
+    (held.heapUsed + held.external - baseline.heapUsed - baseline.external) / 1024 / connections.length,
+  ),
+  target: '< 20 KB each, < 512 MB in all',
+};
+console.log(`\nRelay: commit to SSE frame at 100 events/s on the local stack (ms)`);
+console.table([latencyRow]);
+console.log('\nRelay: one process holding many SSE connections with pings (resident memory)');
+console.table([memoryRow]);
+mkdirSync(resolve('.bench'), { recursive: true });
+writeFileSync(resolve('.bench', 'relay.json'), JSON.stringify({ latencyRow, memoryRow }, null, 2));
