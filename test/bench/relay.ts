@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { resolve } from 'node:path';
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
@@ -128,10 +128,17 @@ const latencies: number[] = [];
 }
 
 // --- (2) One relay process holding many connections with pings.
+/** The container's memory settings, read from the relay's Dockerfile so the bench runs what deploys. */
+const dockerfile = readFileSync('functions/relay/Dockerfile', 'utf8');
+const imageMemorySettings = {
+  NODE_OPTIONS: /^ENV NODE_OPTIONS="([^"]*)"/m.exec(dockerfile)?.[1] ?? '',
+  MALLOC_ARENA_MAX: /^ENV MALLOC_ARENA_MAX=(\d+)/m.exec(dockerfile)?.[1] ?? '',
+};
 const relayPort = await freePort();
 const relay = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', 'test/bench/relay-child.ts'], {
   env: {
     ...process.env,
+    ...imageMemorySettings,
     ...localEnvironment({ DYNAMODB_PORT: 0, WEB_PORT: 0, BUSINESS_PROVIDER_PORT: 0, GATEWAY_PORT: 0 }, {}),
     DYNAMODB_ENDPOINT: stack.dynamoEndpoint,
     TABLE_NAME: stack.tableName,
