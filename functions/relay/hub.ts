@@ -7,6 +7,8 @@ import type { RelayRegistry } from '../../shared/ports/relay';
 /** One open SSE response: where it stands in its topic and how to write to it. */
 export interface Subscriber {
   readonly topic: StreamTopic;
+  /** Where the connection started (its `Last-Event-ID`, or the newest event when it opened). */
+  readonly since: string | null;
   /** The id of the last event this connection received (or skipped, for a person's filtered stream). */
   lastId: string | null;
   write(frame: string): void;
@@ -80,7 +82,11 @@ export const createHub = (options: {
       const page = await options.eventLog.after(entry.topic.accountId, from, PAGE);
       for (const event of page) {
         if (entry.seen.has(event.id)) continue;
-        const passed = [...entry.subscribers].filter((sub) => sub.lastId !== null && event.id <= sub.lastId);
+        // Late only for connections that started before it and have gone past it.
+        const passed = [...entry.subscribers].filter(
+          (sub) =>
+            sub.lastId !== null && event.id <= sub.lastId && (sub.since === null || event.id > sub.since),
+        );
         if (passed.length === 0) continue;
         for (const sub of passed) if (belongsTo(sub.topic, event)) sub.write(eventFrame(event));
         remember(entry, event);

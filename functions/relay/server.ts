@@ -54,6 +54,7 @@ export const startRelayServer = async (options: {
     response.flushHeaders();
     const sub: Subscriber = {
       topic,
+      since: lastId,
       lastId,
       write: (frame) => void response.write(frame),
       end: () => response.end(),

@@ -49,6 +49,7 @@ const connection = (topic: StreamTopic, lastId: string | null) => {
   const received: string[] = [];
   const sub: Subscriber = {
     topic,
+    since: lastId,
     lastId,
     write: (frame) => {
       const id = /^id: (\S+)/.exec(frame)?.[1];
@@ -165,6 +166,29 @@ describe('the relay hub', () => {
     expect(client.received).toEqual([first.id, late.id]);
   });
 
+  it('never sends what came before a live connection opened, even on the look back', async () => {
+    const { events, log } = memoryLog();
+    const clock = 3_000_000;
+    const hub = createHub({
+      eventLog: log,
+      registry,
+      taskId: 't',
+      endpoint: 'e',
+      settleMs: 100,
+      now: () => clock,
+    });
+    const history = [ulidAt(clock - 3_000), ulidAt(clock - 2_000), ulidAt(clock - 1_000)];
+    events.push(...history.map((id) => ({ ...eventOf(0), id })));
+    const live = connection({ kind: 'account', accountId: 'acc' }, history[2] ?? null);
+    await hub.subscribe(live.sub);
+    await hub.tick();
+    expect(live.received).toEqual([]);
+    const next = { ...eventOf(0), id: ulidAt(clock - 500) };
+    events.push(next);
+    await hub.tick();
+    expect(live.received).toEqual([next.id]);
+  });
+
   it('tells every client to reconnect and leaves the registry on shutdown', async () => {
     const { log } = memoryLog();
     const left: string[] = [];
@@ -178,6 +202,7 @@ describe('the relay hub', () => {
     let ended = false;
     await hub.subscribe({
       topic: { kind: 'account', accountId: 'acc' },
+      since: null,
       lastId: null,
       write: (frame) => void frames.push(frame),
       end: () => (ended = true),
