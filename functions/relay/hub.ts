@@ -22,7 +22,8 @@ interface Topic {
   seen: Map<string, number>;
   reading: Promise<void> | null;
   again: boolean;
-  lookBack: boolean;
+  /** The oldest id that may have committed after later ones were sent: where the next look back starts. */
+  lateSince: string | null;
 }
 
 const PAGE = 100;
@@ -71,13 +72,20 @@ export const createHub = (options: {
     }
   };
 
+  /** The oldest id the periodic look back checks. */
+  const windowStart = () => `${encodeTime(Math.max(0, now() - lateWindowMs), 10)}${'0'.repeat(16)}`;
+
   /**
-   * The periodic look back: an event whose transaction committed after a later one was sent (its
-   * id older than what the subscribers passed) is sent now rather than lost. Rare, and the only
-   * case where a stream is not in id order.
+   * The look back: an event whose transaction committed after a later one was sent (its id older
+   * than what the subscribers passed) is sent now rather than lost. A push names the oldest new id,
+   * so such an event goes out as soon as its commit is pushed; the ping's look back covers a lost
+   * push. Rare, and the only case where a stream is not in id order.
    */
-  const readLate = async (entry: Topic) => {
-    const floor = `${encodeTime(Math.max(0, now() - lateWindowMs), 10)}${'0'.repeat(16)}`;
+  const readLate = async (entry: Topic, since: string) => {
+    const subscribers = [...entry.subscribers];
+    if (!subscribers.some((sub) => sub.lastId !== null && sub.lastId >= since)) return;
+    // From the millisecond before `since`: every id of its millisecond is read.
+    const floor = `${encodeTime(Math.max(0, decodeTime(since) - 1), 10)}${'Z'.repeat(16)}`;
     for (let from: string | null = floor; ;) {
       const page = await options.eventLog.after(entry.topic.accountId, from, PAGE);
       for (const event of page) {
@@ -126,23 +134,29 @@ export const createHub = (options: {
     }
   };
 
-  /** Reads a topic now, or once more right after the read in progress (with the look back if asked). */
-  const wake = (key: string, lookBack = false): Promise<void> => {
+  /**
+   * Reads a topic now, or once more right after the read in progress. With `lateSince` (the oldest
+   * id a push named, or the ping's window), events from that id on that subscribers have already
+   * passed are looked for first.
+   */
+  const wake = (key: string, lateSince?: string): Promise<void> => {
     const entry = topics.get(key);
     if (entry === undefined) return Promise.resolve();
+    if (lateSince !== undefined && (entry.lateSince === null || lateSince < entry.lateSince)) {
+      entry.lateSince = lateSince;
+    }
     if (entry.reading !== null) {
       entry.again = true;
-      entry.lookBack ||= lookBack;
       return entry.reading;
     }
-    entry.lookBack ||= lookBack;
     entry.reading = (async () => {
       try {
         do {
           entry.again = false;
-          if (entry.lookBack) {
-            entry.lookBack = false;
-            await readLate(entry);
+          const since = entry.lateSince;
+          if (since !== null) {
+            entry.lateSince = null;
+            await readLate(entry, since);
           }
           await read(entry);
         } while (entry.again);
@@ -166,7 +180,7 @@ export const createHub = (options: {
           seen: new Map(),
           reading: null,
           again: false,
-          lookBack: false,
+          lateSince: null,
         };
         topics.set(key, entry);
         await options.registry.register(key, options.taskId, options.endpoint);
@@ -191,7 +205,8 @@ export const createHub = (options: {
     /** The keep-alive of every connection, and a read of every topic: a missed push heals here. */
     async tick(): Promise<void> {
       for (const entry of topics.values()) for (const sub of entry.subscribers) sub.write(pingFrame);
-      await Promise.all([...topics.keys()].map((key) => wake(key, true)));
+      const since = windowStart();
+      await Promise.all([...topics.keys()].map((key) => wake(key, since)));
     },
 
     /** Keeps this task's registrations alive (they expire if the task dies). */

@@ -14,7 +14,9 @@ export type RelayDeps = Pick<Deps, 'families' | 'hasher' | 'clock' | 'tickets' |
 const ulid = /^[0-9A-HJKMNP-TV-Z]{26}$/;
 const accountPath = /^\/accounts\/([^/]+)\/events$/;
 const personPath = /^\/consent-requests\/([^/]+)\/events$/;
-const pushBody = z.object({ topics: z.array(z.string().max(200)).max(1000) });
+const pushBody = z.object({
+  topics: z.array(z.object({ topic: z.string().max(200), oldestId: z.string().regex(ulid) })).max(1000),
+});
 
 const answerError = (response: ServerResponse, error: unknown, onError: (error: unknown) => void) => {
   const known = error instanceof ServiceError ? error : new ServiceError('INTERNAL', { cause: error });
@@ -146,7 +148,7 @@ export const startPushServer = async (options: {
       }
       // Answer at once: the reads happen after, in topic order.
       response.writeHead(202).end();
-      for (const topic of parsed.topics) void options.hub.wake(topic);
+      for (const { topic, oldestId } of parsed.topics) void options.hub.wake(topic, oldestId);
     });
   });
   await new Promise<void>((done) => server.listen(options.port, options.host ?? '127.0.0.1', done));

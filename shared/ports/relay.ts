@@ -10,7 +10,17 @@ export interface RelayRegistry {
   endpoints(topic: string): Promise<{ taskId: string; endpoint: string }[]>;
 }
 
+/**
+ * A topic with new events, and the oldest of their ids. The id is no content; it lets the relay see
+ * at once that a transaction committed later than one it already sent (an id older than what its
+ * subscribers passed) and fetch that event now, not at the next ping.
+ */
+export interface TopicNews {
+  topic: string;
+  oldestId: string;
+}
+
 export interface RelayPush {
-  /** Tells the task at `endpoint` that these topics have new events. */
-  push(endpoint: string, topics: readonly string[]): Promise<void>;
+  /** Tells the task at `endpoint` which of its topics have new events. */
+  push(endpoint: string, news: readonly TopicNews[]): Promise<void>;
 }

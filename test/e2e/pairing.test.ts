@@ -416,6 +416,27 @@ describe('webhooks and workers', () => {
     expect((await eventsOf(family.accountUid)).length).toBe(before);
   });
 
+  it('drops an event of a session no pairing owns, counting it, and changes nothing', async () => {
+    const id = `evt_${randomUUID()}`;
+    const stray = JSON.stringify({
+      ...(JSON.parse(
+        readFileSync(
+          new URL('../fixtures/providers/waha-session-status-WORKING.json', import.meta.url),
+          'utf8',
+        ),
+      ) as object),
+      id,
+      session: `sess_unknown_${randomUUID()}`,
+    });
+    expect((await deliver(stray)).status).toBe(200);
+    const [handled] = await awaitLogLines<{ eventId: string; outcome: string }>(
+      'session_event.handled',
+      (line) => line.eventId === id,
+      1,
+    );
+    expect(handled?.outcome).toBe('unknown_session');
+  });
+
   it('a worker that throws leaves the message for the next pass, which then succeeds', async () => {
     const family = await protectedSeat();
     await startQr(family);

@@ -18,6 +18,7 @@ const streamRecord = z
         NewImage: z
           .object({
             type: z.object({ S: z.string() }).optional(),
+            id: z.object({ S: z.string() }).optional(),
             accountId: z.object({ S: z.string() }).optional(),
             seatId: z.union([z.object({ S: z.string() }), z.object({ NULL: z.literal(true) })]).optional(),
           })
@@ -39,11 +40,17 @@ export const isEventInsert = (record: unknown): boolean => {
   );
 };
 
-/** The account and seat of an event item's stream record, or null for anything else. */
-export const eventOfRecord = (record: unknown): { accountId: string; seatId: string | null } | null => {
+/** The id, account and seat of an event item's stream record, or null for anything else. */
+export const eventOfRecord = (
+  record: unknown,
+): { id: string; accountId: string; seatId: string | null } | null => {
   const parsed = streamRecord.safeParse(record);
   const image = parsed.success ? parsed.data.dynamodb?.NewImage : undefined;
-  if (!isEventInsert(record) || image?.accountId === undefined) return null;
+  if (!isEventInsert(record) || image?.accountId === undefined || image.id === undefined) return null;
   const seat = image.seatId;
-  return { accountId: image.accountId.S, seatId: seat !== undefined && 'S' in seat ? seat.S : null };
+  return {
+    id: image.id.S,
+    accountId: image.accountId.S,
+    seatId: seat !== undefined && 'S' in seat ? seat.S : null,
+  };
 };

@@ -13,8 +13,8 @@ export const httpRelayPush = (
   hasher: KeyedHasher,
   send: typeof fetch = (...args) => fetch(...args),
 ): RelayPush => ({
-  async push(endpoint, topics) {
-    const body = JSON.stringify({ topics });
+  async push(endpoint, news) {
+    const body = JSON.stringify({ topics: news });
     const answer = await send(`${endpoint}/internal/push`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', [pushSignatureHeader]: pushSignature(hasher, body) },

@@ -166,6 +166,35 @@ describe('the relay hub', () => {
     expect(client.received).toEqual([first.id, late.id]);
   });
 
+  it('delivers a late commit as soon as the push naming its id arrives, without waiting for the ping', async () => {
+    const { events, log } = memoryLog();
+    const clock = 4_000_000;
+    const hub = createHub({
+      eventLog: log,
+      registry,
+      taskId: 't',
+      endpoint: 'e',
+      settleMs: 100,
+      now: () => clock,
+    });
+    const client = connection({ kind: 'account', accountId: 'acc' }, null);
+    await hub.subscribe(client.sub);
+    const late = { ...eventOf(0), id: ulidAt(clock - 500) };
+    const first = { ...eventOf(0), id: ulidAt(clock - 300) };
+    events.push(first);
+    await hub.wake('account:acc', first.id);
+    events.splice(0, 0, late);
+    // A push without the id (a plain wake) cannot see it; the push that names it can.
+    await hub.wake('account:acc');
+    expect(client.received).toEqual([first.id]);
+    await hub.wake('account:acc', late.id);
+    expect(client.received).toEqual([first.id, late.id]);
+    // Repeated pushes and the next ping send nothing twice.
+    await hub.wake('account:acc', late.id);
+    await hub.tick();
+    expect(client.received).toEqual([first.id, late.id]);
+  });
+
   it('never sends what came before a live connection opened, even on the look back', async () => {
     const { events, log } = memoryLog();
     const clock = 3_000_000;
