@@ -12,6 +12,14 @@ import { systemClock } from '../../shared/ports/clock';
 import { createHub } from './hub';
 import { startPushServer, startRelayServer } from './server';
 
+const closable = (server: Server) => ({
+  close: () =>
+    new Promise<void>((done) => {
+      server.close(() => done());
+      server.closeAllConnections();
+    }),
+});
+
 /** Where this task's push endpoint is reached: set, or (on Fargate) the task's private address. */
 const pushEndpoint = async (settings: Config): Promise<string> => {
   if (settings.RELAY_PUSH_ENDPOINT !== undefined) return settings.RELAY_PUSH_ENDPOINT;
@@ -57,7 +65,7 @@ export const startRelay = async (settings: Config) => {
     rateLimiter: dynamoRateLimiter(table, hasher, systemClock),
   };
   const host = settings.RELAY_HOST;
-  const servers: Server[] = [
+  const servers: { close(): Promise<void> }[] = [
     await startRelayServer({
       port: settings.RELAY_PORT,
       host,
@@ -66,7 +74,7 @@ export const startRelay = async (settings: Config) => {
       latestId: eventLog.latestId,
       onError,
     }),
-    await startPushServer({ port: settings.RELAY_PUSH_PORT, host, deps, hub }),
+    closable(await startPushServer({ port: settings.RELAY_PUSH_PORT, host, deps, hub })),
   ];
   const ping = setInterval(() => void hub.tick().catch(onError), settings.SSE_PING_SECONDS * 1000);
   const refresh = setInterval(() => void hub.refreshRegistrations().catch(onError), 60_000);
@@ -77,15 +85,7 @@ export const startRelay = async (settings: Config) => {
       clearInterval(ping);
       clearInterval(refresh);
       await hub.shutdown();
-      await Promise.all(
-        servers.map(
-          (server) =>
-            new Promise<void>((done) => {
-              server.close(() => done());
-              server.closeAllConnections();
-            }),
-        ),
-      );
+      await Promise.all(servers.map((server) => server.close()));
     },
   };
 };

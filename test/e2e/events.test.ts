@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { describe, expect, inject, it } from 'vitest';
 import { startRelay } from '../../functions/relay/relay';
 import { localEnvironment } from '../../localstack/dev-config';
@@ -176,6 +177,50 @@ describe('the person’s page stream', () => {
       statuses.push((await fetch(`${inject('relayUrl')}/consent-requests/${token}/events`)).status);
     expect(statuses.slice(0, 30).every((status) => status === 404)).toBe(true);
     expect(statuses[30]).toBe(429);
+  });
+});
+
+describe('the relay’s HTTP edge', () => {
+  /** Sends raw bytes to the relay and reads the whole answer until it closes the connection. */
+  const raw = (bytes: string) =>
+    new Promise<string>((done, failed) => {
+      const { port, hostname } = new URL(inject('relayUrl'));
+      const socket = connect({ port: Number(port), host: hostname }, () => socket.write(bytes));
+      let text = '';
+      socket.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      socket.on('close', () => done(text));
+      socket.on('error', failed);
+      socket.setTimeout(5_000, () => failed(new Error('the relay kept the connection open')));
+    });
+  const envelopeOf = (answer: string) => JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4));
+
+  it('answers an unknown path or method 404 in the envelope and closes', async () => {
+    const unknown = await raw('GET /nothing HTTP/1.1\r\nhost: relay\r\n\r\n');
+    expect(unknown).toMatch(/^HTTP\/1\.1 404 /);
+    expect(envelopeOf(unknown)).toMatchObject({ success: false, error: { code: 'NOT_FOUND' } });
+    const posted = await raw(
+      'POST /accounts/acc_x/events HTTP/1.1\r\nhost: relay\r\ncontent-length: 0\r\n\r\n',
+    );
+    expect(posted).toMatch(/^HTTP\/1\.1 404 /);
+  });
+
+  it('refuses a malformed request 400, a request with a body 400, and an endless head 431', async () => {
+    const malformed = await raw('GET /health\r\n\r\n');
+    expect(malformed).toMatch(/^HTTP\/1\.1 400 /);
+    expect(envelopeOf(malformed)).toMatchObject({ error: { code: 'BAD_REQUEST' } });
+    const folded = await raw('GET /health HTTP/1.1\r\nhost: relay\r\n folded\r\n\r\n');
+    expect(folded).toMatch(/^HTTP\/1\.1 400 /);
+    const withBody = await raw('GET /health HTTP/1.1\r\ntransfer-encoding: chunked\r\n\r\n0\r\n\r\n');
+    expect(withBody).toMatch(/^HTTP\/1\.1 400 /);
+    const endless = await raw(`GET /health HTTP/1.1\r\nx-padding: ${'a'.repeat(9_000)}\r\n`);
+    expect(endless).toMatch(/^HTTP\/1\.1 431 /);
+    expect(envelopeOf(endless)).toMatchObject({ error: { code: 'HTTP_ERROR' } });
+  });
+
+  it('answers its health check with the connections it holds', async () => {
+    const health = await fetch(`${inject('relayUrl')}/health`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toMatchObject({ status: 'ok', connections: expect.any(Number) });
   });
 });
 
