@@ -385,6 +385,18 @@ describe('reconnects', () => {
 describe('webhooks and workers', () => {
   const sign = (body: string) =>
     createHmac('sha512', devSecrets.SESSION_PROVIDER_WEBHOOK_SECRET).update(body).digest('hex');
+  /** The provider's WORKING status, as its fixture shows it, for this event id and session. */
+  const workingStatus = (id: string, session: string) =>
+    JSON.stringify({
+      ...(JSON.parse(
+        readFileSync(
+          new URL('../fixtures/providers/waha-session-status-WORKING.json', import.meta.url),
+          'utf8',
+        ),
+      ) as object),
+      id,
+      session,
+    });
   const deliver = (body: string) =>
     fetch(`${inject('gatewayUrl')}/webhooks/session-provider`, {
       method: 'POST',
@@ -396,16 +408,7 @@ describe('webhooks and workers', () => {
     const family = await pairedSeat();
     const before = (await eventsOf(family.accountUid)).length;
     const id = `evt_${randomUUID()}`;
-    const replay = JSON.stringify({
-      ...(JSON.parse(
-        readFileSync(
-          new URL('../fixtures/providers/waha-session-status-WORKING.json', import.meta.url),
-          'utf8',
-        ),
-      ) as object),
-      id,
-      session: family.session,
-    });
+    const replay = workingStatus(id, family.session);
     expect((await deliver(replay)).status).toBe(200);
     const [handled] = await awaitLogLines<{ eventId: string; outcome: string }>(
       'session_event.handled',
@@ -418,16 +421,7 @@ describe('webhooks and workers', () => {
 
   it('drops an event of a session no pairing owns, counting it, and changes nothing', async () => {
     const id = `evt_${randomUUID()}`;
-    const stray = JSON.stringify({
-      ...(JSON.parse(
-        readFileSync(
-          new URL('../fixtures/providers/waha-session-status-WORKING.json', import.meta.url),
-          'utf8',
-        ),
-      ) as object),
-      id,
-      session: `sess_unknown_${randomUUID()}`,
-    });
+    const stray = workingStatus(id, `sess_unknown_${randomUUID()}`);
     expect((await deliver(stray)).status).toBe(200);
     const [handled] = await awaitLogLines<{ eventId: string; outcome: string }>(
       'session_event.handled',

@@ -60,6 +60,10 @@ const connection = (topic: StreamTopic, lastId: string | null) => {
   return { sub, received };
 };
 
+/** A hub that holds events back 100 ms, on a clock the test moves. */
+const settledHub = (eventLog: EventLog, now: () => number) =>
+  createHub({ eventLog, registry, taskId: 't', endpoint: 'e', settleMs: 100, now });
+
 describe('the relay hub', () => {
   it('delivers every event exactly once per connection, in id order, whatever pushes are lost and whoever reconnects', async () => {
     for (let seed = 1; seed <= 40; seed += 1) {
@@ -116,14 +120,7 @@ describe('the relay hub', () => {
   it('holds back an event younger than the settle window, so one committing later with an older id is not skipped', async () => {
     const { events, log } = memoryLog();
     let clock = 1_000_000;
-    const hub = createHub({
-      eventLog: log,
-      registry,
-      taskId: 't',
-      endpoint: 'e',
-      settleMs: 100,
-      now: () => clock,
-    });
+    const hub = settledHub(log, () => clock);
     const client = connection({ kind: 'account', accountId: 'acc' }, null);
     await hub.subscribe(client.sub);
     const younger = { ...eventOf(0), id: ulidAt(clock - 10) };
@@ -138,28 +135,27 @@ describe('the relay hub', () => {
     expect(client.received).toEqual([older.id, younger.id]);
   });
 
-  it('still delivers, at the next look back, an event whose transaction committed later than the settle window', async () => {
+  /** A client that received `first`; then `late`, with an older id, commits. */
+  const lateCommit = async (start: number) => {
     const { events, log } = memoryLog();
-    let clock = 2_000_000;
-    const hub = createHub({
-      eventLog: log,
-      registry,
-      taskId: 't',
-      endpoint: 'e',
-      settleMs: 100,
-      now: () => clock,
-    });
+    const clock = { now: start };
+    const hub = settledHub(log, () => clock.now);
     const client = connection({ kind: 'account', accountId: 'acc' }, null);
     await hub.subscribe(client.sub);
-    const late = { ...eventOf(0), id: ulidAt(clock - 500) };
-    const first = { ...eventOf(0), id: ulidAt(clock - 300) };
+    const late = { ...eventOf(0), id: ulidAt(start - 500) };
+    const first = { ...eventOf(0), id: ulidAt(start - 300) };
     events.push(first);
-    await hub.wake('account:acc');
-    expect(client.received).toEqual([first.id]);
+    await hub.wake('account:acc', first.id);
     events.splice(0, 0, late);
+    // A push that does not name it (a plain wake) cannot see it.
     await hub.wake('account:acc');
     expect(client.received).toEqual([first.id]);
-    clock += 1_000;
+    return { clock, hub, client, late, first };
+  };
+
+  it('still delivers, at the next look back, an event whose transaction committed later than the settle window', async () => {
+    const { clock, hub, client, late, first } = await lateCommit(2_000_000);
+    clock.now += 1_000;
     await hub.tick();
     expect(client.received).toEqual([first.id, late.id]);
     await hub.tick();
@@ -167,26 +163,7 @@ describe('the relay hub', () => {
   });
 
   it('delivers a late commit as soon as the push naming its id arrives, without waiting for the ping', async () => {
-    const { events, log } = memoryLog();
-    const clock = 4_000_000;
-    const hub = createHub({
-      eventLog: log,
-      registry,
-      taskId: 't',
-      endpoint: 'e',
-      settleMs: 100,
-      now: () => clock,
-    });
-    const client = connection({ kind: 'account', accountId: 'acc' }, null);
-    await hub.subscribe(client.sub);
-    const late = { ...eventOf(0), id: ulidAt(clock - 500) };
-    const first = { ...eventOf(0), id: ulidAt(clock - 300) };
-    events.push(first);
-    await hub.wake('account:acc', first.id);
-    events.splice(0, 0, late);
-    // A push without the id (a plain wake) cannot see it; the push that names it can.
-    await hub.wake('account:acc');
-    expect(client.received).toEqual([first.id]);
+    const { hub, client, late, first } = await lateCommit(4_000_000);
     await hub.wake('account:acc', late.id);
     expect(client.received).toEqual([first.id, late.id]);
     // Repeated pushes and the next ping send nothing twice.
@@ -198,14 +175,7 @@ describe('the relay hub', () => {
   it('never sends what came before a live connection opened, even on the look back', async () => {
     const { events, log } = memoryLog();
     const clock = 3_000_000;
-    const hub = createHub({
-      eventLog: log,
-      registry,
-      taskId: 't',
-      endpoint: 'e',
-      settleMs: 100,
-      now: () => clock,
-    });
+    const hub = settledHub(log, () => clock);
     const history = [ulidAt(clock - 3_000), ulidAt(clock - 2_000), ulidAt(clock - 1_000)];
     events.push(...history.map((id) => ({ ...eventOf(0), id })));
     const live = connection({ kind: 'account', accountId: 'acc' }, history[2] ?? null);
