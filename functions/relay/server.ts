@@ -96,6 +96,8 @@ export const startRelayServer = async (options: {
     // Whatever the client sends after its request is read and dropped, so its close is seen.
     socket.resume();
     await options.hub.subscribe(sub);
+    // A client gone while it was being subscribed leaves nothing behind.
+    if (socket.destroyed) await options.hub.unsubscribe(sub);
   };
 
   const handle = async (socket: Socket, head: RequestHead) => {
