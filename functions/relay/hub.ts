@@ -81,7 +81,10 @@ export const createHub = (options: {
    * so such an event goes out as soon as its commit is pushed; the ping's look back covers a lost
    * push. Rare, and the only case where a stream is not in id order.
    */
-  const readLate = async (entry: Topic, since: string) => {
+  const readLate = async (entry: Topic, named: string) => {
+    // Never further back than the ids `seen` still holds: what is older could be sent twice.
+    const oldest = windowStart();
+    const since = named < oldest ? oldest : named;
     const subscribers = [...entry.subscribers];
     if (!subscribers.some((sub) => sub.lastId !== null && sub.lastId >= since)) return;
     // From the millisecond before `since`: every id of its millisecond is read.

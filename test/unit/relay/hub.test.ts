@@ -172,6 +172,25 @@ describe('the relay hub', () => {
     expect(client.received).toEqual([first.id, late.id]);
   });
 
+  it('looks back no further than the ids it remembers, so a push naming an old id repeats nothing', async () => {
+    const { events, log } = memoryLog();
+    const clock = { now: 5_000_000 };
+    const hub = settledHub(log, () => clock.now);
+    const client = connection({ kind: 'account', accountId: 'acc' }, null);
+    await hub.subscribe(client.sub);
+    const sent = [ulidAt(clock.now - 1_000), ulidAt(clock.now - 900)];
+    events.push(...sent.map((id) => ({ ...eventOf(0), id })));
+    await hub.wake('account:acc', sent[0]);
+    expect(client.received).toEqual(sent);
+    // A minute on, a new event makes the hub forget the old ids; then a push names one from before.
+    clock.now += 60_000;
+    const fresh = { ...eventOf(0), id: ulidAt(clock.now - 500) };
+    events.push(fresh);
+    await hub.wake('account:acc', fresh.id);
+    await hub.wake('account:acc', ulidAt(clock.now - 61_500));
+    expect(client.received).toEqual([...sent, fresh.id]);
+  });
+
   it('never sends what came before a live connection opened, even on the look back', async () => {
     const { events, log } = memoryLog();
     const clock = 3_000_000;
