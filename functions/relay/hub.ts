@@ -28,8 +28,13 @@ interface Topic {
 
 const PAGE = 100;
 
-export const eventFrame = (event: DomainEvent): string =>
-  `id: ${event.id}\nevent: event\ndata: ${JSON.stringify(toClientEvent(event))}\n\n`;
+/**
+ * One event's frame. The `id:` line is where the client resumes (its `Last-Event-ID`): the event's
+ * own id, except for a late event, which carries the position the stream already reached so that a
+ * client resuming after it is not sent again what it had (the event's own id is in its data).
+ */
+export const eventFrame = (event: DomainEvent, position: string = event.id): string =>
+  `id: ${position}\nevent: event\ndata: ${JSON.stringify(toClientEvent(event))}\n\n`;
 export const pingFrame = 'event: ping\ndata: {}\n\n';
 /** Sent before closing on shutdown: reconnect soon (to another task) with `Last-Event-ID`. */
 export const retryFrame = 'retry: 1000\n\n';
@@ -99,7 +104,9 @@ export const createHub = (options: {
             sub.lastId !== null && event.id <= sub.lastId && (sub.since === null || event.id > sub.since),
         );
         if (passed.length === 0) continue;
-        for (const sub of passed) if (belongsTo(sub.topic, event)) sub.write(eventFrame(event));
+        for (const sub of passed) {
+          if (belongsTo(sub.topic, event)) sub.write(eventFrame(event, sub.lastId ?? event.id));
+        }
         remember(entry, event);
       }
       if (page.length < PAGE) return;

@@ -102,10 +102,12 @@ let outOfOrder = 0;
   let newest = '';
   const finished = new Promise<void>((done) =>
     source.addEventListener('event', (message) => {
-      const at = committedAt.get(message.lastEventId);
+      // The event's own id is in its data (a late event's `id:` line is the stream's position).
+      const id = String((JSON.parse(message.data) as { id?: unknown }).id);
+      const at = committedAt.get(id);
       if (at !== undefined) latencies.push(performance.now() - at);
-      if (message.lastEventId < newest) outOfOrder += at === undefined ? 0 : 1;
-      else newest = message.lastEventId;
+      if (id < newest) outOfOrder += at === undefined ? 0 : 1;
+      else newest = id;
       received += 1;
       if (received === warmupEvents + eventsWanted) done();
     }),

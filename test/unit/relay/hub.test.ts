@@ -1,5 +1,6 @@
 import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';
+import * as z from 'zod';
 import { createHub, type Subscriber } from '../../../functions/relay/hub';
 import type { DomainEvent } from '../../../shared/domain/events/event';
 import type { StreamTopic } from '../../../shared/domain/events/streams';
@@ -45,19 +46,24 @@ const eventOf = (n: number, seatId: string | null = 'seat-1', type = 'pairing.st
   occurredAt: '2026-11-22T10:00:00.000Z',
 });
 
+/** A connection: the ids of the events it received, and the `id:` line of each frame (where it resumes). */
 const connection = (topic: StreamTopic, lastId: string | null) => {
   const received: string[] = [];
+  const positions: string[] = [];
   const sub: Subscriber = {
     topic,
     since: lastId,
     lastId,
     write: (frame) => {
-      const id = /^id: (\S+)/.exec(frame)?.[1];
-      if (id !== undefined) received.push(id);
+      const position = /^id: (\S+)$/m.exec(frame)?.[1];
+      const data = /^data: (.*)$/m.exec(frame)?.[1];
+      if (position === undefined || data === undefined) return;
+      positions.push(position);
+      received.push(z.object({ id: z.string() }).parse(JSON.parse(data)).id);
     },
     end: () => undefined,
   };
-  return { sub, received };
+  return { sub, received, positions };
 };
 
 /** A hub that holds events back 100 ms, on a clock the test moves. */
@@ -86,7 +92,7 @@ describe('the relay hub', () => {
           const client = clients[Math.floor(next() * clients.length)]!;
           await hub.unsubscribe(client.current.sub);
           client.seen.push(...client.current.received);
-          client.current = connection(topic, client.seen.at(-1) ?? null);
+          client.current = connection(topic, client.current.positions.at(-1) ?? client.seen.at(-1) ?? null);
           await hub.subscribe(client.current.sub);
         } else if (roll < 0.8) {
           await hub.tick();
@@ -98,6 +104,58 @@ describe('the relay hub', () => {
         expect([...client.seen, ...client.current.received], `seed ${seed}`).toEqual(all);
       }
     }
+  });
+
+  it('with commits landing late and pushes lost, still gives each open connection every event exactly once', async () => {
+    for (let seed = 1; seed <= 40; seed += 1) {
+      const next = random(seed);
+      const { events, log } = memoryLog();
+      const clock = { now: 10_000_000 };
+      const hub = settledHub(log, () => clock.now);
+      const clients = [0, 1, 2].map(() => connection({ kind: 'account', accountId: 'acc' }, null));
+      for (const client of clients) await hub.subscribe(client.sub);
+      for (let step = 0; step < 80; step += 1) {
+        clock.now += 40;
+        const roll = next();
+        if (roll < 0.5) {
+          // Most commits are prompt; some land up to 3 s after their id was made.
+          const age = next() < 0.8 ? 5 : 150 + Math.floor(next() * 3_000);
+          const event = { ...eventOf(0), id: ulidAt(clock.now - age) };
+          const at = events.findIndex((known) => known.id > event.id);
+          events.splice(at === -1 ? events.length : at, 0, event);
+          if (next() < 0.7) await hub.wake('account:acc', event.id);
+        } else if (roll < 0.7) {
+          await hub.tick();
+        }
+      }
+      clock.now += 1_000;
+      await hub.tick();
+      const all = events.map((event) => event.id);
+      for (const client of clients) {
+        expect([...client.received].sort(), `seed ${seed}`).toEqual(all);
+      }
+    }
+  });
+
+  it('gives a late event’s frame the position already reached, so resuming after it repeats nothing', async () => {
+    const { events, log } = memoryLog();
+    const clock = { now: 6_000_000 };
+    const hub = settledHub(log, () => clock.now);
+    const first = connection({ kind: 'account', accountId: 'acc' }, null);
+    await hub.subscribe(first.sub);
+    const sent = { ...eventOf(0), id: ulidAt(clock.now - 300) };
+    const late = { ...eventOf(0), id: ulidAt(clock.now - 500) };
+    events.push(sent);
+    await hub.wake('account:acc', sent.id);
+    events.splice(0, 0, late);
+    await hub.wake('account:acc', late.id);
+    expect(first.received).toEqual([sent.id, late.id]);
+    expect(first.positions).toEqual([sent.id, sent.id]);
+    await hub.unsubscribe(first.sub);
+    const resumed = connection({ kind: 'account', accountId: 'acc' }, first.positions.at(-1) ?? null);
+    await hub.subscribe(resumed.sub);
+    await hub.tick();
+    expect(resumed.received).toEqual([]);
   });
 
   it('gives a person’s stream only its seat’s pairing, consent and state events', async () => {
