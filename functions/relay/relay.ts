@@ -1,4 +1,3 @@
-import type { Server } from 'node:http';
 import { Logger } from '@aws-lambda-powertools/logger';
 import { cryptoIds, hmacHasher } from '../../shared/adapters/crypto/node-crypto';
 import { loadServiceSecrets } from '../../shared/adapters/crypto/service-secrets';
@@ -11,14 +10,6 @@ import type { Config } from '../../shared/config/config';
 import { systemClock } from '../../shared/ports/clock';
 import { createHub } from './hub';
 import { startPushServer, startRelayServer } from './server';
-
-const closable = (server: Server) => ({
-  close: () =>
-    new Promise<void>((done) => {
-      server.close(() => done());
-      server.closeAllConnections();
-    }),
-});
 
 /** Where this task's push endpoint is reached: set, or (on Fargate) the task's private address. */
 const pushEndpoint = async (settings: Config): Promise<string> => {
@@ -65,7 +56,7 @@ export const startRelay = async (settings: Config) => {
     rateLimiter: dynamoRateLimiter(table, hasher, systemClock),
   };
   const host = settings.RELAY_HOST;
-  const servers: { close(): Promise<void> }[] = [
+  const servers = [
     await startRelayServer({
       port: settings.RELAY_PORT,
       host,
@@ -74,7 +65,7 @@ export const startRelay = async (settings: Config) => {
       latestId: eventLog.latestId,
       onError,
     }),
-    closable(await startPushServer({ port: settings.RELAY_PUSH_PORT, host, deps, hub })),
+    await startPushServer({ port: settings.RELAY_PUSH_PORT, host, deps, hub }),
   ];
   const ping = setInterval(() => void hub.tick().catch(onError), settings.SSE_PING_SECONDS * 1000);
   const refresh = setInterval(() => void hub.refreshRegistrations().catch(onError), 60_000);

@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { createServer, STATUS_CODES, type Server } from 'node:http';
+import { createServer, STATUS_CODES } from 'node:http';
 import { createServer as createNetServer, type Socket } from 'node:net';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import * as z from 'zod';
@@ -76,12 +76,15 @@ export const startRelayServer = async (options: {
   maxBufferedBytes?: number;
 }): Promise<{ close(): Promise<void> }> => {
   const maxBuffered = options.maxBufferedBytes ?? 1 << 20;
+  /** Connections whose stream head went out: past it, a failure can only end the stream. */
+  const streaming = new WeakSet<Socket>();
 
   const open = async (socket: Socket, head: RequestHead, url: URL, topic: StreamTopic) => {
     const resume = resumeFrom(head, url);
     const lastId = resume ?? (await options.latestId(topic.accountId));
     if (socket.destroyed) return;
     socket.write(`${streamHead}\r\n\r\n`);
+    streaming.add(socket);
     const sub: Subscriber = {
       topic,
       since: lastId,
@@ -149,13 +152,13 @@ export const startRelayServer = async (options: {
             : new ServiceError('BAD_REQUEST');
         return answer(socket, errorResponse(refusal));
       }
-      let streaming = false;
-      handle(socket, outcome.head)
-        .then(() => (streaming = true))
-        .catch((error: unknown) => {
-          if (streaming || socket.destroyed) return;
-          answerError(socket, error, options.onError);
-        });
+      handle(socket, outcome.head).catch((error: unknown) => {
+        if (socket.destroyed) return;
+        if (!streaming.has(socket)) return answerError(socket, error, options.onError);
+        // The client reconnects with its Last-Event-ID.
+        options.onError(error);
+        socket.destroy();
+      });
     });
   });
   await new Promise<void>((done) => server.listen(options.port, options.host ?? '127.0.0.1', done));
@@ -181,7 +184,7 @@ export const startPushServer = async (options: {
   host?: string;
   deps: Pick<Deps, 'hasher'>;
   hub: Hub;
-}): Promise<Server> => {
+}): Promise<{ close(): Promise<void> }> => {
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -209,5 +212,11 @@ export const startPushServer = async (options: {
     });
   });
   await new Promise<void>((done) => server.listen(options.port, options.host ?? '127.0.0.1', done));
-  return server;
+  return {
+    close: () =>
+      new Promise<void>((done) => {
+        server.close(() => done());
+        server.closeAllConnections();
+      }),
+  };
 };

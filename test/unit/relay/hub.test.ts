@@ -70,6 +70,24 @@ const connection = (topic: StreamTopic, lastId: string | null) => {
 const settledHub = (eventLog: EventLog, now: () => number) =>
   createHub({ eventLog, registry, taskId: 't', endpoint: 'e', settleMs: 100, now });
 
+/** A client that received `first`; then `late`, with an older id, commits. */
+const lateCommit = async (start: number) => {
+  const { events, log } = memoryLog();
+  const clock = { now: start };
+  const hub = settledHub(log, () => clock.now);
+  const client = connection({ kind: 'account', accountId: 'acc' }, null);
+  await hub.subscribe(client.sub);
+  const late = { ...eventOf(0), id: ulidAt(start - 500) };
+  const first = { ...eventOf(0), id: ulidAt(start - 300) };
+  events.push(first);
+  await hub.wake('account:acc', first.id);
+  events.splice(0, 0, late);
+  // A push that does not name it (a plain wake) cannot see it.
+  await hub.wake('account:acc');
+  expect(client.received).toEqual([first.id]);
+  return { clock, hub, client, late, first };
+};
+
 describe('the relay hub', () => {
   it('delivers every event exactly once per connection, in id order, whatever pushes are lost and whoever reconnects', async () => {
     for (let seed = 1; seed <= 40; seed += 1) {
@@ -138,21 +156,12 @@ describe('the relay hub', () => {
   });
 
   it('gives a late event’s frame the position already reached, so resuming after it repeats nothing', async () => {
-    const { events, log } = memoryLog();
-    const clock = { now: 6_000_000 };
-    const hub = settledHub(log, () => clock.now);
-    const first = connection({ kind: 'account', accountId: 'acc' }, null);
-    await hub.subscribe(first.sub);
-    const sent = { ...eventOf(0), id: ulidAt(clock.now - 300) };
-    const late = { ...eventOf(0), id: ulidAt(clock.now - 500) };
-    events.push(sent);
-    await hub.wake('account:acc', sent.id);
-    events.splice(0, 0, late);
+    const { hub, client, late, first } = await lateCommit(6_000_000);
     await hub.wake('account:acc', late.id);
-    expect(first.received).toEqual([sent.id, late.id]);
-    expect(first.positions).toEqual([sent.id, sent.id]);
-    await hub.unsubscribe(first.sub);
-    const resumed = connection({ kind: 'account', accountId: 'acc' }, first.positions.at(-1) ?? null);
+    expect(client.received).toEqual([first.id, late.id]);
+    expect(client.positions).toEqual([first.id, first.id]);
+    await hub.unsubscribe(client.sub);
+    const resumed = connection({ kind: 'account', accountId: 'acc' }, client.positions.at(-1) ?? null);
     await hub.subscribe(resumed.sub);
     await hub.tick();
     expect(resumed.received).toEqual([]);
@@ -192,24 +201,6 @@ describe('the relay hub', () => {
     await hub.wake('account:acc');
     expect(client.received).toEqual([older.id, younger.id]);
   });
-
-  /** A client that received `first`; then `late`, with an older id, commits. */
-  const lateCommit = async (start: number) => {
-    const { events, log } = memoryLog();
-    const clock = { now: start };
-    const hub = settledHub(log, () => clock.now);
-    const client = connection({ kind: 'account', accountId: 'acc' }, null);
-    await hub.subscribe(client.sub);
-    const late = { ...eventOf(0), id: ulidAt(start - 500) };
-    const first = { ...eventOf(0), id: ulidAt(start - 300) };
-    events.push(first);
-    await hub.wake('account:acc', first.id);
-    events.splice(0, 0, late);
-    // A push that does not name it (a plain wake) cannot see it.
-    await hub.wake('account:acc');
-    expect(client.received).toEqual([first.id]);
-    return { clock, hub, client, late, first };
-  };
 
   it('still delivers, at the next look back, an event whose transaction committed later than the settle window', async () => {
     const { clock, hub, client, late, first } = await lateCommit(2_000_000);
