@@ -6,7 +6,10 @@ module.exports = {
       comment: 'shared/domain imports no AWS SDK, no middy, no Powertools and nothing outside the domain.',
       severity: 'error',
       from: { path: '^shared/domain/' },
-      to: { pathNot: ['^shared/domain/', '^node_modules/zod/'], dependencyTypesNot: ['type-only'] },
+      to: {
+        pathNot: ['^shared/domain/', '^shared/validation/', '^node_modules/zod/'],
+        dependencyTypesNot: ['type-only'],
+      },
     },
     {
       name: 'domain-reads-no-environment',

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import * as z from 'zod';
+import * as z from '../shared/validation/z';
 import { parseConfig } from '../shared/config/config';
 import { defaultPorts, localEnvironment } from './dev-config';
 import { createTable, startDynamoLocal } from './dynamo';
@@ -9,21 +9,21 @@ import { closeServer, type LocalPart, type StartedPart } from './parts';
  * `npm start`: the whole service on this machine (local-stack.md). Prints one line per URL, then
  * `ready`; Ctrl-C (or SIGTERM) stops every part it started, children included.
  */
-const port = z.coerce.number().int().min(1).max(65535);
+const port = z.coerce.number().check(z.int(), z.gte(1), z.lte(65535));
 const localSettings = z.object({
-  API_PORT: port.default(defaultPorts.API_PORT),
-  WEB_PORT: port.default(defaultPorts.WEB_PORT),
-  BUSINESS_PROVIDER_PORT: port.default(defaultPorts.BUSINESS_PROVIDER_PORT),
-  GATEWAY_PORT: port.default(defaultPorts.GATEWAY_PORT),
-  SQS_PORT: port.default(defaultPorts.SQS_PORT),
-  SESSION_PROVIDER_PORT: port.default(defaultPorts.SESSION_PROVIDER_PORT),
-  RELAY_PORT: port.default(defaultPorts.RELAY_PORT),
-  RELAY_PUSH_PORT: port.default(defaultPorts.RELAY_PUSH_PORT),
-  DYNAMODB_PORT: port.default(defaultPorts.DYNAMODB_PORT),
+  API_PORT: z._default(port, defaultPorts.API_PORT),
+  WEB_PORT: z._default(port, defaultPorts.WEB_PORT),
+  BUSINESS_PROVIDER_PORT: z._default(port, defaultPorts.BUSINESS_PROVIDER_PORT),
+  GATEWAY_PORT: z._default(port, defaultPorts.GATEWAY_PORT),
+  SQS_PORT: z._default(port, defaultPorts.SQS_PORT),
+  SESSION_PROVIDER_PORT: z._default(port, defaultPorts.SESSION_PROVIDER_PORT),
+  RELAY_PORT: z._default(port, defaultPorts.RELAY_PORT),
+  RELAY_PUSH_PORT: z._default(port, defaultPorts.RELAY_PUSH_PORT),
+  DYNAMODB_PORT: z._default(port, defaultPorts.DYNAMODB_PORT),
   /** How long a message a worker failed stays hidden before its next pass (AWS: 60 s). */
-  QUEUE_VISIBILITY_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(43_200).default(60),
+  QUEUE_VISIBILITY_TIMEOUT_SECONDS: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(43_200)), 60),
   /** Set to keep the table's data under this folder between runs (default: in memory). */
-  LOCAL_DATA_DIR: z.string().min(1).optional(),
+  LOCAL_DATA_DIR: z.optional(z.string().check(z.minLength(1))),
 });
 
 const say = (line: string): void => void process.stdout.write(`${line}\n`);

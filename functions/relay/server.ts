@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { createServer, STATUS_CODES } from 'node:http';
 import { createServer as createNetServer, type Socket } from 'node:net';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import * as z from 'zod';
+import * as z from '../../shared/validation/z';
 import { openAccountStream, openPersonStream } from '../../shared/app/events/streams';
 import type { Deps } from '../../shared/app/deps';
 import { pushSignature, pushSignatureHeader } from '../../shared/adapters/relay/http-push';
@@ -18,7 +18,9 @@ const ulid = /^[0-9A-HJKMNP-TV-Z]{26}$/;
 const accountPath = /^\/accounts\/([^/]+)\/events$/;
 const personPath = /^\/consent-requests\/([^/]+)\/events$/;
 const pushBody = z.object({
-  topics: z.array(z.object({ topic: z.string().max(200), oldestId: z.string().regex(ulid) })).max(1000),
+  topics: z
+    .array(z.object({ topic: z.string().check(z.maxLength(200)), oldestId: z.string().check(z.regex(ulid)) }))
+    .check(z.maxLength(1000)),
 });
 
 /** A whole answer on a connection that then closes (errors, health): no keep-alive to manage. */

@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import type * as z from 'zod';
+import type * as z from '../../shared/validation/z';
 
 /** The gateway's answers: small JSON bodies, outside the API's envelope (as the spec says). */
 export const answer = (
@@ -16,7 +16,7 @@ export const rawBody = (event: APIGatewayProxyEventV2): Buffer =>
   Buffer.from(event.body ?? '', event.isBase64Encoded ? 'base64' : 'utf8');
 
 /** The body as the schema's type, or null when it is not JSON of that shape. */
-export const parseBody = <T extends z.ZodType>(schema: T, body: Buffer): z.infer<T> | null => {
+export const parseBody = <T extends z.ZodMiniType>(schema: T, body: Buffer): z.infer<T> | null => {
   try {
     const parsed = schema.safeParse(JSON.parse(body.toString('utf8')));
     return parsed.success ? parsed.data : null;

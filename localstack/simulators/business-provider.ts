@@ -1,6 +1,6 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import { createHmac } from 'node:crypto';
-import * as z from 'zod';
+import * as z from '../../shared/validation/z';
 
 /**
  * The business-provider simulator (local-stack.md): the WhatsApp Cloud API's send-message call as
@@ -9,7 +9,7 @@ import * as z from 'zod';
  */
 const templateSend = z.object({
   messaging_product: z.literal('whatsapp'),
-  to: z.string().regex(/^\d{8,15}$/),
+  to: z.string().check(z.regex(/^\d{8,15}$/)),
   type: z.literal('template'),
   template: z.object({
     name: z.string(),
@@ -17,17 +17,17 @@ const templateSend = z.object({
     components: z.array(
       z.object({
         type: z.string(),
-        sub_type: z.string().optional(),
-        index: z.string().optional(),
+        sub_type: z.optional(z.string()),
+        index: z.optional(z.string()),
         parameters: z.array(z.object({ type: z.literal('text'), text: z.string() })),
       }),
     ),
   }),
-  biz_opaque_callback_data: z.string().optional(),
+  biz_opaque_callback_data: z.optional(z.string()),
 });
 
 const receipt = z.strictObject({
-  messageId: z.string().min(1),
+  messageId: z.string().check(z.minLength(1)),
   status: z.enum(['sent', 'delivered', 'read', 'failed']),
 });
 

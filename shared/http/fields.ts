@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../validation/z';
 import { isCalendarDate } from '../domain/people/birth-date';
 import { isValidCpf, normaliseCpf } from '../domain/people/cpf';
 import { normaliseEmail } from '../domain/people/email';
@@ -6,46 +6,44 @@ import { isE164 } from '../domain/people/phone';
 import { relationships } from '../domain/people/relationship';
 
 /** Field schemas shared by the routes' bodies (decisions.md "Wire formats"). */
-export const emailField = z
-  .string()
-  .max(254)
-  .transform(normaliseEmail)
-  .pipe(z.email('is not an e-mail address'));
+export const emailField = z.pipe(
+  z.pipe(z.string().check(z.maxLength(254)), z.transform(normaliseEmail)),
+  z.email('is not an e-mail address'),
+);
 
 export const nameField = z
   .string()
-  .trim()
-  .min(1, 'must not be empty')
-  .max(100, 'must be at most 100 characters');
+  .check(z.trim(), z.minLength(1, 'must not be empty'), z.maxLength(100, 'must be at most 100 characters'));
 
 export const phoneField = z
   .string()
-  .max(20)
-  .refine(isE164, 'must be an E.164 phone number like +5511987654321');
+  .check(z.maxLength(20), z.refine(isE164, 'must be an E.164 phone number like +5511987654321'));
 
 export const cpfField = z.strictObject({
   type: z.literal('cpf'),
-  number: z
-    .string()
-    .max(20)
-    .transform((value, ctx) => {
+  number: z.pipe(
+    z.string().check(z.maxLength(20)),
+    z.transform((value: string, ctx) => {
       const digits = normaliseCpf(value);
       if (digits === null || !isValidCpf(digits)) {
-        ctx.addIssue({ code: 'custom', message: 'is not a valid CPF' });
+        ctx.issues.push({ code: 'custom', message: 'is not a valid CPF', input: value });
         return z.NEVER;
       }
       return digits;
     }),
+  ),
 });
 
-export const birthDateField = z.string().max(10).refine(isCalendarDate, 'must be a date written YYYY-MM-DD');
+export const birthDateField = z
+  .string()
+  .check(z.maxLength(10), z.refine(isCalendarDate, 'must be a date written YYYY-MM-DD'));
 
 export const relationshipField = z.enum(relationships);
 
-export const uidParam = z.string().min(1).max(128);
+export const uidParam = z.string().check(z.minLength(1), z.maxLength(128));
 
 /** Path parameters of the routes, one schema each. */
 export const accountParams = z.object({ uid: uidParam });
 export const seatParams = z.object({ uid: uidParam });
 export const memberParams = z.object({ uid: uidParam, memberUid: uidParam });
-export const tokenParams = z.object({ token: z.string().min(1).max(128) });
+export const tokenParams = z.object({ token: z.string().check(z.minLength(1), z.maxLength(128)) });

@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import * as z from 'zod';
+import * as z from '../validation/z';
 import type { Caller } from '../app/deps';
 import { clientIp, jsonBody } from './request';
 import { parseWith } from './validation';
@@ -40,12 +40,16 @@ export interface RequestInput<B, P, Q = Record<string, never>> {
 }
 
 /** A route without a body takes none, or an empty object; anything else is refused. */
-const noBody = z.strictObject({}).optional();
+const noBody = z.optional(z.strictObject({}));
 const noParams = z.object({});
 /** Query parameters a route does not name are refused, like unknown body fields. */
 const noQuery = z.strictObject({});
 
-interface OperationSpec<B extends z.ZodType, P extends z.ZodType, Q extends z.ZodType = z.ZodType> {
+interface OperationSpec<
+  B extends z.ZodMiniType,
+  P extends z.ZodMiniType,
+  Q extends z.ZodMiniType = z.ZodMiniType,
+> {
   body?: B;
   params?: P;
   query?: Q;
@@ -56,7 +60,7 @@ export interface Operation {
   serve(event: APIGatewayProxyEventV2, caller: Caller | null): Promise<APIGatewayProxyStructuredResultV2>;
 }
 
-const readInput = <B extends z.ZodType, P extends z.ZodType, Q extends z.ZodType>(
+const readInput = <B extends z.ZodMiniType, P extends z.ZodMiniType, Q extends z.ZodMiniType>(
   spec: OperationSpec<B, P, Q>,
   event: APIGatewayProxyEventV2,
 ) => ({
@@ -68,9 +72,9 @@ const readInput = <B extends z.ZodType, P extends z.ZodType, Q extends z.ZodType
 
 /** A route anyone may call. */
 export const publicOperation = <
-  B extends z.ZodType = z.ZodUndefined,
-  P extends z.ZodType = z.ZodObject,
-  Q extends z.ZodType = z.ZodObject,
+  B extends z.ZodMiniType = z.ZodMiniUndefined,
+  P extends z.ZodMiniType = z.ZodMiniObject,
+  Q extends z.ZodMiniType = z.ZodMiniObject,
 >(
   spec: OperationSpec<B, P, Q> & {
     run(input: RequestInput<z.infer<B>, z.infer<P>, z.infer<Q>>): Promise<Answer>;
@@ -84,9 +88,9 @@ export const publicOperation = <
 
 /** A route that needs a guardian's access token; the router has verified it before `run`. */
 export const bearerOperation = <
-  B extends z.ZodType = z.ZodUndefined,
-  P extends z.ZodType = z.ZodObject,
-  Q extends z.ZodType = z.ZodObject,
+  B extends z.ZodMiniType = z.ZodMiniUndefined,
+  P extends z.ZodMiniType = z.ZodMiniObject,
+  Q extends z.ZodMiniType = z.ZodMiniObject,
 >(
   spec: OperationSpec<B, P, Q> & {
     run(input: RequestInput<z.infer<B>, z.infer<P>, z.infer<Q>>, caller: Caller): Promise<Answer>;
@@ -106,7 +110,7 @@ export interface RawBody {
 }
 
 /** A public route whose body the use case reads itself, when it is ready to (after its rate limits). */
-export const publicRawOperation = <P extends z.ZodType = z.ZodObject>(spec: {
+export const publicRawOperation = <P extends z.ZodMiniType = z.ZodMiniObject>(spec: {
   params?: P;
   run(input: { params: z.infer<P>; ip: string; body: () => RawBody }): Promise<Answer>;
 }): Operation => ({

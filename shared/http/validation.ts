@@ -1,4 +1,4 @@
-import type * as z from 'zod';
+import type * as z from '../validation/z';
 import { fail } from '../domain/errors';
 
 type Issue = z.core.$ZodIssue;
@@ -24,7 +24,7 @@ const describe = (issue: Issue): string => {
 export const validationMessage = (issues: readonly Issue[]): string =>
   issues.flatMap(flatten).map(describe).join('; ');
 
-export const parseWith = <T extends z.ZodType>(schema: T, value: unknown): z.infer<T> => {
+export const parseWith = <T extends z.ZodMiniType>(schema: T, value: unknown): z.infer<T> => {
   const result = schema.safeParse(value);
   if (!result.success) throw fail('VALIDATION', undefined, validationMessage(result.error.issues));
   return result.data;

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../../../shared/validation/z';
 import {
   listNotifications,
   readAllNotifications,
@@ -9,11 +9,11 @@ import { apiHandler } from '../api-handler';
 import { deps } from '../runtime';
 
 /** Notification ids are ULIDs; the cursor is the last one of the previous page. */
-const ulid = z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'must be a notification id');
+const ulid = z.string().check(z.regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'must be a notification id'));
 
 export const handler = apiHandler('alerts', {
   listNotifications: bearerOperation({
-    query: z.strictObject({ cursor: ulid.optional() }),
+    query: z.strictObject({ cursor: z.optional(ulid) }),
     run: async ({ query }, caller) => ok(await listNotifications(await deps(), caller, query.cursor ?? null)),
   }),
   readNotification: bearerOperation({

@@ -1,15 +1,15 @@
-import * as z from 'zod';
+import * as z from '../../../shared/validation/z';
 import { emailField } from '../../../shared/http/fields';
 
 export const requestOtpBody = z.strictObject({
   email: emailField,
   delivery: z.enum(['code', 'link']),
-  intent: z.enum(['login', 'signup']).default('login'),
+  intent: z._default(z.enum(['login', 'signup']), 'login'),
 });
 
 export const verifyOtpBody = z.union([
-  z.strictObject({ email: emailField, code: z.string().min(1).max(16) }),
-  z.strictObject({ token: z.string().min(1).max(256) }),
+  z.strictObject({ email: emailField, code: z.string().check(z.minLength(1), z.maxLength(16)) }),
+  z.strictObject({ token: z.string().check(z.minLength(1), z.maxLength(256)) }),
 ]);
 
 export const resendBody = z.strictObject({ email: emailField });

@@ -7,7 +7,7 @@ import {
 } from '../../../shared/app/consent/person';
 import { tokenParams } from '../../../shared/http/fields';
 import { ok, publicOperation } from '../../../shared/http/operation';
-import * as z from 'zod';
+import * as z from '../../../shared/validation/z';
 import { apiHandler } from '../api-handler';
 import { deps } from '../runtime';
 
@@ -25,17 +25,17 @@ export const handler = apiHandler('consent', {
   }),
   acceptConsent: publicOperation({
     params: tokenParams,
-    body: emptyBody.optional(),
+    body: z.optional(emptyBody),
     run: async ({ params, ip }) => ok(await acceptConsent(await deps(), params.token, ip)),
   }),
   declineConsent: publicOperation({
     params: tokenParams,
-    body: emptyBody.optional(),
+    body: z.optional(emptyBody),
     run: async ({ params, ip }) => ok(await declineConsentLink(await deps(), params.token, ip)),
   }),
   stopProtection: publicOperation({
     params: tokenParams,
-    body: emptyBody.optional(),
+    body: z.optional(emptyBody),
     run: async ({ params, ip }) => ok(await stopProtection(await deps(), params.token, ip)),
   }),
 });

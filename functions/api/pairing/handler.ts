@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../../../shared/validation/z';
 import { contractChannel, listChannels } from '../../../shared/app/pairing/channels';
 import {
   guardianPasskey,
@@ -27,13 +27,13 @@ import { apiHandler } from '../api-handler';
 import { deps } from '../runtime';
 
 /** Any channel name reaches the use case, which answers CHANNEL_UNAVAILABLE for those not offered. */
-const channelParams = z.object({ uid: uidParam, channel: z.string().min(1).max(32) });
+const channelParams = z.object({ uid: uidParam, channel: z.string().check(z.minLength(1), z.maxLength(32)) });
 /** `chat` is the only channel that pairs; another value is a bad request, as the spec's body says. */
 const startBody = z.strictObject({ channel: z.literal('chat'), method: z.enum(pairingMethods) });
 const passkeyBody = z.strictObject({ matches: z.boolean() });
-const renewalQuery = z.strictObject({ method: z.enum(pairingMethods).optional() });
+const renewalQuery = z.strictObject({ method: z.optional(z.enum(pairingMethods)) });
 /** The person's start takes `{}`: the code on their own phone is the only path from the page. */
-const emptyBody = z.strictObject({}).optional();
+const emptyBody = z.optional(z.strictObject({}));
 
 export const handler = apiHandler('pairing', {
   listChannels: bearerOperation({

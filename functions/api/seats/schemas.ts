@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../../../shared/validation/z';
 import {
   birthDateField,
   cpfField,
@@ -8,21 +8,22 @@ import {
 } from '../../../shared/http/fields';
 
 /** Kind, name, birth date and relationship are required; phone and document may come later. */
-export const dependentBody = z
-  .strictObject({
+export const dependentBody = z.pipe(
+  z.strictObject({
     kind: z.enum(['minor', 'adult']),
     name: nameField,
     birthDate: birthDateField,
     relationship: relationshipField,
-    phone: phoneField.nullable().optional(),
-    document: cpfField.nullable().optional(),
-  })
-  .transform((body) => ({ ...body, phone: body.phone ?? null, document: body.document ?? null }));
+    phone: z.optional(z.nullable(phoneField)),
+    document: z.optional(z.nullable(cpfField)),
+  }),
+  z.transform((body) => ({ ...body, phone: body.phone ?? null, document: body.document ?? null })),
+);
 
 export const consentRequestBody = z.strictObject({ send: z.enum(['now', 'later']) });
 
 /** The guardian's attestation must be exactly `true`; anything else is a validation error. */
 export const activateBody = z.strictObject({
   guardianAttestation: z.literal(true),
-  campaignCode: z.string().min(1).max(32).optional(),
+  campaignCode: z.optional(z.string().check(z.minLength(1), z.maxLength(32))),
 });

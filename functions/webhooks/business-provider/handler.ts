@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { answer, parseBody, rawBody } from '../gateway-http';
-import * as z from 'zod';
+import * as z from '../../../shared/validation/z';
 import { sqsQueue } from '../../../shared/adapters/sqs/sqs-queue';
 import { validBusinessProviderSignature } from '../../../shared/http/signatures';
 import { logger, requiredAtStart, secrets, settings, sqs } from '../gateway-runtime';
@@ -17,7 +17,7 @@ const verifyToken = requiredAtStart(
 const queue = sqsQueue(sqs, requiredAtStart('BUSINESS_EVENTS_QUEUE_URL', settings.BUSINESS_EVENTS_QUEUE_URL));
 
 /** The Cloud API's webhook body: entries of changes, each carrying statuses and messages. */
-const item = z.object({ id: z.string() }).loose();
+const item = z.looseObject({ id: z.string() });
 const notification = z.object({
   object: z.literal('whatsapp_business_account'),
   entry: z.array(
@@ -26,13 +26,11 @@ const notification = z.object({
       changes: z.array(
         z.object({
           field: z.string(),
-          value: z
-            .object({
-              statuses: z.array(item).optional(),
-              messages: z.array(item).optional(),
-              metadata: z.unknown().optional(),
-            })
-            .loose(),
+          value: z.looseObject({
+            statuses: z.optional(z.array(item)),
+            messages: z.optional(z.array(item)),
+            metadata: z.optional(z.unknown()),
+          }),
         }),
       ),
     }),

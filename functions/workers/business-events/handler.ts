@@ -1,15 +1,13 @@
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import type { Context, SQSEvent, SQSRecord } from 'aws-lambda';
-import * as z from 'zod';
+import * as z from '../../../shared/validation/z';
 import { logger } from '../runtime';
 
 /** One entry of the business provider: a delivery receipt or a reply. Only its kind and ids are read. */
-const entry = z
-  .object({
-    kind: z.enum(['status', 'message']),
-    item: z.object({ id: z.string().optional(), status: z.string().optional() }).loose(),
-  })
-  .loose();
+const entry = z.looseObject({
+  kind: z.enum(['status', 'message']),
+  item: z.looseObject({ id: z.optional(z.string()), status: z.optional(z.string()) }),
+});
 
 const processor = new BatchProcessor(EventType.SQS);
 

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../../../shared/validation/z';
 import { handleReconnectAttempt } from '../../../shared/app/pairing/session-events';
 import { deps, logger } from '../runtime';
 
@@ -6,7 +6,7 @@ import { deps, logger } from '../runtime';
 const attempt = z.object({
   seatUid: z.string(),
   pairingId: z.string(),
-  attempt: z.number().int().positive(),
+  attempt: z.int().check(z.positive()),
 });
 
 /**

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../../validation/z';
 import { relationshipResults } from '../../domain/consent/relationship-check';
 import type { RelationshipRegistry } from '../../ports/consent';
 

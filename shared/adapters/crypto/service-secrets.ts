@@ -1,15 +1,19 @@
-import * as z from 'zod';
+import * as z from '../../validation/z';
 import { ConfigError, type Config } from '../../config/config';
 
 /** The service's two secrets: the ES256 signing key (JWK) and the key of every keyed hash. */
 const serviceSecrets = z.object({
-  jwtPrivateJwk: z
-    .object({ kty: z.literal('EC'), crv: z.literal('P-256'), x: z.string(), y: z.string(), d: z.string() })
-    .loose(),
-  hashKey: z.string().min(16),
-  whatsappAccessToken: z.string().min(1).optional(),
-  relationshipRegistryToken: z.string().min(1).optional(),
-  sessionProviderApiKey: z.string().min(8).optional(),
+  jwtPrivateJwk: z.looseObject({
+    kty: z.literal('EC'),
+    crv: z.literal('P-256'),
+    x: z.string(),
+    y: z.string(),
+    d: z.string(),
+  }),
+  hashKey: z.string().check(z.minLength(16)),
+  whatsappAccessToken: z.optional(z.string().check(z.minLength(1))),
+  relationshipRegistryToken: z.optional(z.string().check(z.minLength(1))),
+  sessionProviderApiKey: z.optional(z.string().check(z.minLength(8))),
 });
 export type ServiceSecrets = z.infer<typeof serviceSecrets>;
 
@@ -78,9 +82,9 @@ export const loadServiceSecrets = async (
 
 /** The gateway's secrets: the webhook keys it verifies with. In AWS one secret; locally the variables. */
 const gatewaySecrets = z.object({
-  sessionProviderWebhookSecret: z.string().min(8).optional(),
-  businessProviderAppSecret: z.string().min(8).optional(),
-  businessProviderVerifyToken: z.string().min(8).optional(),
+  sessionProviderWebhookSecret: z.optional(z.string().check(z.minLength(8))),
+  businessProviderAppSecret: z.optional(z.string().check(z.minLength(8))),
+  businessProviderVerifyToken: z.optional(z.string().check(z.minLength(8))),
 });
 export type GatewaySecrets = z.infer<typeof gatewaySecrets>;
 

@@ -1,5 +1,5 @@
 import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import * as z from 'zod';
+import * as z from '../../validation/z';
 import type { EventLog, TicketStore } from '../../ports/event-log';
 import type { TableAccess } from './client';
 import { toEvent } from './items';

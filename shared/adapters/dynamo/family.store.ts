@@ -21,9 +21,9 @@ import { inboxEntries } from './inbox.store';
 import { itemTypes, keys } from './keys';
 import { releaseSlot } from './proxy-pool';
 import { eventRows, newUserItems, put, putNew, putVersioned, transact, type TransactItem } from './transact';
-import * as z from 'zod';
+import * as z from '../../validation/z';
 
-const itemType = z.object({ type: z.string() }).loose();
+const itemType = z.looseObject({ type: z.string() });
 
 /** Reads every page of a query: a family's partition is small, but nothing is silently cut. */
 const queryAll = async (

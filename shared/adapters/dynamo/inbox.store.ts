@@ -1,6 +1,6 @@
 import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import * as z from 'zod';
+import * as z from '../../validation/z';
 import {
   INBOX_PAGE,
   inboxPage,
@@ -16,9 +16,9 @@ const notificationItem = z.object({
   id: z.string(),
   notificationType: z.enum(Object.keys(notificationCatalog) as [keyof typeof notificationCatalog]),
   severity: z.enum(['critical', 'warning']),
-  seatUid: z.string().nullable(),
+  seatUid: z.nullable(z.string()),
   createdAt: z.string(),
-  readAt: z.string().nullable(),
+  readAt: z.nullable(z.string()),
 });
 
 /**

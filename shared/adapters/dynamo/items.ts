@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../../validation/z';
 import type { DomainEvent } from '../../domain/events/event';
 import { eventSources } from '../../domain/events/event';
 import type { Account } from '../../domain/family/account';
@@ -19,18 +19,18 @@ import { itemTypes, keys } from './keys';
  * needed, and the mappers between items and domain values. The domain never sees key attributes.
  */
 
-const money = z.object({ amount: z.number().int(), currency: z.literal('BRL') });
+const money = z.object({ amount: z.int(), currency: z.literal('BRL') });
 const cpfDocument = z.object({ type: z.literal('cpf'), number: z.string() });
 
 export const userItem = z.object({
   type: z.literal(itemTypes.user),
   uid: z.string(),
   email: z.string(),
-  name: z.string().nullable(),
-  phone: z.string().nullable(),
-  document: cpfDocument.nullable(),
+  name: z.nullable(z.string()),
+  phone: z.nullable(z.string()),
+  document: z.nullable(cpfDocument),
   createdAt: z.string(),
-  version: z.number().int(),
+  version: z.int(),
 });
 
 export const accountItem = z.object({
@@ -38,7 +38,7 @@ export const accountItem = z.object({
   uid: z.string(),
   name: z.string(),
   createdAt: z.string(),
-  version: z.number().int(),
+  version: z.int(),
 });
 
 export const memberItem = z.object({
@@ -47,10 +47,10 @@ export const memberItem = z.object({
   accountName: z.string(),
   userUid: z.string(),
   role: z.enum(['owner', 'guardian']),
-  relationship: z.enum(relationships).nullable(),
+  relationship: z.nullable(z.enum(relationships)),
   email: z.string(),
   joinedAt: z.string(),
-  version: z.number().int(),
+  version: z.int(),
 });
 
 const dependent = z.object({
@@ -58,19 +58,19 @@ const dependent = z.object({
   name: z.string(),
   birthDate: z.string(),
   relationship: z.enum(relationships),
-  phone: z.string().nullable(),
-  document: cpfDocument.nullable(),
+  phone: z.nullable(z.string()),
+  document: z.nullable(cpfDocument),
 });
 
 const consentRequest = z.object({
   requestId: z.string(),
   status: z.enum(consentStatuses),
-  requesterFirstName: z.string().nullable(),
+  requesterFirstName: z.nullable(z.string()),
   createdAt: z.string(),
   expiresAt: z.string(),
-  evidenceVerifiedAt: z.string().nullable(),
-  decidedAt: z.string().nullable(),
-  revokedBy: z.enum(['dependent_data_changed', 'dependent']).nullable(),
+  evidenceVerifiedAt: z.nullable(z.string()),
+  decidedAt: z.nullable(z.string()),
+  revokedBy: z.nullable(z.enum(['dependent_data_changed', 'dependent'])),
 });
 
 const pairingItem = z.object({
@@ -81,20 +81,20 @@ const pairingItem = z.object({
   sessionName: z.string(),
   proxyLabel: z.string(),
   status: z.enum(pairingStatuses),
-  challenge: z
-    .object({
+  challenge: z.nullable(
+    z.object({
       kind: z.enum(['qr', 'code', 'passkey_confirm']),
-      value: z.string().nullable(),
-      confirmation: z.enum(['number', 'webauthn']).nullable(),
-      expiresAt: z.string().nullable(),
-    })
-    .nullable(),
-  failureReason: z.enum(failureReasons).nullable(),
-  reconnectAttempts: z.number().int(),
-  nextRetryAt: z.string().nullable(),
-  droppedAt: z.string().nullable(),
-  lastSeenAt: z.string().nullable(),
-  pairedAt: z.string().nullable(),
+      value: z.nullable(z.string()),
+      confirmation: z.nullable(z.enum(['number', 'webauthn'])),
+      expiresAt: z.nullable(z.string()),
+    }),
+  ),
+  failureReason: z.nullable(z.enum(failureReasons)),
+  reconnectAttempts: z.int(),
+  nextRetryAt: z.nullable(z.string()),
+  droppedAt: z.nullable(z.string()),
+  lastSeenAt: z.nullable(z.string()),
+  pairedAt: z.nullable(z.string()),
   startedAt: z.string(),
   updatedAt: z.string(),
 });
@@ -107,32 +107,32 @@ export const seatItem = z.object({
   status: z.enum(seatStatuses),
   price: money,
   activationRequiresConsent: z.boolean(),
-  dependent: dependent.nullable(),
-  consent: consentRequest.nullable(),
-  relationshipCheck: z.object({ result: z.enum(relationshipResults), checkedAt: z.string() }).nullable(),
-  resendLockedUntil: z.string().nullable(),
-  activation: z
-    .object({
+  dependent: z.nullable(dependent),
+  consent: z.nullable(consentRequest),
+  relationshipCheck: z.nullable(z.object({ result: z.enum(relationshipResults), checkedAt: z.string() })),
+  resendLockedUntil: z.nullable(z.string()),
+  activation: z.nullable(
+    z.object({
       activatedAt: z.string(),
       guardianAttestation: z.literal(true),
-      campaignCode: z.string().nullable(),
-    })
-    .nullable(),
-  encryptedDataKey: z.string().nullable(),
-  channels: z.object({ chat: z.object({ price: money, enabledAt: z.string() }).optional() }).default({}),
-  pairing: pairingItem.nullable().default(null),
-  trial: z.object({ startedAt: z.string(), endsAt: z.string() }).nullable().default(null),
+      campaignCode: z.nullable(z.string()),
+    }),
+  ),
+  encryptedDataKey: z.nullable(z.string()),
+  channels: z._default(z.object({ chat: z.optional(z.object({ price: money, enabledAt: z.string() })) }), {}),
+  pairing: z._default(z.nullable(pairingItem), null),
+  trial: z._default(z.nullable(z.object({ startedAt: z.string(), endsAt: z.string() })), null),
   createdAt: z.string(),
   updatedAt: z.string(),
-  version: z.number().int(),
+  version: z.int(),
 });
 
 export const subscriptionItem = z.object({
   type: z.literal(itemTypes.subscription),
   status: z.literal('trialing'),
   interval: z.enum(['monthly', 'yearly']),
-  campaignCode: z.string().nullable(),
-  trialEndsAt: z.string().nullable().default(null),
+  campaignCode: z.nullable(z.string()),
+  trialEndsAt: z._default(z.nullable(z.string()), null),
   createdAt: z.string(),
 });
 
@@ -144,7 +144,7 @@ export const consentLinkItem = z.object({
 });
 
 type PayloadValue = string | number | boolean | null | { [key: string]: PayloadValue };
-const payloadValue: z.ZodType<PayloadValue> = z.lazy(() =>
+const payloadValue: z.ZodMiniType<PayloadValue> = z.lazy(() =>
   z.union([z.string(), z.number(), z.boolean(), z.null(), z.record(z.string(), payloadValue)]),
 );
 
@@ -153,8 +153,8 @@ export const eventItem = z.object({
   id: z.string(),
   eventType: z.string(),
   accountId: z.string(),
-  seatId: z.string().nullable(),
-  seatUid: z.string().nullable(),
+  seatId: z.nullable(z.string()),
+  seatUid: z.nullable(z.string()),
   source: z.enum(eventSources),
   payload: z.record(z.string(), payloadValue),
   occurredAt: z.string(),

@@ -1,5 +1,5 @@
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import * as z from 'zod';
+import * as z from '../../validation/z';
 import type { MagicLink, OtpChallenge } from '../../domain/auth/otp';
 import type { OtpStore } from '../../ports/stores';
 import type { TableAccess } from './client';
@@ -22,19 +22,19 @@ const challengeItem = z.object({
   requestId: z.string(),
   chainId: z.string(),
   delivery: z.enum(['code', 'link']),
-  codeHash: z.string().nullable(),
-  linkHash: z.string().nullable(),
+  codeHash: z.nullable(z.string()),
+  linkHash: z.nullable(z.string()),
   replacedCodes: z.array(z.object({ requestId: z.string(), codeHash: z.string() })),
-  attempts: z.number().int(),
+  attempts: z.int(),
   expiresAtMs: z.number(),
-  usedAtMs: z.number().nullable(),
+  usedAtMs: z.nullable(z.number()),
   subject,
 });
 
 /** Wrong attempts on an address nobody asked a code for leave a bare counter. */
-const attemptsOnly = z.object({ attempts: z.number().int(), ttl: z.number() });
+const attemptsOnly = z.object({ attempts: z.int(), ttl: z.number() });
 
-const emailLookupItem = z.object({ userUid: z.string() }).loose();
+const emailLookupItem = z.looseObject({ userUid: z.string() });
 
 /** A full challenge, or the bare counter that wrong attempts leave on an address nobody asked for. */
 const toChallenge = (item: Record<string, unknown>): OtpChallenge => {
@@ -61,8 +61,8 @@ const linkItem = z.object({
   requestId: z.string(),
   chainId: z.string(),
   expiresAtMs: z.number(),
-  usedAtMs: z.number().nullable(),
-  replacedAtMs: z.number().nullable(),
+  usedAtMs: z.nullable(z.number()),
+  replacedAtMs: z.nullable(z.number()),
   subject: z.discriminatedUnion('kind', [userSubject, signupSubject]),
 });
 
@@ -133,7 +133,7 @@ export const dynamoOtpStore = (table: TableAccess): OtpStore => ({
         ReturnValues: 'UPDATED_NEW',
       }),
     );
-    return z.object({ attempts: z.number().int() }).parse(Attributes).attempts;
+    return z.object({ attempts: z.int() }).parse(Attributes).attempts;
   },
 
   async consumeCode(emailHash, challenge, nowMs, newUser) {

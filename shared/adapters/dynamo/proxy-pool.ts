@@ -1,6 +1,6 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import * as z from 'zod';
+import * as z from '../../validation/z';
 import { bindingOrder, type ProxyAddress } from '../../domain/pairing/proxy';
 import type { ProxyPool } from '../../ports/proxies';
 import type { TableAccess } from './client';
@@ -10,8 +10,8 @@ import type { TransactItem } from './transact';
 const proxyItem = z.object({
   label: z.string(),
   address: z.string(),
-  capacity: z.number().int(),
-  bound: z.number().int(),
+  capacity: z.int(),
+  bound: z.int(),
   burned: z.boolean(),
 });
 

@@ -1,6 +1,6 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import * as z from 'zod';
+import * as z from '../../validation/z';
 import { rateVerdict, windowEnd } from '../../domain/rate-limit/window';
 import type { Clock } from '../../ports/clock';
 import type { KeyedHasher } from '../../ports/secrets';
@@ -8,7 +8,7 @@ import type { RateLimiter } from '../../ports/stores';
 import type { TableAccess } from './client';
 import { itemTypes, keys } from './keys';
 
-const counted = z.object({ count: z.number().int(), ttl: z.number().int() });
+const counted = z.object({ count: z.int(), ttl: z.int() });
 
 /**
  * Fixed windows kept in the table. The window's end doubles as the item's TTL, but TTL deletion is

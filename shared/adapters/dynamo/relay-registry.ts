@@ -1,5 +1,5 @@
 import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import * as z from 'zod';
+import * as z from '../../validation/z';
 import type { RelayRegistry } from '../../ports/relay';
 import type { TableAccess } from './client';
 import { itemTypes, keys } from './keys';

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../../validation/z';
 import { itemTypes } from './keys';
 
 /**
@@ -10,25 +10,21 @@ export const eventItemsPattern = {
   dynamodb: { NewImage: { type: { S: [itemTypes.event] } } },
 } as const;
 
-const streamRecord = z
-  .object({
-    eventName: z.string().optional(),
-    dynamodb: z
-      .object({
-        NewImage: z
-          .object({
-            type: z.object({ S: z.string() }).optional(),
-            id: z.object({ S: z.string() }).optional(),
-            accountId: z.object({ S: z.string() }).optional(),
-            seatId: z.union([z.object({ S: z.string() }), z.object({ NULL: z.literal(true) })]).optional(),
-          })
-          .loose()
-          .optional(),
-      })
-      .loose()
-      .optional(),
-  })
-  .loose();
+const streamRecord = z.looseObject({
+  eventName: z.optional(z.string()),
+  dynamodb: z.optional(
+    z.looseObject({
+      NewImage: z.optional(
+        z.looseObject({
+          type: z.optional(z.object({ S: z.string() })),
+          id: z.optional(z.object({ S: z.string() })),
+          accountId: z.optional(z.object({ S: z.string() })),
+          seatId: z.optional(z.union([z.object({ S: z.string() }), z.object({ NULL: z.literal(true) })])),
+        }),
+      ),
+    }),
+  ),
+});
 
 /** Whether a stream record passes the filter above. */
 export const isEventInsert = (record: unknown): boolean => {

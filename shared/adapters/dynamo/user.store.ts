@@ -1,12 +1,12 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import * as z from 'zod';
+import * as z from '../../validation/z';
 import type { UserStore } from '../../ports/stores';
 import type { TableAccess } from './client';
 import { toUser, userToItem } from './items';
 import { keys } from './keys';
 import { putVersioned, transact } from './transact';
 
-const emailLookupItem = z.object({ userUid: z.string() }).loose();
+const emailLookupItem = z.looseObject({ userUid: z.string() });
 
 export const dynamoUserStore = (table: TableAccess): UserStore => ({
   async get(userUid) {

@@ -1,13 +1,13 @@
-import * as z from 'zod';
+import * as z from '../../validation/z';
 import type { SessionProvider } from '../../ports/session-provider';
 
 /** The events the service listens to: status changes and messages (for history ingest). */
 export const webhookEvents = ['session.status', 'message', 'message.any'] as const;
 
-const meAnswer = z.object({ id: z.string() }).loose().nullable();
-const qrAnswer = z.object({ value: z.string() }).loose();
-const codeAnswer = z.object({ code: z.string() }).loose();
-const profileAnswer = z.object({ picture: z.string().nullable().optional() }).loose();
+const meAnswer = z.nullable(z.looseObject({ id: z.string() }));
+const qrAnswer = z.looseObject({ value: z.string() });
+const codeAnswer = z.looseObject({ code: z.string() });
+const profileAnswer = z.looseObject({ picture: z.optional(z.nullable(z.string())) });
 const imageTypes = ['image/jpeg', 'image/png', 'image/webp'];
 
 /** `http://user:pass@host:port` as WAHA's proxy config: `server` plus optional credentials. */

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../../validation/z';
 import { seatOf, type Family } from '../../domain/family/account';
 import type { Seat } from '../../domain/family/seat';
 import { accountUidOfSeat } from '../../domain/family/uids';
@@ -30,21 +30,17 @@ export type WorkerDeps = Pick<
 export type SessionEventOutcome =
   'handled' | 'unchanged' | 'duplicate' | 'unknown_session' | 'ingested' | 'not_an_event';
 
-const me = z.object({ id: z.string(), jid: z.string().optional() }).loose();
-const envelope = z
-  .object({
-    event: z.string(),
-    session: z.string(),
-    me: me.nullable().optional(),
-    payload: z.record(z.string(), z.unknown()),
-  })
-  .loose();
-const statusPayload = z
-  .object({
-    status: z.enum(providerStatuses),
-    data: z.object({ code: z.string().optional() }).loose().nullable().optional(),
-  })
-  .loose();
+const me = z.looseObject({ id: z.string(), jid: z.optional(z.string()) });
+const envelope = z.looseObject({
+  event: z.string(),
+  session: z.string(),
+  me: z.optional(z.nullable(me)),
+  payload: z.record(z.string(), z.unknown()),
+});
+const statusPayload = z.looseObject({
+  status: z.enum(providerStatuses),
+  data: z.optional(z.nullable(z.looseObject({ code: z.optional(z.string()) }))),
+});
 
 /** The seat whose pairing owns a session, or null: a session nobody here started is unknown. */
 const sessionOwner = async (deps: Pick<Deps, 'families'>, sessionName: string) => {

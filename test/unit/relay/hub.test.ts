@@ -1,6 +1,6 @@
 import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';
-import * as z from 'zod';
+import * as z from '../../../shared/validation/z';
 import { createHub, type Subscriber } from '../../../functions/relay/hub';
 import type { DomainEvent } from '../../../shared/domain/events/event';
 import type { StreamTopic } from '../../../shared/domain/events/streams';
