@@ -11,7 +11,7 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { SubnetType, type ISecurityGroup, type IVpc } from 'aws-cdk-lib/aws-ec2';
 import { Construct } from 'constructs';
 import { join } from 'node:path';
-import { bundlingOptions } from './bundling';
+import { bundlingOptions, chunkCommand, type Chunk } from './bundling';
 
 export interface ApiFunctionProps {
   /** Path of the handler module, relative to the repository root. */
@@ -27,6 +27,8 @@ export interface ApiFunctionProps {
   functionName?: string;
   /** Files copied beside the bundle (paths relative to the repository root and to the bundle). */
   assets?: readonly { from: string; to: string }[];
+  /** Modules bundled as files of their own beside the handler, loaded on first need. */
+  chunks?: readonly Chunk[];
 }
 
 const repositoryRoot = join(import.meta.dirname, '..', '..');
@@ -38,6 +40,8 @@ export class ApiFunction extends Construct {
 
   constructor(scope: Construct, id: string, props: ApiFunctionProps) {
     super(scope, id);
+    const assets = props.assets ?? [];
+    const chunks = props.chunks ?? [];
     const logGroup = (this.logGroup = new LogGroup(this, 'Logs', {
       retention: RetentionDays.ONE_MONTH,
       removalPolicy: RemovalPolicy.DESTROY,
@@ -75,20 +79,20 @@ export class ApiFunction extends Construct {
         target: bundlingOptions.target,
         minify: bundlingOptions.minify,
         sourceMap: bundlingOptions.sourceMap,
-        externalModules: [...bundlingOptions.externalModules],
+        externalModules: [...bundlingOptions.externalModules, ...chunks.map(({ file }) => `./${file}`)],
         mainFields: [...bundlingOptions.mainFields],
         banner: bundlingOptions.banner,
         forceDockerBundling: false,
-        ...(props.assets === undefined || props.assets.length === 0
+        ...(assets.length === 0 && chunks.length === 0
           ? {}
           : {
               commandHooks: {
                 beforeBundling: () => [],
                 beforeInstall: () => [],
-                afterBundling: (inputDir: string, outputDir: string) =>
-                  (props.assets ?? []).map(
-                    (asset) => `cp "${inputDir}/${asset.from}" "${outputDir}/${asset.to}"`,
-                  ),
+                afterBundling: (inputDir: string, outputDir: string) => [
+                  ...chunks.map((chunk) => chunkCommand(chunk, inputDir, outputDir)),
+                  ...assets.map((asset) => `cp "${inputDir}/${asset.from}" "${outputDir}/${asset.to}"`),
+                ],
               },
             }),
       },

@@ -26,6 +26,42 @@ export const bundlingOptions = {
   banner: esmRequireShim,
 } as const;
 
+/**
+ * Modules a function loads on first need, each bundled as a file of its own beside the handler's
+ * (NodejsFunction's esbuild call has no code splitting): the handler's bundle leaves the import of
+ * `./<file>` as it is, so its cold start never compiles them. The evidence checks are 40% of that
+ * group's code and only an upload that passes its limits, its link and its file checks uses them.
+ */
+export interface Chunk {
+  /** The module, relative to the repository root (`.mts`: imported as `./<file>` from beside it). */
+  entry: string;
+  file: string;
+}
+
+export const chunks: Partial<Record<string, readonly Chunk[]>> = {
+  evidence: [
+    { entry: 'functions/api/evidence/aws-checks.mts', file: 'aws-checks.mjs' },
+    { entry: 'functions/api/evidence/local-checks.mts', file: 'local-checks.mjs' },
+  ],
+};
+
+/** The esbuild command that bundles a chunk with the handler's options, run after the handler's bundling. */
+export const chunkCommand = (chunk: Chunk, inputDir: string, outputDir: string): string =>
+  [
+    `"${inputDir}/node_modules/.bin/esbuild"`,
+    `"${inputDir}/${chunk.entry}"`,
+    '--bundle',
+    `--outfile="${outputDir}/${chunk.file}"`,
+    '--platform=node',
+    '--format=esm',
+    `--target=${bundlingOptions.target}`,
+    ...(bundlingOptions.minify ? ['--minify'] : []),
+    `--main-fields=${bundlingOptions.mainFields.join(',')}`,
+    ...bundlingOptions.externalModules.map((name) => `--external:${name}`),
+    `--banner:js="${bundlingOptions.banner}"`,
+    '--log-level=warning',
+  ].join(' ');
+
 /** Files a bundle needs beside its code: the WebP decoder's WebAssembly (read at run time). */
 export const bundledAssets = {
   webpWasm: { from: 'node_modules/@jsquash/webp/codec/dec/webp_dec.wasm', to: 'webp_dec.wasm' },

@@ -15,7 +15,7 @@ import { ApiFunction } from '../constructs/api-function';
 import { RelayService } from '../constructs/relay-service';
 import { GatewayVpcEndpointAwsService, Vpc } from 'aws-cdk-lib/aws-ec2';
 import { deadLetterAlarm } from '../constructs/dead-letter-alarm';
-import { bundledAssets } from '../constructs/bundling';
+import { bundledAssets, chunks } from '../constructs/bundling';
 import { Bucket } from 'aws-cdk-lib/aws-s3';
 import {
   fallbackRoute,
@@ -93,6 +93,7 @@ export class StatelessStack extends Stack {
         new ApiFunction(this, `${pascal(group)}Api`, {
           entry: handlerEntry(group),
           environment,
+          chunks: chunks[group] ?? [],
           // Every group but health verifies or issues tokens and keys hashes.
           readsSecrets: group !== 'health',
           ...(group === 'evidence'

@@ -1,12 +1,11 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { build } from 'esbuild';
 import { importJWK, SignJWT } from 'jose';
-import { bundlingOptions } from '../../infra/constructs/bundling';
-import { functionGroups, handlerEntry, type FunctionGroup } from '../../infra/routes';
+import { functionGroups, type FunctionGroup } from '../../infra/routes';
 import { devSecrets, localEnvironment } from '../../localstack/dev-config';
 import { createTable, startDynamoLocal } from '../../localstack/dynamo';
+import { buildBundles } from '../support/bundles';
 import { freePort } from '../support/ports';
 import { startCountingProxy } from './counting-proxy';
 import { validDependent } from '../support/fixtures';
@@ -35,24 +34,8 @@ await createTable(dynamo.endpoint, env.TABLE_NAME);
 Object.assign(process.env, env, { DYNAMODB_ENDPOINT: proxy.endpoint });
 
 try {
-  // --- Bundles, built with the options CDK deploys with.
-  const entries: Record<string, string> = { floor: 'test/bench/floor.ts' };
-  for (const group of functionGroups) entries[group] = handlerEntry(group);
-  for (const [name, entry] of Object.entries(entries)) {
-    await build({
-      entryPoints: [entry],
-      outfile: resolve(out, `${name}.mjs`),
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: bundlingOptions.target,
-      minify: bundlingOptions.minify,
-      mainFields: [...bundlingOptions.mainFields],
-      external: [...bundlingOptions.externalModules],
-      banner: { js: bundlingOptions.banner },
-      logLevel: 'error',
-    });
-  }
+  // --- Bundles, built with the options CDK deploys with (chunks beside them, as in the asset).
+  await buildBundles(out, { extra: { floor: 'test/bench/floor.ts' } });
 
   // --- Data for the requests: one family with a seat, made through the real routes (in process).
   const { loadApiHandlers, startApiServer } = await import('../../localstack/api-server');

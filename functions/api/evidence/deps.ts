@@ -1,63 +1,51 @@
 import type { Deps } from '../../../shared/app/deps';
 import { required, settings } from '../runtime';
 
-let building: Promise<Pick<Deps, 'faces' | 'speech' | 'evidence'>> | undefined;
+export type EvidenceChecks = Pick<Deps, 'faces' | 'speech' | 'evidence'>;
+
+let loading: Promise<EvidenceChecks> | undefined;
 
 /**
- * The evidence checks and store, only in the evidence group's bundle, each loaded on first need:
- * Rekognition, Transcribe and S3 in AWS; the local detectors and the disk locally.
+ * The checks and the store, loaded on their first use: Rekognition, Transcribe and S3 in AWS, the
+ * local detectors and the disk locally. Each set is a file of its own beside the handler's bundle
+ * (infra/constructs/bundling.ts), so the handler's cold start never compiles them, and an upload
+ * refused before its checks (a limit, an unknown or spent link, an unreadable file) never loads them.
  */
-export const evidenceDeps = () =>
-  (building ??= (async () => {
+const checks = (): Promise<EvidenceChecks> =>
+  (loading ??= (async () => {
     const [verifiers, store] = await Promise.all([
       verifiersFor(settings.EVIDENCE_VERIFIER),
       storeFor(settings.EVIDENCE_STORE),
     ]);
     return { ...verifiers, evidence: store };
   })().catch((error: unknown) => {
-    building = undefined;
+    loading = undefined;
     throw error;
   }));
 
-const verifiersFor = async (kind: 'aws' | 'local'): Promise<Pick<Deps, 'faces' | 'speech'>> => {
-  if (kind === 'local') {
-    const [{ humanFaceCounter }, { localSpeechListener }] = await Promise.all([
-      import('../../../shared/adapters/evidence/human-face-counter'),
-      import('../../../shared/adapters/evidence/local-speech-listener'),
-    ]);
-    return { faces: humanFaceCounter, speech: localSpeechListener };
-  }
-  const [
-    { RekognitionClient },
-    { TranscribeStreamingClient },
-    { rekognitionFaceCounter },
-    { transcribeListener },
-  ] = await Promise.all([
-    import('@aws-sdk/client-rekognition'),
-    import('@aws-sdk/client-transcribe-streaming'),
-    import('../../../shared/adapters/evidence/rekognition-face-counter'),
-    import('../../../shared/adapters/evidence/transcribe-listener'),
-  ]);
-  return {
-    faces: rekognitionFaceCounter(new RekognitionClient({ region: settings.AWS_REGION }), {
-      ...(settings.WEBP_WASM_PATH === undefined ? {} : { webpWasmPath: settings.WEBP_WASM_PATH }),
-    }),
-    speech: transcribeListener(new TranscribeStreamingClient({ region: settings.AWS_REGION })),
-  };
-};
+const verifiersFor = async (kind: 'aws' | 'local') =>
+  kind === 'local'
+    ? (await import('./local-checks.mjs')).localVerifiers()
+    : (await import('./aws-checks.mjs')).awsVerifiers({
+        region: settings.AWS_REGION,
+        webpWasmPath: settings.WEBP_WASM_PATH,
+      });
 
-const storeFor = async (kind: 's3' | 'local'): Promise<Deps['evidence']> => {
-  if (kind === 'local') {
-    const { localEvidenceStore } = await import('../../../shared/adapters/evidence/local-evidence-store');
-    return localEvidenceStore(settings.EVIDENCE_DIR, required('LOCAL_MASTER_KEY', settings.LOCAL_MASTER_KEY));
-  }
-  const [{ S3Client }, { s3EvidenceStore }] = await Promise.all([
-    import('@aws-sdk/client-s3'),
-    import('../../../shared/adapters/evidence/s3-evidence-store'),
-  ]);
-  return s3EvidenceStore(
-    new S3Client({ region: settings.AWS_REGION }),
-    required('EVIDENCE_BUCKET', settings.EVIDENCE_BUCKET),
-    required('EVIDENCE_KMS_KEY_ID', settings.EVIDENCE_KMS_KEY_ID),
-  );
+const storeFor = async (kind: 's3' | 'local') =>
+  kind === 'local'
+    ? (await import('./local-checks.mjs')).localStore(
+        settings.EVIDENCE_DIR,
+        required('LOCAL_MASTER_KEY', settings.LOCAL_MASTER_KEY),
+      )
+    : (await import('./aws-checks.mjs')).s3Store({
+        region: settings.AWS_REGION,
+        bucket: required('EVIDENCE_BUCKET', settings.EVIDENCE_BUCKET),
+        kmsKeyId: required('EVIDENCE_KMS_KEY_ID', settings.EVIDENCE_KMS_KEY_ID),
+      });
+
+/** The evidence ports, each loading the checks on its first call. */
+export const evidenceDeps: EvidenceChecks = {
+  faces: { countFaces: async (selfie) => (await checks()).faces.countFaces(selfie) },
+  speech: { listen: async (audio, phrase) => (await checks()).speech.listen(audio, phrase) },
+  evidence: { keep: async (ref, selfie, audio) => (await checks()).evidence.keep(ref, selfie, audio) },
 };

@@ -22,7 +22,7 @@ export const handler = apiHandler('evidence', {
           audio: evidenceLimits.audioBytes,
         });
       };
-      const all = { ...(await deps()), ...(await evidenceDeps()) };
+      const all = { ...(await deps()), ...evidenceDeps };
       return created(await submitEvidence(all, params.token, ip, readUpload));
     },
   }),
