@@ -1,6 +1,10 @@
 import { createServer, request as httpRequest, type Server } from 'node:http';
 
-/** A loopback proxy in front of DynamoDB Local that counts the operations passing through it. */
+/**
+ * A loopback proxy in front of DynamoDB Local that counts the operations passing through it. An
+ * UpdateItem that adds to a number (a rate counter, the wrong-attempt counter) is told apart as
+ * `Counter`: the call-count targets are about reads and state writes.
+ */
 export const startCountingProxy = async (target: string, port: number) => {
   const counts: string[] = [];
   const url = new URL(target);
@@ -9,7 +13,13 @@ export const startCountingProxy = async (target: string, port: number) => {
       String(incoming.headers['x-amz-target'] ?? '')
         .split('.')
         .pop() ?? 'unknown';
-    counts.push(operation);
+    const chunks: Buffer[] = [];
+    incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+    incoming.on('end', () => {
+      const body = Buffer.concat(chunks).toString('utf8');
+      const counter = operation === 'UpdateItem' && /^ADD /.test(String(JSON.parse(body).UpdateExpression));
+      counts.push(counter ? 'Counter' : operation);
+    });
     const forward = httpRequest(
       {
         host: url.hostname,

@@ -1,5 +1,11 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import {
+  DeleteCommand,
+  PutCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+  type TransactWriteCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 import type { DomainEvent } from '../../domain/events/event';
 import { ServiceError } from '../../domain/errors';
 import type { TableAccess } from './client';
@@ -73,16 +79,33 @@ export const newUserItems = (table: TableAccess, newUser: NewUser | null): Trans
       ];
 
 /**
- * Runs one `TransactWriteItems`. A failed condition means the state moved since it was read
- * (or the thing to create exists already): `CONFLICT`, with the cause kept for the log.
+ * A write of one item needs no transaction: it is atomic on its own, costs half the write capacity
+ * and answers sooner. A lone condition check stays a transaction (it writes nothing by itself).
+ */
+const singleWrite = (table: TableAccess, { Put, Update, Delete }: TransactItem) =>
+  Put !== undefined
+    ? () => table.doc.send(new PutCommand(Put))
+    : Update !== undefined
+      ? () => table.doc.send(new UpdateCommand(Update))
+      : Delete !== undefined
+        ? () => table.doc.send(new DeleteCommand(Delete))
+        : null;
+
+/**
+ * Writes the items all or none: one `TransactWriteItems`, or the plain write when there is one item.
+ * A failed condition means the state moved since it was read (or the thing to create exists
+ * already): `CONFLICT`, with the cause kept for the log.
  */
 export const transact = async (table: TableAccess, items: TransactItem[]): Promise<void> => {
+  const single = items.length === 1 && items[0] !== undefined ? singleWrite(table, items[0]) : null;
   try {
-    await table.doc.send(new TransactWriteCommand({ TransactItems: items }));
+    if (single !== null) await single();
+    else await table.doc.send(new TransactWriteCommand({ TransactItems: items }));
   } catch (error) {
     if (
-      error instanceof TransactionCanceledException &&
-      error.CancellationReasons?.some((r) => r.Code === 'ConditionalCheckFailed')
+      error instanceof ConditionalCheckFailedException ||
+      (error instanceof TransactionCanceledException &&
+        error.CancellationReasons?.some((r) => r.Code === 'ConditionalCheckFailed'))
     ) {
       throw new ServiceError('CONFLICT', { cause: error });
     }
