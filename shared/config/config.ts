@@ -7,7 +7,13 @@ import * as z from '../validation/z';
  * development values, and in AWS they come from Secrets Manager.
  */
 
+/** Shared instances: a schema is immutable, and each one built costs start-up time. */
 const text = (min = 1) => z.string().check(z.minLength(min));
+const nonEmpty = text();
+const url = z.url();
+const optionalText = z.optional(nonEmpty);
+const optionalUrl = z.optional(url);
+const optionalSecret = z.optional(text(8));
 const seconds = z.coerce.number().check(z.int(), z.positive());
 const port = z.coerce.number().check(z.int(), z.gte(1), z.lte(65535));
 
@@ -70,19 +76,19 @@ const withDefault = z._default;
 const optional = z.optional;
 
 export const configSchema = z.object({
-  STAGE: withDefault(text(), 'local'),
+  STAGE: withDefault(nonEmpty, 'local'),
   LOG_LEVEL: withDefault(z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT']), 'INFO'),
-  AWS_REGION: withDefault(text(), 'sa-east-1'),
-  TABLE_NAME: text(),
-  DYNAMODB_ENDPOINT: optional(z.url()),
+  AWS_REGION: withDefault(nonEmpty, 'sa-east-1'),
+  TABLE_NAME: nonEmpty,
+  DYNAMODB_ENDPOINT: optionalUrl,
 
   OTP_TTL_SECONDS: withDefault(seconds, 600),
   OTP_LINK_TTL_SECONDS: withDefault(seconds, 900),
   OTP_MAX_ATTEMPTS: withDefault(seconds, 5),
-  OTP_LINK_BASE_URL: withDefault(z.url(), 'http://127.0.0.1:3003/login'),
+  OTP_LINK_BASE_URL: withDefault(url, 'http://127.0.0.1:3003/login'),
   JWT_ACCESS_TTL_SECONDS: withDefault(seconds, 900),
-  JWT_ISSUER: withDefault(text(), 'family-protection'),
-  JWT_AUDIENCE: withDefault(text(), 'family-protection-app'),
+  JWT_ISSUER: withDefault(nonEmpty, 'family-protection'),
+  JWT_AUDIENCE: withDefault(nonEmpty, 'family-protection-app'),
   CONSENT_LINK_TTL_SECONDS: withDefault(seconds, 7 * 24 * 3600),
   CONSENT_RESEND_WAIT_SECONDS: withDefault(seconds, 24 * 3600),
   PAIRING_CODE_TTL_SECONDS: withDefault(seconds, 60),
@@ -107,77 +113,77 @@ export const configSchema = z.object({
   PRICE_CHANNEL_CHAT_MINOR: withDefault(z.coerce.number().check(z.int(), z.nonnegative()), 1990),
   CAMPAIGNS_JSON: withDefault(jsonOf(campaigns), {}),
 
-  CONSENT_PAGE_BASE_URL: withDefault(z.url(), 'http://127.0.0.1:3003'),
+  CONSENT_PAGE_BASE_URL: withDefault(url, 'http://127.0.0.1:3003'),
   RELATIONSHIP_REGISTRY: withDefault(z.enum(['http', 'sandbox']), 'http'),
-  RELATIONSHIP_REGISTRY_URL: optional(z.url()),
+  RELATIONSHIP_REGISTRY_URL: optionalUrl,
   /** Locally only; in AWS the token is `relationshipRegistryToken` in the service secret. */
-  RELATIONSHIP_REGISTRY_TOKEN: optional(text()),
-  WHATSAPP_API_BASE_URL: withDefault(z.url(), 'https://graph.facebook.com/v21.0'),
-  WHATSAPP_PHONE_NUMBER_ID: optional(text()),
-  WHATSAPP_CONSENT_TEMPLATE: withDefault(text(), 'consent_request'),
+  RELATIONSHIP_REGISTRY_TOKEN: optionalText,
+  WHATSAPP_API_BASE_URL: withDefault(url, 'https://graph.facebook.com/v21.0'),
+  WHATSAPP_PHONE_NUMBER_ID: optionalText,
+  WHATSAPP_CONSENT_TEMPLATE: withDefault(nonEmpty, 'consent_request'),
   WHATSAPP_TEMPLATE_LANGUAGE: withDefault(text(2), 'pt_BR'),
   /** Locally only; in AWS the access token is `whatsappAccessToken` in the service secret. */
-  WHATSAPP_ACCESS_TOKEN: optional(text()),
+  WHATSAPP_ACCESS_TOKEN: optionalText,
   SEAT_KEYS: withDefault(z.enum(['kms', 'local']), 'kms'),
-  SEAT_KEYS_KMS_KEY_ID: optional(text()),
+  SEAT_KEYS_KMS_KEY_ID: optionalText,
   /** Locally only: the 32-byte base64 key that wraps seat data keys. */
-  LOCAL_MASTER_KEY: optional(text()),
+  LOCAL_MASTER_KEY: optionalText,
 
   /** How the person's evidence is checked: Rekognition and Transcribe, or the local detectors. */
   EVIDENCE_VERIFIER: withDefault(z.enum(['aws', 'local']), 'aws'),
   EVIDENCE_STORE: withDefault(z.enum(['s3', 'local']), 's3'),
-  EVIDENCE_BUCKET: optional(text()),
-  EVIDENCE_KMS_KEY_ID: optional(text()),
-  EVIDENCE_DIR: withDefault(text(), '.local/evidence'),
+  EVIDENCE_BUCKET: optionalText,
+  EVIDENCE_KMS_KEY_ID: optionalText,
+  EVIDENCE_DIR: withDefault(nonEmpty, '.local/evidence'),
   /** Where the WebP decoder's WebAssembly lives when bundled (the deploy copies it beside the handler). */
-  WEBP_WASM_PATH: optional(text()),
+  WEBP_WASM_PATH: optionalText,
 
   /** The gateway: its queues (and, locally, the emulator's endpoint) and the providers' secrets. */
-  SESSION_EVENTS_QUEUE_URL: optional(z.url()),
-  BUSINESS_EVENTS_QUEUE_URL: optional(z.url()),
-  SQS_ENDPOINT: optional(z.url()),
+  SESSION_EVENTS_QUEUE_URL: optionalUrl,
+  BUSINESS_EVENTS_QUEUE_URL: optionalUrl,
+  SQS_ENDPOINT: optionalUrl,
   /** The session provider's HTTP API (WAHA-compatible) and, locally, its key. */
-  SESSION_PROVIDER_URL: optional(z.url()),
-  SESSION_PROVIDER_API_KEY: optional(text(8)),
+  SESSION_PROVIDER_URL: optionalUrl,
+  SESSION_PROVIDER_API_KEY: optionalSecret,
   /** Where sessions send their webhooks: the gateway's `/webhooks/session-provider`. */
-  SESSION_PROVIDER_WEBHOOK_URL: optional(z.url()),
+  SESSION_PROVIDER_WEBHOOK_URL: optionalUrl,
   /** The proxy addresses sessions go out through (registered in the table on first use). */
   PROXIES_JSON: withDefault(jsonOf(proxies), []),
   /** How long a handled provider event id is kept (the provider retries for minutes, not days). */
   PROVIDER_EVENT_RETENTION_SECONDS: withDefault(seconds, 7 * 24 * 3600),
   /** The reconnect schedules: EventBridge Scheduler in AWS, the embedded scheduler locally. */
   RECONNECT_SCHEDULER: withDefault(z.enum(['eventbridge', 'embedded']), 'eventbridge'),
-  SCHEDULER_GROUP_NAME: optional(text()),
-  RECONNECT_TARGET_ARN: optional(text()),
-  SCHEDULER_ROLE_ARN: optional(text()),
-  SCHEDULER_DLQ_ARN: optional(text()),
+  SCHEDULER_GROUP_NAME: optionalText,
+  RECONNECT_TARGET_ARN: optionalText,
+  SCHEDULER_ROLE_ARN: optionalText,
+  SCHEDULER_DLQ_ARN: optionalText,
   /** The SSE relay: its public port, its private push port, and the push endpoint it registers. */
   RELAY_PORT: withDefault(port, 3002),
   RELAY_PUSH_PORT: withDefault(port, 3012),
-  RELAY_HOST: withDefault(text(), '127.0.0.1'),
-  RELAY_PUSH_ENDPOINT: optional(z.url()),
+  RELAY_HOST: withDefault(nonEmpty, '127.0.0.1'),
+  RELAY_PUSH_ENDPOINT: optionalUrl,
   /** How old an event id must be before the relay sends it (ids are made just before their commit). */
   RELAY_SETTLE_MS: withDefault(z.coerce.number().check(z.int(), z.gte(0), z.lte(5_000)), 100),
   /** Guardians' e-mail and push: SES and SNS in AWS, log lines locally. */
   NOTIFY_DELIVERY: withDefault(z.enum(['aws', 'log']), 'aws'),
-  NOTIFICATIONS_TOPIC_ARN: optional(text()),
+  NOTIFICATIONS_TOPIC_ARN: optionalText,
   /** In AWS: the secret `{ sessionProviderWebhookSecret, businessProviderAppSecret, businessProviderVerifyToken }`. */
-  GATEWAY_SECRETS_ARN: optional(text()),
+  GATEWAY_SECRETS_ARN: optionalText,
   /** Locally only (the local stack's dev values); in AWS they are in the gateway secret. */
-  SESSION_PROVIDER_WEBHOOK_SECRET: optional(text(8)),
-  BUSINESS_PROVIDER_APP_SECRET: optional(text(8)),
-  BUSINESS_PROVIDER_VERIFY_TOKEN: optional(text(8)),
+  SESSION_PROVIDER_WEBHOOK_SECRET: optionalSecret,
+  BUSINESS_PROVIDER_APP_SECRET: optionalSecret,
+  BUSINESS_PROVIDER_VERIFY_TOKEN: optionalSecret,
 
   MAIL_DELIVERY: withDefault(z.enum(['log', 'ses']), 'ses'),
   MAIL_FROM: withDefault(z.email(), 'no-reply@family-protection.example'),
 
   /** In AWS: the Secrets Manager secret holding `{ jwtPrivateJwk, hashKey }`, read through the extension. */
-  SECRETS_ARN: optional(text()),
+  SECRETS_ARN: optionalText,
   PARAMETERS_SECRETS_EXTENSION_HTTP_PORT: withDefault(seconds, 2773),
   /** Set by Lambda; the secrets extension takes it as its credential. */
   AWS_SESSION_TOKEN: optional(z.string()),
   /** Locally: the ES256 private key as a JWK (JSON) and the key of every keyed hash. */
-  JWT_PRIVATE_JWK: optional(text()),
+  JWT_PRIVATE_JWK: optionalText,
   HASH_KEY: optional(text(16)),
 });
 

@@ -6,32 +6,44 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chunks } from '../../infra/constructs/bundling';
 import { buildBundles } from '../support/bundles';
 
-/** The evidence group's bundle as deployed: the handler, and its checks in chunks beside it. */
-describe('the evidence bundle', () => {
+/** The bundles as deployed: each handler, and the chunks it loads on first need beside it. */
+describe('bundles with chunks', () => {
   const out = mkdtempSync(join(tmpdir(), 'bundles-'));
   const read = (file: string) => readFileSync(join(out, file), 'utf8');
-  beforeAll(() => buildBundles(out, { groups: ['evidence'] }), 60_000);
+  const load = async <T>(file: string) => (await import(pathToFileURL(join(out, file)).href)) as T;
+  beforeAll(() => buildBundles(out, { groups: ['auth', 'evidence'] }), 60_000);
   afterAll(() => rmSync(out, { recursive: true, force: true }));
 
-  it('leaves the checks to its chunks, imported from beside it', () => {
-    const handler = read('evidence.mjs');
-    for (const { file } of chunks['evidence'] ?? []) expect(handler).toContain(`import("./${file}")`);
-    expect(handler).not.toMatch(/DetectFaces|StartStreamTranscription|PutObject/);
-    expect(read('aws-checks.mjs')).toMatch(/DetectFaces/);
+  it('import their chunks from beside them', () => {
+    for (const group of ['auth', 'evidence'] as const) {
+      const handler = read(`${group}.mjs`);
+      for (const { file } of chunks[group] ?? []) expect(handler).toContain(`import("./${file}")`);
+    }
   });
 
-  it('has chunks that load on their own and build the AWS checks', async () => {
-    const awsChecks = (await import(pathToFileURL(join(out, 'aws-checks.mjs')).href)) as {
+  it('leave the evidence checks to the chunk that builds them', async () => {
+    expect(read('evidence.mjs')).not.toMatch(/DetectFaces|StartStreamTranscription|PutObject/);
+    const awsChecks = await load<{
       awsVerifiers(options: { region: string; webpWasmPath: string | undefined }): {
         faces: { countFaces: unknown };
         speech: { listen: unknown };
       };
       s3Store(options: { region: string; bucket: string; kmsKeyId: string }): { keep: unknown };
-    };
+    }>('aws-checks.mjs');
     const verifiers = awsChecks.awsVerifiers({ region: 'sa-east-1', webpWasmPath: undefined });
     expect(typeof verifiers.faces.countFaces).toBe('function');
     expect(typeof verifiers.speech.listen).toBe('function');
     expect(typeof awsChecks.s3Store({ region: 'sa-east-1', bucket: 'b', kmsKeyId: 'k' }).keep).toBe(
+      'function',
+    );
+  });
+
+  it('leave SES to the sign-in mail chunk', async () => {
+    expect(read('auth.mjs')).not.toMatch(/SendEmail/);
+    const sesMail = await load<{
+      sesMail(options: { region: string; from: string }): { sendSignIn: unknown };
+    }>('ses-mail.mjs');
+    expect(typeof sesMail.sesMail({ region: 'sa-east-1', from: 'no-reply@example.com' }).sendSignIn).toBe(
       'function',
     );
   });

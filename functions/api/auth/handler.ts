@@ -5,7 +5,7 @@ import { apiHandler } from '../api-handler';
 import { deps } from '../runtime';
 import { mailer } from './mailer';
 
-const signInDeps = async () => ({ ...(await deps()), mailer: await mailer() });
+const signInDeps = async () => ({ ...(await deps()), mailer: mailer() });
 import { requestOtpBody, resendBody, verifyOtpBody } from './schemas';
 
 export const handler = apiHandler('auth', {
