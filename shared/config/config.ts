@@ -16,6 +16,8 @@ const optionalUrl = z.optional(url);
 const optionalSecret = z.optional(text(8));
 const seconds = z.coerce.number().check(z.int(), z.positive());
 const port = z.coerce.number().check(z.int(), z.gte(1), z.lte(65535));
+/** Prices in the currency's minor unit (centavos). */
+const minorUnits = z.coerce.number().check(z.int(), z.nonnegative());
 
 /** `limit/windowSeconds`, the spec's format for rate limits. */
 const rateLimit = z
@@ -109,8 +111,8 @@ export const configSchema = z.object({
   RATE_CONSENT_READ_PER_LINK: withDefault(rateLimit, { limit: 120, windowSeconds: 600 }),
   RATE_CONSENT_READ_PER_IP: withDefault(rateLimit, { limit: 600, windowSeconds: 600 }),
 
-  PRICE_SEAT_MINOR: withDefault(z.coerce.number().check(z.int(), z.nonnegative()), 2990),
-  PRICE_CHANNEL_CHAT_MINOR: withDefault(z.coerce.number().check(z.int(), z.nonnegative()), 1990),
+  PRICE_SEAT_MINOR: withDefault(minorUnits, 2990),
+  PRICE_CHANNEL_CHAT_MINOR: withDefault(minorUnits, 1990),
   CAMPAIGNS_JSON: withDefault(jsonOf(campaigns), {}),
 
   CONSENT_PAGE_BASE_URL: withDefault(url, 'http://127.0.0.1:3003'),
