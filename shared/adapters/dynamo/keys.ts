@@ -1,6 +1,6 @@
 /**
  * Every key of the single table is built here and nowhere else. The access patterns they serve are
- * listed in access-patterns.md beside this file. Prefixes name the entity (`ACCOUNT#…`); a `type`
+ * listed in docs/access-patterns.md. Prefixes name the entity (`ACCOUNT#…`); a `type`
  * attribute on every item names it again for stream filters and item schemas.
  */
 export interface Key {
