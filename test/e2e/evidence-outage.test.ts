@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../support/eventually';
 import { startLocalStack, type RunningStack } from '../support/local-stack';
 import { validDependent } from '../support/fixtures';
 
@@ -35,15 +36,16 @@ const api = async (
 };
 
 const codeFromLog = async (email: string): Promise<string> => {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const line = readFileSync(stack.logFile, 'utf8')
-      .split('\n')
-      .find((entry) => entry.includes('"msg":"otp.dev_delivery"') && entry.includes(email));
-    if (line !== undefined) return JSON.parse(line).code as string;
-    if (Date.now() > deadline) throw new Error('no code');
-    await new Promise((done) => setTimeout(done, 25));
-  }
+  const line = await eventually(
+    () =>
+      readFileSync(stack.logFile, 'utf8')
+        .split('\n')
+        .find((entry) => entry.includes('"msg":"otp.dev_delivery"') && entry.includes(email)),
+    (found) => found !== undefined,
+    `the code for ${email}`,
+    { deadlineMs: 10_000, everyMs: 25 },
+  );
+  return JSON.parse(line as string).code as string;
 };
 
 describe('when evidence cannot be kept', () => {

@@ -1,5 +1,6 @@
 import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { eventually } from '../support/eventually';
 import { startLocalStack } from '../support/local-stack';
 
 const answers = (url: string): Promise<boolean> =>
@@ -18,10 +19,12 @@ describe('npm start', () => {
     await stack.stop();
     expect(stack.process.exitCode).toBe(0);
     // DynamoDB Local, a Java child, is gone too: nothing answers on its port.
-    const deadline = Date.now() + 10_000;
-    while ((await answers(stack.dynamoEndpoint)) && Date.now() < deadline)
-      await new Promise((done) => setTimeout(done, 50));
-    expect(await answers(stack.dynamoEndpoint)).toBe(false);
+    await eventually(
+      () => answers(stack.dynamoEndpoint),
+      (up) => !up,
+      'DynamoDB Local to stop',
+      10_000,
+    );
     expect(await answers(stack.apiUrl)).toBe(false);
   });
 

@@ -16,8 +16,8 @@ import {
   upload,
 } from './support/consent';
 import { awaitLogLines } from './support/logs';
+import { eventually } from '../support/eventually';
 import {
-  eventually,
   guardianPairing,
   pairingReaches,
   personCall,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import { wahaSessionProvider } from '../../shared/adapters/session-provider/waha';
 import { devSecrets } from '../../localstack/dev-config';
-import { logLines } from './support/logs';
+import { awaitLogLines } from './support/logs';
 
 /**
  * The session-provider simulator through the service's own WAHA adapter: its webhooks come back
@@ -29,21 +29,17 @@ const seen = new Map<string, number>();
  * order the FIFO queue gave them): the webhook went signed through the gateway and the queue.
  */
 const statusesOf = async (session: string, expected: number): Promise<string[]> => {
-  const deadline = Date.now() + 10_000;
   const from = seen.get(session) ?? 0;
-  for (;;) {
-    const handled = (await logLines<Handled>('session_event.handled')).filter(
-      (line) => line.session === session,
-    );
-    if (handled.length >= from + expected || Date.now() > deadline) {
-      const next = handled.slice(from, from + expected);
-      seen.set(session, from + next.length);
-      // Nobody here started these sessions: the workers drop them.
-      expect(next.every((line) => line.outcome === 'unknown_session')).toBe(true);
-      return next.map((line) => (line.event === 'session.status' ? (line.status ?? '?') : line.event));
-    }
-    await new Promise((done) => setTimeout(done, 25));
-  }
+  const handled = await awaitLogLines<Handled>(
+    'session_event.handled',
+    (line) => line.session === session,
+    from + expected,
+  );
+  const next = handled.slice(from, from + expected);
+  seen.set(session, from + next.length);
+  // Nobody here started these sessions: the workers drop them.
+  expect(next.every((line) => line.outcome === 'unknown_session')).toBe(true);
+  return next.map((line) => (line.event === 'session.status' ? (line.status ?? '?') : line.event));
 };
 
 /** A session at the simulator whose webhooks go, signed, to the local gateway. */

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { inject } from 'vitest';
+import { eventually, lastRead } from '../../support/eventually';
 import { createTableAccess } from '../../../shared/adapters/dynamo/client';
 import { normaliseEmail } from '../../../shared/domain/people/email';
 
@@ -49,18 +50,18 @@ export const nextDelivery = async (
   seen = 0,
   deadlineMs = 10_000,
 ): Promise<Delivery & { index: number }> => {
-  const until = Date.now() + deadlineMs;
-  for (;;) {
-    const lines = (await readFile(inject('stackLog'), 'utf8')).split('\n');
-    const deliveries = lines
-      .filter((line) => line.includes('"msg":"otp.dev_delivery"'))
-      .map((line) => JSON.parse(line) as Delivery)
-      .filter((delivery) => delivery.email === normaliseEmail(email));
-    const found = deliveries[seen];
-    if (found !== undefined) return { ...found, index: seen };
-    if (Date.now() > until) throw new Error(`no OTP delivery #${seen + 1} for ${email}`);
-    await new Promise((done) => setTimeout(done, 25));
-  }
+  const deliveries = await eventually(
+    async () =>
+      (await readFile(inject('stackLog'), 'utf8'))
+        .split('\n')
+        .filter((line) => line.includes('"msg":"otp.dev_delivery"'))
+        .map((line) => JSON.parse(line) as Delivery)
+        .filter((delivery) => delivery.email === normaliseEmail(email)),
+    (found) => found[seen] !== undefined,
+    `OTP delivery #${seen + 1} for ${email}`,
+    { deadlineMs, everyMs: 25 },
+  );
+  return { ...(deliveries[seen] as Delivery), index: seen };
 };
 
 export const deliveriesSoFar = async (email: string): Promise<number> =>
@@ -121,12 +122,9 @@ export const tableSnapshot = async (): Promise<string[]> => {
 export { validDependent } from '../../support/fixtures';
 
 /** Resends a consent link as soon as the wait allows (bounded): the observable result is the 201. */
-export const resendWhenAllowed = async (token: string, seatUid: string): Promise<ApiAnswer> => {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const answer = await call('POST', `/seats/${seatUid}/consent-request/resend`, { token });
-    if (answer.status !== 422 || answer.body.error.code !== 'RESEND_LOCKED' || Date.now() > deadline)
-      return answer;
-    await new Promise((done) => setTimeout(done, 100));
-  }
-};
+export const resendWhenAllowed = (token: string, seatUid: string): Promise<ApiAnswer> =>
+  lastRead(
+    () => call('POST', `/seats/${seatUid}/consent-request/resend`, { token }),
+    (answer) => answer.status !== 422 || answer.body.error.code !== 'RESEND_LOCKED',
+    { deadlineMs: 10_000, everyMs: 100 },
+  );

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { inject } from 'vitest';
+import { lastRead } from '../../support/eventually';
 
 /**
  * The local stack's JSON log lines named `msg` (its standard output, which the tests keep in a
@@ -15,16 +16,17 @@ export const logLines = async <T = Record<string, unknown>>(msg: string): Promis
     .map((line) => JSON.parse(line) as T);
 
 /** Waits (bounded) until at least `count` lines named `msg` pass `filter`, and returns them. */
-export const awaitLogLines = async <T = Record<string, unknown>>(
+export const awaitLogLines = <T = Record<string, unknown>>(
   msg: string,
   filter: (line: T) => boolean,
   count: number,
   deadlineMs = 10_000,
-): Promise<T[]> => {
-  const until = Date.now() + deadlineMs;
-  for (;;) {
-    const lines = (await logLines<T>(msg)).filter(filter);
-    if (lines.length >= count || Date.now() > until) return lines;
-    await new Promise((done) => setTimeout(done, 25));
-  }
-};
+): Promise<T[]> =>
+  lastRead(
+    async () => (await logLines<T>(msg)).filter(filter),
+    (lines) => lines.length >= count,
+    {
+      deadlineMs,
+      everyMs: 25,
+    },
+  );

@@ -1,21 +1,6 @@
 import { inject } from 'vitest';
+import { eventually } from '../../support/eventually';
 import { call, uniqueIp, type ApiAnswer } from './api';
-
-/** Polls until `accept` holds (bounded): tests wait for what they can observe, never a fixed time. */
-export const eventually = async <T>(
-  read: () => Promise<T>,
-  accept: (value: T) => boolean,
-  what: string,
-  deadlineMs = 15_000,
-): Promise<T> => {
-  const until = Date.now() + deadlineMs;
-  for (;;) {
-    const value = await read();
-    if (accept(value)) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
-    await new Promise((done) => setTimeout(done, 50));
-  }
-};
 
 export const guardianPairing = (token: string, seatUid: string) =>
   call('GET', `/seats/${seatUid}/pairing`, { token });

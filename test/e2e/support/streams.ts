@@ -1,7 +1,7 @@
 import { EventSource } from 'eventsource';
 import { inject } from 'vitest';
 import { call, uniqueIp } from './api';
-import { eventually } from './pairing';
+import { eventually } from '../../support/eventually';
 
 export interface Received {
   id: string;
