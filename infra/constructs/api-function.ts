@@ -19,6 +19,8 @@ export interface ApiFunctionProps {
   environment: Record<string, string>;
   memorySize?: number;
   timeout?: Duration;
+  /** Concurrency set aside for this function, which is also the most it runs at once. */
+  reservedConcurrentExecutions?: number;
   /** Reads secrets through the AWS Parameters and Secrets Lambda Extension (a layer). */
   readsSecrets?: boolean;
   /** Inside a VPC (the stream handler reaches the relay tasks' private push port). */
@@ -61,6 +63,7 @@ export class ApiFunction extends Construct {
       architecture: Architecture.ARM_64,
       memorySize: props.memorySize ?? 512,
       timeout: props.timeout ?? Duration.seconds(10),
+      reservedConcurrentExecutions: props.reservedConcurrentExecutions,
       logGroup,
       ...(props.readsSecrets
         ? {

@@ -102,6 +102,10 @@ export class StatelessStack extends Stack {
                 // Decoding and checking images and audio wants memory and time.
                 memorySize: 1024,
                 timeout: Duration.seconds(30),
+                // A public route that decodes images and audio: at most 20 uploads at once, so a
+                // flood of them costs a bounded amount and never takes the account's concurrency
+                // from the other functions (the per-link and per-IP limits bound each sender).
+                reservedConcurrentExecutions: 20,
                 environment: {
                   ...environment,
                   EVIDENCE_VERIFIER: 'aws',

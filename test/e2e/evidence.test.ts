@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { silence, whiteNoise } from '../support/audio';
+import { pngBomb, webpBomb, withJpegSize } from '../support/images';
 import { call, resendWhenAllowed, uniqueIp, validDependent } from './support/api';
 import { askedFamily, asPerson, eventsOf, fixture, form, seatItem, upload } from './support/consent';
 
@@ -120,6 +121,39 @@ describe('refused evidence', () => {
       code: 'VALIDATION',
       message: 'body: must be multipart/form-data',
     });
+  });
+
+  it('images declaring more than 12 MP are refused from their header at once, and other routes stay prompt', async () => {
+    const { linkToken } = await askedFamily();
+    const bombs = {
+      'PNG of 20,000 x 20,000': pngBomb(),
+      'WebP of 8,000 x 8,000 in 38 bytes': webpBomb(),
+      'JPEG of 6,000 x 6,000': withJpegSize(fixture('no-face.jpg'), 6_000, 6_000),
+    };
+    for (const [name, bomb] of Object.entries(bombs)) {
+      const started = performance.now();
+      const uploading = upload(linkToken, form(bomb, fixture('phrase.wav')));
+      let answered = false;
+      void uploading.then(
+        () => (answered = true),
+        () => (answered = true),
+      );
+      // Decoding is synchronous: while an upload decodes, no other route of its process answers.
+      const catalogTimes: number[] = [];
+      do {
+        const asked = performance.now();
+        expect((await call('GET', '/catalog')).status).toBe(200);
+        catalogTimes.push(performance.now() - asked);
+      } while (!answered);
+      const refused = await uploading;
+      expect(performance.now() - started, name).toBeLessThan(2_000);
+      expect(refused.status, name).toBe(400);
+      expect(refused.body.error, name).toMatchObject({
+        code: 'VALIDATION',
+        message: 'selfie: must be a readable JPEG, PNG or WebP image',
+      });
+      expect(Math.max(...catalogTimes), name).toBeLessThan(2_000);
+    }
   });
 
   it('limits uploads to 10 per link an hour, counted before the body is read', async () => {

@@ -183,6 +183,13 @@ describe('the stateless stack', () => {
     expect(JSON.stringify(puts)).toContain('/evidence/*');
   });
 
+  it('reserves the public evidence upload 20 concurrent runs, its most at once', () => {
+    const evidence = Object.entries(stateless.findResources('AWS::Lambda::Function')).filter(([id]) =>
+      id.startsWith('EvidenceApiFunction'),
+    );
+    expect(evidence.map(([, fn]) => fn.Properties.ReservedConcurrentExecutions)).toEqual([20]);
+  });
+
   it('gives the gateway its own HTTP API, whose function may only enqueue and read its keys', () => {
     stateless.resourceCountIs('AWS::ApiGatewayV2::Api', 2);
     stateless.hasResourceProperties('AWS::ApiGatewayV2::Route', {

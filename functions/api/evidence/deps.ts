@@ -1,4 +1,6 @@
 import type { Deps } from '../../../shared/app/deps';
+import { allowedSelfieSize } from '../../../shared/domain/consent/evidence';
+import { UnreadableEvidence } from '../../../shared/ports/evidence';
 import { required, settings } from '../runtime';
 
 export type EvidenceChecks = Pick<Deps, 'faces' | 'speech' | 'evidence'>;
@@ -43,9 +45,18 @@ const storeFor = async (kind: 's3' | 'local') =>
         kmsKeyId: required('EVIDENCE_KMS_KEY_ID', settings.EVIDENCE_KMS_KEY_ID),
       });
 
-/** The evidence ports, each loading the checks on its first call. */
+/**
+ * The evidence ports, each loading the checks on its first call. A selfie whose header cannot be
+ * read or declares too many pixels is refused before the checks load: decoding costs by the pixels
+ * declared, and a small file can declare gigabytes of them.
+ */
 export const evidenceDeps: EvidenceChecks = {
-  faces: { countFaces: async (selfie) => (await checks()).faces.countFaces(selfie) },
+  faces: {
+    countFaces: async (selfie) => {
+      if (allowedSelfieSize(selfie.type, selfie.bytes) === null) throw new UnreadableEvidence('selfie');
+      return (await checks()).faces.countFaces(selfie);
+    },
+  },
   speech: { listen: async (audio, phrase) => (await checks()).speech.listen(audio, phrase) },
   evidence: { keep: async (ref, selfie, audio) => (await checks()).evidence.keep(ref, selfie, audio) },
 };

@@ -1,3 +1,5 @@
+import { jpegSize, pngSize, webpSize, type ImageSize } from './image-header';
+
 /**
  * The person's evidence: one selfie and one spoken reading of the phrase. Types are recognised by
  * their leading bytes, never by what the client claims.
@@ -26,5 +28,32 @@ export const sniffAudio = (bytes: Uint8Array): AudioType | null => {
   return null;
 };
 
-/** Upload limits, checked while the body streams in. */
-export const evidenceLimits = { selfieBytes: 5 * 1024 * 1024, audioBytes: 4 * 1024 * 1024 } as const;
+/**
+ * Upload limits: the bytes are counted while the body streams in; the selfie's pixels are read from
+ * its header before anything decodes it.
+ */
+export const evidenceLimits = {
+  selfieBytes: 5 * 1024 * 1024,
+  audioBytes: 4 * 1024 * 1024,
+  /**
+   * 12 MP, with room for a 4032 x 3024 phone photo: more than any selfie needs. Decoding costs
+   * memory and CPU by the pixels declared, not by the bytes sent (a 1.5 MB PNG can declare
+   * 20,000 x 20,000 pixels, 1.6 GB once decoded), so this bounds what one upload can cost.
+   */
+  selfiePixels: 4096 * 3072,
+} as const;
+
+const headerSize: Record<SelfieType, (bytes: Uint8Array) => ImageSize | null> = {
+  'image/jpeg': jpegSize,
+  'image/png': pngSize,
+  'image/webp': webpSize,
+};
+
+/**
+ * The size the selfie's header declares, when it can be read and is within `selfiePixels`; null for
+ * a selfie no decoder may be given.
+ */
+export const allowedSelfieSize = (type: SelfieType, bytes: Uint8Array): ImageSize | null => {
+  const size = headerSize[type](bytes);
+  return size !== null && size.width * size.height <= evidenceLimits.selfiePixels ? size : null;
+};
