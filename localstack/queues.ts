@@ -20,7 +20,9 @@ export const startQueues = async (port: number, options: { visibilityTimeoutSeco
   for (const row of queueConsumers) {
     const names = queueNames(row);
     const fifo = row.queue.fifo ? { FifoQueue: 'true' } : {};
-    const dlq = await client.send(new CreateQueueCommand({ QueueName: names.deadLetter, Attributes: { ...fifo } }));
+    const dlq = await client.send(
+      new CreateQueueCommand({ QueueName: names.deadLetter, Attributes: { ...fifo } }),
+    );
     const { Attributes } = await client.send(
       new GetQueueAttributesCommand({ QueueUrl: dlq.QueueUrl, AttributeNames: ['QueueArn'] }),
     );

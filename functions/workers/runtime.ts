@@ -49,12 +49,16 @@ const reconnectScheduler = async (): Promise<ReconnectScheduler> => {
     import('@aws-sdk/client-scheduler'),
     import('../../shared/adapters/scheduler/eventbridge-scheduler'),
   ]);
-  return eventBridgeScheduler(new SchedulerClient({ region: settings.AWS_REGION }), scheduleTargets.reconnect, {
-    groupName: need('SCHEDULER_GROUP_NAME', settings.SCHEDULER_GROUP_NAME),
-    targetArn: need('RECONNECT_TARGET_ARN', settings.RECONNECT_TARGET_ARN),
-    roleArn: need('SCHEDULER_ROLE_ARN', settings.SCHEDULER_ROLE_ARN),
-    deadLetterArn: need('SCHEDULER_DLQ_ARN', settings.SCHEDULER_DLQ_ARN),
-  });
+  return eventBridgeScheduler(
+    new SchedulerClient({ region: settings.AWS_REGION }),
+    scheduleTargets.reconnect,
+    {
+      groupName: need('SCHEDULER_GROUP_NAME', settings.SCHEDULER_GROUP_NAME),
+      targetArn: need('RECONNECT_TARGET_ARN', settings.RECONNECT_TARGET_ARN),
+      roleArn: need('SCHEDULER_ROLE_ARN', settings.SCHEDULER_ROLE_ARN),
+      deadLetterArn: need('SCHEDULER_DLQ_ARN', settings.SCHEDULER_DLQ_ARN),
+    },
+  );
 };
 
 const notificationDelivery = async (): Promise<NotificationDelivery> => {

@@ -75,7 +75,9 @@ export const buildConsumers = (scope: Stack, props: ConsumersProps) => {
   let schedulesInfra: { group: CfnScheduleGroup; role: Role; deadLetter: Queue } | undefined;
   const schedules = () =>
     (schedulesInfra ??= (() => {
-      const group = new CfnScheduleGroup(scope, 'Schedules', { name: `family-protection-${stage}-schedules` });
+      const group = new CfnScheduleGroup(scope, 'Schedules', {
+        name: `family-protection-${stage}-schedules`,
+      });
       const deadLetter = new Queue(scope, 'ScheduleDeadLetter', {
         encryption: QueueEncryption.SQS_MANAGED,
         enforceSSL: true,
@@ -110,7 +112,11 @@ export const buildConsumers = (scope: Stack, props: ConsumersProps) => {
       new PolicyStatement({
         actions: ['scheduler:CreateSchedule', 'scheduler:DeleteSchedule'],
         resources: names.map((name) =>
-          scope.formatArn({ service: 'scheduler', resource: 'schedule', resourceName: `${group.ref}/${name}-*` }),
+          scope.formatArn({
+            service: 'scheduler',
+            resource: 'schedule',
+            resourceName: `${group.ref}/${name}-*`,
+          }),
         ),
       }),
     );

@@ -237,7 +237,8 @@ export class StatelessStack extends Stack {
     for (const row of queueConsumers) {
       for (const producer of row.producers) {
         const fn = this.gatewayFunctions[producer];
-        if (fn === undefined) throw new Error(`the queue ${row.name} names a producer with no route: ${producer}`);
+        if (fn === undefined)
+          throw new Error(`the queue ${row.name} names a producer with no route: ${producer}`);
         queues[row.name].grantSendMessages(fn);
       }
     }

@@ -33,7 +33,11 @@ const reconnectAttempt: z.ZodMiniType<ReconnectAttempt> = z.object({
 
 export const scheduleTargets = {
   /** One reconnect attempt of a dropped pairing. */
-  reconnect: scheduleTarget('reconnect', reconnectAttempt, (attempt) => `${attempt.pairingId}-${attempt.attempt}`),
+  reconnect: scheduleTarget(
+    'reconnect',
+    reconnectAttempt,
+    (attempt) => `${attempt.pairingId}-${attempt.attempt}`,
+  ),
 } as const;
 
 export type ScheduleTargetName = keyof typeof scheduleTargets;
