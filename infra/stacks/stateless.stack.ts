@@ -244,7 +244,7 @@ export class StatelessStack extends Stack {
     }
     new CfnOutput(this, 'GatewayUrl', { value: this.gateway.apiEndpoint });
 
-    // The SSE relay and the table stream that wakes it, in their own VPC.
+    // The SSE relay in its own VPC; the table-stream consumer that wakes it is placed there (relayPush).
     const vpc = new Vpc(this, 'Vpc', { maxAzs: 2, natGateways: 1 });
     vpc.addGatewayEndpoint('DynamoDb', { service: GatewayVpcEndpointAwsService.DYNAMODB });
     this.relay = new RelayService(this, 'Relay', {
@@ -257,6 +257,7 @@ export class StatelessStack extends Stack {
     });
     new CfnOutput(this, 'RelayUrl', { value: `https://${this.relay.loadBalancer.loadBalancerDnsName}` });
 
+    // Every queue worker, stream consumer and schedule target, from the consumers table.
     const sessionProviderWebhookUrl = `${this.gateway.apiEndpoint}/webhooks/session-provider`;
     this.consumers = buildConsumers(this, {
       stage: props.stage,
