@@ -1,6 +1,7 @@
 import type { App } from 'aws-cdk-lib';
 import { StatefulStack } from './stacks/stateful.stack';
 import { StatelessStack } from './stacks/stateless.stack';
+import type { QueueName } from './consumers';
 
 export interface StageSettings {
   stage: string;
@@ -31,8 +32,9 @@ export const buildStacks = (app: App, settings: StageSettings) => {
     dataKeyArn: stateful.dataKey.keyArn,
     serviceSecretsArn: stateful.serviceSecrets.secretArn,
     evidenceBucketName: stateful.evidenceBucket.bucketName,
-    sessionEventsQueueArn: stateful.queues.sessionEvents.queueArn,
-    businessEventsQueueArn: stateful.queues.businessEvents.queueArn,
+    queueArns: Object.fromEntries(
+      Object.entries(stateful.queues).map(([name, queue]) => [name, queue.queueArn]),
+    ) as Record<QueueName, string>,
     gatewaySecretsArn: stateful.gatewaySecrets.secretArn,
     mailFrom: settings.mailFrom,
     consentPageBaseUrl: settings.consentPageBaseUrl,

@@ -1,15 +1,13 @@
 import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { startFauxqs } from 'fauxqs';
-import { queueDesign, queueSettings, type QueueName } from '../shared/adapters/sqs/queue-design';
+import { queueConsumers, queueNames, type QueueName } from '../infra/consumers';
 
 /**
- * The SQS emulator (fauxqs, pure JS) on loopback, with the queues CDK defines: each with its
- * dead-letter queue and redrive after the same number of receives.
+ * The SQS emulator (fauxqs, pure JS) on loopback, with the queues of the consumers table, as CDK
+ * builds them: each with its dead-letter queue and redrive after the same number of receives. A
+ * shorter visibility timeout may be set for all of them (tests see a failed message come back sooner).
  */
-export const startQueues = async (
-  port: number,
-  visibilityTimeoutSeconds: number = queueSettings.visibilityTimeoutSeconds,
-) => {
+export const startQueues = async (port: number, options: { visibilityTimeoutSeconds?: number } = {}) => {
   const server = await startFauxqs({ port, host: '127.0.0.1', logger: false });
   const endpoint = `http://127.0.0.1:${port}`;
   const client = new SQSClient({
@@ -19,29 +17,30 @@ export const startQueues = async (
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
   });
   const urls = {} as Record<QueueName, string>;
-  for (const [key, design] of Object.entries(queueDesign) as [QueueName, (typeof queueDesign)[QueueName]][]) {
-    const fifo = design.fifo ? { FifoQueue: 'true' } : {};
+  for (const row of queueConsumers) {
+    const names = queueNames(row);
+    const fifo = row.queue.fifo ? { FifoQueue: 'true' } : {};
     const dlq = await client.send(
-      new CreateQueueCommand({ QueueName: design.deadLetter, Attributes: { ...fifo } }),
+      new CreateQueueCommand({ QueueName: names.deadLetter, Attributes: { ...fifo } }),
     );
     const { Attributes } = await client.send(
       new GetQueueAttributesCommand({ QueueUrl: dlq.QueueUrl, AttributeNames: ['QueueArn'] }),
     );
     const queue = await client.send(
       new CreateQueueCommand({
-        QueueName: design.name,
+        QueueName: names.queue,
         Attributes: {
           ...fifo,
-          VisibilityTimeout: String(visibilityTimeoutSeconds),
+          VisibilityTimeout: String(options.visibilityTimeoutSeconds ?? row.queue.visibilityTimeoutSeconds),
           RedrivePolicy: JSON.stringify({
             deadLetterTargetArn: Attributes?.['QueueArn'],
-            maxReceiveCount: queueSettings.maxReceiveCount,
+            maxReceiveCount: row.queue.maxReceiveCount,
           }),
         },
       }),
     );
     // The emulator names a host like `sqs.<region>.127.0.0.1`, which is no URL: keep its path only.
-    urls[key] = `${endpoint}${/^https?:\/\/[^/]+(\/.*)$/.exec(queue.QueueUrl ?? '')?.[1] ?? ''}`;
+    urls[row.name] = `${endpoint}${/^https?:\/\/[^/]+(\/.*)$/.exec(queue.QueueUrl ?? '')?.[1] ?? ''}`;
   }
   client.destroy();
   return { endpoint, urls, stop: () => server.stop() };

@@ -4,6 +4,7 @@ import { parseConfig } from '../shared/config/config';
 import { defaultPorts, localEnvironment } from './dev-config';
 import { createTable, startDynamoLocal } from './dynamo';
 import { closeServer, type LocalPart, type StartedPart } from './parts';
+import { queueConsumers, queueUrlVariable, type QueueName } from '../infra/consumers';
 
 /**
  * `npm start`: the whole service on this machine (local-stack.md). Prints one line per URL, then
@@ -20,8 +21,8 @@ const localSettings = z.object({
   RELAY_PORT: z._default(port, defaultPorts.RELAY_PORT),
   RELAY_PUSH_PORT: z._default(port, defaultPorts.RELAY_PUSH_PORT),
   DYNAMODB_PORT: z._default(port, defaultPorts.DYNAMODB_PORT),
-  /** How long a message a worker failed stays hidden before its next pass (AWS: 60 s). */
-  QUEUE_VISIBILITY_TIMEOUT_SECONDS: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(43_200)), 60),
+  /** How long a message a worker failed stays hidden before its next pass (default: each queue row's, as in AWS). */
+  QUEUE_VISIBILITY_TIMEOUT_SECONDS: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(43_200))),
   /** Set to keep the table's data under this folder between runs (default: in memory). */
   LOCAL_DATA_DIR: z.optional(z.string().check(z.minLength(1))),
 });
@@ -30,6 +31,8 @@ const say = (line: string): void => void process.stdout.write(`${line}\n`);
 const complain = (line: string): void => void process.stderr.write(`${line}\n`);
 
 const started: StartedPart[] = [];
+/** The queues' URLs, once the emulator made them: the consumers' pollers read them. */
+let queueUrls: Record<QueueName, string> | undefined;
 let stopping = false;
 const stopAll = async (code: number): Promise<never> => {
   if (!stopping) {
@@ -78,12 +81,16 @@ try {
       name: 'queues',
       async start() {
         const { startQueues } = await import('./queues');
-        const queues = await startQueues(ports.SQS_PORT, ports.QUEUE_VISIBILITY_TIMEOUT_SECONDS);
-        // The gateway (and later the workers) read their queues from the environment, as in AWS.
+        const queues = await startQueues(ports.SQS_PORT, {
+          visibilityTimeoutSeconds: ports.QUEUE_VISIBILITY_TIMEOUT_SECONDS,
+        });
+        queueUrls = queues.urls;
+        // The gateway reads its queues from the environment, as in AWS.
         Object.assign(process.env, {
           SQS_ENDPOINT: queues.endpoint,
-          SESSION_EVENTS_QUEUE_URL: queues.urls.sessionEvents,
-          BUSINESS_EVENTS_QUEUE_URL: queues.urls.businessEvents,
+          ...Object.fromEntries(
+            queueConsumers.map((row) => [queueUrlVariable(row.name), queues.urls[row.name]]),
+          ),
         });
         return { urls: [{ label: 'sqs', url: `${queues.endpoint} (emulator)` }], stop: queues.stop };
       },
@@ -145,70 +152,30 @@ try {
   ];
 
   parts.push({
-    name: 'workers',
+    name: 'relay',
     async start() {
-      // The workers' handlers read their configuration when imported, like the API's.
-      const [{ startQueuePoller }, sessionEvents, businessEvents] = await Promise.all([
-        import('./workers'),
-        import('../functions/workers/session-events/handler'),
-        import('../functions/workers/business-events/handler'),
-      ]);
-      const endpoint = process.env['SQS_ENDPOINT'] ?? '';
-      const onError = (error: unknown) =>
-        complain(`worker pass failed: ${error instanceof Error ? error.message : String(error)}`);
-      const pollers = [
-        startQueuePoller({
-          name: 'session-events',
-          endpoint,
-          queueUrl: process.env['SESSION_EVENTS_QUEUE_URL'] ?? '',
-          handler: sessionEvents.handler,
-          onError,
-        }),
-        startQueuePoller({
-          name: 'business-events',
-          endpoint,
-          queueUrl: process.env['BUSINESS_EVENTS_QUEUE_URL'] ?? '',
-          handler: businessEvents.handler,
-          onError,
-        }),
-      ];
+      const { startRelay } = await import('../functions/relay/relay');
+      const relay = await startRelay(parseConfig(process.env));
       return {
-        urls: [
-          {
-            label: 'workers',
-            url: 'polling session-events.fifo and business-events (reconnects: embedded scheduler)',
-          },
-        ],
-        stop: async () => {
-          await Promise.all(pollers.map((poller) => poller.stop()));
-        },
+        urls: [{ label: 'relay', url: `http://127.0.0.1:${ports.RELAY_PORT} (SSE)` }],
+        stop: () => relay.stop(),
       };
     },
   });
 
   parts.push({
-    name: 'relay',
+    name: 'consumers',
     async start() {
-      const [{ startRelay }, { startStreamPoller }, stream] = await Promise.all([
-        import('../functions/relay/relay'),
-        import('./stream-poller'),
-        import('../functions/stream/handler'),
-      ]);
-      const relay = await startRelay(parseConfig(process.env));
-      const poller = await startStreamPoller({
-        endpoint: config.DYNAMODB_ENDPOINT ?? '',
-        tableName: config.TABLE_NAME,
-        handler: stream.handler,
-        onError: (error) =>
-          complain(`stream pass failed: ${error instanceof Error ? error.message : String(error)}`),
+      // The handlers read their configuration when imported, like the API's: only now is it complete.
+      const { startConsumers } = await import('./consumers');
+      if (queueUrls === undefined) throw new Error('the consumers start after the queues');
+      return startConsumers({
+        sqsEndpoint: process.env['SQS_ENDPOINT'] ?? '',
+        queueUrls,
+        dynamo: { endpoint: config.DYNAMODB_ENDPOINT ?? '', tableName: config.TABLE_NAME },
+        onError: (row, error) =>
+          complain(`${row.name} pass failed: ${error instanceof Error ? error.message : String(error)}`),
       });
-      return {
-        urls: [{ label: 'relay', url: `http://127.0.0.1:${ports.RELAY_PORT} (SSE; table stream polled)` }],
-        stop: async () => {
-          await poller.stop();
-          await relay.stop();
-        },
-      };
     },
   });
 

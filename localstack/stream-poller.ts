@@ -4,9 +4,58 @@ import {
   DynamoDBStreamsClient,
   GetRecordsCommand,
   GetShardIteratorCommand,
+  type _Record,
+  type AttributeValue as StreamValue,
 } from '@aws-sdk/client-dynamodb-streams';
-import type { DynamoDBStreamEvent } from 'aws-lambda';
-import { isEventInsert } from '../shared/adapters/dynamo/stream-filter';
+import type { AttributeValue, Context, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+import { matchesFilter, type FilterPattern } from '../shared/adapters/lambda/event-filter';
+import { lambdaContext } from './lambda-http';
+
+export type StreamHandler = (event: DynamoDBStreamEvent, context: Context) => Promise<unknown>;
+
+const base64 = (bytes: Uint8Array): string => Buffer.from(bytes).toString('base64');
+
+/** An attribute value as Lambda's stream event writes it (binary as base64 text, as in its JSON). */
+const toLambdaValue = (value: StreamValue): AttributeValue => {
+  if (value.S !== undefined) return { S: value.S };
+  if (value.N !== undefined) return { N: value.N };
+  if (value.BOOL !== undefined) return { BOOL: value.BOOL };
+  if (value.NULL !== undefined) return { NULL: value.NULL };
+  if (value.B !== undefined) return { B: base64(value.B) };
+  if (value.SS !== undefined) return { SS: value.SS };
+  if (value.NS !== undefined) return { NS: value.NS };
+  if (value.BS !== undefined) return { BS: value.BS.map(base64) };
+  if (value.L !== undefined) return { L: value.L.map(toLambdaValue) };
+  return { M: toLambdaImage(value.M ?? {}) };
+};
+
+const toLambdaImage = (image: Record<string, StreamValue>): Record<string, AttributeValue> =>
+  Object.fromEntries(Object.entries(image).map(([name, value]) => [name, toLambdaValue(value)]));
+
+const optionalImage = (image: Record<string, StreamValue> | undefined) =>
+  image === undefined ? undefined : toLambdaImage(image);
+
+/** A record of DynamoDB Local's stream as Lambda hands it to a stream handler. */
+const toLambdaRecord = (record: _Record, streamArn: string): DynamoDBRecord => ({
+  eventID: record.eventID,
+  eventName: record.eventName,
+  eventVersion: record.eventVersion,
+  eventSource: 'aws:dynamodb',
+  awsRegion: record.awsRegion,
+  eventSourceARN: streamArn,
+  dynamodb: {
+    ApproximateCreationDateTime:
+      record.dynamodb?.ApproximateCreationDateTime === undefined
+        ? undefined
+        : Math.floor(record.dynamodb.ApproximateCreationDateTime.getTime() / 1000),
+    Keys: optionalImage(record.dynamodb?.Keys),
+    NewImage: optionalImage(record.dynamodb?.NewImage),
+    OldImage: optionalImage(record.dynamodb?.OldImage),
+    SequenceNumber: record.dynamodb?.SequenceNumber,
+    SizeBytes: record.dynamodb?.SizeBytes,
+    StreamViewType: record.dynamodb?.StreamViewType,
+  },
+});
 
 /**
  * What the DynamoDB stream event source mapping does, locally (local-stack.md "Table stream"): read
@@ -15,9 +64,13 @@ import { isEventInsert } from '../shared/adapters/dynamo/stream-filter';
  * the same records again on the next pass.
  */
 export const startStreamPoller = async (options: {
+  name: string;
   endpoint: string;
   tableName: string;
-  handler: (event: DynamoDBStreamEvent) => Promise<void>;
+  /** The event source's filter: only the records it keeps reach the handler. */
+  filter: FilterPattern;
+  batchSize: number;
+  handler: StreamHandler;
   onError: (error: unknown) => void;
 }) => {
   const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
@@ -63,12 +116,12 @@ export const startStreamPoller = async (options: {
         for (const [shard, iterator] of iterators) {
           if (iterator === null) continue;
           const { Records = [], NextShardIterator } = await streams.send(
-            new GetRecordsCommand({ ShardIterator: iterator, Limit: 100 }),
+            new GetRecordsCommand({ ShardIterator: iterator, Limit: options.batchSize }),
           );
-          const kept = Records.filter((record) => isEventInsert(record));
-          if (kept.length > 0) {
-            await options.handler({ Records: kept } as unknown as DynamoDBStreamEvent);
-          }
+          const kept = Records.map((record) => toLambdaRecord(record, streamArn)).filter((record) =>
+            matchesFilter(options.filter, record),
+          );
+          if (kept.length > 0) await options.handler({ Records: kept }, lambdaContext(options.name));
           // Only after the handler succeeded does the position move on.
           iterators.set(shard, NextShardIterator ?? null);
           got += Records.length;

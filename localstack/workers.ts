@@ -4,24 +4,29 @@ import {
   SQSClient,
   type Message,
 } from '@aws-sdk/client-sqs';
-import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import type { Context, SQSBatchResponse, SQSEvent, SQSRecord, SQSRecordAttributes } from 'aws-lambda';
+import { lambdaContext } from './lambda-http';
 
-type SqsHandler = (event: SQSEvent, context: Context) => Promise<SQSBatchResponse>;
+export type SqsHandler = (event: SQSEvent, context: Context) => Promise<SQSBatchResponse>;
 
-/** The Lambda context a handler may read; locally only its names matter. */
-const localContext = (name: string): Context =>
-  ({
-    functionName: name,
-    functionVersion: '$LATEST',
-    awsRequestId: 'local',
-    getRemainingTimeInMillis: () => 30_000,
-  }) as Context;
+/** The system attributes a worker may read, as Lambda gives them (SQS's own, when it sent them). */
+const recordAttributes = (given: Message['Attributes'] = {}): SQSRecordAttributes => ({
+  ApproximateReceiveCount: given.ApproximateReceiveCount ?? '1',
+  SentTimestamp: given.SentTimestamp ?? '0',
+  SenderId: given.SenderId ?? 'local',
+  ApproximateFirstReceiveTimestamp: given.ApproximateFirstReceiveTimestamp ?? '0',
+  AWSTraceHeader: given.AWSTraceHeader,
+  SequenceNumber: given.SequenceNumber,
+  MessageGroupId: given.MessageGroupId,
+  MessageDeduplicationId: given.MessageDeduplicationId,
+  DeadLetterQueueSourceArn: given.DeadLetterQueueSourceArn,
+});
 
 const toRecord = (message: Message, queueArn: string): SQSRecord => ({
   messageId: message.MessageId ?? '',
   receiptHandle: message.ReceiptHandle ?? '',
   body: message.Body ?? '',
-  attributes: message.Attributes as unknown as SQSRecord['attributes'],
+  attributes: recordAttributes(message.Attributes),
   messageAttributes: {},
   md5OfBody: message.MD5OfBody ?? '',
   eventSource: 'aws:sqs',
@@ -39,6 +44,8 @@ export const startQueuePoller = (options: {
   name: string;
   endpoint: string;
   queueUrl: string;
+  /** The event source's batch size; SQS hands over at most 10 messages a receive. */
+  batchSize: number;
   handler: SqsHandler;
   onError: (error: unknown) => void;
 }) => {
@@ -56,7 +63,7 @@ export const startQueuePoller = (options: {
     const { Messages = [] } = await client.send(
       new ReceiveMessageCommand({
         QueueUrl: options.queueUrl,
-        MaxNumberOfMessages: 10,
+        MaxNumberOfMessages: Math.min(options.batchSize, 10),
         WaitTimeSeconds: 1,
         MessageSystemAttributeNames: ['All'],
       }),
@@ -67,7 +74,7 @@ export const startQueuePoller = (options: {
     try {
       const answer = await options.handler(
         { Records: Messages.map((message) => toRecord(message, queueArn)) },
-        localContext(options.name),
+        lambdaContext(options.name),
       );
       failed = new Set(answer.batchItemFailures.map((failure) => failure.itemIdentifier));
     } catch (error) {

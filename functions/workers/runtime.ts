@@ -5,7 +5,8 @@ import { createTableAccess } from '../../shared/adapters/dynamo/client';
 import { dynamoFamilyStore } from '../../shared/adapters/dynamo/family.store';
 import { logDelivery } from '../../shared/adapters/notifications/log-delivery';
 import { embeddedScheduler } from '../../shared/adapters/scheduler/embedded-scheduler';
-import { handleReconnectAttempt, type WorkerDeps } from '../../shared/app/pairing/session-events';
+import { scheduleTargets } from '../../shared/adapters/scheduler/schedule-targets';
+import type { WorkerDeps } from '../../shared/app/pairing/session-events';
 import { config, ConfigError } from '../../shared/config/config';
 import type { NotificationDelivery } from '../../shared/ports/notifications';
 import type { ReconnectScheduler } from '../../shared/ports/scheduler';
@@ -38,27 +39,26 @@ const need = (name: string, value: string | undefined): string => {
 
 const reconnectScheduler = async (): Promise<ReconnectScheduler> => {
   if (settings.RECONNECT_SCHEDULER === 'embedded') {
-    // Locally: timers in this process fire the same use case the AWS schedule's target runs.
-    return embeddedScheduler(
-      async (attempt) => {
-        const outcome = await handleReconnectAttempt(await deps(), attempt);
-        logger.info('reconnect.fired', { ...attempt, outcome });
-      },
-      {
-        onGiveUp: (attempt, error) => logger.error('reconnect.failed', { ...attempt, error: String(error) }),
-      },
-    );
+    // Locally: timers in this process invoke the reconnect handler the local stack serves, with the
+    // event the AWS schedule would deliver to its Lambda.
+    return embeddedScheduler(scheduleTargets.reconnect, {
+      onGiveUp: (attempt, error) => logger.error('reconnect.failed', { ...attempt, error: String(error) }),
+    });
   }
   const [{ SchedulerClient }, { eventBridgeScheduler }] = await Promise.all([
     import('@aws-sdk/client-scheduler'),
     import('../../shared/adapters/scheduler/eventbridge-scheduler'),
   ]);
-  return eventBridgeScheduler(new SchedulerClient({ region: settings.AWS_REGION }), {
-    groupName: need('SCHEDULER_GROUP_NAME', settings.SCHEDULER_GROUP_NAME),
-    targetArn: need('RECONNECT_TARGET_ARN', settings.RECONNECT_TARGET_ARN),
-    roleArn: need('SCHEDULER_ROLE_ARN', settings.SCHEDULER_ROLE_ARN),
-    deadLetterArn: need('SCHEDULER_DLQ_ARN', settings.SCHEDULER_DLQ_ARN),
-  });
+  return eventBridgeScheduler(
+    new SchedulerClient({ region: settings.AWS_REGION }),
+    scheduleTargets.reconnect,
+    {
+      groupName: need('SCHEDULER_GROUP_NAME', settings.SCHEDULER_GROUP_NAME),
+      targetArn: need('RECONNECT_TARGET_ARN', settings.RECONNECT_TARGET_ARN),
+      roleArn: need('SCHEDULER_ROLE_ARN', settings.SCHEDULER_ROLE_ARN),
+      deadLetterArn: need('SCHEDULER_DLQ_ARN', settings.SCHEDULER_DLQ_ARN),
+    },
+  );
 };
 
 const notificationDelivery = async (): Promise<NotificationDelivery> => {

@@ -3,6 +3,9 @@ import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-clo
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 
+/** How long a dead-letter queue keeps what the service gave up on: two weeks to look at it (the most SQS keeps). */
+export const deadLetterRetentionDays = 14;
+
 /** Anything in a dead-letter queue is a message the service gave up on: someone must look. */
 export const deadLetterAlarm = (scope: Construct, id: string, queue: IQueue): Alarm =>
   new Alarm(scope, id, {

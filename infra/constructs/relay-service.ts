@@ -19,17 +19,10 @@ import {
   SslPolicy,
 } from 'aws-cdk-lib/aws-elasticloadbalancingv2';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
-import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
-import { FilterCriteria, StartingPosition } from 'aws-cdk-lib/aws-lambda';
-import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
-import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { join } from 'node:path';
-import { eventItemsPattern } from '../../shared/adapters/dynamo/stream-filter';
-import { ApiFunction } from './api-function';
-import { deadLetterAlarm } from './dead-letter-alarm';
 
 export interface RelayServiceProps {
   stage: string;
@@ -45,13 +38,15 @@ export const relayPorts = { public: 3002, push: 3012 } as const;
 
 /**
  * The SSE relay on Fargate behind an ALB (HTTPS, idle timeout well above the ping), scaled on
- * active connections, and the table-stream handler that wakes its tasks: in the VPC, allowed to
- * their private push port only, fed by event items only (the stream filter), with a DLQ.
+ * active connections. The table-stream consumer that wakes its tasks is a row of the consumers
+ * table (infra/consumers.ts), placed in this VPC and in `pushClients`, the only group allowed to the
+ * tasks' private push port.
  */
 export class RelayService extends Construct {
   readonly service: FargateService;
   readonly loadBalancer: ApplicationLoadBalancer;
-  readonly streamHandler: ApiFunction;
+  /** The group whose members may reach the tasks' push port (infra/consumers.ts: the `relayPush` need). */
+  readonly pushClients: SecurityGroup;
 
   constructor(scope: Construct, id: string, props: RelayServiceProps) {
     super(scope, id);
@@ -86,9 +81,9 @@ export class RelayService extends Construct {
     props.table.grantReadWriteData(task.taskRole);
 
     const tasksGroup = new SecurityGroup(this, 'TasksGroup', { vpc: props.vpc, allowAllOutbound: true });
-    const streamGroup = new SecurityGroup(this, 'StreamGroup', { vpc: props.vpc, allowAllOutbound: true });
-    // Only the stream handler reaches the push port.
-    tasksGroup.addIngressRule(streamGroup, Port.tcp(relayPorts.push), 'table stream pushes');
+    this.pushClients = new SecurityGroup(this, 'StreamGroup', { vpc: props.vpc, allowAllOutbound: true });
+    // Only the members of this group (the table-stream consumer that wakes the tasks) reach the push port.
+    tasksGroup.addIngressRule(this.pushClients, Port.tcp(relayPorts.push), 'table stream pushes');
 
     this.service = new FargateService(this, 'Service', {
       cluster,
@@ -139,44 +134,5 @@ export class RelayService extends Construct {
         { lower: 30_000, change: +3 },
       ],
     });
-
-    const deadLetter = new Queue(this, 'StreamDeadLetter', {
-      encryption: QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      retentionPeriod: Duration.days(14),
-    });
-    deadLetterAlarm(this, 'StreamDeadLetterAlarm', deadLetter);
-    this.streamHandler = new ApiFunction(this, 'StreamHandler', {
-      entry: 'functions/stream/handler.ts',
-      environment: {
-        STAGE: props.stage,
-        TABLE_NAME: props.table.tableName,
-        SECRETS_ARN: props.serviceSecrets.secretArn,
-      },
-      readsSecrets: true,
-      vpc: { vpc: props.vpc, securityGroups: [streamGroup] },
-    });
-    const fn = this.streamHandler.function;
-    fn.addEventSource(
-      new DynamoEventSource(props.table, {
-        startingPosition: StartingPosition.LATEST,
-        batchSize: 100,
-        maxBatchingWindow: Duration.millis(0),
-        retryAttempts: 3,
-        bisectBatchOnError: true,
-        onFailure: new SqsDlq(deadLetter),
-        filters: [FilterCriteria.filter(eventItemsPattern as unknown as Record<string, unknown>)],
-      }),
-    );
-    props.serviceSecrets.grantRead(fn);
-    // Only the registrations of relay topics: which tasks hold which streams.
-    fn.addToRolePolicy(
-      new PolicyStatement({
-        actions: ['dynamodb:Query'],
-        resources: [props.table.tableArn],
-        conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['RELAYTOPIC#*'] } },
-      }),
-    );
-    props.table.encryptionKey?.grantDecrypt(fn);
   }
 }

@@ -1,7 +1,7 @@
 import { Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
-import { deadLetterAlarm } from '../constructs/dead-letter-alarm';
-import { queueDesign, queueSettings, type QueueName } from '../../shared/adapters/sqs/queue-design';
+import { deadLetterAlarm, deadLetterRetentionDays } from '../constructs/dead-letter-alarm';
+import { queueConsumers, queueNames, type QueueName } from '../consumers';
 import { AttributeType, Billing, StreamViewType, TableEncryptionV2, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Key } from 'aws-cdk-lib/aws-kms';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
@@ -11,7 +11,8 @@ import { tableDesign } from '../../shared/adapters/dynamo/table-design';
 
 /**
  * What holds state and must outlive any deployment of code: the single table (with its stream,
- * TTL, point-in-time recovery and a customer-managed key), and the service's secrets.
+ * TTL, point-in-time recovery and a customer-managed key), the evidence bucket, the queues of the
+ * consumers table (infra/consumers.ts) and the service's secrets.
  */
 export class StatefulStack extends Stack {
   readonly table: TableV2;
@@ -61,27 +62,28 @@ export class StatefulStack extends Stack {
       removalPolicy: RemovalPolicy.RETAIN,
     });
 
-    // Between the gateway and the workers: each queue with its dead-letter queue (queue-design.ts).
+    // Between the gateway and the workers: each queue row's queue with its dead-letter queue.
     this.queues = Object.fromEntries(
-      (Object.entries(queueDesign) as [QueueName, (typeof queueDesign)[QueueName]][]).map(([key, design]) => {
+      queueConsumers.map((row) => {
+        const names = queueNames(row);
         const common = {
           encryption: QueueEncryption.SQS_MANAGED,
           enforceSSL: true,
-          ...(design.fifo ? { fifo: true } : {}),
+          ...(row.queue.fifo ? { fifo: true } : {}),
         };
-        const deadLetter = new Queue(this, `${key}DeadLetter`, {
+        const deadLetter = new Queue(this, `${row.name}DeadLetter`, {
           ...common,
-          queueName: `${props.stage}-${design.deadLetter}`,
-          retentionPeriod: Duration.days(queueSettings.retentionDays),
+          queueName: `${props.stage}-${names.deadLetter}`,
+          retentionPeriod: Duration.days(deadLetterRetentionDays),
         });
-        deadLetterAlarm(this, `${key}DeadLetterAlarm`, deadLetter);
-        const queue = new Queue(this, `${key}Queue`, {
+        deadLetterAlarm(this, `${row.name}DeadLetterAlarm`, deadLetter);
+        const queue = new Queue(this, `${row.name}Queue`, {
           ...common,
-          queueName: `${props.stage}-${design.name}`,
-          visibilityTimeout: Duration.seconds(queueSettings.visibilityTimeoutSeconds),
-          deadLetterQueue: { queue: deadLetter, maxReceiveCount: queueSettings.maxReceiveCount },
+          queueName: `${props.stage}-${names.queue}`,
+          visibilityTimeout: Duration.seconds(row.queue.visibilityTimeoutSeconds),
+          deadLetterQueue: { queue: deadLetter, maxReceiveCount: row.queue.maxReceiveCount },
         });
-        return [key, queue];
+        return [row.name, queue];
       }),
     ) as Record<QueueName, Queue>;
 

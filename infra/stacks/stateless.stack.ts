@@ -1,20 +1,16 @@
-import { ArnFormat, CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
-import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
-import { FilterPattern, MetricFilter } from 'aws-cdk-lib/aws-logs';
-import { CfnScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
-import { Topic } from 'aws-cdk-lib/aws-sns';
+import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import { HttpApi, HttpMethod } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { TableV2, type ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Key } from 'aws-cdk-lib/aws-kms';
-import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
-import { Secret, type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { ApiFunction } from '../constructs/api-function';
 import { RelayService } from '../constructs/relay-service';
 import { GatewayVpcEndpointAwsService, Vpc } from 'aws-cdk-lib/aws-ec2';
-import { deadLetterAlarm } from '../constructs/dead-letter-alarm';
+import { buildConsumers, grantSendMail } from '../constructs/consumers';
 import { bundledAssets, chunks } from '../constructs/bundling';
 import { Bucket } from 'aws-cdk-lib/aws-s3';
 import {
@@ -25,7 +21,8 @@ import {
   routes,
   type FunctionGroup,
 } from '../routes';
-import { Queue, QueueEncryption, type IQueue } from 'aws-cdk-lib/aws-sqs';
+import { Queue, type IQueue } from 'aws-cdk-lib/aws-sqs';
+import { pascal, queueConsumers, queueUrlVariable, type ConsumerName, type QueueName } from '../consumers';
 
 export interface StatelessStackProps extends StackProps {
   stage: string;
@@ -33,8 +30,8 @@ export interface StatelessStackProps extends StackProps {
   dataKeyArn: string;
   serviceSecretsArn: string;
   evidenceBucketName: string;
-  sessionEventsQueueArn: string;
-  businessEventsQueueArn: string;
+  /** The queue rows' queues (infra/consumers.ts), built in the stateful stack. */
+  queueArns: Record<QueueName, string>;
   gatewaySecretsArn: string;
   mailFrom: string;
   consentPageBaseUrl: string;
@@ -43,8 +40,6 @@ export interface StatelessStackProps extends StackProps {
   sessionProviderUrl: string;
   relayCertificateArn: string;
 }
-
-const pascal = (group: string): string => group.charAt(0).toUpperCase() + group.slice(1);
 
 /**
  * Code that can be redeployed at will: one function per resource group, wired to the HTTP API by
@@ -56,7 +51,8 @@ export class StatelessStack extends Stack {
   readonly gateway: HttpApi;
   readonly gatewayFunctions: Record<string, NodejsFunction>;
   readonly relay: RelayService;
-  readonly workers: Record<'sessionEvents' | 'businessEvents' | 'reconnect', NodejsFunction>;
+  /** Every row of the consumers table (infra/consumers.ts): queue workers, stream consumers, schedule targets. */
+  readonly consumers: Record<ConsumerName, NodejsFunction>;
 
   constructor(scope: Construct, id: string, props: StatelessStackProps) {
     super(scope, id, props);
@@ -169,13 +165,7 @@ export class StatelessStack extends Stack {
         conditions: { 'ForAnyValue:StringEquals': { 'kms:EncryptionContextKeys': ['seatId'] } },
       }),
     );
-    functions.auth.addToRolePolicy(
-      new PolicyStatement({
-        actions: ['ses:SendEmail'],
-        resources: ['*'],
-        conditions: { StringEquals: { 'ses:FromAddress': props.mailFrom } },
-      }),
-    );
+    grantSendMail(functions.auth, props.mailFrom);
 
     const integrations = Object.fromEntries(
       functionGroups.map((group) => [
@@ -200,14 +190,18 @@ export class StatelessStack extends Stack {
     new CfnOutput(this, 'ApiUrl', { value: this.api.apiEndpoint });
 
     // The gateway: its own HTTP API; each webhook function verifies, enqueues and answers. It is
-    // granted the queue and its keys, and nothing of the table.
-    const sessionEvents = Queue.fromQueueArn(this, 'SessionEvents', props.sessionEventsQueueArn);
+    // granted the queues the consumers table names it a producer of, its keys, and nothing of the table.
+    const queues = Object.fromEntries(
+      queueConsumers.map((row) => [
+        row.name,
+        Queue.fromQueueArn(this, `${pascal(row.name)}Queue`, props.queueArns[row.name]),
+      ]),
+    ) as Record<QueueName, IQueue>;
     const gatewaySecrets = Secret.fromSecretAttributes(this, 'GatewaySecrets', {
       secretCompleteArn: props.gatewaySecretsArn,
       encryptionKey: dataKey,
     });
     this.gateway = new HttpApi(this, 'Gateway', { description: `family-protection ${props.stage} webhooks` });
-    const businessEvents = Queue.fromQueueArn(this, 'BusinessEvents', props.businessEventsQueueArn);
     this.gatewayFunctions = {};
     for (const route of gatewayRoutes) {
       const fn =
@@ -219,21 +213,21 @@ export class StatelessStack extends Stack {
             STAGE: props.stage,
             // The shared configuration needs a table name; the gateway never uses it (and has no grant).
             TABLE_NAME: 'none',
-            SESSION_EVENTS_QUEUE_URL: sessionEvents.queueUrl,
-            BUSINESS_EVENTS_QUEUE_URL: businessEvents.queueUrl,
+            ...Object.fromEntries(
+              queueConsumers.map((row) => [queueUrlVariable(row.name), queues[row.name].queueUrl]),
+            ),
             GATEWAY_SECRETS_ARN: gatewaySecrets.secretArn,
           },
         }).function;
       if (this.gatewayFunctions[route.name] === undefined) {
         if (route.name === 'GatewayHealth') {
           // Health reads the queues' attributes and nothing else.
-          for (const queue of [sessionEvents, businessEvents]) {
+          for (const queue of Object.values(queues)) {
             fn.addToRolePolicy(
               new PolicyStatement({ actions: ['sqs:GetQueueAttributes'], resources: [queue.queueArn] }),
             );
           }
         } else {
-          (route.name === 'SessionProviderWebhook' ? sessionEvents : businessEvents).grantSendMessages(fn);
           gatewaySecrets.grantRead(fn);
         }
         this.gatewayFunctions[route.name] = fn;
@@ -244,9 +238,17 @@ export class StatelessStack extends Stack {
         integration: new HttpLambdaIntegration(`${route.name}${route.method}Integration`, fn),
       });
     }
+    for (const row of queueConsumers) {
+      for (const producer of row.producers) {
+        const fn = this.gatewayFunctions[producer];
+        if (fn === undefined)
+          throw new Error(`the queue ${row.name} names a producer with no route: ${producer}`);
+        queues[row.name].grantSendMessages(fn);
+      }
+    }
     new CfnOutput(this, 'GatewayUrl', { value: this.gateway.apiEndpoint });
 
-    // The SSE relay and the table stream that wakes it, in their own VPC.
+    // The SSE relay in its own VPC; the table-stream consumer that wakes it is placed there (relayPush).
     const vpc = new Vpc(this, 'Vpc', { maxAzs: 2, natGateways: 1 });
     vpc.addGatewayEndpoint('DynamoDb', { service: GatewayVpcEndpointAwsService.DYNAMODB });
     this.relay = new RelayService(this, 'Relay', {
@@ -259,156 +261,26 @@ export class StatelessStack extends Stack {
     });
     new CfnOutput(this, 'RelayUrl', { value: `https://${this.relay.loadBalancer.loadBalancerDnsName}` });
 
-    this.workers = this.buildWorkers(props, {
+    // Every queue worker, stream consumer and schedule target, from the consumers table.
+    const sessionProviderWebhookUrl = `${this.gateway.apiEndpoint}/webhooks/session-provider`;
+    this.consumers = buildConsumers(this, {
+      stage: props.stage,
       table,
       serviceSecrets,
       gatewaySecrets,
-      sessionEvents,
-      businessEvents,
-    });
+      queues,
+      relay: { vpc, pushClients: this.relay.pushClients },
+      sessionProviderUrl: props.sessionProviderUrl,
+      sessionProviderWebhookUrl,
+      mailFrom: props.mailFrom,
+    }).functions;
     // Who creates sessions (the pairing routes) and who ends them (the person's stop) talk to the
     // provider; the sessions' webhook key is the gateway's.
     for (const fn of [functions.pairing, functions.consent]) {
       fn.addEnvironment('SESSION_PROVIDER_URL', props.sessionProviderUrl);
-      fn.addEnvironment(
-        'SESSION_PROVIDER_WEBHOOK_URL',
-        `${this.gateway.apiEndpoint}/webhooks/session-provider`,
-      );
+      fn.addEnvironment('SESSION_PROVIDER_WEBHOOK_URL', sessionProviderWebhookUrl);
       fn.addEnvironment('GATEWAY_SECRETS_ARN', gatewaySecrets.secretArn);
       gatewaySecrets.grantRead(fn);
     }
-  }
-
-  /**
-   * The workers: the session-event consumer (FIFO, partial batch failures), the business-event
-   * consumer, and the reconnect target of one-time EventBridge schedules, each with what it needs.
-   */
-  private buildWorkers(
-    props: StatelessStackProps,
-    refs: {
-      table: ITableV2;
-      serviceSecrets: ISecret;
-      gatewaySecrets: ISecret;
-      sessionEvents: IQueue;
-      businessEvents: IQueue;
-    },
-  ): StatelessStack['workers'] {
-    const reconnectName = `family-protection-${props.stage}-reconnect`;
-    const reconnectArn = this.formatArn({
-      service: 'lambda',
-      resource: 'function',
-      resourceName: reconnectName,
-      arnFormat: ArnFormat.COLON_RESOURCE_NAME,
-    });
-    const scheduleGroup = new CfnScheduleGroup(this, 'ReconnectSchedules', {
-      name: `family-protection-${props.stage}-reconnects`,
-    });
-    const schedulerDeadLetter = new Queue(this, 'ReconnectDeadLetter', {
-      encryption: QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      retentionPeriod: Duration.days(14),
-    });
-    deadLetterAlarm(this, 'ReconnectDeadLetterAlarm', schedulerDeadLetter);
-    // The role EventBridge Scheduler assumes to run an attempt: invoke the reconnect worker, report to the DLQ.
-    const schedulerRole = new Role(this, 'ReconnectSchedulerRole', {
-      assumedBy: new ServicePrincipal('scheduler.amazonaws.com', {
-        conditions: { StringEquals: { 'aws:SourceAccount': this.account } },
-      }),
-    });
-    schedulerRole.addToPolicy(
-      new PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [reconnectArn] }),
-    );
-    schedulerDeadLetter.grantSendMessages(schedulerRole);
-    const notifications = new Topic(this, 'GuardianPush', { enforceSSL: true });
-
-    const environment = {
-      STAGE: props.stage,
-      TABLE_NAME: refs.table.tableName,
-      SECRETS_ARN: refs.serviceSecrets.secretArn,
-      GATEWAY_SECRETS_ARN: refs.gatewaySecrets.secretArn,
-      SESSION_PROVIDER_URL: props.sessionProviderUrl,
-      SESSION_PROVIDER_WEBHOOK_URL: `${this.gateway.apiEndpoint}/webhooks/session-provider`,
-      RECONNECT_SCHEDULER: 'eventbridge',
-      SCHEDULER_GROUP_NAME: scheduleGroup.ref,
-      RECONNECT_TARGET_ARN: reconnectArn,
-      SCHEDULER_ROLE_ARN: schedulerRole.roleArn,
-      SCHEDULER_DLQ_ARN: schedulerDeadLetter.queueArn,
-      NOTIFY_DELIVERY: 'aws',
-      NOTIFICATIONS_TOPIC_ARN: notifications.topicArn,
-      MAIL_FROM: props.mailFrom,
-      POWERTOOLS_SERVICE_NAME: 'family-protection-workers',
-    };
-    const worker = (id: string, entry: string, extra: { functionName?: string } = {}) =>
-      new ApiFunction(this, id, {
-        entry,
-        environment,
-        readsSecrets: true,
-        timeout: Duration.seconds(30),
-        ...extra,
-      });
-    const sessionEvents = worker('SessionEventsWorker', 'functions/workers/session-events/handler.ts');
-    const businessEvents = worker('BusinessEventsWorker', 'functions/workers/business-events/handler.ts');
-    const reconnect = worker('ReconnectWorker', 'functions/workers/reconnect/handler.ts', {
-      functionName: reconnectName,
-    });
-
-    sessionEvents.function.addEventSource(
-      new SqsEventSource(refs.sessionEvents, { batchSize: 10, reportBatchItemFailures: true }),
-    );
-    businessEvents.function.addEventSource(
-      new SqsEventSource(refs.businessEvents, {
-        batchSize: 10,
-        maxBatchingWindow: Duration.seconds(1),
-        reportBatchItemFailures: true,
-      }),
-    );
-    // A log metric: events of sessions no pairing owns (dropped by the worker).
-    new MetricFilter(this, 'UnknownSessionEvents', {
-      logGroup: sessionEvents.logGroup,
-      metricNamespace: 'FamilyProtection',
-      metricName: 'UnknownSessionEvents',
-      filterPattern: FilterPattern.stringValue('$.outcome', '=', 'unknown_session'),
-      metricValue: '1',
-    });
-
-    for (const fn of [sessionEvents.function, reconnect.function]) {
-      refs.table.grantReadWriteData(fn);
-      refs.serviceSecrets.grantRead(fn);
-      refs.gatewaySecrets.grantRead(fn);
-      fn.addToRolePolicy(
-        new PolicyStatement({
-          actions: ['scheduler:CreateSchedule', 'scheduler:DeleteSchedule'],
-          resources: [
-            this.formatArn({
-              service: 'scheduler',
-              resource: 'schedule',
-              resourceName: `${scheduleGroup.ref}/*`,
-            }),
-          ],
-        }),
-      );
-      fn.addToRolePolicy(
-        new PolicyStatement({
-          actions: ['iam:PassRole'],
-          resources: [schedulerRole.roleArn],
-          conditions: { StringEquals: { 'iam:PassedToService': 'scheduler.amazonaws.com' } },
-        }),
-      );
-      notifications.grantPublish(fn);
-      fn.addToRolePolicy(
-        new PolicyStatement({
-          actions: ['ses:SendEmail'],
-          resources: ['*'],
-          conditions: { StringEquals: { 'ses:FromAddress': props.mailFrom } },
-        }),
-      );
-    }
-    // The business worker only logs receipts: its queue, nothing else.
-    refs.serviceSecrets.grantRead(businessEvents.function);
-    return {
-      sessionEvents: sessionEvents.function,
-      businessEvents: businessEvents.function,
-      reconnect: reconnect.function,
-    };
   }
 }

@@ -1,7 +1,10 @@
 import type { ReconnectAttempt } from '../domain/pairing/reconnect';
 
-/** One-time schedules: the reconnect attempts of a dropped pairing. */
-export interface ReconnectScheduler {
-  schedule(attempt: ReconnectAttempt, at: Date): Promise<void>;
-  cancel(attempt: ReconnectAttempt): Promise<void>;
+/** One-time schedules of one target: each payload fires once, at its time, unless cancelled. */
+export interface OneTimeScheduler<P> {
+  schedule(payload: P, at: Date): Promise<void>;
+  cancel(payload: P): Promise<void>;
 }
+
+/** The reconnect attempts of a dropped pairing. */
+export type ReconnectScheduler = OneTimeScheduler<ReconnectAttempt>;

@@ -7,20 +7,11 @@ import { freePort } from '../support/ports';
 import { call, signUp, uniqueEmail } from './support/api';
 import { eventsOf, protectedSeat } from './support/consent';
 import { awaitLogLines } from './support/logs';
-import { pairingReaches, sessionOf, simulate } from './support/pairing';
+import { pair, pairingReaches, sessionOf, simulate } from './support/pairing';
 import { fromTheStart, guardianStream, listen, personStream, ticketFor } from './support/streams';
 
 const tableIds = async (accountUid: string) => (await eventsOf(accountUid)).map((item) => String(item['id']));
 
-const pair = async (family: Awaited<ReturnType<typeof protectedSeat>>) => {
-  await call('POST', `/seats/${family.seatUid}/pairing`, {
-    token: family.owner.token,
-    body: { channel: 'chat', method: 'qr' },
-  });
-  await pairingReaches(family.owner.token, family.seatUid, 'challenge');
-  await simulate(await sessionOf(family.seatUid), 'link');
-  await pairingReaches(family.owner.token, family.seatUid, 'paired');
-};
 const unlink = (family: Awaited<ReturnType<typeof protectedSeat>>) =>
   call('DELETE', `/seats/${family.seatUid}/pairing`, { token: family.owner.token });
 

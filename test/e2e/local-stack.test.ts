@@ -1,7 +1,22 @@
+import { createHmac, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
 import { connect } from 'node:net';
-import { describe, expect, it } from 'vitest';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { ulid } from 'ulid';
+import { describe, expect, inject, it } from 'vitest';
+import { consumers, type ConsumerName } from '../../infra/consumers';
+import { devSecrets } from '../../localstack/dev-config';
+import { eventToItem } from '../../shared/adapters/dynamo/items';
+import { dynamoRelayRegistry } from '../../shared/adapters/dynamo/relay-registry';
+import { topicKey } from '../../shared/domain/events/streams';
 import { eventually } from '../support/eventually';
 import { startLocalStack } from '../support/local-stack';
+import { call } from './support/api';
+import { protectedSeat, stackTable } from './support/consent';
+import { awaitLogLines } from './support/logs';
+import { pair, pairingReaches, sessionsOf, simulate } from './support/pairing';
 
 const answers = (url: string): Promise<boolean> =>
   new Promise((resolve) => {
@@ -30,5 +45,142 @@ describe('npm start', () => {
 
   it('refuses to start on a bad configuration value, naming the variable', async () => {
     await expect(startLocalStack({ OTP_TTL_SECONDS: 'ten' })).rejects.toThrow(/OTP_TTL_SECONDS/);
+  });
+});
+
+describe('the consumers table, locally (infra/consumers.ts)', () => {
+  const fixture = (name: string) =>
+    readFileSync(new URL(`../fixtures/providers/${name}`, import.meta.url), 'utf8');
+  const hmac = (algorithm: string, key: string, body: string) =>
+    createHmac(algorithm, key).update(body).digest('hex');
+  const webhook = (path: string, body: string, headers: Record<string, string>) =>
+    fetch(`${inject('gatewayUrl')}/webhooks/${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body,
+    });
+
+  /** For each row, something it consumes, sent the way production sends it, seen by its handler. */
+  const reachesItsHandler: Record<ConsumerName, () => Promise<void>> = {
+    // A signed session webhook, through the gateway and the FIFO queue, to the session-events worker.
+    async sessionEvents() {
+      const id = `evt_${randomUUID()}`;
+      const body = JSON.stringify({
+        ...(JSON.parse(fixture('waha-session-status-WORKING.json')) as object),
+        id,
+        session: `sess_unknown_${randomUUID()}`,
+      });
+      const sent = await webhook('session-provider', body, {
+        'x-webhook-hmac': hmac('sha512', devSecrets.SESSION_PROVIDER_WEBHOOK_SECRET, body),
+      });
+      expect(sent.status).toBe(200);
+      const handled = await awaitLogLines<{ eventId: string }>(
+        'session_event.handled',
+        (l) => l.eventId === id,
+        1,
+      );
+      expect(handled).toHaveLength(1);
+    },
+    // A signed delivery receipt, through the gateway and the standard queue, to the business-events worker.
+    async businessEvents() {
+      const entryId = `wamid.${randomUUID()}`;
+      const body = fixture('meta-statuses.json').replace(/"id": "wamid\.[^"]+"/, `"id": "${entryId}"`);
+      expect(body).toContain(entryId);
+      const sent = await webhook('business-provider', body, {
+        'x-hub-signature-256': `sha256=${hmac('sha256', devSecrets.BUSINESS_PROVIDER_APP_SECRET, body)}`,
+      });
+      expect(sent.status).toBe(200);
+      const handled = await awaitLogLines<{ entryId?: string }>(
+        'business_event.handled',
+        (line) => line.entryId === entryId,
+        1,
+      );
+      expect(handled).toHaveLength(1);
+    },
+    // An event item written to the table, through the stream (and its filter), to the fan-out,
+    // which pushes it to the relay endpoint registered for its account: here, this test's own.
+    async eventFanOut() {
+      const pushes: string[] = [];
+      const relay = createServer((request, response) => {
+        let body = '';
+        request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        request.on('end', () => {
+          pushes.push(body);
+          response.writeHead(202).end();
+        });
+      });
+      await new Promise<void>((done) => relay.listen(0, '127.0.0.1', done));
+      try {
+        const address = relay.address();
+        const port = typeof address === 'object' && address !== null ? address.port : 0;
+        const accountId = `acc_${randomUUID()}`;
+        const topic = topicKey({ kind: 'account', accountId });
+        await dynamoRelayRegistry(stackTable()).register(
+          topic,
+          `test-${randomUUID()}`,
+          `http://127.0.0.1:${port}`,
+        );
+        const id = ulid();
+        const table = stackTable();
+        await table.doc.send(
+          new PutCommand({
+            TableName: table.tableName,
+            Item: eventToItem({
+              id,
+              type: 'account.created',
+              accountId,
+              seatId: null,
+              seatUid: null,
+              source: 'api',
+              payload: {},
+              occurredAt: new Date().toISOString(),
+            }),
+          }),
+        );
+        const [pushed] = await eventually(
+          async () => pushes,
+          (received) => received.length > 0,
+          'a push of the event',
+          10_000,
+        );
+        expect(JSON.parse(pushed ?? '{}')).toEqual({ topics: [{ topic, oldestId: id }] });
+      } finally {
+        relay.closeAllConnections();
+        await new Promise((done) => relay.close(done));
+      }
+    },
+    // A dropped pairing's first attempt, scheduled by the session-events worker on the embedded
+    // scheduler, fired into the reconnect handler, which brings the pairing back.
+    async reconnect() {
+      const family = await protectedSeat();
+      const session = await pair(family);
+      try {
+        const pairingId = (await sessionsOf(family.seatUid)).at(-1)?.config.metadata['pairingId'];
+        expect(pairingId).toEqual(expect.any(String));
+        await simulate(session, 'drop');
+        const fired = await awaitLogLines<{ seatUid: string; pairingId: string; attempt: number }>(
+          'reconnect.fired',
+          (line) => line.seatUid === family.seatUid,
+          1,
+          15_000,
+        );
+        expect(fired[0]).toMatchObject({ pairingId, attempt: 1 });
+        await pairingReaches(family.owner.token, family.seatUid, 'paired');
+      } finally {
+        await call('DELETE', `/seats/${family.seatUid}/pairing`, { token: family.owner.token });
+      }
+    },
+  };
+
+  it('starts a queue poller, a stream reader or a scheduler target for every row, one line each', async () => {
+    const started = await readFile(inject('stackLog'), 'utf8');
+    for (const row of consumers) {
+      const line = started.split('\n').find((one) => one.startsWith(`${row.kind.padEnd(10)}${row.name}: `));
+      expect(line, row.name).toMatch(new RegExp(` -> ${row.entry.replaceAll('.', '\\.')}$`));
+    }
+  });
+
+  it.each(consumers.map((row) => row.name))('%s: what it consumes reaches its handler', async (name) => {
+    await reachesItsHandler[name]();
   });
 });

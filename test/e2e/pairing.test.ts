@@ -19,6 +19,7 @@ import { awaitLogLines } from './support/logs';
 import { eventually } from '../support/eventually';
 import {
   guardianPairing,
+  pair,
   pairingReaches,
   personCall,
   sessionOf,
@@ -46,12 +47,8 @@ const startQr = async (family: Family) => {
 /** A pairing on the guardian's screen, linked by the person: `paired`. */
 const pairedSeat = async () => {
   const family = await protectedSeat();
-  await startQr(family);
-  await pairingReaches(family.owner.token, family.seatUid, 'challenge');
-  const session = await sessionOf(family.seatUid);
-  await simulate(session, 'link');
-  await pairingReaches(family.owner.token, family.seatUid, 'paired');
-  return { ...family, session };
+  opened.push(family);
+  return { ...family, session: await pair(family) };
 };
 
 const events = async (accountUid: string) =>

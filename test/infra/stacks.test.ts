@@ -1,13 +1,27 @@
 import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  consumerFunctionId,
+  consumers,
+  queueConsumers,
+  queueNames,
+  queueUrlVariable,
+  scheduleConsumers,
+  streamConsumers,
+  targetArnVariable,
+  targetFunctionName,
+  type Consumer,
+  type QueueConsumer,
+} from '../../infra/consumers';
 import { functionGroups, gatewayRoutes, routeKey, routes } from '../../infra/routes';
 import { buildStacks } from '../../infra/stage';
+import { scheduleTargets } from '../../shared/adapters/scheduler/schedule-targets';
 
-const gatewayFunctionCount = new Set(gatewayRoutes.map((route) => route.name)).size;
-const workerCount = 3;
-/** The table-stream handler that wakes the relay. */
-const streamCount = 1;
+const gatewayFunctions = [...new Set(gatewayRoutes.map((route) => route.name))];
+const gatewayFunctionCount = gatewayFunctions.length;
+/** Every row of the consumers table has its function: queue workers, stream consumers, schedule targets. */
+const consumerCount = consumers.length;
 let stateful: Template;
 let stateless: Template;
 
@@ -116,13 +130,11 @@ describe('the stateless stack', () => {
     const functions = stateless.findResources('AWS::Lambda::Function', {
       Properties: { Runtime: 'nodejs24.x', Architectures: ['arm64'] },
     });
-    expect(Object.keys(functions)).toHaveLength(
-      functionGroups.length + gatewayFunctionCount + workerCount + streamCount,
-    );
+    expect(Object.keys(functions)).toHaveLength(functionGroups.length + gatewayFunctionCount + consumerCount);
     // Each function's log group, and the relay's.
     stateless.resourceCountIs(
       'AWS::Logs::LogGroup',
-      functionGroups.length + gatewayFunctionCount + workerCount + streamCount + 1,
+      functionGroups.length + gatewayFunctionCount + consumerCount + 1,
     );
     stateless.allResourcesProperties('AWS::Logs::LogGroup', { RetentionInDays: 30 });
   });
@@ -212,10 +224,10 @@ describe('the stateless stack', () => {
       'BusinessEventsWorker',
       'BusinessProviderWebhook',
       'Consent',
+      'EventFanOutStreamHandler',
       'Evidence',
       'Pairing',
       'ReconnectWorker',
-      'RelayStreamHandler',
       'Seats',
       'SessionEventsWorker',
       'SessionProviderWebhook',
@@ -265,7 +277,7 @@ describe('the workers', () => {
     }
   });
 
-  it('schedule reconnects in their own group, run by a role only EventBridge Scheduler assumes, with a DLQ', () => {
+  it('schedule reconnects in the service’s group, run by a role only EventBridge Scheduler assumes, with a DLQ', () => {
     stateless.resourceCountIs('AWS::Scheduler::ScheduleGroup', 1);
     stateless.hasResourceProperties('AWS::IAM::Role', {
       AssumeRolePolicyDocument: {
@@ -277,7 +289,7 @@ describe('the workers', () => {
         ],
       },
     });
-    const schedulerRole = actionsOf(stateless, 'ReconnectSchedulerRole');
+    const schedulerRole = actionsOf(stateless, 'SchedulerRole');
     expect(schedulerRole).toEqual(expect.arrayContaining(['lambda:InvokeFunction', 'sqs:SendMessage']));
     stateless.hasResourceProperties('AWS::Lambda::Function', {
       FunctionName: 'family-protection-test-reconnect',
@@ -375,14 +387,14 @@ describe('the relay', () => {
       BisectBatchOnFunctionError: true,
     });
     const stream = Object.entries(stateless.findResources('AWS::Lambda::Function')).find(([id]) =>
-      id.startsWith('RelayStreamHandler'),
+      id.startsWith('EventFanOutStreamHandler'),
     );
     expect(stream?.[1].Properties.VpcConfig).toBeDefined();
     // It may only read which tasks hold which topics.
-    expect(actionsOf(stateless, 'RelayStreamHandler').filter((a) => a.startsWith('dynamodb:'))).toEqual(
+    expect(actionsOf(stateless, 'EventFanOutStreamHandler').filter((a) => a.startsWith('dynamodb:'))).toEqual(
       expect.arrayContaining(['dynamodb:Query', 'dynamodb:GetRecords']),
     );
-    expect(actionsOf(stateless, 'RelayStreamHandler')).not.toContain('dynamodb:PutItem');
+    expect(actionsOf(stateless, 'EventFanOutStreamHandler')).not.toContain('dynamodb:PutItem');
   });
 
   it('opens the tasks’ push port to the stream handler only', () => {
@@ -391,5 +403,189 @@ describe('the relay', () => {
     );
     expect(ingress).toHaveLength(1);
     expect(JSON.stringify(ingress[0]?.Properties.SourceSecurityGroupId)).toContain('StreamGroup');
+  });
+});
+
+describe('the consumers table, as CDK builds it', () => {
+  type Resource = { Properties: Record<string, unknown> };
+  const resources = (template: Template, type: string) =>
+    Object.entries(template.findResources(type) as Record<string, Resource>);
+  const named = (template: Template, type: string, name: string): [string, Resource] => {
+    const found = resources(template, type).filter(
+      ([, resource]) => resource.Properties['QueueName'] === name,
+    );
+    expect(found, `${type} ${name}`).toHaveLength(1);
+    return found[0] as [string, Resource];
+  };
+  /** The logical id of a row's function. */
+  const functionOf = (row: Consumer): [string, Resource] => {
+    const found = resources(stateless, 'AWS::Lambda::Function').filter(([id]) =>
+      id.startsWith(`${consumerFunctionId(row)}Function`),
+    );
+    expect(found, row.name).toHaveLength(1);
+    return found[0] as [string, Resource];
+  };
+  const mappingsOf = (row: Consumer) =>
+    resources(stateless, 'AWS::Lambda::EventSourceMapping').filter(
+      ([, mapping]) =>
+        JSON.stringify(mapping.Properties['FunctionName']) === JSON.stringify({ Ref: functionOf(row)[0] }),
+    );
+  /** A dead-letter queue is watched: an alarm on its visible messages. */
+  const expectAlarmOn = (template: Template, queueId: string) =>
+    expect(
+      resources(template, 'AWS::CloudWatch::Alarm').filter(
+        ([, alarm]) =>
+          alarm.Properties['MetricName'] === 'ApproximateNumberOfMessagesVisible' &&
+          JSON.stringify(alarm.Properties['Dimensions']).includes(`"${queueId}"`),
+      ),
+      `an alarm on ${queueId}`,
+    ).toHaveLength(1);
+  const statements = (template: Template, prefix: string) =>
+    resources(template, 'AWS::IAM::Policy')
+      .filter(([id]) => id.startsWith(prefix))
+      .flatMap(
+        ([, policy]) =>
+          (
+            policy.Properties['PolicyDocument'] as {
+              Statement: { Action: string | string[]; Resource: unknown }[];
+            }
+          ).Statement,
+      );
+  const allows = (template: Template, prefix: string, action: string, resourcePart: string) =>
+    statements(template, prefix).some(
+      (statement) =>
+        [statement.Action].flat().includes(action) &&
+        JSON.stringify(statement.Resource).includes(resourcePart),
+    );
+
+  it.each(queueConsumers)(
+    'queue $name: its queue, redrive to an alarmed DLQ, a mapping reporting partial failures, its producers',
+    (row) => {
+      const names = queueNames(row);
+      const [deadLetterId, deadLetter] = named(stateful, 'AWS::SQS::Queue', `test-${names.deadLetter}`);
+      const [queueId, queue] = named(stateful, 'AWS::SQS::Queue', `test-${names.queue}`);
+      expect(queue.Properties).toMatchObject({
+        VisibilityTimeout: row.queue.visibilityTimeoutSeconds,
+        RedrivePolicy: {
+          deadLetterTargetArn: { 'Fn::GetAtt': [deadLetterId, 'Arn'] },
+          maxReceiveCount: row.queue.maxReceiveCount,
+        },
+        SqsManagedSseEnabled: true,
+      });
+      expect(queue.Properties['FifoQueue']).toBe(row.queue.fifo ? true : undefined);
+      expect(deadLetter.Properties['FifoQueue']).toBe(row.queue.fifo ? true : undefined);
+      expectAlarmOn(stateful, deadLetterId);
+
+      const [, fn] = functionOf(row);
+      // A message must stay hidden while the worker may still be handling it.
+      expect(fn.Properties['Timeout']).toBe(row.timeoutSeconds);
+      expect(row.timeoutSeconds).toBeLessThan(row.queue.visibilityTimeoutSeconds);
+      const mappings = mappingsOf(row);
+      expect(mappings).toHaveLength(1);
+      const mapping = mappings[0]?.[1].Properties ?? {};
+      expect(JSON.stringify(mapping['EventSourceArn'])).toContain(queueId);
+      expect(mapping).toMatchObject({
+        BatchSize: row.batchSize,
+        FunctionResponseTypes: ['ReportBatchItemFailures'],
+      });
+      const { maxBatchingWindowSeconds }: QueueConsumer = row;
+      expect(mapping['MaximumBatchingWindowInSeconds']).toBe(maxBatchingWindowSeconds);
+
+      for (const producer of gatewayFunctions) {
+        const sends = allows(stateless, producer, 'sqs:SendMessage', queueId);
+        expect(sends, `${producer} sends to ${row.name}`).toBe(
+          (row.producers as readonly string[]).includes(producer),
+        );
+      }
+      for (const [id, gateway] of resources(stateless, 'AWS::Lambda::Function').filter(([id]) =>
+        gatewayFunctions.some((name) => id.startsWith(name)),
+      )) {
+        const variables = (gateway.Properties['Environment'] as { Variables: Record<string, unknown> })
+          .Variables;
+        expect(JSON.stringify(variables[queueUrlVariable(row.name)]), id).toContain(queueId);
+      }
+    },
+  );
+
+  it.each(streamConsumers)(
+    'stream $name: a mapping of the table stream with the row’s filter, retries, an alarmed DLQ',
+    (row) => {
+      const mappings = mappingsOf(row);
+      expect(mappings).toHaveLength(1);
+      const mapping = mappings[0]?.[1].Properties ?? {};
+      expect(JSON.stringify(mapping['EventSourceArn'])).toContain('StreamArn');
+      expect(mapping).toMatchObject({
+        BatchSize: row.batchSize,
+        MaximumRetryAttempts: row.retryAttempts,
+        BisectBatchOnFunctionError: true,
+        FilterCriteria: { Filters: [{ Pattern: JSON.stringify(row.filter) }] },
+      });
+      const destination = JSON.stringify(mapping['DestinationConfig']);
+      const [deadLetterId] =
+        resources(stateless, 'AWS::SQS::Queue').find(([id]) => destination.includes(`"${id}"`)) ?? [];
+      expect(deadLetterId).toBeDefined();
+      expectAlarmOn(stateless, deadLetterId ?? '');
+    },
+  );
+
+  it.each(scheduleConsumers)(
+    'schedule $name: a target of fixed name the Scheduler role may invoke, scheduled only by its rows',
+    (row) => {
+      const [, fn] = functionOf(row);
+      expect(fn.Properties['FunctionName']).toBe(targetFunctionName('test', row.name));
+      expect(
+        allows(
+          stateless,
+          'SchedulerRole',
+          'lambda:InvokeFunction',
+          `:function:${targetFunctionName('test', row.name)}`,
+        ),
+      ).toBe(true);
+      for (const other of consumers) {
+        const { schedules = [] }: Consumer = other;
+        const may = schedules.includes(row.name);
+        expect(
+          allows(stateless, consumerFunctionId(other), 'scheduler:CreateSchedule', `/${row.name}-*`),
+          other.name,
+        ).toBe(may);
+        const variables = (
+          functionOf(other)[1].Properties['Environment'] as { Variables: Record<string, unknown> }
+        ).Variables;
+        expect(variables[targetArnVariable(row.name)] !== undefined, other.name).toBe(may);
+        if (may) expect(actionsOf(stateless, consumerFunctionId(other))).toContain('iam:PassRole');
+      }
+    },
+  );
+
+  it('has one schedules group and one alarmed schedules DLQ the Scheduler role reports to, and a target for every schedule row', () => {
+    stateless.resourceCountIs('AWS::Scheduler::ScheduleGroup', 1);
+    const [deadLetterId] =
+      resources(stateless, 'AWS::SQS::Queue').find(([id]) =>
+        allows(stateless, 'SchedulerRole', 'sqs:SendMessage', `"${id}"`),
+      ) ?? [];
+    expect(deadLetterId).toBeDefined();
+    expectAlarmOn(stateless, deadLetterId ?? '');
+    expect(scheduleConsumers.map((row) => row.name).sort()).toEqual(Object.keys(scheduleTargets).sort());
+  });
+
+  it('builds nothing asynchronous that is not a row: mappings, queues, schedule targets', () => {
+    const consumerFunctions = new Set(consumers.map((row) => functionOf(row)[0]));
+    const mappings = resources(stateless, 'AWS::Lambda::EventSourceMapping');
+    expect(mappings).toHaveLength(queueConsumers.length + streamConsumers.length);
+    for (const [, mapping] of mappings) {
+      expect(consumerFunctions.has((mapping.Properties['FunctionName'] as { Ref: string }).Ref)).toBe(true);
+    }
+    // Each queue row's queue and DLQ; each stream row's DLQ and the schedules' DLQ.
+    stateful.resourceCountIs('AWS::SQS::Queue', 2 * queueConsumers.length);
+    stateless.resourceCountIs(
+      'AWS::SQS::Queue',
+      streamConsumers.length + (scheduleConsumers.length > 0 ? 1 : 0),
+    );
+    const fixedNames = resources(stateless, 'AWS::Lambda::Function')
+      .map(([, fn]) => fn.Properties['FunctionName'])
+      .filter((name) => name !== undefined);
+    expect(fixedNames.sort()).toEqual(
+      scheduleConsumers.map((row) => targetFunctionName('test', row.name)).sort(),
+    );
   });
 });

@@ -20,6 +20,8 @@ const handleRecord = async (record: SQSRecord): Promise<void> => {
   logger.info('business_event.handled', {
     messageId: record.messageId,
     kind: parsed.success ? parsed.data.kind : 'unknown',
+    // The provider's id of the receipt's message or of the reply.
+    ...(parsed.success && parsed.data.item.id !== undefined ? { entryId: parsed.data.item.id } : {}),
     ...(parsed.success && parsed.data.kind === 'status' ? { status: parsed.data.item.status } : {}),
   });
 };

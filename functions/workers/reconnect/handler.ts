@@ -1,20 +1,15 @@
-import * as z from '../../../shared/validation/z';
+import { scheduleTargets } from '../../../shared/adapters/scheduler/schedule-targets';
 import { handleReconnectAttempt } from '../../../shared/app/pairing/session-events';
 import { deps, logger } from '../runtime';
 
-/** What a reconnect schedule carries (the EventBridge Scheduler target's input). */
-const attempt = z.object({
-  seatUid: z.string(),
-  pairingId: z.string(),
-  attempt: z.int().check(z.positive()),
-});
-
 /**
- * The reconnect schedule's target: one attempt. A late, repeated or outdated schedule changes
- * nothing; a failure throws so the Scheduler retries it and, in the end, sends it to its DLQ.
+ * The reconnect schedule's target: one attempt, the schedule's input as the event (EventBridge
+ * Scheduler in AWS, the embedded scheduler locally, the same schema as the adapters that schedule).
+ * A late, repeated or outdated schedule changes nothing; a failure throws so the Scheduler retries it
+ * and, in the end, sends it to its DLQ.
  */
-export const handler = async (input: unknown): Promise<{ outcome: string }> => {
-  const fired = attempt.parse(input);
+export const handler = async (event: unknown): Promise<{ outcome: string }> => {
+  const fired = scheduleTargets.reconnect.payload.parse(event);
   const outcome = await handleReconnectAttempt(await deps(), fired);
   logger.info('reconnect.fired', { ...fired, outcome });
   return { outcome };

@@ -1,22 +1,21 @@
 import * as z from '../../validation/z';
+import { matchesFilter, type FilterPattern } from '../lambda/event-filter';
 import { itemTypes } from './keys';
 
 /**
- * The table stream reaches the fan-out only for event items: the event source's filter in AWS
- * (CDK reads this pattern) and the local stream poller (which applies the same test) agree.
+ * The table stream reaches the fan-out only for event items: the pattern is the stream row's filter
+ * in the consumers table, which the event source applies in AWS and the local stream poller locally.
  */
 export const eventItemsPattern = {
   eventName: ['INSERT'],
   dynamodb: { NewImage: { type: { S: [itemTypes.event] } } },
-} as const;
+} as const satisfies FilterPattern;
 
 const streamRecord = z.looseObject({
-  eventName: z.optional(z.string()),
   dynamodb: z.optional(
     z.looseObject({
       NewImage: z.optional(
         z.looseObject({
-          type: z.optional(z.object({ S: z.string() })),
           id: z.optional(z.object({ S: z.string() })),
           accountId: z.optional(z.object({ S: z.string() })),
           seatId: z.optional(z.union([z.object({ S: z.string() }), z.object({ NULL: z.literal(true) })])),
@@ -27,14 +26,7 @@ const streamRecord = z.looseObject({
 });
 
 /** Whether a stream record passes the filter above. */
-export const isEventInsert = (record: unknown): boolean => {
-  const parsed = streamRecord.safeParse(record);
-  return (
-    parsed.success &&
-    parsed.data.eventName === 'INSERT' &&
-    parsed.data.dynamodb?.NewImage?.type?.S === itemTypes.event
-  );
-};
+export const isEventInsert = (record: unknown): boolean => matchesFilter(eventItemsPattern, record);
 
 /** The id, account and seat of an event item's stream record, or null for anything else. */
 export const eventOfRecord = (

@@ -1,31 +1,51 @@
-import type { ReconnectAttempt } from '../../domain/pairing/reconnect';
-import type { ReconnectScheduler } from '../../ports/scheduler';
+import type { OneTimeScheduler } from '../../ports/scheduler';
+import { scheduleInput, scheduleRetries, type ScheduleTarget } from './schedule-targets';
+
+type Invoke = (targetName: string, event: unknown) => Promise<unknown>;
+
+/** The handlers the local stack serves, by schedule target: what the target ARNs name in AWS. */
+const served = new Map<string, (event: unknown) => Promise<unknown>>();
 
 /**
- * The local stand-in for EventBridge Scheduler, behind the same port: one timer per attempt, named
- * like the AWS schedule so scheduling twice keeps one, and a failing run is retried (as the
- * Scheduler's retry policy would) before it is reported.
+ * The local stack serves each schedule row's handler under the row's name; a schedule that fires
+ * in this process invokes it, as EventBridge Scheduler invokes the target Lambda.
  */
-export const embeddedScheduler = (
-  fire: (attempt: ReconnectAttempt) => Promise<void>,
+export const serveScheduleTarget = (name: string, handler: (event: unknown) => Promise<unknown>): void =>
+  void served.set(name, handler);
+
+const invokeServed: Invoke = async (targetName, event) => {
+  const handler = served.get(targetName);
+  if (handler === undefined) throw new Error(`no handler serves the schedule target ${targetName}`);
+  return handler(event);
+};
+
+/**
+ * The local stand-in for EventBridge Scheduler, behind the same port: one timer per schedule, named
+ * like the AWS schedule so scheduling twice keeps one. When it fires it invokes the target's handler
+ * with the event EventBridge Scheduler would deliver (the same `Input` text, parsed), and a failing
+ * run is retried as the Scheduler's retry policy would before it is reported.
+ */
+export const embeddedScheduler = <P>(
+  target: ScheduleTarget<P>,
   options: {
+    invoke?: Invoke;
     now?: () => number;
     retries?: number;
-    onGiveUp?: (attempt: ReconnectAttempt, error: unknown) => void;
+    onGiveUp?: (payload: P, error: unknown) => void;
   } = {},
-): ReconnectScheduler & { pending(): number; stop(): void } => {
+): OneTimeScheduler<P> & { pending(): number; stop(): void } => {
   const timers = new Map<string, ReturnType<typeof setTimeout>>();
   const now = options.now ?? Date.now;
-  const nameOf = (attempt: ReconnectAttempt) => `${attempt.pairingId}-${attempt.attempt}`;
+  const invoke = options.invoke ?? invokeServed;
 
-  const run = async (attempt: ReconnectAttempt) => {
+  const run = async (payload: P, input: string) => {
     for (let tries = 0; ; tries += 1) {
       try {
-        await fire(attempt);
+        await invoke(target.name, JSON.parse(input));
         return;
       } catch (error) {
-        if (tries >= (options.retries ?? 3)) {
-          options.onGiveUp?.(attempt, error);
+        if (tries >= (options.retries ?? scheduleRetries)) {
+          options.onGiveUp?.(payload, error);
           return;
         }
       }
@@ -33,21 +53,23 @@ export const embeddedScheduler = (
   };
 
   return {
-    async schedule(attempt, at) {
-      const name = nameOf(attempt);
+    async schedule(payload, at) {
+      const name = target.scheduleName(payload);
       if (timers.has(name)) return;
+      // Made when scheduled, as the AWS schedule's Input is.
+      const input = scheduleInput(target, payload);
       const timer = setTimeout(
         () => {
           timers.delete(name);
-          void run(attempt);
+          void run(payload, input);
         },
         Math.max(0, at.getTime() - now()),
       );
       timer.unref?.();
       timers.set(name, timer);
     },
-    async cancel(attempt) {
-      const name = nameOf(attempt);
+    async cancel(payload) {
+      const name = target.scheduleName(payload);
       clearTimeout(timers.get(name));
       timers.delete(name);
     },

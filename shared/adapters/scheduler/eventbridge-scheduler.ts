@@ -5,11 +5,12 @@ import {
   ResourceNotFoundException,
   type SchedulerClient,
 } from '@aws-sdk/client-scheduler';
-import type { ReconnectScheduler } from '../../ports/scheduler';
+import type { OneTimeScheduler } from '../../ports/scheduler';
+import { scheduleInput, scheduleRetries, type ScheduleTarget } from './schedule-targets';
 
 export interface SchedulerSettings {
   groupName: string;
-  /** The reconnect worker the schedule invokes, and the role the Scheduler assumes to do it. */
+  /** The target's function the schedule invokes, and the role the Scheduler assumes to do it. */
   targetArn: string;
   roleArn: string;
   deadLetterArn: string;
@@ -18,23 +19,21 @@ export interface SchedulerSettings {
 /** `at(yyyy-mm-ddThh:mm:ss)` in UTC, as EventBridge Scheduler wants one-time schedules. */
 export const atExpression = (at: Date): string => `at(${at.toISOString().slice(0, 19)})`;
 
-const nameOf = (attempt: { pairingId: string; attempt: number }) =>
-  `reconnect-${attempt.pairingId}-${attempt.attempt}`;
-
 /**
- * EventBridge Scheduler: one one-time schedule per attempt, deleted after it runs, no flexible
- * window, failures to a dead-letter queue. Creating the same attempt twice is harmless (the name
- * is the attempt), and so is cancelling one that already ran.
+ * EventBridge Scheduler: one one-time schedule per payload, deleted after it runs, no flexible
+ * window, failures to a dead-letter queue. Its `Input` is the target's event. Creating the same
+ * payload twice is harmless (the name is the payload), and so is cancelling one that already ran.
  */
-export const eventBridgeScheduler = (
+export const eventBridgeScheduler = <P>(
   client: SchedulerClient,
+  target: ScheduleTarget<P>,
   settings: SchedulerSettings,
-): ReconnectScheduler => ({
-  async schedule(attempt, at) {
+): OneTimeScheduler<P> => ({
+  async schedule(payload, at) {
     try {
       await client.send(
         new CreateScheduleCommand({
-          Name: nameOf(attempt),
+          Name: target.scheduleName(payload),
           GroupName: settings.groupName,
           ScheduleExpression: atExpression(at),
           ScheduleExpressionTimezone: 'UTC',
@@ -43,9 +42,9 @@ export const eventBridgeScheduler = (
           Target: {
             Arn: settings.targetArn,
             RoleArn: settings.roleArn,
-            Input: JSON.stringify(attempt),
+            Input: scheduleInput(target, payload),
             DeadLetterConfig: { Arn: settings.deadLetterArn },
-            RetryPolicy: { MaximumRetryAttempts: 3, MaximumEventAgeInSeconds: 3600 },
+            RetryPolicy: { MaximumRetryAttempts: scheduleRetries, MaximumEventAgeInSeconds: 3600 },
           },
         }),
       );
@@ -53,9 +52,11 @@ export const eventBridgeScheduler = (
       if (!(error instanceof ConflictException)) throw error;
     }
   },
-  async cancel(attempt) {
+  async cancel(payload) {
     try {
-      await client.send(new DeleteScheduleCommand({ Name: nameOf(attempt), GroupName: settings.groupName }));
+      await client.send(
+        new DeleteScheduleCommand({ Name: target.scheduleName(payload), GroupName: settings.groupName }),
+      );
     } catch (error) {
       if (!(error instanceof ResourceNotFoundException)) throw error;
     }

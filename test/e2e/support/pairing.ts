@@ -55,3 +55,16 @@ export const simulate = async (session: string, action: string, body: unknown = 
 
 export const personCall = (method: string, path: string, body?: unknown) =>
   call(method, path, { ...(body === undefined ? {} : { body }), headers: { 'x-forwarded-for': uniqueIp() } });
+
+/** A pairing on the guardian's screen (QR), linked by the person: `paired`. Returns its session. */
+export const pair = async (family: { owner: { token: string }; seatUid: string }): Promise<string> => {
+  await call('POST', `/seats/${family.seatUid}/pairing`, {
+    token: family.owner.token,
+    body: { channel: 'chat', method: 'qr' },
+  });
+  await pairingReaches(family.owner.token, family.seatUid, 'challenge');
+  const session = await sessionOf(family.seatUid);
+  await simulate(session, 'link');
+  await pairingReaches(family.owner.token, family.seatUid, 'paired');
+  return session;
+};

@@ -8,6 +8,7 @@ import {
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, describe, expect, it } from 'vitest';
 import { atExpression, eventBridgeScheduler } from '../../../shared/adapters/scheduler/eventbridge-scheduler';
+import { scheduleTargets } from '../../../shared/adapters/scheduler/schedule-targets';
 
 const scheduler = mockClient(SchedulerClient);
 afterEach(() => scheduler.reset());
@@ -21,7 +22,7 @@ const settings = {
 describe('EventBridge Scheduler reconnects', () => {
   it('creates a one-time schedule that deletes itself, with no flexible window and a dead-letter queue', async () => {
     scheduler.on(CreateScheduleCommand).resolves({ ScheduleArn: 'arn:s' });
-    await eventBridgeScheduler(new SchedulerClient({}), settings).schedule(
+    await eventBridgeScheduler(new SchedulerClient({}), scheduleTargets.reconnect, settings).schedule(
       { seatUid: 'st_x', pairingId: 'P1', attempt: 1 },
       new Date('2026-11-22T10:00:30.000Z'),
     );
@@ -49,7 +50,7 @@ describe('EventBridge Scheduler reconnects', () => {
     scheduler
       .on(DeleteScheduleCommand)
       .rejects(new ResourceNotFoundException({ message: 'gone', Message: 'gone', $metadata: {} }));
-    const adapter = eventBridgeScheduler(new SchedulerClient({}), settings);
+    const adapter = eventBridgeScheduler(new SchedulerClient({}), scheduleTargets.reconnect, settings);
     await expect(
       adapter.schedule({ seatUid: 'st_x', pairingId: 'P1', attempt: 1 }, new Date()),
     ).resolves.toBeUndefined();

@@ -1,0 +1,231 @@
+import { ArnFormat, Duration, type Stack } from 'aws-cdk-lib';
+import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import type { ISecurityGroup, IVpc } from 'aws-cdk-lib/aws-ec2';
+import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { FilterCriteria, StartingPosition } from 'aws-cdk-lib/aws-lambda';
+import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { FilterPattern, MetricFilter } from 'aws-cdk-lib/aws-logs';
+import { CfnScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import { Topic } from 'aws-cdk-lib/aws-sns';
+import { Queue, QueueEncryption, type IQueue } from 'aws-cdk-lib/aws-sqs';
+import type { ScheduleTargetName } from '../../shared/adapters/scheduler/schedule-targets';
+import {
+  consumerFunctionId,
+  consumers,
+  pascal,
+  scheduleConsumers,
+  targetArnVariable,
+  targetFunctionName,
+  type Consumer,
+  type ConsumerName,
+  type Need,
+  type QueueConsumer,
+  type QueueName,
+} from '../consumers';
+import { ApiFunction } from './api-function';
+import { deadLetterAlarm, deadLetterRetentionDays } from './dead-letter-alarm';
+
+export interface ConsumersProps {
+  stage: string;
+  table: ITableV2;
+  serviceSecrets: ISecret;
+  gatewaySecrets: ISecret;
+  /** The queue rows' queues (built in the stateful stack from the same rows). */
+  queues: Record<QueueName, IQueue>;
+  /** Where the relay tasks listen for pushes: their VPC, and the group allowed to their push port. */
+  relay: { vpc: IVpc; pushClients: ISecurityGroup };
+  sessionProviderUrl: string;
+  /** The gateway's `/webhooks/session-provider`, where sessions send their events. */
+  sessionProviderWebhookUrl: string;
+  mailFrom: string;
+}
+
+/** Lets a function send guardians' e-mail, from the stage's address only. */
+export const grantSendMail = (fn: NodejsFunction, mailFrom: string): void =>
+  void fn.addToRolePolicy(
+    new PolicyStatement({
+      actions: ['ses:SendEmail'],
+      resources: ['*'],
+      conditions: { StringEquals: { 'ses:FromAddress': mailFrom } },
+    }),
+  );
+
+/**
+ * Every row of the consumers table (infra/consumers.ts), built in `scope` (construct ids are the
+ * stack's own): its function with what its needs grant, its event source (a queue's mapping
+ * reporting partial batch failures, the table stream's with its filter, its dead-letter queue and
+ * alarm) or, for a schedule target, the Scheduler's right to invoke it. The schedules' group, role
+ * and dead-letter queue, and the guardians' push topic, exist once some row needs them.
+ */
+export const buildConsumers = (scope: Stack, props: ConsumersProps) => {
+  const { stage, table } = props;
+
+  let pushTopic: Topic | undefined;
+  const guardianPush = () => (pushTopic ??= new Topic(scope, 'GuardianPush', { enforceSSL: true }));
+
+  const targetArn = (name: ScheduleTargetName) =>
+    scope.formatArn({
+      service: 'lambda',
+      resource: 'function',
+      resourceName: targetFunctionName(stage, name),
+      arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+    });
+  let schedulesInfra: { group: CfnScheduleGroup; role: Role; deadLetter: Queue } | undefined;
+  const schedules = () =>
+    (schedulesInfra ??= (() => {
+      const group = new CfnScheduleGroup(scope, 'Schedules', {
+        name: `family-protection-${stage}-schedules`,
+      });
+      const deadLetter = new Queue(scope, 'ScheduleDeadLetter', {
+        encryption: QueueEncryption.SQS_MANAGED,
+        enforceSSL: true,
+        retentionPeriod: Duration.days(deadLetterRetentionDays),
+      });
+      deadLetterAlarm(scope, 'ScheduleDeadLetterAlarm', deadLetter);
+      // The role EventBridge Scheduler assumes to run a schedule: invoke its target, report to the DLQ.
+      const role = new Role(scope, 'SchedulerRole', {
+        assumedBy: new ServicePrincipal('scheduler.amazonaws.com', {
+          conditions: { StringEquals: { 'aws:SourceAccount': scope.account } },
+        }),
+      });
+      role.addToPolicy(
+        new PolicyStatement({
+          actions: ['lambda:InvokeFunction'],
+          resources: scheduleConsumers.map((row) => targetArn(row.name)),
+        }),
+      );
+      deadLetter.grantSendMessages(role);
+      return { group, role, deadLetter };
+    })());
+
+  /** Lets `fn` create and delete the schedules of `names` (and only theirs: names carry the target). */
+  const grantSchedules = (fn: NodejsFunction, names: readonly ScheduleTargetName[]): void => {
+    const { group, role, deadLetter } = schedules();
+    fn.addEnvironment('RECONNECT_SCHEDULER', 'eventbridge');
+    fn.addEnvironment('SCHEDULER_GROUP_NAME', group.ref);
+    fn.addEnvironment('SCHEDULER_ROLE_ARN', role.roleArn);
+    fn.addEnvironment('SCHEDULER_DLQ_ARN', deadLetter.queueArn);
+    for (const name of names) fn.addEnvironment(targetArnVariable(name), targetArn(name));
+    fn.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['scheduler:CreateSchedule', 'scheduler:DeleteSchedule'],
+        resources: names.map((name) =>
+          scope.formatArn({
+            service: 'scheduler',
+            resource: 'schedule',
+            resourceName: `${group.ref}/${name}-*`,
+          }),
+        ),
+      }),
+    );
+    fn.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['iam:PassRole'],
+        resources: [role.roleArn],
+        conditions: { StringEquals: { 'iam:PassedToService': 'scheduler.amazonaws.com' } },
+      }),
+    );
+  };
+
+  const grants: Record<Need, (fn: NodejsFunction) => void> = {
+    table: (fn) => void table.grantReadWriteData(fn),
+    sessionProvider: (fn) => {
+      fn.addEnvironment('SESSION_PROVIDER_URL', props.sessionProviderUrl);
+      fn.addEnvironment('SESSION_PROVIDER_WEBHOOK_URL', props.sessionProviderWebhookUrl);
+      fn.addEnvironment('GATEWAY_SECRETS_ARN', props.gatewaySecrets.secretArn);
+      props.gatewaySecrets.grantRead(fn);
+    },
+    push: (fn) => {
+      fn.addEnvironment('NOTIFY_DELIVERY', 'aws');
+      fn.addEnvironment('NOTIFICATIONS_TOPIC_ARN', guardianPush().topicArn);
+      guardianPush().grantPublish(fn);
+    },
+    mail: (fn) => {
+      fn.addEnvironment('MAIL_FROM', props.mailFrom);
+      grantSendMail(fn, props.mailFrom);
+    },
+    // Only the registrations of relay topics: which tasks hold which streams.
+    relayPush: (fn) => {
+      fn.addToRolePolicy(
+        new PolicyStatement({
+          actions: ['dynamodb:Query'],
+          resources: [table.tableArn],
+          conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['RELAYTOPIC#*'] } },
+        }),
+      );
+      table.encryptionKey?.grantDecrypt(fn);
+    },
+  };
+
+  const build = (row: (typeof consumers)[number]): NodejsFunction => {
+    const id = consumerFunctionId(row);
+    const { needs, schedules: scheduled, logMetrics = [] }: Consumer = row;
+    const { function: fn, logGroup } = new ApiFunction(scope, id, {
+      entry: row.entry,
+      environment: {
+        STAGE: stage,
+        TABLE_NAME: table.tableName,
+        SECRETS_ARN: props.serviceSecrets.secretArn,
+        POWERTOOLS_SERVICE_NAME: 'family-protection-workers',
+      },
+      readsSecrets: true,
+      timeout: Duration.seconds(row.timeoutSeconds),
+      ...(row.kind === 'schedule' ? { functionName: targetFunctionName(stage, row.name) } : {}),
+      ...(needs.includes('relayPush')
+        ? { vpc: { vpc: props.relay.vpc, securityGroups: [props.relay.pushClients] } }
+        : {}),
+    });
+    props.serviceSecrets.grantRead(fn);
+    for (const need of needs) grants[need](fn);
+    if (scheduled !== undefined) grantSchedules(fn, scheduled);
+    for (const metric of logMetrics) {
+      new MetricFilter(scope, metric.metricName, {
+        logGroup,
+        metricNamespace: 'FamilyProtection',
+        metricName: metric.metricName,
+        filterPattern: FilterPattern.stringValue(`$.${metric.field}`, '=', metric.value),
+        metricValue: '1',
+      });
+    }
+
+    if (row.kind === 'queue') {
+      const { maxBatchingWindowSeconds }: QueueConsumer = row;
+      fn.addEventSource(
+        new SqsEventSource(props.queues[row.name], {
+          batchSize: row.batchSize,
+          reportBatchItemFailures: true,
+          ...(maxBatchingWindowSeconds === undefined
+            ? {}
+            : { maxBatchingWindow: Duration.seconds(maxBatchingWindowSeconds) }),
+        }),
+      );
+    }
+    if (row.kind === 'stream') {
+      const deadLetter = new Queue(scope, `${pascal(row.name)}DeadLetter`, {
+        encryption: QueueEncryption.SQS_MANAGED,
+        enforceSSL: true,
+        retentionPeriod: Duration.days(deadLetterRetentionDays),
+      });
+      deadLetterAlarm(scope, `${pascal(row.name)}DeadLetterAlarm`, deadLetter);
+      fn.addEventSource(
+        new DynamoEventSource(table, {
+          startingPosition: StartingPosition.LATEST,
+          batchSize: row.batchSize,
+          retryAttempts: row.retryAttempts,
+          bisectBatchOnError: true,
+          onFailure: new SqsDlq(deadLetter),
+          filters: [FilterCriteria.filter(row.filter)],
+        }),
+      );
+    }
+    return fn;
+  };
+
+  const functions = Object.fromEntries(consumers.map((row) => [row.name, build(row)])) as Record<
+    ConsumerName,
+    NodejsFunction
+  >;
+  return { functions, grantSchedules };
+};

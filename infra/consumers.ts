@@ -1,0 +1,169 @@
+import { eventItemsPattern } from '../shared/adapters/dynamo/stream-filter';
+import type { FilterPattern } from '../shared/adapters/lambda/event-filter';
+import type { ScheduleTargetName } from '../shared/adapters/scheduler/schedule-targets';
+import type { gatewayRoutes } from './routes';
+
+/**
+ * The one table of asynchronous entry points, as `routes.ts` is for HTTP: every queue and its
+ * worker, every table-stream consumer and every schedule target. CDK builds each queue (the stateful
+ * stack), function, event source, dead-letter queue, alarm and grant from it
+ * (infra/constructs/consumers.ts); the local stack creates the same queues and starts a poller, a
+ * stream reader or an embedded-scheduler target for each row (localstack/consumers.ts). Adding a
+ * consumer is a row here and its handler at `entry`.
+ */
+
+/**
+ * What a consumer's function may reach beyond its own event source; each need is a grant and the
+ * environment that goes with it:
+ * - `table`: reads and writes the table;
+ * - `sessionProvider`: calls the session provider (its URL, and the gateway secret with its key);
+ * - `push`: guardians' push notifications (SNS);
+ * - `mail`: guardians' e-mail (SES, from the stage's address);
+ * - `relayPush`: wakes the relay tasks (in their VPC, to their push port only, reading only the
+ *   registrations of relay topics).
+ */
+export type Need = 'table' | 'sessionProvider' | 'push' | 'mail' | 'relayPush';
+
+/** A gateway function, by its name in `gatewayRoutes`. */
+export type GatewayFunction = (typeof gatewayRoutes)[number]['name'];
+
+interface ConsumerBase {
+  /** camelCase: the function is `<Name>Worker`, its queue `<name-in-kebab-case>`. */
+  name: string;
+  /** The handler module, relative to the repository root (CDK bundles it, the local stack imports it). */
+  entry: string;
+  /** The function's time limit: a queue's visibility timeout must be longer. */
+  timeoutSeconds: number;
+  needs: readonly Need[];
+  /** The schedule targets this consumer may schedule (by their schedule rows' names). */
+  schedules?: readonly ScheduleTargetName[];
+  /** CloudWatch metrics counted from the function's JSON log lines: `field` equal to `value`. */
+  logMetrics?: readonly { metricName: string; field: string; value: string }[];
+}
+
+/**
+ * An SQS queue and the worker its event source mapping feeds, reporting partial batch failures: what
+ * fails comes back after the visibility timeout and, after `maxReceiveCount` receives, lands in the
+ * queue's dead-letter queue (which alarms). Its URL reaches its producers (and the gateway's health
+ * check) as `<NAME_IN_CONSTANT_CASE>_QUEUE_URL`.
+ */
+export interface QueueConsumer extends ConsumerBase {
+  kind: 'queue';
+  queue: {
+    /** FIFO keeps order per message group (and de-duplicates by id); standard otherwise. */
+    fifo: boolean;
+    visibilityTimeoutSeconds: number;
+    maxReceiveCount: number;
+  };
+  batchSize: number;
+  maxBatchingWindowSeconds?: number;
+  /** The gateway functions that send to it. */
+  producers: readonly GatewayFunction[];
+}
+
+/**
+ * A consumer of the table's stream: the records its `filter` keeps, in batches; a batch that keeps
+ * failing is split, retried `retryAttempts` times and then described in a dead-letter queue (which alarms).
+ */
+export interface StreamConsumer extends ConsumerBase {
+  kind: 'stream';
+  filter: FilterPattern;
+  batchSize: number;
+  retryAttempts: number;
+}
+
+/**
+ * The target of one-time schedules (`shared/adapters/scheduler/schedule-targets.ts`, by the same
+ * name): its function has a fixed name, so a schedule can name it before it exists; a schedule whose
+ * target keeps failing goes to the schedules' dead-letter queue (which alarms).
+ */
+export interface ScheduleConsumer extends ConsumerBase {
+  kind: 'schedule';
+  name: ScheduleTargetName;
+}
+
+export type Consumer = QueueConsumer | StreamConsumer | ScheduleConsumer;
+export type ConsumerKind = Consumer['kind'];
+
+export const consumers = [
+  {
+    kind: 'queue',
+    name: 'sessionEvents',
+    entry: 'functions/workers/session-events/handler.ts',
+    // Order per session matters: grouped by session, de-duplicated by the provider's event id.
+    queue: { fifo: true, visibilityTimeoutSeconds: 60, maxReceiveCount: 5 },
+    batchSize: 10,
+    timeoutSeconds: 30,
+    producers: ['SessionProviderWebhook'],
+    needs: ['table', 'sessionProvider', 'push', 'mail'],
+    schedules: ['reconnect'],
+    // Events of sessions no pairing owns (dropped by the worker).
+    logMetrics: [{ metricName: 'UnknownSessionEvents', field: 'outcome', value: 'unknown_session' }],
+  },
+  {
+    kind: 'queue',
+    name: 'businessEvents',
+    entry: 'functions/workers/business-events/handler.ts',
+    // Receipts are independent of each other.
+    queue: { fifo: false, visibilityTimeoutSeconds: 60, maxReceiveCount: 5 },
+    batchSize: 10,
+    maxBatchingWindowSeconds: 1,
+    timeoutSeconds: 30,
+    producers: ['BusinessProviderWebhook'],
+    needs: [],
+  },
+  {
+    kind: 'stream',
+    name: 'eventFanOut',
+    entry: 'functions/stream/handler.ts',
+    filter: eventItemsPattern,
+    batchSize: 100,
+    retryAttempts: 3,
+    timeoutSeconds: 10,
+    needs: ['relayPush'],
+  },
+  {
+    kind: 'schedule',
+    name: 'reconnect',
+    entry: 'functions/workers/reconnect/handler.ts',
+    timeoutSeconds: 30,
+    needs: ['table', 'sessionProvider', 'push', 'mail'],
+    schedules: ['reconnect'],
+  },
+] as const satisfies readonly Consumer[];
+
+export type ConsumerName = (typeof consumers)[number]['name'];
+type RowOf<K extends ConsumerKind> = Extract<(typeof consumers)[number], { kind: K }>;
+export type QueueName = RowOf<'queue'>['name'];
+
+const isKind =
+  <K extends ConsumerKind>(kind: K) =>
+  (row: (typeof consumers)[number]): row is RowOf<K> =>
+    row.kind === kind;
+export const queueConsumers: readonly RowOf<'queue'>[] = consumers.filter(isKind('queue'));
+export const streamConsumers: readonly RowOf<'stream'>[] = consumers.filter(isKind('stream'));
+export const scheduleConsumers: readonly RowOf<'schedule'>[] = consumers.filter(isKind('schedule'));
+
+const kebab = (name: string): string => name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+const constant = (name: string): string => kebab(name).replaceAll('-', '_').toUpperCase();
+export const pascal = (name: string): string => name.charAt(0).toUpperCase() + name.slice(1);
+
+/** The queue's name and its dead-letter queue's (a stage prefixes both in AWS). */
+export const queueNames = (row: QueueConsumer): { queue: string; deadLetter: string } => {
+  const suffix = row.queue.fifo ? '.fifo' : '';
+  return { queue: `${kebab(row.name)}${suffix}`, deadLetter: `${kebab(row.name)}-dlq${suffix}` };
+};
+
+/** The variable that gives a queue's URL to whoever sends to it: `sessionEvents` -> `SESSION_EVENTS_QUEUE_URL`. */
+export const queueUrlVariable = (name: QueueName): string => `${constant(name)}_QUEUE_URL`;
+
+/** The variable that gives a schedule target's function ARN to whoever schedules it: `RECONNECT_TARGET_ARN`. */
+export const targetArnVariable = (name: ScheduleTargetName): string => `${constant(name)}_TARGET_ARN`;
+
+/** A schedule target's fixed function name in a stage. */
+export const targetFunctionName = (stage: string, name: ScheduleTargetName): string =>
+  `family-protection-${stage}-${kebab(name)}`;
+
+/** The construct id of a row's function (its log group's and policy's too). */
+export const consumerFunctionId = (row: Consumer): string =>
+  `${pascal(row.name)}${row.kind === 'stream' ? 'StreamHandler' : 'Worker'}`;

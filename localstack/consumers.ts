@@ -1,0 +1,66 @@
+import type { Context } from 'aws-lambda';
+import { consumers, type Consumer, type QueueName } from '../infra/consumers';
+import { serveScheduleTarget } from '../shared/adapters/scheduler/embedded-scheduler';
+import { lambdaContext } from './lambda-http';
+import { startStreamPoller, type StreamHandler } from './stream-poller';
+import { startQueuePoller, type SqsHandler } from './workers';
+
+/** A row's handler module, imported as CDK bundles it (`entry`, export `handler`). */
+const handlerOf = async <H>(row: Consumer): Promise<H> => {
+  const module = (await import(`../${row.entry}`)) as { handler?: H };
+  if (typeof module.handler !== 'function') throw new Error(`${row.entry} exports no handler`);
+  return module.handler;
+};
+
+/**
+ * Every row of the consumers table, locally, as AWS runs it: a queue row's worker fed by a poller
+ * (the event source mapping), a stream row's handler fed by a reader of DynamoDB Local's stream
+ * (with the row's filter), and a schedule row's handler served to the embedded scheduler under the
+ * row's name (what the target ARN names in AWS). One line per row says what was started.
+ */
+export const startConsumers = async (options: {
+  sqsEndpoint: string;
+  queueUrls: Record<QueueName, string>;
+  dynamo: { endpoint: string; tableName: string };
+  onError: (row: Consumer, error: unknown) => void;
+}) => {
+  const started = await Promise.all(
+    consumers.map(async (row) => {
+      const onError = (error: unknown) => options.onError(row, error);
+      const to = `-> ${row.entry}`;
+      if (row.kind === 'queue') {
+        const queueUrl = options.queueUrls[row.name];
+        const poller = startQueuePoller({
+          name: row.name,
+          endpoint: options.sqsEndpoint,
+          queueUrl,
+          batchSize: row.batchSize,
+          handler: await handlerOf<SqsHandler>(row),
+          onError,
+        });
+        return { line: `${queueUrl} ${to}`, stop: poller.stop };
+      }
+      if (row.kind === 'stream') {
+        const poller = await startStreamPoller({
+          name: row.name,
+          endpoint: options.dynamo.endpoint,
+          tableName: options.dynamo.tableName,
+          filter: row.filter,
+          batchSize: row.batchSize,
+          handler: await handlerOf<StreamHandler>(row),
+          onError,
+        });
+        return { line: `the stream of ${options.dynamo.tableName}, filtered ${to}`, stop: poller.stop };
+      }
+      const handler = await handlerOf<(event: unknown, context: Context) => Promise<unknown>>(row);
+      serveScheduleTarget(row.name, (event) => handler(event, lambdaContext(row.name)));
+      return { line: `the embedded scheduler ${to}`, stop: async () => undefined };
+    }),
+  );
+  return {
+    urls: consumers.map((row, index) => ({ label: row.kind, url: `${row.name}: ${started[index]?.line}` })),
+    stop: async () => {
+      await Promise.all(started.map((one) => one.stop()));
+    },
+  };
+};

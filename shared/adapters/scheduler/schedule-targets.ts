@@ -1,0 +1,50 @@
+import * as z from '../../validation/z';
+import type { ReconnectAttempt } from '../../domain/pairing/reconnect';
+
+/**
+ * The targets of one-time schedules, each a schedule row of the consumers table (`infra/consumers.ts`,
+ * by the same name) and the one schema of what its schedules carry: the adapter that schedules writes
+ * the payload with it and the handler that receives reads it with it. EventBridge Scheduler hands the
+ * schedule's `Input` to the target Lambda as its event, and the embedded scheduler hands the same
+ * text, parsed, to the same handler.
+ */
+export interface ScheduleTarget<P> {
+  name: string;
+  payload: z.ZodMiniType<P>;
+  /** `<target>-<key>`: unique per payload (scheduling one twice keeps one), and grants scope by the prefix. */
+  scheduleName(payload: P): string;
+}
+
+const scheduleTarget = <P>(
+  name: string,
+  payload: z.ZodMiniType<P>,
+  key: (payload: P) => string,
+): ScheduleTarget<P> => ({
+  name,
+  payload,
+  scheduleName: (one: P) => `${name}-${key(one)}`,
+});
+
+const reconnectAttempt: z.ZodMiniType<ReconnectAttempt> = z.object({
+  seatUid: z.string(),
+  pairingId: z.string(),
+  attempt: z.int().check(z.positive()),
+});
+
+export const scheduleTargets = {
+  /** One reconnect attempt of a dropped pairing. */
+  reconnect: scheduleTarget(
+    'reconnect',
+    reconnectAttempt,
+    (attempt) => `${attempt.pairingId}-${attempt.attempt}`,
+  ),
+} as const;
+
+export type ScheduleTargetName = keyof typeof scheduleTargets;
+
+/** The event a schedule delivers to its target, as text: EventBridge Scheduler's `Input`. */
+export const scheduleInput = <P>(target: ScheduleTarget<P>, payload: P): string =>
+  JSON.stringify(target.payload.parse(payload));
+
+/** How often a target that fails is invoked again before the schedule is given up (to its DLQ in AWS). */
+export const scheduleRetries = 3;
