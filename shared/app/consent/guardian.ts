@@ -12,7 +12,7 @@ import {
   requestConsent,
   resendConsent,
 } from '../../domain/consent/seat-consent';
-import { fail, isServiceError, ServiceError } from '../../domain/errors';
+import { fail, ServiceError } from '../../domain/errors';
 import { isChannelEnabled } from '../../domain/pairing/channels';
 import type { User } from '../../domain/users/user';
 import { requireOwner } from '../../domain/family/member';
@@ -22,6 +22,7 @@ import type { SeatChangeExtras } from '../../ports/stores';
 import type { Caller, Deps } from '../deps';
 import { apiEvent } from '../event-sources';
 import { familyOf, seatFor } from '../family-access';
+import { once, retryOnConflict } from '../retry-on-conflict';
 import { seatRef, seatView } from '../seats/seats';
 import { stateChangeEvents } from '../seats/state-events';
 import { linkToken, linkTokenHash } from './links';
@@ -101,36 +102,35 @@ export const askConsent = async (
   seatUid: string,
   input: { send: 'now' | 'later' },
 ) => {
-  const { member, seat } = await seatFor(deps, caller, seatUid);
-  requireOwner(member);
-  const owner = await deps.users.get(caller.userUid);
-  const { seat: asked, created } = requestConsent(seat, newRequest(deps, owner), deps.settings.consent);
-  const checked = await withRelationshipCheck(deps, owner, asked);
-  let saved = seat;
-  if (created || checked !== asked) {
+  const { created, saved } = await retryOnConflict(async () => {
+    const { member, seat } = await seatFor(deps, caller, seatUid);
+    requireOwner(member);
+    const owner = await deps.users.get(caller.userUid);
+    const { seat: asked, created } = requestConsent(seat, newRequest(deps, owner), deps.settings.consent);
+    const checked = await withRelationshipCheck(deps, owner, asked);
+    if (!created && checked === asked) return { created, saved: seat };
     const extras: SeatChangeExtras = created ? { consentLink: linkFor(deps, checked) } : {};
-    saved = await deps.families.saveSeat(
-      checked,
-      created ? requestedEvents(deps, seat, checked) : [],
-      extras,
-    );
-  }
+    const events = created ? requestedEvents(deps, seat, checked) : [];
+    return { created, saved: await deps.families.saveSeat(checked, events, extras) };
+  });
   if (input.send === 'now') await sendLink(deps, saved);
   return { created, seat: seatView(saved, deps) };
 };
 
 /** `POST /seats/{uid}/consent-request/resend` (owner): a new link after the wait; the old one expires. */
 export const resendConsentLink = async (deps: ConsentDeps, caller: Caller, seatUid: string) => {
-  const { member, seat } = await seatFor(deps, caller, seatUid);
-  requireOwner(member);
-  const owner = await deps.users.get(caller.userUid);
-  const renewed = await withRelationshipCheck(
-    deps,
-    owner,
-    resendConsent(seat, newRequest(deps, owner), deps.settings.consent),
-  );
-  const saved = await deps.families.saveSeat(renewed, requestedEvents(deps, seat, renewed), {
-    consentLink: linkFor(deps, renewed),
+  const saved = await retryOnConflict(async () => {
+    const { member, seat } = await seatFor(deps, caller, seatUid);
+    requireOwner(member);
+    const owner = await deps.users.get(caller.userUid);
+    const renewed = await withRelationshipCheck(
+      deps,
+      owner,
+      resendConsent(seat, newRequest(deps, owner), deps.settings.consent),
+    );
+    return deps.families.saveSeat(renewed, requestedEvents(deps, seat, renewed), {
+      consentLink: linkFor(deps, renewed),
+    });
   });
   await sendLink(deps, saved);
   return { seat: seatView(saved, deps) };
@@ -138,7 +138,9 @@ export const resendConsentLink = async (deps: ConsentDeps, caller: Caller, seatU
 
 /**
  * `POST /seats/{uid}/activate` (owner): the seat table's conditions, then the attestation, the
- * seat's data key and, if the account has none, its subscription in `trialing`.
+ * seat's data key and, if the account has none, its subscription in `trialing`. Activations of one
+ * family's seats at once race for its subscription: the one that loses reads it again and joins it.
+ * The data key is made once, after the conditions hold, however many times the write is retried.
  */
 export const activateSeat = async (
   deps: ActivationDeps,
@@ -146,58 +148,62 @@ export const activateSeat = async (
   seatUid: string,
   input: { guardianAttestation: true; campaignCode?: string | undefined },
 ) => {
-  const { family, member, seat } = await seatFor(deps, caller, seatUid);
-  requireOwner(member);
-  const now = deps.clock.now();
-  checkActivation(seat, now);
-  const campaignCode = input.campaignCode ?? null;
-  checkCampaign(campaignCode, deps.settings.campaigns, family.subscription);
+  const dataKey = once((seatId: string) => deps.seatKeys.create(seatId));
+  const { saved, asking } = await retryOnConflict(async () => {
+    const { family, member, seat } = await seatFor(deps, caller, seatUid);
+    requireOwner(member);
+    const now = deps.clock.now();
+    checkActivation(seat, now);
+    const campaignCode = input.campaignCode ?? null;
+    checkCampaign(campaignCode, deps.settings.campaigns, family.subscription);
 
-  // Old seats (activation without consent) ask for it at activation instead.
-  const asking = !seat.activationRequiresConsent && seat.consent === null;
-  const owner = asking ? await deps.users.get(caller.userUid) : null;
-  const prepared = asking
-    ? await withRelationshipCheck(
-        deps,
-        owner,
-        requestConsent(seat, newRequest(deps, owner), deps.settings.consent).seat,
-      )
-    : seat;
-  if (isRefuted(prepared.relationshipCheck)) throw fail('RELATIONSHIP_REFUTED');
+    // Old seats (activation without consent) ask for it at activation instead.
+    const asking = !seat.activationRequiresConsent && seat.consent === null;
+    const owner = asking ? await deps.users.get(caller.userUid) : null;
+    const prepared = asking
+      ? await withRelationshipCheck(
+          deps,
+          owner,
+          requestConsent(seat, newRequest(deps, owner), deps.settings.consent).seat,
+        )
+      : seat;
+    if (isRefuted(prepared.relationshipCheck)) throw fail('RELATIONSHIP_REFUTED');
 
-  const activated = activate(prepared, now, {
-    campaignCode,
-    encryptedDataKey: await deps.seatKeys.create(seat.seatId),
+    const activated = activate(prepared, now, {
+      campaignCode,
+      encryptedDataKey: await dataKey(seat.seatId),
+    });
+    const subscription: SeatChangeExtras['subscription'] =
+      family.subscription === null
+        ? { value: openSubscription({ interval: 'monthly', campaignCode, now }), mode: 'new' }
+        : campaignCode === null
+          ? undefined
+          : { value: { ...family.subscription, campaignCode }, mode: 'replace' };
+    const saved = await deps.families.saveSeat(
+      activated,
+      [
+        apiEvent(deps, { type: 'seat.activated', accountId: seat.accountUid, seat: seatRef(seat) }),
+        ...(family.subscription === null
+          ? [
+              apiEvent(deps, {
+                type: 'subscription.opened',
+                accountId: seat.accountUid,
+                payload: { status: 'trialing' },
+              }),
+            ]
+          : []),
+        ...(asking
+          ? [apiEvent(deps, { type: 'consent.requested', accountId: seat.accountUid, seat: seatRef(seat) })]
+          : []),
+        ...stateChangeEvents(deps, seat, activated),
+      ],
+      {
+        ...(subscription === undefined ? {} : { subscription }),
+        ...(asking ? { consentLink: linkFor(deps, activated) } : {}),
+      },
+    );
+    return { saved, asking };
   });
-  const subscription: SeatChangeExtras['subscription'] =
-    family.subscription === null
-      ? { value: openSubscription({ interval: 'monthly', campaignCode, now }), mode: 'new' }
-      : campaignCode === null
-        ? undefined
-        : { value: { ...family.subscription, campaignCode }, mode: 'replace' };
-  const saved = await deps.families.saveSeat(
-    activated,
-    [
-      apiEvent(deps, { type: 'seat.activated', accountId: seat.accountUid, seat: seatRef(seat) }),
-      ...(family.subscription === null
-        ? [
-            apiEvent(deps, {
-              type: 'subscription.opened',
-              accountId: seat.accountUid,
-              payload: { status: 'trialing' },
-            }),
-          ]
-        : []),
-      ...(asking
-        ? [apiEvent(deps, { type: 'consent.requested', accountId: seat.accountUid, seat: seatRef(seat) })]
-        : []),
-      ...stateChangeEvents(deps, seat, activated),
-    ],
-    {
-      ...(subscription === undefined ? {} : { subscription }),
-      ...(asking ? { consentLink: linkFor(deps, activated) } : {}),
-    },
-  );
   if (asking) await sendLink(deps, saved);
   return seatView(saved, deps);
 };
@@ -226,33 +232,32 @@ export const getProtection = async (deps: ConsentDeps, caller: Caller, seatUid: 
   };
 };
 
-const subscriptionView = (subscription: Subscription) => subscription;
+/** The subscription as clients read it: its version is the table's concern. */
+const subscriptionView = ({ version: _, ...subscription }: Subscription) => subscription;
 
-/** `POST /accounts/{uid}/subscription` (owner): opens it explicitly; 409 if one exists. */
+/**
+ * `POST /accounts/{uid}/subscription` (owner): opens it explicitly; 409 if one exists (also when
+ * another request, or a first activation, opened it a moment ago).
+ */
 export const createSubscription = async (
   deps: Pick<Deps, 'families' | 'ids' | 'clock' | 'settings'>,
   caller: Caller,
   accountUid: string,
   input: { interval: Subscription['interval']; campaignCode?: string | undefined },
-) => {
-  const { family, member } = await familyOf(deps, caller, accountUid);
-  requireOwner(member);
-  if (family.subscription !== null)
-    throw fail('CONFLICT', undefined, 'The account already has a subscription.');
-  const campaignCode = input.campaignCode ?? null;
-  checkCampaign(campaignCode, deps.settings.campaigns, null);
-  const subscription = openSubscription({ interval: input.interval, campaignCode, now: deps.clock.now() });
-  await deps.families
-    .openSubscription(family.account, subscription, [
+) =>
+  retryOnConflict(async () => {
+    const { family, member } = await familyOf(deps, caller, accountUid);
+    requireOwner(member);
+    if (family.subscription !== null)
+      throw fail('CONFLICT', undefined, 'The account already has a subscription.');
+    const campaignCode = input.campaignCode ?? null;
+    checkCampaign(campaignCode, deps.settings.campaigns, null);
+    const subscription = openSubscription({ interval: input.interval, campaignCode, now: deps.clock.now() });
+    await deps.families.openSubscription(family.account, subscription, [
       apiEvent(deps, { type: 'subscription.opened', accountId: accountUid, payload: { status: 'trialing' } }),
-    ])
-    .catch((error: unknown) => {
-      throw isServiceError(error) && error.code === 'CONFLICT'
-        ? fail('CONFLICT', undefined, 'The account already has a subscription.')
-        : error;
-    });
-  return subscriptionView(subscription);
-};
+    ]);
+    return subscriptionView(subscription);
+  });
 
 export const readSubscription = async (deps: Pick<Deps, 'families'>, caller: Caller, accountUid: string) => {
   const { family } = await familyOf(deps, caller, accountUid);

@@ -18,6 +18,7 @@ import { enforceRateLimits } from '../rate-limits';
 import { seatRef } from '../seats/seats';
 import { stateChangeEvents } from '../seats/state-events';
 import { endSession, revokePairing } from '../pairing/pairing';
+import { retryOnConflict } from '../retry-on-conflict';
 import { isLinkToken, linkTokenHash } from './links';
 
 /**
@@ -49,11 +50,6 @@ export interface Opened {
   /** Whether the link is the seat's current request (not replaced by a newer one). */
   current: boolean;
 }
-
-const openLink = async (deps: PersonDeps, bucket: Bucket, token: string, ip: string): Promise<Opened> => {
-  await limit(deps, bucket, token, ip);
-  return findLink(deps, token);
-};
 
 /** The seat a link token points to; 404 for a token that is not one of ours. Count limits first. */
 export const findLink = async (deps: Pick<Deps, 'families' | 'hasher'>, token: string): Promise<Opened> => {
@@ -94,88 +90,100 @@ const pageView = ({ seat }: Opened, now: Date) => {
 };
 
 export const readConsentPage = async (deps: PersonDeps, token: string, ip: string) => {
+  await limit(deps, 'read', token, ip);
   const now = deps.clock.now();
-  return pageView(requireLive(await openLink(deps, 'read', token, ip), now), now);
+  return pageView(requireLive(await findLink(deps, token), now), now);
 };
 
-const decide = async (
+/**
+ * One of the person's answers on a live link: the budget counted once, then the change decided on
+ * the seat as read (and again on a fresh read when a concurrent command moved it); `after` runs
+ * once the change is written.
+ */
+const answer = async (
   deps: PersonDeps,
   token: string,
   ip: string,
-  change: (seat: Seat, now: Date) => Seat,
-  eventType: string,
-  payload: Record<string, string> = {},
+  decide: (opened: Opened, now: Date) => Promise<{ saved: Seat; after?: () => Promise<void> }>,
 ) => {
-  const now = deps.clock.now();
-  const opened = requireLive(await openLink(deps, 'write', token, ip), now);
-  const changed = change(opened.seat, now);
-  const saved = await deps.families.saveSeat(changed, [
-    apiEvent(deps, { type: eventType, accountId: changed.accountUid, seat: seatRef(changed), payload }),
-    ...stateChangeEvents(deps, opened.seat, changed),
-  ]);
+  await limit(deps, 'write', token, ip);
+  const { opened, saved, now, after } = await retryOnConflict(async () => {
+    const now = deps.clock.now();
+    const opened = requireLive(await findLink(deps, token), now);
+    return { opened, now, ...(await decide(opened, now)) };
+  });
+  await after?.();
   return pageView({ ...opened, seat: saved }, now);
 };
 
+/** An answer that changes the seat's request and writes its event. */
+const saveAnswer =
+  (deps: PersonDeps, change: (seat: Seat, now: Date) => Seat, eventType: string) =>
+  async (opened: Opened, now: Date) => {
+    const changed = change(opened.seat, now);
+    const saved = await deps.families.saveSeat(changed, [
+      apiEvent(deps, { type: eventType, accountId: changed.accountUid, seat: seatRef(changed) }),
+      ...stateChangeEvents(deps, opened.seat, changed),
+    ]);
+    return { saved };
+  };
+
 /** `POST /consent-requests/{token}/accept`: the person's yes, once their evidence is verified. */
 export const acceptConsent = (deps: PersonDeps, token: string, ip: string) =>
-  decide(deps, token, ip, giveConsent, 'consent.given');
+  answer(deps, token, ip, saveAnswer(deps, giveConsent, 'consent.given'));
 
 /** `POST /consent-requests/{token}/decline`: no reason is ever asked; resend waits. */
 export const declineConsentLink = (deps: PersonDeps, token: string, ip: string) =>
-  decide(
+  answer(
     deps,
     token,
     ip,
-    (seat, now) => declineConsent(seat, now, deps.settings.consent),
-    'consent.declined',
+    saveAnswer(deps, (seat, now) => declineConsent(seat, now, deps.settings.consent), 'consent.declined'),
   );
 
 /**
  * `POST /consent-requests/{token}/stop`: the person stops protection; the seat key is destroyed and
  * an open pairing is revoked in the same transaction, then its session is ended at the provider.
+ * The answer is the page with the request now `revoked`.
  */
-export const stopProtection = async (
-  deps: PersonDeps & Pick<Deps, 'sessions'>,
-  token: string,
-  ip: string,
-) => {
-  const now = deps.clock.now();
-  const opened = requireLive(await openLink(deps, 'write', token, ip), now);
-  const stopped = stopByDependent(opened.seat, now, deps.settings.consent);
-  const revoke = revokePairing(deps, opened.family, stopped, 'stopped_by_dependent');
-  const changed = revoke?.seat ?? stopped;
-  const saved = await deps.families.saveSeat(
-    changed,
-    [
-      apiEvent(deps, {
-        type: 'consent.revoked',
-        accountId: changed.accountUid,
-        seat: seatRef(changed),
-        payload: { by: 'dependent' },
-      }),
-      ...(revoke?.events.filter((event) => event.type !== 'seat.state_changed') ?? []),
-      ...stateChangeEvents(deps, opened.seat, changed),
-    ],
-    revoke?.extras,
-  );
-  if (opened.seat.pairing !== null && revoke !== null)
-    await endSession(deps, opened.seat.pairing.sessionName);
-  return pageView({ ...opened, seat: saved }, now);
-};
+export const stopProtection = (deps: PersonDeps & Pick<Deps, 'sessions'>, token: string, ip: string) =>
+  answer(deps, token, ip, async (opened, now) => {
+    const stopped = stopByDependent(opened.seat, now, deps.settings.consent);
+    const revoke = revokePairing(deps, opened.family, stopped, 'stopped_by_dependent');
+    const changed = revoke?.seat ?? stopped;
+    const saved = await deps.families.saveSeat(
+      changed,
+      [
+        apiEvent(deps, {
+          type: 'consent.revoked',
+          accountId: changed.accountUid,
+          seat: seatRef(changed),
+          payload: { by: 'dependent' },
+        }),
+        ...(revoke?.events.filter((event) => event.type !== 'seat.state_changed') ?? []),
+        ...stateChangeEvents(deps, opened.seat, changed),
+      ],
+      revoke?.extras,
+    );
+    const ended = revoke === null ? null : opened.seat.pairing;
+    return { saved, ...(ended === null ? {} : { after: () => endSession(deps, ended.sessionName) }) };
+  });
 
 /**
- * `GET /consent-requests/{token}/protection`: the person's view of their protection. A link that a
- * newer given consent replaced says so; a link with no given consent behind it says that.
+ * `GET /consent-requests/{token}/protection`: the person's view of their protection, behind a given
+ * consent only. A link that a newer given consent replaced says so; any other link without a given
+ * consent behind it (never given, declined, expired, or stopped by the person) says that.
  */
 export const readPersonProtection = async (deps: PersonDeps, token: string, ip: string) => {
+  await limit(deps, 'read', token, ip);
   const now = deps.clock.now();
-  const opened = await openLink(deps, 'read', token, ip);
+  const opened = await findLink(deps, token);
   const status = opened.seat.consent === null ? null : effectiveStatus(opened.seat.consent, now);
   if (!opened.current) throw fail(status === 'given' ? 'PROTECTION_LINK_REPLACED' : 'CONSENT_NOT_GIVEN');
-  const stopped = status === 'revoked' && opened.seat.consent?.revokedBy === 'dependent';
-  if (status !== 'given' && !stopped) throw fail('CONSENT_NOT_GIVEN');
+  if (status !== 'given') throw fail('CONSENT_NOT_GIVEN');
   const { state, reason, since } = deriveProtection(opened.seat, now);
-  return { state, reason, since, canStop: status === 'given' };
+  // A given consent can always be stopped: the page shows its Stop button.
+  return { state, reason, since, canStop: true };
 };
 
 /** What the person sends: one selfie and one reading, as their bytes (types are sniffed here). */
@@ -198,8 +206,9 @@ export const submitEvidence = async (
   ip: string,
   readUpload: () => Promise<EvidenceUpload>,
 ) => {
+  await limit(deps, 'evidence', token, ip);
   const now = deps.clock.now();
-  const opened = requireLive(await openLink(deps, 'evidence', token, ip), now);
+  const opened = requireLive(await findLink(deps, token), now);
   const consent = opened.seat.consent;
   if (consent !== null && effectiveStatus(consent, now) === 'given') throw fail('CONSENT_ALREADY_GIVEN');
   if (consent === null || effectiveStatus(consent, now) !== 'pending' || opened.seat.dependent === null)
@@ -241,13 +250,20 @@ export const submitEvidence = async (
     .catch((error: unknown) => {
       throw new ServiceError('EVIDENCE_VERIFICATION_UNAVAILABLE', { cause: error });
     });
-  const verified = recordEvidence(opened.seat, now);
-  const saved = await deps.families.saveSeat(verified, [
-    apiEvent(deps, {
-      type: 'consent.evidence_verified',
-      accountId: verified.accountUid,
-      seat: seatRef(verified),
-    }),
-  ]);
+  // The checks ran once; a write that finds the seat moved records them on a fresh read of the same
+  // request, if it is still waiting for them.
+  const saved = await retryOnConflict(async (attempt) => {
+    const seat = attempt === 1 ? opened.seat : requireLive(await findLink(deps, token), now).seat;
+    if (seat.consent?.requestId !== consent.requestId || effectiveStatus(seat.consent, now) !== 'pending')
+      throw fail('CONSENT_EXPIRED');
+    const verified = recordEvidence(seat, now);
+    return deps.families.saveSeat(verified, [
+      apiEvent(deps, {
+        type: 'consent.evidence_verified',
+        accountId: verified.accountUid,
+        seat: seatRef(verified),
+      }),
+    ]);
+  });
   return pageView({ ...opened, seat: saved }, now);
 };

@@ -17,6 +17,7 @@ import { isOpenPairing } from '../../domain/pairing/pairing.transitions';
 import type { Caller, Deps } from '../deps';
 import { sourcedEvent } from '../event-sources';
 import { seatFor } from '../family-access';
+import { once, retryOnConflict } from '../retry-on-conflict';
 import { seatRef } from '../seats/seats';
 import { stateChangeEvents } from '../seats/state-events';
 import { planPairingChange } from './pairing-changes';
@@ -53,58 +54,63 @@ export const fetchChallenge = async (
     : { kind: 'qr', value: qr, confirmation: null, expiresAt: new Date(now + 20_000).toISOString() };
 };
 
+/** Where a command finds its family and seat: a guardian's access, or the person's live link. */
+export type SeatAccess = () => Promise<{ family: Family; seat: Seat }>;
+
 /**
  * Starts a pairing: the preconditions in the spec's order, then a proxy slot (the last check), then
  * the session at the provider, then the pairing saved with its events. A slot taken for a pairing
- * that could not be saved is given back.
+ * that could not be saved is given back; when the seat moved meanwhile, the start is decided again
+ * on a fresh read (a concurrent start then answers `PAIRING_EXISTS`).
  */
-const startPairing = async (
+const startPairing = (
   deps: PairingDeps,
-  family: Family,
-  seat: Seat,
+  access: SeatAccess,
   method: PairingMethod,
   requestedBy: Pairing['requestedBy'],
-): Promise<Seat> => {
-  const now = deps.clock.now();
-  checkPairingStart(seat, now, {
-    openPairing: seat.pairing?.status ?? null,
-    guardianPhones: await guardianPhones(deps, family),
-  });
-  const phone = seat.dependent?.phone;
-  if (phone == null) throw fail('DEPENDENT_INCOMPLETE');
-  const proxy = await deps.proxies.bind();
-  if (proxy === null) throw fail('NO_PROXY_CAPACITY');
-  const pairing = newPairing({
-    pairingId: deps.ids.ulid(),
-    seatUid: seat.uid,
-    method,
-    requestedBy,
-    proxyLabel: proxy.label,
-    now,
-  });
-  const started: Seat = { ...seat, pairing, updatedAt: now.toISOString() };
-  try {
-    await deps.sessions.createSession({
-      name: pairing.sessionName,
-      proxyUrl: proxy.address,
-      metadata: { pairingId: pairing.pairingId, seatUid: seat.uid, phone },
+): Promise<Seat> =>
+  retryOnConflict(async () => {
+    const { family, seat } = await access();
+    const now = deps.clock.now();
+    checkPairingStart(seat, now, {
+      openPairing: seat.pairing?.status ?? null,
+      guardianPhones: await guardianPhones(deps, family),
     });
-    // The row "(none) → starting" of the table: no move, but a status the app must see.
-    return await deps.families.saveSeat(started, [
-      sourcedEvent(deps, 'api', {
-        type: 'pairing.status',
-        accountId: seat.accountUid,
-        seat: seatRef(seat),
-        payload: { status: pairing.status, nextRetryAt: null },
-      }),
-      ...stateChangeEvents(deps, seat, started),
-    ]);
-  } catch (error) {
-    await deps.proxies.release(proxy.label);
-    await endSession(deps, pairing.sessionName);
-    throw error;
-  }
-};
+    const phone = seat.dependent?.phone;
+    if (phone == null) throw fail('DEPENDENT_INCOMPLETE');
+    const proxy = await deps.proxies.bind();
+    if (proxy === null) throw fail('NO_PROXY_CAPACITY');
+    const pairing = newPairing({
+      pairingId: deps.ids.ulid(),
+      seatUid: seat.uid,
+      method,
+      requestedBy,
+      proxyLabel: proxy.label,
+      now,
+    });
+    const started: Seat = { ...seat, pairing, updatedAt: now.toISOString() };
+    try {
+      await deps.sessions.createSession({
+        name: pairing.sessionName,
+        proxyUrl: proxy.address,
+        metadata: { pairingId: pairing.pairingId, seatUid: seat.uid, phone },
+      });
+      // The row "(none) → starting" of the table: no move, but a status the app must see.
+      return await deps.families.saveSeat(started, [
+        sourcedEvent(deps, 'api', {
+          type: 'pairing.status',
+          accountId: seat.accountUid,
+          seat: seatRef(seat),
+          payload: { status: pairing.status, nextRetryAt: null },
+        }),
+        ...stateChangeEvents(deps, seat, started),
+      ]);
+    } catch (error) {
+      await deps.proxies.release(proxy.label);
+      await endSession(deps, pairing.sessionName);
+      throw error;
+    }
+  });
 
 /** `POST /seats/{uid}/pairing` (guardian): `{ channel: chat, method }`; 201 with the pairing. */
 export const startGuardianPairing = async (
@@ -113,8 +119,7 @@ export const startGuardianPairing = async (
   seatUid: string,
   method: PairingMethod,
 ) => {
-  const { family, seat } = await seatFor(deps, caller, seatUid);
-  const saved = await startPairing(deps, family, seat, method, 'guardian');
+  const saved = await startPairing(deps, () => seatFor(deps, caller, seatUid), method, 'guardian');
   return guardianPairingView(saved.pairing as Pairing);
 };
 
@@ -126,30 +131,28 @@ export const readGuardianPairing = async (deps: Pick<Deps, 'families'>, caller: 
 };
 
 /**
- * The number-match answer (guardian or person): `true` confirms at the provider and moves to
- * `connecting`; `false` ends the pairing as `passkey_refused` and logs the session out.
+ * The number-match answer (guardian or person): `true` confirms at the provider (once, however
+ * many times the write is retried) and moves to `connecting`; `false` ends the pairing as
+ * `passkey_refused` and logs the session out.
  */
-export const answerPasskey = async (deps: PairingDeps, family: Family, seat: Seat, matches: boolean) => {
-  const trigger = passkeyAnswer(seat.pairing, matches);
-  const pairing = seat.pairing as Pairing;
-  const move = movePairing(pairing, trigger, deps.clock.now());
-  if (move === null) throw fail('PAIRING_NOT_AWAITING_CONFIRMATION');
-  if (matches) await deps.sessions.confirmPasskey(pairing.sessionName);
-  const plan = planPairingChange(deps, 'api', family, seat, [move]);
-  const saved = await deps.families.saveSeat(plan.seat, plan.events, plan.extras);
-  if (plan.logout) await endSession(deps, pairing.sessionName);
-  return saved.pairing as Pairing;
+export const answerPasskey = (deps: PairingDeps, access: SeatAccess, matches: boolean) => {
+  const confirm = once((sessionName: string) => deps.sessions.confirmPasskey(sessionName));
+  return retryOnConflict(async () => {
+    const { family, seat } = await access();
+    const trigger = passkeyAnswer(seat.pairing, matches);
+    const pairing = seat.pairing as Pairing;
+    const move = movePairing(pairing, trigger, deps.clock.now());
+    if (move === null) throw fail('PAIRING_NOT_AWAITING_CONFIRMATION');
+    if (matches) await confirm(pairing.sessionName);
+    const plan = planPairingChange(deps, 'api', family, seat, [move]);
+    const saved = await deps.families.saveSeat(plan.seat, plan.events, plan.extras);
+    if (plan.logout) await endSession(deps, pairing.sessionName);
+    return saved.pairing as Pairing;
+  });
 };
 
-export const guardianPasskey = async (
-  deps: PairingDeps,
-  caller: Caller,
-  seatUid: string,
-  matches: boolean,
-) => {
-  const { family, seat } = await seatFor(deps, caller, seatUid);
-  return guardianPairingView(await answerPasskey(deps, family, seat, matches));
-};
+export const guardianPasskey = async (deps: PairingDeps, caller: Caller, seatUid: string, matches: boolean) =>
+  guardianPairingView(await answerPasskey(deps, () => seatFor(deps, caller, seatUid), matches));
 
 /**
  * Ends a session at the provider after the pairing ended in the table. The table is the truth: a
@@ -173,11 +176,14 @@ export const revokePairing = (
 
 /** `DELETE /seats/{uid}/pairing`: always 204 on one's own seat; an open pairing becomes `revoked`. */
 export const unlinkPairing = async (deps: PairingDeps, caller: Caller, seatUid: string) => {
-  const { family, seat } = await seatFor(deps, caller, seatUid);
-  const plan = revokePairing(deps, family, seat, 'unlinked_by_guardian');
-  if (plan === null || seat.pairing === null) return;
-  await deps.families.saveSeat(plan.seat, plan.events, plan.extras);
-  await endSession(deps, seat.pairing.sessionName);
+  const revoked = await retryOnConflict(async () => {
+    const { family, seat } = await seatFor(deps, caller, seatUid);
+    const plan = revokePairing(deps, family, seat, 'unlinked_by_guardian');
+    if (plan === null || seat.pairing === null) return null;
+    await deps.families.saveSeat(plan.seat, plan.events, plan.extras);
+    return seat.pairing;
+  });
+  if (revoked !== null) await endSession(deps, revoked.sessionName);
 };
 
 /**
@@ -189,25 +195,26 @@ export const renewChallenge = async (
   caller: Caller,
   seatUid: string,
   method: PairingMethod | undefined,
-) => {
-  const { family, seat } = await seatFor(deps, caller, seatUid);
-  const chosen = renewalMethod(seat.pairing, method);
-  const pairing = { ...(seat.pairing as Pairing), method: chosen };
-  const challenge = await fetchChallenge(deps, pairing, seat.dependent?.phone ?? '', chosen);
-  if (challenge === null) {
-    // The provider is not waiting for a link yet: the method is kept and the challenge follows.
-    const saved = await deps.families.saveSeat(
-      { ...seat, pairing, updatedAt: deps.clock.now().toISOString() },
-      [],
-    );
+) =>
+  retryOnConflict(async () => {
+    const { family, seat } = await seatFor(deps, caller, seatUid);
+    const chosen = renewalMethod(seat.pairing, method);
+    const pairing = { ...(seat.pairing as Pairing), method: chosen };
+    const challenge = await fetchChallenge(deps, pairing, seat.dependent?.phone ?? '', chosen);
+    if (challenge === null) {
+      // The provider is not waiting for a link yet: the method is kept and the challenge follows.
+      const saved = await deps.families.saveSeat(
+        { ...seat, pairing, updatedAt: deps.clock.now().toISOString() },
+        [],
+      );
+      return guardianPairingView(saved.pairing as Pairing);
+    }
+    const move = movePairing(pairing, 'challenge_arrived', deps.clock.now(), { challenge });
+    if (move === null) throw fail('PAIRING_NOT_SWITCHABLE');
+    const plan = planPairingChange(deps, 'api', family, seat, [move]);
+    const saved = await deps.families.saveSeat(plan.seat, plan.events, plan.extras);
     return guardianPairingView(saved.pairing as Pairing);
-  }
-  const move = movePairing(pairing, 'challenge_arrived', deps.clock.now(), { challenge });
-  if (move === null) throw fail('PAIRING_NOT_SWITCHABLE');
-  const plan = planPairingChange(deps, 'api', family, seat, [move]);
-  const saved = await deps.families.saveSeat(plan.seat, plan.events, plan.extras);
-  return guardianPairingView(saved.pairing as Pairing);
-};
+  });
 
 /** `GET /seats/{uid}/pairing/avatar`: the person's own profile photo while connected; 404 otherwise. */
 export const pairingAvatar = async (
@@ -226,7 +233,7 @@ export const pairingAvatar = async (
 };
 
 /** The person's side reuses the same moves; their view shows the code itself. */
-export const startPersonPairing = async (deps: PairingDeps, family: Family, seat: Seat) => {
-  const saved = await startPairing(deps, family, seat, 'code', 'dependent');
+export const startPersonPairing = async (deps: PairingDeps, access: SeatAccess) => {
+  const saved = await startPairing(deps, access, 'code', 'dependent');
   return personPairingView(saved.pairing as Pairing);
 };

@@ -175,6 +175,7 @@ describe('activation', () => {
       campaignCode: 'WELCOME10',
       trialEndsAt: null,
       createdAt: '',
+      version: 0,
     };
     expect(codeOf(() => checkCampaign('WELCOME10', campaigns, subscription))).toBe(
       'CAMPAIGN_ALREADY_APPLIED',
