@@ -19,7 +19,8 @@ import type { Deps } from '../deps';
 import { sourcedEvent } from '../event-sources';
 import { seatRef } from '../seats/seats';
 import { once, retryOnConflict } from '../retry-on-conflict';
-import { endSession, fetchChallenge } from './pairing';
+import { fetchChallenge } from './challenge';
+import { endSession } from './sessions';
 import { planPairingChange, recipientsOf, type PairingPlan } from './pairing-changes';
 
 export type WorkerDeps = Pick<

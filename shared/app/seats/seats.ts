@@ -7,7 +7,7 @@ import type { Caller, Deps } from '../deps';
 import { apiEvent } from '../event-sources';
 import { familyOf, seatFor } from '../family-access';
 import { retryOnConflict } from '../retry-on-conflict';
-import { linkToken, linkUrl } from '../consent/links';
+import { linkToken, linkUrl } from '../link-access';
 import { stateChangeEvents } from './state-events';
 
 /** The seat as clients read it (decisions.md "Seat read"). */

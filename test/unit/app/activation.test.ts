@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activateSeat } from '../../../shared/app/consent/guardian';
+import { activateSeat } from '../../../shared/app/consent/activation';
 import type { Deps } from '../../../shared/app/deps';
 import { giveConsent, recordEvidence, requestConsent } from '../../../shared/domain/consent/seat-consent';
 import type { DomainEvent } from '../../../shared/domain/events/event';
