@@ -41,6 +41,14 @@ module.exports = {
       to: { path: ['^functions/', '^infra/', '^localstack/'] },
     },
     {
+      name: 'app-folders-acyclic',
+      comment:
+        'Consent builds on pairing and seats, never the reverse: what they share (the link a person opens) is shared/app/link-access.ts.',
+      severity: 'error',
+      from: { path: '^shared/app/(pairing|seats|events)/' },
+      to: { path: '^shared/app/consent/' },
+    },
+    {
       name: 'no-circular',
       severity: 'error',
       from: {},

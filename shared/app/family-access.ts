@@ -38,3 +38,9 @@ export const seatFor = async (
   if (seat === undefined) throw fail('NOT_FOUND');
   return { ...view, seat };
 };
+
+/**
+ * Where a command finds its family and seat, read afresh on each attempt: a guardian's access
+ * (`seatFor`) or the person's live link. One command then serves both.
+ */
+export type SeatAccess = () => Promise<{ family: Family; seat: Seat }>;

@@ -8,7 +8,7 @@ export interface HealthReport {
 }
 
 /** `GET /health`: each probe timed; any failure makes the whole answer `degraded`. */
-export const checkHealth = async (
+export const health = async (
   probes: readonly HealthProbe[],
   clock: Clock,
   startedAt: number,

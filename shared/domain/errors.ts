@@ -103,6 +103,18 @@ export class ServiceError extends Error {
   }
 }
 
+/**
+ * A write refused because what it was decided on has moved: a version that changed, an item created
+ * meanwhile, another transaction on the same item. A race, not a contradiction in the request: the
+ * command reads again and decides again (`retryOnConflict`); one that keeps losing the race answers
+ * 409 `CONFLICT` like any other.
+ */
+export class StaleWrite extends ServiceError {
+  constructor(cause: unknown) {
+    super('CONFLICT', { cause });
+  }
+}
+
 /** Shorthand for raising a rule's error: `throw fail('SEAT_ACTIVE')`. */
 export const fail = (code: ErrorCode, details?: ErrorDetails, message?: string): ServiceError =>
   new ServiceError(code, {

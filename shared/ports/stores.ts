@@ -11,8 +11,8 @@ import type { User } from '../domain/users/user';
 
 /**
  * Stores are the ports of the table. Every write method is one transaction that carries the state
- * change and its event rows together; a write conditioned on a `version` that moved answers
- * `CONFLICT`.
+ * change and its event rows together; a write whose read state moved (a `version` that changed, an
+ * item created meanwhile) throws `StaleWrite`, for the command to decide again.
  */
 
 /** A user created together with the lookup that makes its e-mail unique. */
@@ -42,7 +42,7 @@ export interface ConsentLinkTarget {
 export interface SeatChangeExtras {
   /** A new consent link to register (its token as a keyed hash). */
   consentLink?: { tokenHash: string; requestId: string };
-  /** The account's subscription to write: `new` only if none exists, `replace` over the one read. */
+  /** The account's subscription to write: `new` only if none exists, `replace` if its version is unchanged. */
   subscription?: { value: Subscription; mode: 'new' | 'replace' };
   /** Guardians' inbox entries caused by the change. */
   notification?: { value: Notification; recipients: readonly string[] };
@@ -63,7 +63,7 @@ export interface FamilyStore {
   handledProviderEvent(eventId: string): Promise<boolean>;
   /** Where a consent link's token (keyed hash) points. */
   findConsentLink(tokenHash: string): Promise<ConsentLinkTarget | null>;
-  /** Opens the account's subscription (409 `CONFLICT` if one exists). */
+  /** Opens the account's subscription (`StaleWrite` if one exists by now). */
   openSubscription(account: Account, subscription: Subscription, events: DomainEvent[]): Promise<void>;
   addMember(account: Account, member: Member, newUser: NewUser | null, events: DomainEvent[]): Promise<void>;
   saveMember(account: Account, member: Member, events: DomainEvent[]): Promise<Member>;

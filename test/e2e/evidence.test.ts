@@ -185,6 +185,7 @@ describe('stopping protection', () => {
 
     const stopped = await asPerson('POST', `/consent-requests/${linkToken}/stop`);
     expect(stopped.status).toBe(200);
+    expect(stopped.body.data).toMatchObject({ status: 'revoked', person: { firstName: 'Bia' } });
     expect(
       (await call('GET', `/seats/${seatUid}/protection`, { token: owner.token })).body.data,
     ).toMatchObject({
@@ -208,10 +209,38 @@ describe('stopping protection', () => {
       (await call('POST', `/seats/${seatUid}/consent-request/resend`, { token: owner.token })).body.error
         .code,
     ).toBe('RESEND_LOCKED');
-    expect((await asPerson('GET', `/consent-requests/${linkToken}/protection`)).body.data).toMatchObject({
-      state: 'stopped',
-      canStop: false,
+    // The stopped link has no given consent behind it any more.
+    const protection = await asPerson('GET', `/consent-requests/${linkToken}/protection`);
+    expect(protection.status).toBe(422);
+    expect(protection.body.error.code).toBe('CONSENT_NOT_GIVEN');
+  });
+
+  it('a stopped link answers 422 CONSENT_EXPIRED on every other public route', async () => {
+    const { owner, seatUid, linkToken } = await askedFamily();
+    await upload(linkToken, form(fixture('one-face.png'), fixture('phrase.wav')));
+    await asPerson('POST', `/consent-requests/${linkToken}/accept`);
+    await call('POST', `/seats/${seatUid}/activate`, {
+      token: owner.token,
+      body: { guardianAttestation: true },
     });
+    expect((await asPerson('POST', `/consent-requests/${linkToken}/stop`)).status).toBe(200);
+
+    const link = `/consent-requests/${linkToken}`;
+    const answers = {
+      page: await asPerson('GET', link),
+      accept: await asPerson('POST', `${link}/accept`),
+      decline: await asPerson('POST', `${link}/decline`),
+      stop: await asPerson('POST', `${link}/stop`),
+      evidence: await upload(linkToken, form(fixture('one-face.png'), fixture('phrase.wav'))),
+      startPairing: await asPerson('POST', `${link}/pairing`),
+      readPairing: await asPerson('GET', `${link}/pairing`),
+      passkey: await call('POST', `${link}/pairing/passkey`, {
+        body: { matches: true },
+        headers: { 'x-forwarded-for': uniqueIp() },
+      }),
+    };
+    for (const [route, answer] of Object.entries(answers))
+      expect([route, answer.status, answer.body.error?.code]).toEqual([route, 422, 'CONSENT_EXPIRED']);
   });
 });
 

@@ -6,7 +6,9 @@ import { dynamoUserStore } from '../../shared/adapters/dynamo/user.store';
 import { cryptoIds } from '../../shared/adapters/crypto/node-crypto';
 import { newEvent } from '../../shared/domain/events/event';
 import type { Member } from '../../shared/domain/family/member';
+import { StaleWrite } from '../../shared/domain/errors';
 import { newSeat } from '../../shared/domain/family/seat';
+import { openSubscription } from '../../shared/domain/family/subscription';
 import { seatUidFor } from '../../shared/domain/family/uids';
 import { newUser } from '../../shared/domain/users/user';
 import { freshTable } from '../support/table';
@@ -96,6 +98,29 @@ describe('the family store', () => {
     expect(
       (await eventsOf(account.uid)).filter((item) => item['eventType'] === 'seat.archived'),
     ).toHaveLength(1);
+  });
+
+  it('opens the subscription once, and replaces it only from the version read', async () => {
+    const { families, account } = await family();
+    const seat = seatIn(account.uid);
+    await families.addSeat(seat, []);
+    const opened = openSubscription({ interval: 'monthly', campaignCode: null, now });
+    const saved = await families.saveSeat(seat, [], { subscription: { value: opened, mode: 'new' } });
+    // A second first activation, which read no subscription, finds it opened meanwhile.
+    await expect(
+      families.saveSeat(saved, [], { subscription: { value: opened, mode: 'new' } }),
+    ).rejects.toBeInstanceOf(StaleWrite);
+    const withCampaign = { ...opened, campaignCode: 'WELCOME10' };
+    const again = await families.saveSeat(saved, [], {
+      subscription: { value: withCampaign, mode: 'replace' },
+    });
+    expect((await families.load(account.uid))?.subscription).toEqual({ ...withCampaign, version: 1 });
+    // A writer that read version 0 (before the campaign) would lose the campaign: it is refused.
+    const trial = { ...opened, trialEndsAt: now.toISOString() };
+    await expect(
+      families.saveSeat(again, [], { subscription: { value: trial, mode: 'replace' } }),
+    ).rejects.toBeInstanceOf(StaleWrite);
+    expect((await families.load(account.uid))?.subscription?.campaignCode).toBe('WELCOME10');
   });
 
   it('never removes the owner, even if asked directly', async () => {

@@ -1,7 +1,7 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { userToItem } from '../../shared/adapters/dynamo/items';
-import { activateSeat } from '../../shared/app/consent/guardian';
+import { activateSeat } from '../../shared/app/consent/activation';
 import type { Deps } from '../../shared/app/deps';
 import { cryptoIds, hmacHasher } from '../../shared/adapters/crypto/node-crypto';
 import type { TableAccess } from '../../shared/adapters/dynamo/client';

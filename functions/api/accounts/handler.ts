@@ -9,9 +9,9 @@ import {
   updateMember,
 } from '../../../shared/app/accounts/accounts';
 import { getProfile, updateProfile } from '../../../shared/app/me/profile';
-import { createSubscription, readSubscription } from '../../../shared/app/consent/guardian';
+import { createSubscription, getSubscription } from '../../../shared/app/accounts/subscription';
 import { bearerOperation, created, noContent, ok, publicOperation } from '../../../shared/http/operation';
-import { issueTicket } from '../../../shared/app/events/streams';
+import { issueStreamTicket } from '../../../shared/app/events/streams';
 import { accountParams, memberParams } from '../../../shared/http/fields';
 import { apiHandler } from '../api-handler';
 import { deps, useCaseSettings } from '../runtime';
@@ -69,11 +69,11 @@ export const handler = apiHandler('accounts', {
   }),
   getSubscription: bearerOperation({
     params: accountParams,
-    run: async ({ params }, caller) => ok(await readSubscription(await deps(), caller, params.uid)),
+    run: async ({ params }, caller) => ok(await getSubscription(await deps(), caller, params.uid)),
   }),
   getCatalog: publicOperation({ run: async () => ok(getCatalog({ settings: useCaseSettings })) }),
   issueStreamTicket: bearerOperation({
     params: accountParams,
-    run: async ({ params }, caller) => created(await issueTicket(await deps(), caller, params.uid)),
+    run: async ({ params }, caller) => created(await issueStreamTicket(await deps(), caller, params.uid)),
   }),
 });

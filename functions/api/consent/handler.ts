@@ -1,10 +1,5 @@
-import {
-  acceptConsent,
-  declineConsentLink,
-  readConsentPage,
-  readPersonProtection,
-  stopProtection,
-} from '../../../shared/app/consent/person';
+import { acceptConsent, declineConsent, readConsentPage } from '../../../shared/app/consent/page';
+import { readPersonProtection, stopProtection } from '../../../shared/app/consent/protection';
 import { tokenParams } from '../../../shared/http/fields';
 import { ok, publicOperation } from '../../../shared/http/operation';
 import * as z from '../../../shared/validation/z';
@@ -31,7 +26,7 @@ export const handler = apiHandler('consent', {
   declineConsent: publicOperation({
     params: tokenParams,
     body: z.optional(emptyBody),
-    run: async ({ params, ip }) => ok(await declineConsentLink(await deps(), params.token, ip)),
+    run: async ({ params, ip }) => ok(await declineConsent(await deps(), params.token, ip)),
   }),
   stopProtection: publicOperation({
     params: tokenParams,

@@ -1,4 +1,4 @@
-import { submitEvidence } from '../../../shared/app/consent/person';
+import { submitEvidence } from '../../../shared/app/consent/evidence';
 import { evidenceLimits } from '../../../shared/domain/consent/evidence';
 import { tokenParams } from '../../../shared/http/fields';
 import { readFileParts } from '../../../shared/http/multipart';

@@ -1,4 +1,4 @@
-import { checkHealth } from '../../../shared/app/health';
+import { health } from '../../../shared/app/health';
 import { tableProbes } from '../../../shared/adapters/dynamo/health.probes';
 import { jsonResponse } from '../../../shared/http/envelope';
 import type { Operation } from '../../../shared/http/operation';
@@ -10,13 +10,13 @@ const startedAt = Date.now();
 const probes = tableProbes(table);
 
 /** `GET /health` answers without the envelope (spec "Errors: Exceptions to the envelope"). */
-const health: Operation = {
+const healthOperation: Operation = {
   auth: 'public',
   async serve() {
-    const report = await checkHealth(probes, systemClock, startedAt);
+    const report = await health(probes, systemClock, startedAt);
     return jsonResponse(report.status === 'ok' ? 200 : 503, report);
   },
 };
 
 /** This group also answers API Gateway's `$default` route: 404 `NOT_FOUND` in the envelope. */
-export const handler = apiHandler('health', { health });
+export const handler = apiHandler('health', { health: healthOperation });

@@ -1,18 +1,10 @@
 import * as z from '../../../shared/validation/z';
 import { contractChannel, listChannels } from '../../../shared/app/pairing/channels';
-import {
-  guardianPasskey,
-  pairingAvatar,
-  readGuardianPairing,
-  renewChallenge,
-  startGuardianPairing,
-  unlinkPairing,
-} from '../../../shared/app/pairing/pairing';
-import {
-  passkeyFromLink,
-  readPairingFromLink,
-  startPairingFromLink,
-} from '../../../shared/app/pairing/person-pairing';
+import { renewChallenge } from '../../../shared/app/pairing/challenge';
+import { answerPasskey, answerPersonPasskey } from '../../../shared/app/pairing/passkey';
+import { pairingAvatar, readPairing, readPersonPairing } from '../../../shared/app/pairing/read';
+import { startPairing, startPersonPairing } from '../../../shared/app/pairing/start';
+import { unlinkPairing } from '../../../shared/app/pairing/unlink';
 import { pairingMethods } from '../../../shared/domain/pairing/pairing';
 import { seatParams, tokenParams, uidParam } from '../../../shared/http/fields';
 import {
@@ -51,11 +43,11 @@ export const handler = apiHandler('pairing', {
     params: seatParams,
     body: startBody,
     run: async ({ params, body }, caller) =>
-      created(await startGuardianPairing(await deps(), caller, params.uid, body.method)),
+      created(await startPairing(await deps(), caller, params.uid, body.method)),
   }),
   readPairing: bearerOperation({
     params: seatParams,
-    run: async ({ params }, caller) => ok(await readGuardianPairing(await deps(), caller, params.uid)),
+    run: async ({ params }, caller) => ok(await readPairing(await deps(), caller, params.uid)),
   }),
   unlinkPairing: bearerOperation({
     params: seatParams,
@@ -68,7 +60,7 @@ export const handler = apiHandler('pairing', {
     params: seatParams,
     body: passkeyBody,
     run: async ({ params, body }, caller) =>
-      ok(await guardianPasskey(await deps(), caller, params.uid, body.matches)),
+      ok(await answerPasskey(await deps(), caller, params.uid, body.matches)),
   }),
   renewChallenge: bearerOperation({
     params: seatParams,
@@ -86,16 +78,16 @@ export const handler = apiHandler('pairing', {
   startPersonPairing: publicOperation({
     params: tokenParams,
     body: emptyBody,
-    run: async ({ params, ip }) => created(await startPairingFromLink(await deps(), params.token, ip)),
+    run: async ({ params, ip }) => created(await startPersonPairing(await deps(), params.token, ip)),
   }),
   readPersonPairing: publicOperation({
     params: tokenParams,
-    run: async ({ params, ip }) => ok(await readPairingFromLink(await deps(), params.token, ip)),
+    run: async ({ params, ip }) => ok(await readPersonPairing(await deps(), params.token, ip)),
   }),
   answerPersonPasskey: publicOperation({
     params: tokenParams,
     body: passkeyBody,
     run: async ({ params, body, ip }) =>
-      ok(await passkeyFromLink(await deps(), params.token, ip, body.matches)),
+      ok(await answerPersonPasskey(await deps(), params.token, ip, body.matches)),
   }),
 });

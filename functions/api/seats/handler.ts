@@ -1,11 +1,7 @@
 import { createSeat, getSeat, putDependent, removeSeat } from '../../../shared/app/seats/seats';
-import {
-  activateSeat,
-  askConsent,
-  getConsent,
-  getProtection,
-  resendConsentLink,
-} from '../../../shared/app/consent/guardian';
+import { activateSeat } from '../../../shared/app/consent/activation';
+import { getProtection } from '../../../shared/app/consent/protection';
+import { askConsent, getConsent, resendConsent } from '../../../shared/app/consent/request';
 import { bearerOperation, created, noContent, ok } from '../../../shared/http/operation';
 import { accountParams, seatParams } from '../../../shared/http/fields';
 import { apiHandler } from '../api-handler';
@@ -24,7 +20,7 @@ export const handler = apiHandler('seats', {
   }),
   resendConsent: bearerOperation({
     params: seatParams,
-    run: async ({ params }, caller) => created(await resendConsentLink(await deps(), caller, params.uid)),
+    run: async ({ params }, caller) => created(await resendConsent(await deps(), caller, params.uid)),
   }),
   activateSeat: bearerOperation({
     params: seatParams,

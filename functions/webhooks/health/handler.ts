@@ -1,6 +1,6 @@
 import { GetQueueAttributesCommand } from '@aws-sdk/client-sqs';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { checkHealth } from '../../../shared/app/health';
+import { health } from '../../../shared/app/health';
 import { systemClock } from '../../../shared/ports/clock';
 import type { HealthProbe } from '../../../shared/ports/health';
 import { requiredAtStart, settings, sqs } from '../gateway-runtime';
@@ -25,7 +25,7 @@ const probes = [
 
 /** The gateway's `GET /health`: 200 ok or 503 degraded by its queues (no envelope). */
 export const handler = async (): Promise<APIGatewayProxyStructuredResultV2> => {
-  const report = await checkHealth(probes, systemClock, startedAt);
+  const report = await health(probes, systemClock, startedAt);
   return {
     statusCode: report.status === 'ok' ? 200 : 503,
     headers: { 'content-type': 'application/json' },

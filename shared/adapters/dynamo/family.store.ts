@@ -20,7 +20,7 @@ import {
 import { inboxEntries } from './inbox.store';
 import { itemTypes, keys } from './keys';
 import { releaseSlot } from './proxy-pool';
-import { eventRows, newUserItems, put, putNew, putVersioned, transact, type TransactItem } from './transact';
+import { eventRows, newUserItems, putNew, putVersioned, transact, type TransactItem } from './transact';
 import * as z from '../../validation/z';
 
 const itemType = z.looseObject({ type: z.string() });
@@ -116,8 +116,9 @@ export const dynamoFamilyStore = (table: TableAccess): FamilyStore => ({
       );
     }
     if (also.subscription !== undefined) {
-      const subscription = subscriptionToItem(seat.accountUid, also.subscription.value);
-      extras.push(also.subscription.mode === 'new' ? putNew(table, subscription) : put(table, subscription));
+      const { value, mode } = also.subscription;
+      const toItem = (subscription: Subscription) => subscriptionToItem(seat.accountUid, subscription);
+      extras.push(mode === 'new' ? putNew(table, toItem(value)) : putVersioned(table, toItem, value).item);
     }
     if (also.notification !== undefined)
       extras.push(...inboxEntries(table, also.notification.value, also.notification.recipients));

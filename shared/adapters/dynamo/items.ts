@@ -134,6 +134,7 @@ export const subscriptionItem = z.object({
   campaignCode: z.nullable(z.string()),
   trialEndsAt: z._default(z.nullable(z.string()), null),
   createdAt: z.string(),
+  version: z._default(z.int(), 0),
 });
 
 export const consentLinkItem = z.object({

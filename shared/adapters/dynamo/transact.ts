@@ -1,4 +1,8 @@
-import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import {
+  ConditionalCheckFailedException,
+  TransactionCanceledException,
+  TransactionConflictException,
+} from '@aws-sdk/client-dynamodb';
 import {
   DeleteCommand,
   PutCommand,
@@ -7,7 +11,7 @@ import {
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import type { DomainEvent } from '../../domain/events/event';
-import { ServiceError } from '../../domain/errors';
+import { StaleWrite } from '../../domain/errors';
 import type { TableAccess } from './client';
 import type { NewUser } from '../../ports/stores';
 import { eventToItem, userToItem } from './items';
@@ -22,6 +26,7 @@ export const guards = {
   isNew: 'attribute_not_exists(PK)',
   exists: 'attribute_exists(PK)',
   versionIs: '#version = :expectedVersion',
+  unversioned: 'attribute_not_exists(#version)',
 } as const;
 
 export const put = (
@@ -42,17 +47,21 @@ export const put = (
   },
 });
 
-/** Puts an aggregate item only if nobody changed it since it was read: the version moves by one. */
+/**
+ * Puts an aggregate item only if nobody changed it since it was read: the version moves by one. An
+ * item written before it carried a version reads as version 0.
+ */
 export const putVersioned = <T extends { version: number }>(
   table: TableAccess,
   toItem: (value: T) => Record<string, unknown>,
   value: T,
 ): { item: TransactItem; saved: T } => {
   const saved = { ...value, version: value.version + 1 };
+  const version = value.version === 0 ? `(${guards.versionIs} OR ${guards.unversioned})` : guards.versionIs;
   return {
     saved,
     item: put(table, toItem(saved), {
-      expression: `${guards.exists} AND ${guards.versionIs}`,
+      expression: `${guards.exists} AND ${version}`,
       names: { '#version': 'version' },
       values: { ':expectedVersion': value.version },
     }),
@@ -91,10 +100,23 @@ const singleWrite = (table: TableAccess, { Put, Update, Delete }: TransactItem) 
         ? () => table.doc.send(new DeleteCommand(Delete))
         : null;
 
+/** Why a transaction was cancelled that a fresh read can get past: a failed condition, or a race with another one. */
+const staleReasons = new Set(['ConditionalCheckFailed', 'TransactionConflict']);
+
+/**
+ * A write refused because the state it was decided on moved: a failed condition (a version that
+ * changed, an item that exists already) or another transaction on the same item at that moment.
+ */
+const isStale = (error: unknown): boolean =>
+  error instanceof ConditionalCheckFailedException ||
+  error instanceof TransactionConflictException ||
+  (error instanceof TransactionCanceledException &&
+    (error.CancellationReasons ?? []).some((reason) => staleReasons.has(reason.Code ?? '')));
+
 /**
  * Writes the items all or none: one `TransactWriteItems`, or the plain write when there is one item.
- * A failed condition means the state moved since it was read (or the thing to create exists
- * already): `CONFLICT`, with the cause kept for the log.
+ * A write the state moved under is `StaleWrite` (409 `CONFLICT` unless the command decides again),
+ * with the cause kept for the log.
  */
 export const transact = async (table: TableAccess, items: TransactItem[]): Promise<void> => {
   const single = items.length === 1 && items[0] !== undefined ? singleWrite(table, items[0]) : null;
@@ -102,13 +124,7 @@ export const transact = async (table: TableAccess, items: TransactItem[]): Promi
     if (single !== null) await single();
     else await table.doc.send(new TransactWriteCommand({ TransactItems: items }));
   } catch (error) {
-    if (
-      error instanceof ConditionalCheckFailedException ||
-      (error instanceof TransactionCanceledException &&
-        error.CancellationReasons?.some((r) => r.Code === 'ConditionalCheckFailed'))
-    ) {
-      throw new ServiceError('CONFLICT', { cause: error });
-    }
+    if (isStale(error)) throw new StaleWrite(error);
     throw error;
   }
 };

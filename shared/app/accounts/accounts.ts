@@ -15,6 +15,7 @@ import type { NewUser } from '../../ports/stores';
 import type { Caller, Deps } from '../deps';
 import { apiEvent } from '../event-sources';
 import { familyOf } from '../family-access';
+import { retryOnConflict } from '../retry-on-conflict';
 import { emailHashOf } from '../auth/sign-in';
 
 const accountView = (account: { uid: string; name: string }, role: Member['role']) => ({
@@ -77,40 +78,42 @@ export const inviteMember = async (
   caller: Caller,
   accountUid: string,
   input: { email: string; relationship?: Relationship | undefined },
-) => {
-  const { family, member: inviter } = await familyOf(deps, caller, accountUid);
-  requireOwner(inviter);
-  const email = normaliseEmail(input.email);
-  const verdict = emailDomainVerdict(email);
-  if (!verdict.deliverable) throw fail('EMAIL_DOMAIN_INVALID', { suggestion: verdict.suggestion });
-  const emailHash = emailHashOf(deps, email);
-  const existingUid = await deps.users.uidByEmailHash(emailHash);
-  if (existingUid !== null && family.members.some((each) => each.userUid === existingUid)) {
-    throw fail('CONFLICT', undefined, 'This person is already a member of the family.');
-  }
-  const now = deps.clock.now();
-  const created: NewUser | null =
-    existingUid === null ? { user: newUser({ uid: deps.ids.uid('usr'), email, now }), emailHash } : null;
-  const userUid = created?.user.uid ?? existingUid;
-  if (userUid === null) throw new Error('unreachable: a user exists or was just made');
-  const member: Member = {
-    accountUid,
-    userUid,
-    role: 'guardian',
-    relationship: input.relationship ?? null,
-    email,
-    joinedAt: now.toISOString(),
-    version: 0,
-  };
-  await deps.families.addMember(family.account, member, created, [
-    apiEvent(deps, {
-      type: 'member.added',
-      accountId: accountUid,
-      payload: { memberUid: member.userUid, role: member.role },
-    }),
-  ]);
-  return memberView(member, inviter);
-};
+) =>
+  // Two invitations of one address at once: the second reads the first's member and says so.
+  retryOnConflict(async () => {
+    const { family, member: inviter } = await familyOf(deps, caller, accountUid);
+    requireOwner(inviter);
+    const email = normaliseEmail(input.email);
+    const verdict = emailDomainVerdict(email);
+    if (!verdict.deliverable) throw fail('EMAIL_DOMAIN_INVALID', { suggestion: verdict.suggestion });
+    const emailHash = emailHashOf(deps, email);
+    const existingUid = await deps.users.uidByEmailHash(emailHash);
+    if (existingUid !== null && family.members.some((each) => each.userUid === existingUid)) {
+      throw fail('CONFLICT', undefined, 'This person is already a member of the family.');
+    }
+    const now = deps.clock.now();
+    const created: NewUser | null =
+      existingUid === null ? { user: newUser({ uid: deps.ids.uid('usr'), email, now }), emailHash } : null;
+    const userUid = created?.user.uid ?? existingUid;
+    if (userUid === null) throw new Error('unreachable: a user exists or was just made');
+    const member: Member = {
+      accountUid,
+      userUid,
+      role: 'guardian',
+      relationship: input.relationship ?? null,
+      email,
+      joinedAt: now.toISOString(),
+      version: 0,
+    };
+    await deps.families.addMember(family.account, member, created, [
+      apiEvent(deps, {
+        type: 'member.added',
+        accountId: accountUid,
+        payload: { memberUid: member.userUid, role: member.role },
+      }),
+    ]);
+    return memberView(member, inviter);
+  });
 
 const targetMember = (members: readonly Member[], memberUid: string): Member => {
   const target = members.find((each) => each.userUid === memberUid);
@@ -124,30 +127,32 @@ export const updateMember = async (
   accountUid: string,
   memberUid: string,
   input: { relationship: Relationship },
-) => {
-  const { family, member: actor } = await familyOf(deps, caller, accountUid);
-  requireOwner(actor);
-  const updated = setRelationship(targetMember(family.members, memberUid), input.relationship);
-  const saved = await deps.families.saveMember(family.account, updated, [
-    apiEvent(deps, { type: 'member.updated', accountId: accountUid, payload: { memberUid } }),
-  ]);
-  return memberView(saved, actor);
-};
+) =>
+  retryOnConflict(async () => {
+    const { family, member: actor } = await familyOf(deps, caller, accountUid);
+    requireOwner(actor);
+    const updated = setRelationship(targetMember(family.members, memberUid), input.relationship);
+    const saved = await deps.families.saveMember(family.account, updated, [
+      apiEvent(deps, { type: 'member.updated', accountId: accountUid, payload: { memberUid } }),
+    ]);
+    return memberView(saved, actor);
+  });
 
 export const removeMember = async (
   deps: Pick<Deps, 'families' | 'ids' | 'clock'>,
   caller: Caller,
   accountUid: string,
   memberUid: string,
-) => {
-  const { family, member: actor } = await familyOf(deps, caller, accountUid);
-  requireOwner(actor);
-  const target = targetMember(family.members, memberUid);
-  ensureRemovable(target);
-  await deps.families.removeMember(family.account, target, [
-    apiEvent(deps, { type: 'member.removed', accountId: accountUid, payload: { memberUid } }),
-  ]);
-};
+) =>
+  retryOnConflict(async () => {
+    const { family, member: actor } = await familyOf(deps, caller, accountUid);
+    requireOwner(actor);
+    const target = targetMember(family.members, memberUid);
+    ensureRemovable(target);
+    await deps.families.removeMember(family.account, target, [
+      apiEvent(deps, { type: 'member.removed', accountId: accountUid, payload: { memberUid } }),
+    ]);
+  });
 
 /** `GET /catalog`: public; prices from configuration. */
 export const getCatalog = (deps: Pick<Deps, 'settings'>) =>

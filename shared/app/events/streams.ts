@@ -3,7 +3,7 @@ import { memberOf } from '../../domain/family/account';
 import type { StreamTopic } from '../../domain/events/streams';
 import type { RateRule } from '../../domain/rate-limit/window';
 import type { Caller, Deps } from '../deps';
-import { findLink, requireLive } from '../consent/person';
+import { findLink, requireLive } from '../link-access';
 import { familyOf } from '../family-access';
 import { enforceRateLimits } from '../rate-limits';
 
@@ -13,7 +13,7 @@ const ticketHash = (deps: Pick<Deps, 'hasher'>, ticket: string) => deps.hasher.d
  * `POST /accounts/{uid}/events/ticket` (member): a single-use ticket valid `SSE_TICKET_TTL_SECONDS`,
  * bound to the account and the caller, kept only as a keyed hash.
  */
-export const issueTicket = async (
+export const issueStreamTicket = async (
   deps: Pick<Deps, 'families' | 'secrets' | 'hasher' | 'clock' | 'tickets' | 'settings'>,
   caller: Caller,
   accountUid: string,

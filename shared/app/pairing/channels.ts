@@ -6,6 +6,7 @@ import { guardianPairingView } from '../../domain/pairing/pairing';
 import type { Caller, Deps } from '../deps';
 import { apiEvent } from '../event-sources';
 import { seatFor } from '../family-access';
+import { retryOnConflict } from '../retry-on-conflict';
 import { seatRef } from '../seats/seats';
 
 const channelsView = (seat: Seat, deps: Pick<Deps, 'settings'>) =>
@@ -33,24 +34,25 @@ export const contractChannel = async (
   caller: Caller,
   seatUid: string,
   channel: string,
-) => {
-  const { member, seat } = await seatFor(deps, caller, seatUid);
-  requireOwner(member);
-  const { seat: changed, enabled } = enableChannel(
-    seat,
-    channel,
-    priceOf(deps.settings.prices, 'channel.chat'),
-    deps.clock.now(),
-  );
-  const saved = enabled
-    ? await deps.families.saveSeat(changed, [
-        apiEvent(deps, {
-          type: 'seat.channel_enabled',
-          accountId: seat.accountUid,
-          seat: seatRef(seat),
-          payload: { channel },
-        }),
-      ])
-    : changed;
-  return { created: enabled, channels: channelsView(saved, deps) };
-};
+) =>
+  retryOnConflict(async () => {
+    const { member, seat } = await seatFor(deps, caller, seatUid);
+    requireOwner(member);
+    const { seat: changed, enabled } = enableChannel(
+      seat,
+      channel,
+      priceOf(deps.settings.prices, 'channel.chat'),
+      deps.clock.now(),
+    );
+    const saved = enabled
+      ? await deps.families.saveSeat(changed, [
+          apiEvent(deps, {
+            type: 'seat.channel_enabled',
+            accountId: seat.accountUid,
+            seat: seatRef(seat),
+            payload: { channel },
+          }),
+        ])
+      : changed;
+    return { created: enabled, channels: channelsView(saved, deps) };
+  });

@@ -18,7 +18,9 @@ import type { EventSource } from '../../domain/events/event';
 import type { Deps } from '../deps';
 import { sourcedEvent } from '../event-sources';
 import { seatRef } from '../seats/seats';
-import { endSession, fetchChallenge } from './pairing';
+import { once, retryOnConflict } from '../retry-on-conflict';
+import { fetchChallenge } from './challenge';
+import { endSession } from './sessions';
 import { planPairingChange, recipientsOf, type PairingPlan } from './pairing-changes';
 
 export type WorkerDeps = Pick<
@@ -154,26 +156,12 @@ const movesFor = async (
   }
 };
 
-/**
- * A worker's handling of one session-provider event (spec "Inbound webhooks", Transport 6). Events
- * of a session no pairing owns are dropped; message events of a live pairing go to history ingest
- * (ids only); a status report moves the pairing by the table, once: the provider's event id is
- * written with the change, so a redelivery finds it and changes nothing.
- */
-export const handleSessionEvent = async (
+/** One event handled on the family as it is now. */
+const handleOnFreshRead = async (
   deps: WorkerDeps,
-  body: string,
+  event: z.infer<typeof envelope>,
   providerEventId: string,
 ): Promise<SessionEventOutcome> => {
-  let json: unknown;
-  try {
-    json = JSON.parse(body);
-  } catch {
-    return 'not_an_event';
-  }
-  const parsed = envelope.safeParse(json);
-  if (!parsed.success) return 'not_an_event';
-  const event = parsed.data;
   const owner = await sessionOwner(deps, event.session);
   if (owner === null) return 'unknown_session';
   const { family, seat, pairing } = owner;
@@ -211,6 +199,31 @@ export const handleSessionEvent = async (
   return 'handled';
 };
 
+/**
+ * A worker's handling of one session-provider event (spec "Inbound webhooks", Transport 6). Events
+ * of a session no pairing owns are dropped; message events of a live pairing go to history ingest
+ * (ids only); a status report moves the pairing by the table, once: the provider's event id is
+ * written with the change, so a redelivery finds it and changes nothing.
+ */
+export const handleSessionEvent = async (
+  deps: WorkerDeps,
+  body: string,
+  providerEventId: string,
+): Promise<SessionEventOutcome> => {
+  let json: unknown;
+  try {
+    json = JSON.parse(body);
+  } catch {
+    return 'not_an_event';
+  }
+  const parsed = envelope.safeParse(json);
+  if (!parsed.success) return 'not_an_event';
+  const event = parsed.data;
+  // A pairing moved by a concurrent command (the person's answer, a guardian's unlink) is read
+  // again and the event decided on it: a queue redelivery would hold the session's group for long.
+  return retryOnConflict(() => handleOnFreshRead(deps, event, providerEventId));
+};
+
 export type ReconnectOutcome = 'stale' | 'attempted' | 'gave_up';
 
 /**
@@ -224,34 +237,40 @@ export const handleReconnectAttempt = async (
   fired: ReconnectAttempt,
   source: EventSource = 'crons',
 ): Promise<ReconnectOutcome> => {
-  const family = await deps.families.load(accountUidOfSeat(fired.seatUid) ?? '');
-  const seat = family === null ? undefined : seatOf(family, fired.seatUid);
-  if (family === null || seat?.pairing == null) return 'stale';
-  const begun = beginAttempt(seat.pairing, fired, deps.settings.pairing.reconnectDelaysSeconds);
-  if (begun === null) return 'stale';
-  if (begun.next !== null) await deps.reconnects.schedule(begun.next.attempt, begun.next.at);
-  const restarted = await deps.sessions.restart(seat.pairing.sessionName).then(
-    () => true,
-    () => false,
+  // One restart per attempt, even when its record is written again after a concurrent change.
+  const restart = once((sessionName: string) =>
+    deps.sessions.restart(sessionName).then(
+      () => true,
+      () => false,
+    ),
   );
-  const attempting: Seat = { ...seat, pairing: begun.pairing, updatedAt: deps.clock.now().toISOString() };
-  if (!restarted && begun.next === null) {
-    const moves = chain(begun.pairing, ['third_retry_failed'], deps.clock.now(), deps);
-    const plan = planPairingChange(deps, source, family, seat, moves);
-    await carryOut(deps, family, seat.pairing, plan, null);
-    return 'gave_up';
-  }
-  await deps.families.saveSeat(attempting, [
-    sourcedEvent(deps, source, {
-      type: 'pairing.status',
-      accountId: seat.accountUid,
-      seat: seatRef(seat),
-      payload: {
-        status: begun.pairing.status,
-        nextRetryAt: begun.pairing.nextRetryAt,
-        reconnectAttempts: begun.pairing.reconnectAttempts,
-      },
-    }),
-  ]);
-  return 'attempted';
+  return retryOnConflict(async () => {
+    const family = await deps.families.load(accountUidOfSeat(fired.seatUid) ?? '');
+    const seat = family === null ? undefined : seatOf(family, fired.seatUid);
+    if (family === null || seat?.pairing == null) return 'stale';
+    const begun = beginAttempt(seat.pairing, fired, deps.settings.pairing.reconnectDelaysSeconds);
+    if (begun === null) return 'stale';
+    if (begun.next !== null) await deps.reconnects.schedule(begun.next.attempt, begun.next.at);
+    const restarted = await restart(seat.pairing.sessionName);
+    const attempting: Seat = { ...seat, pairing: begun.pairing, updatedAt: deps.clock.now().toISOString() };
+    if (!restarted && begun.next === null) {
+      const moves = chain(begun.pairing, ['third_retry_failed'], deps.clock.now(), deps);
+      const plan = planPairingChange(deps, source, family, seat, moves);
+      await carryOut(deps, family, seat.pairing, plan, null);
+      return 'gave_up';
+    }
+    await deps.families.saveSeat(attempting, [
+      sourcedEvent(deps, source, {
+        type: 'pairing.status',
+        accountId: seat.accountUid,
+        seat: seatRef(seat),
+        payload: {
+          status: begun.pairing.status,
+          nextRetryAt: begun.pairing.nextRetryAt,
+          reconnectAttempts: begun.pairing.reconnectAttempts,
+        },
+      }),
+    ]);
+    return 'attempted';
+  });
 };

@@ -6,7 +6,8 @@ import { seatUidFor } from '../../domain/family/uids';
 import type { Caller, Deps } from '../deps';
 import { apiEvent } from '../event-sources';
 import { familyOf, seatFor } from '../family-access';
-import { linkToken, linkUrl } from '../consent/links';
+import { retryOnConflict } from '../retry-on-conflict';
+import { linkToken, linkUrl } from '../link-access';
 import { stateChangeEvents } from './state-events';
 
 /** The seat as clients read it (decisions.md "Seat read"). */
@@ -40,20 +41,21 @@ export const createSeat = async (
   deps: Pick<Deps, 'families' | 'ids' | 'clock' | 'settings' | 'hasher'>,
   caller: Caller,
   accountUid: string,
-) => {
-  const { family } = await familyOf(deps, caller, accountUid);
-  const seat = newSeat({
-    uid: seatUidFor(family.account.uid, deps.ids.randomPart(16)),
-    seatId: deps.ids.ulid(),
-    accountUid: family.account.uid,
-    price: priceOf(deps.settings.prices, 'seat'),
-    now: deps.clock.now(),
+) =>
+  retryOnConflict(async () => {
+    const { family } = await familyOf(deps, caller, accountUid);
+    const seat = newSeat({
+      uid: seatUidFor(family.account.uid, deps.ids.randomPart(16)),
+      seatId: deps.ids.ulid(),
+      accountUid: family.account.uid,
+      price: priceOf(deps.settings.prices, 'seat'),
+      now: deps.clock.now(),
+    });
+    await deps.families.addSeat(seat, [
+      apiEvent(deps, { type: 'seat.created', accountId: accountUid, seat: seatRef(seat) }),
+    ]);
+    return seatView(seat, deps);
   });
-  await deps.families.addSeat(seat, [
-    apiEvent(deps, { type: 'seat.created', accountId: accountUid, seat: seatRef(seat) }),
-  ]);
-  return seatView(seat, deps);
-};
 
 export const getSeat = async (
   deps: Pick<Deps, 'families' | 'settings' | 'hasher' | 'clock'>,
@@ -66,15 +68,16 @@ export const removeSeat = async (
   deps: Pick<Deps, 'families' | 'ids' | 'clock'>,
   caller: Caller,
   seatUid: string,
-) => {
-  const { seat } = await seatFor(deps, caller, seatUid);
-  const archived = archiveSeat(seat, deps.clock.now());
-  if (archived === null) return;
-  await deps.families.saveSeat(archived, [
-    apiEvent(deps, { type: 'seat.archived', accountId: seat.accountUid, seat: seatRef(seat) }),
-    ...stateChangeEvents(deps, seat, archived),
-  ]);
-};
+) =>
+  retryOnConflict(async () => {
+    const { seat } = await seatFor(deps, caller, seatUid);
+    const archived = archiveSeat(seat, deps.clock.now());
+    if (archived === null) return;
+    await deps.families.saveSeat(archived, [
+      apiEvent(deps, { type: 'seat.archived', accountId: seat.accountUid, seat: seatRef(seat) }),
+      ...stateChangeEvents(deps, seat, archived),
+    ]);
+  });
 
 /**
  * `PUT /seats/{uid}/dependent`: identical data changes nothing and writes no event; a change while
@@ -85,23 +88,24 @@ export const putDependent = async (
   caller: Caller,
   seatUid: string,
   dependent: Dependent,
-): Promise<Dependent> => {
-  const { seat } = await seatFor(deps, caller, seatUid);
-  const filled = fillDependent(seat, dependent, deps.clock.now());
-  if (filled === null) return dependent;
-  await deps.families.saveSeat(filled.seat, [
-    apiEvent(deps, { type: 'seat.dependent_updated', accountId: seat.accountUid, seat: seatRef(seat) }),
-    ...(filled.revokedOpenLink
-      ? [
-          apiEvent(deps, {
-            type: 'consent.revoked',
-            accountId: seat.accountUid,
-            seat: seatRef(seat),
-            payload: { by: 'dependent_data_changed' },
-          }),
-        ]
-      : []),
-    ...stateChangeEvents(deps, seat, filled.seat),
-  ]);
-  return dependent;
-};
+): Promise<Dependent> =>
+  retryOnConflict(async () => {
+    const { seat } = await seatFor(deps, caller, seatUid);
+    const filled = fillDependent(seat, dependent, deps.clock.now());
+    if (filled === null) return dependent;
+    await deps.families.saveSeat(filled.seat, [
+      apiEvent(deps, { type: 'seat.dependent_updated', accountId: seat.accountUid, seat: seatRef(seat) }),
+      ...(filled.revokedOpenLink
+        ? [
+            apiEvent(deps, {
+              type: 'consent.revoked',
+              accountId: seat.accountUid,
+              seat: seatRef(seat),
+              payload: { by: 'dependent_data_changed' },
+            }),
+          ]
+        : []),
+      ...stateChangeEvents(deps, seat, filled.seat),
+    ]);
+    return dependent;
+  });

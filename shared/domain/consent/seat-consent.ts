@@ -66,7 +66,7 @@ export const requestConsent = (
 };
 
 /** `POST /seats/{uid}/consent-request/resend`: a new link replacing the current one, after any wait. */
-export const resendConsent = (seat: Seat, request: NewRequest, settings: ConsentSettings): Seat => {
+export const renewRequest = (seat: Seat, request: NewRequest, settings: ConsentSettings): Seat => {
   const now = request.now;
   checkDependent(seat);
   if (seat.consent === null)
@@ -83,7 +83,7 @@ export const giveConsent = (seat: Seat, now: Date): Seat => {
   return { ...seat, consent: move(consent, 'give', now, 'CONSENT_EXPIRED'), updatedAt: now.toISOString() };
 };
 
-export const declineConsent = (seat: Seat, now: Date, settings: ConsentSettings): Seat => ({
+export const declineRequest = (seat: Seat, now: Date, settings: ConsentSettings): Seat => ({
   ...seat,
   consent: move(currentPending(seat, now), 'decline', now, 'CONSENT_EXPIRED'),
   resendLockedUntil: new Date(now.getTime() + settings.resendWaitSeconds * 1000).toISOString(),

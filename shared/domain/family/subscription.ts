@@ -8,6 +8,8 @@ export interface Subscription {
   /** The account's trial is the first connected seat's: set when that seat first pairs. */
   trialEndsAt: string | null;
   createdAt: string;
+  /** Activations and the first pairing change it at the same time: writes are conditional on it. */
+  version: number;
 }
 
 export type Campaigns = Readonly<Record<string, { percentOff: number }>>;
@@ -33,6 +35,7 @@ export const openSubscription = (fields: {
   campaignCode: fields.campaignCode,
   trialEndsAt: null,
   createdAt: fields.now.toISOString(),
+  version: 0,
 });
 
 /** The first seat that connects gives the account its trial; later seats leave it. */

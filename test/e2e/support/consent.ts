@@ -33,13 +33,13 @@ export const eventsOf = async (accountUid: string) =>
 export const fixture = (name: string) =>
   readFileSync(new URL(`../../fixtures/evidence/${name}`, import.meta.url));
 
-/** A family that has asked its person for consent; returns the link token the simulator delivered. */
-export const askedFamily = async (
+/** A new seat of the family whose person was asked for consent; returns the link token delivered. */
+export const askedSeat = async (
+  owner: { token: string },
+  accountUid: string,
   cpfNine = String(100_000_000 + Math.floor(Math.random() * 800_000_000)),
   overrides: Record<string, unknown> = {},
 ) => {
-  const { owner, accountUid } = await newFamily();
-  await call('PATCH', '/me', { token: owner.token, body: { name: 'Ana Souza' } });
   const seatUid = await addSeat(owner.token, accountUid);
   const person = {
     ...validDependent,
@@ -51,7 +51,14 @@ export const askedFamily = async (
   const link = (
     await call('POST', `/seats/${seatUid}/consent-request`, { token: owner.token, body: { send: 'now' } })
   ).body.data.seat.consent.link as string;
-  return { owner, accountUid, seatUid, linkToken: link.split('/c/')[1] ?? '' };
+  return { seatUid, linkToken: link.split('/c/')[1] ?? '' };
+};
+
+/** A family that has asked its person for consent; returns the link token the simulator delivered. */
+export const askedFamily = async (cpfNine?: string, overrides: Record<string, unknown> = {}) => {
+  const { owner, accountUid } = await newFamily();
+  await call('PATCH', '/me', { token: owner.token, body: { name: 'Ana Souza' } });
+  return { owner, accountUid, ...(await askedSeat(owner, accountUid, cpfNine, overrides)) };
 };
 
 export const form = (
@@ -73,15 +80,21 @@ export const asPerson = (method: string, path: string) =>
     headers: { 'x-forwarded-for': uniqueIp() },
   });
 
+/** The person's verified evidence and yes on their link, through the real routes. */
+export const giveConsent = async (linkToken: string) => {
+  const uploaded = await upload(linkToken, form(fixture('one-face.png'), fixture('phrase.wav')));
+  if (uploaded.status !== 201) throw new Error(`evidence refused: ${JSON.stringify(uploaded.body)}`);
+  const accepted = await asPerson('POST', `/consent-requests/${linkToken}/accept`);
+  if (accepted.status !== 200) throw new Error(`yes refused: ${JSON.stringify(accepted.body)}`);
+};
+
 /**
  * A seat ready to pair, reached through the real path: the person's evidence and yes, activation by
  * the owner, the chat channel contracted.
  */
 export const protectedSeat = async (person: Record<string, unknown> = {}) => {
   const family = await askedFamily(undefined, person);
-  const uploaded = await upload(family.linkToken, form(fixture('one-face.png'), fixture('phrase.wav')));
-  if (uploaded.status !== 201) throw new Error(`evidence refused: ${JSON.stringify(uploaded.body)}`);
-  await asPerson('POST', `/consent-requests/${family.linkToken}/accept`);
+  await giveConsent(family.linkToken);
   const activated = await call('POST', `/seats/${family.seatUid}/activate`, {
     token: family.owner.token,
     body: { guardianAttestation: true },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { linkToken } from '../../../shared/app/consent/links';
-import { submitEvidence, type EvidenceUpload } from '../../../shared/app/consent/person';
+import { submitEvidence, type EvidenceUpload } from '../../../shared/app/consent/evidence';
+import { linkToken } from '../../../shared/app/link-access';
 import type { Deps } from '../../../shared/app/deps';
 import { requestConsent } from '../../../shared/domain/consent/seat-consent';
 import type { ServiceError } from '../../../shared/domain/errors';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { issueTicket, openAccountStream } from '../../../shared/app/events/streams';
+import { issueStreamTicket, openAccountStream } from '../../../shared/app/events/streams';
 import type { Deps } from '../../../shared/app/deps';
 import type { ServiceError } from '../../../shared/domain/errors';
 import type { Family } from '../../../shared/domain/family/account';
@@ -50,7 +50,7 @@ const codeOf = async (run: Promise<unknown>) =>
 describe('stream tickets', () => {
   it('open the account’s stream once, within 60 seconds, for a member', async () => {
     const { deps } = setup();
-    const { ticket, expiresAt } = await issueTicket(deps, { userUid: 'usr_1' }, accountUid);
+    const { ticket, expiresAt } = await issueStreamTicket(deps, { userUid: 'usr_1' }, accountUid);
     expect(expiresAt).toBe('2026-11-22T10:01:00.000Z');
     await expect(openAccountStream(deps, accountUid, ticket)).resolves.toEqual({
       kind: 'account',
@@ -61,13 +61,13 @@ describe('stream tickets', () => {
 
   it('refuse an expired ticket, another account’s, and one whose user left the family', async () => {
     const { deps, later } = setup();
-    const expired = (await issueTicket(deps, { userUid: 'usr_1' }, accountUid)).ticket;
+    const expired = (await issueStreamTicket(deps, { userUid: 'usr_1' }, accountUid)).ticket;
     later(61_000);
     expect(await codeOf(openAccountStream(deps, accountUid, expired))).toBe('UNAUTHORIZED');
-    const foreign = (await issueTicket(deps, { userUid: 'usr_1' }, accountUid)).ticket;
+    const foreign = (await issueStreamTicket(deps, { userUid: 'usr_1' }, accountUid)).ticket;
     expect(await codeOf(openAccountStream(deps, 'acc_BBBBBBBBBBBBBBBBBBBB', foreign))).toBe('UNAUTHORIZED');
     const { deps: left } = setup(['usr_1']);
-    const ticket = (await issueTicket(left, { userUid: 'usr_1' }, accountUid)).ticket;
+    const ticket = (await issueStreamTicket(left, { userUid: 'usr_1' }, accountUid)).ticket;
     left.families = { load: async () => family(['usr_2']) } as unknown as Deps['families'];
     expect(await codeOf(openAccountStream(left, accountUid, ticket))).toBe('UNAUTHORIZED');
   });

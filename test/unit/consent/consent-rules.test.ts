@@ -9,12 +9,12 @@ import { deriveProtection } from '../../../shared/domain/consent/protection';
 import {
   activate,
   checkActivation,
-  declineConsent,
+  declineRequest,
   giveConsent,
   pairingBlockers,
   recordEvidence,
   requestConsent,
-  resendConsent,
+  renewRequest,
   stopByDependent,
 } from '../../../shared/domain/consent/seat-consent';
 import { isServiceError } from '../../../shared/domain/errors';
@@ -93,15 +93,15 @@ describe('asking for consent (call map order)', () => {
   it('reuses an open request; refuses once consent is given; waits out a lock', () => {
     expect(requestConsent(asked(), request(now, 'r2'), settings)).toEqual({ seat: asked(), created: false });
     expect(codeOf(() => requestConsent(given(), request(), settings))).toBe('CONSENT_ALREADY_GIVEN');
-    const declined = declineConsent(asked(), now, settings);
+    const declined = declineRequest(asked(), now, settings);
     expect(codeOf(() => requestConsent(declined, request(later(60)), settings))).toBe('RESEND_LOCKED');
     expect(requestConsent(declined, request(later(86_400), 'r2'), settings).created).toBe(true);
   });
 
   it('resends a new request after a decline once the wait is over', () => {
-    const declined = declineConsent(asked(), now, settings);
-    expect(codeOf(() => resendConsent(declined, request(later(10), 'r2'), settings))).toBe('RESEND_LOCKED');
-    expect(resendConsent(declined, request(later(86_400), 'r2'), settings).consent).toMatchObject({
+    const declined = declineRequest(asked(), now, settings);
+    expect(codeOf(() => renewRequest(declined, request(later(10), 'r2'), settings))).toBe('RESEND_LOCKED');
+    expect(renewRequest(declined, request(later(86_400), 'r2'), settings).consent).toMatchObject({
       requestId: 'r2',
       status: 'pending',
     });
@@ -175,6 +175,7 @@ describe('activation', () => {
       campaignCode: 'WELCOME10',
       trialEndsAt: null,
       createdAt: '',
+      version: 0,
     };
     expect(codeOf(() => checkCampaign('WELCOME10', campaigns, subscription))).toBe(
       'CAMPAIGN_ALREADY_APPLIED',
@@ -187,7 +188,7 @@ describe('the protection state', () => {
   it.each([
     ['no request', () => seatWithPerson(), 'waiting_consent', 'send_consent'],
     ['an open link', () => asked(), 'waiting_consent', null],
-    ['a decline', () => declineConsent(asked(), now, settings), 'declined', 'send_consent'],
+    ['a decline', () => declineRequest(asked(), now, settings), 'declined', 'send_consent'],
     ['a yes on a pending seat', () => given(), 'ready_to_connect', 'activate_seat'],
     ['an archived seat', () => ({ ...seatWithPerson(), status: 'archived' as const }), 'ended', null],
   ] as const)('with %s is %s', (_, make, state, action) => {

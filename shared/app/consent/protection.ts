@@ -1,0 +1,74 @@
+import { effectiveStatus } from '../../domain/consent/consent-request';
+import { deriveProtection } from '../../domain/consent/protection';
+import { stopByDependent } from '../../domain/consent/seat-consent';
+import { fail } from '../../domain/errors';
+import type { Caller, Deps } from '../deps';
+import { apiEvent } from '../event-sources';
+import { seatFor } from '../family-access';
+import { findLink } from '../link-access';
+import { endSession } from '../pairing/sessions';
+import { revokePairing } from '../pairing/unlink';
+import { seatRef } from '../seats/seats';
+import { stateChangeEvents } from '../seats/state-events';
+import { answerOnLink, countLinkBudget, type PersonDeps } from './page';
+
+/** The protection a consent gives: the guardians' card, the person's view, and the person's stop. */
+
+/** `GET /seats/{uid}/protection`: the derived protection card. */
+export const getProtection = async (
+  deps: Pick<Deps, 'families' | 'clock'>,
+  caller: Caller,
+  seatUid: string,
+) => {
+  const { seat } = await seatFor(deps, caller, seatUid);
+  const now = deps.clock.now();
+  return {
+    ...deriveProtection(seat, now),
+    consent: seat.consent === null ? null : { status: effectiveStatus(seat.consent, now) },
+  };
+};
+
+/**
+ * `GET /consent-requests/{token}/protection`: the person's view of their protection, behind a given
+ * consent only. A link that a newer given consent replaced says so; any other link without a given
+ * consent behind it (never given, declined, expired, or stopped by the person) says that.
+ */
+export const readPersonProtection = async (deps: PersonDeps, token: string, ip: string) => {
+  await countLinkBudget(deps, 'read', token, ip);
+  const now = deps.clock.now();
+  const opened = await findLink(deps, token);
+  const status = opened.seat.consent === null ? null : effectiveStatus(opened.seat.consent, now);
+  if (!opened.current) throw fail(status === 'given' ? 'PROTECTION_LINK_REPLACED' : 'CONSENT_NOT_GIVEN');
+  if (status !== 'given') throw fail('CONSENT_NOT_GIVEN');
+  const { state, reason, since } = deriveProtection(opened.seat, now);
+  // A given consent can always be stopped: the page shows its Stop button.
+  return { state, reason, since, canStop: true };
+};
+
+/**
+ * `POST /consent-requests/{token}/stop`: the person stops protection; the seat key is destroyed and
+ * an open pairing is revoked in the same transaction, then its session is ended at the provider.
+ * The answer is the page with the request now `revoked`.
+ */
+export const stopProtection = (deps: PersonDeps & Pick<Deps, 'sessions'>, token: string, ip: string) =>
+  answerOnLink(deps, token, ip, async (opened, now) => {
+    const stopped = stopByDependent(opened.seat, now, deps.settings.consent);
+    const revoke = revokePairing(deps, opened.family, stopped, 'stopped_by_dependent');
+    const changed = revoke?.seat ?? stopped;
+    const saved = await deps.families.saveSeat(
+      changed,
+      [
+        apiEvent(deps, {
+          type: 'consent.revoked',
+          accountId: changed.accountUid,
+          seat: seatRef(changed),
+          payload: { by: 'dependent' },
+        }),
+        ...(revoke?.events.filter((event) => event.type !== 'seat.state_changed') ?? []),
+        ...stateChangeEvents(deps, opened.seat, changed),
+      ],
+      revoke?.extras,
+    );
+    const ended = revoke === null ? null : opened.seat.pairing;
+    return { saved, ...(ended === null ? {} : { after: () => endSession(deps, ended.sessionName) }) };
+  });
