@@ -1,6 +1,4 @@
 import type { Deps } from '../../../shared/app/deps';
-import { allowedSelfieSize } from '../../../shared/domain/consent/evidence';
-import { UnreadableEvidence } from '../../../shared/ports/evidence';
 import { required, settings } from '../runtime';
 
 export type EvidenceChecks = Pick<Deps, 'faces' | 'speech' | 'evidence'>;
@@ -52,10 +50,7 @@ const storeFor = async (kind: 's3' | 'local') =>
  */
 export const evidenceDeps: EvidenceChecks = {
   faces: {
-    countFaces: async (selfie) => {
-      if (allowedSelfieSize(selfie.type, selfie.bytes) === null) throw new UnreadableEvidence('selfie');
-      return (await checks()).faces.countFaces(selfie);
-    },
+    countFaces: async (selfie) => (await checks()).faces.countFaces(selfie),
   },
   speech: { listen: async (audio, phrase) => (await checks()).speech.listen(audio, phrase) },
   evidence: { keep: async (ref, selfie, audio) => (await checks()).evidence.keep(ref, selfie, audio) },

@@ -1,5 +1,5 @@
 import { effectiveStatus } from '../../domain/consent/consent-request';
-import { sniffAudio, sniffSelfie } from '../../domain/consent/evidence';
+import { allowedSelfieSize, sniffAudio, sniffSelfie } from '../../domain/consent/evidence';
 import { judgePhrase } from '../../domain/consent/phrase-match';
 import { recordEvidence } from '../../domain/consent/seat-consent';
 import { fail, ServiceError } from '../../domain/errors';
@@ -49,6 +49,10 @@ export const submitEvidence = async (
     ...(audioType === null ? ['audio: must be WAV, Ogg/Opus or FLAC'] : []),
   ];
   if (selfieType === null || audioType === null) throw fail('VALIDATION', undefined, problems.join('; '));
+  // Sized from its header before any check starts: a decompression bomb costs nothing, not even a
+  // call to the speech service.
+  if (allowedSelfieSize(selfieType, upload.selfie) === null)
+    throw unreadable('selfie', 'a readable JPEG, PNG or WebP image');
   const selfie = { type: selfieType, bytes: upload.selfie };
   const audio = { type: audioType, bytes: upload.audio };
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ihdr, pngBomb, pngFile } from '../../support/images';
 import { submitEvidence, type EvidenceUpload } from '../../../shared/app/consent/evidence';
 import { linkToken } from '../../../shared/app/link-access';
 import type { Deps } from '../../../shared/app/deps';
@@ -37,7 +38,7 @@ const seat: Seat = requestConsent(
   { linkTtlSeconds: 3600, resendWaitSeconds: 60 },
 ).seat;
 const token = linkToken({ hasher }, 'R1');
-const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const png = pngFile(ihdr(640, 480));
 const wav = new Uint8Array([...Buffer.from('RIFF0000WAVE')]);
 
 const world = (overrides: Partial<Pick<Deps, 'faces' | 'speech' | 'rateLimiter'>> = {}) => {
@@ -122,5 +123,17 @@ describe('submitting evidence', () => {
     )) as ServiceError;
     expect(answer.code).toBe('RATE_LIMITED');
     expect(read).toBe(false);
+  });
+
+  it('refuses a selfie whose header declares more than a phone photo before any check starts', async () => {
+    const started: string[] = [];
+    const { deps, kept } = world({
+      faces: { countFaces: async () => (started.push('faces'), { faces: 1, quality: 0.9 }) },
+      speech: { listen: async (_: unknown, phrase: string) => (started.push('speech'), phrase) },
+    });
+    const answer = (await run(deps, async () => ({ selfie: pngBomb(), audio: wav }))) as ServiceError;
+    expect([answer.code, answer.status]).toEqual(['VALIDATION', 400]);
+    expect(started).toEqual([]);
+    expect(kept).toEqual([]);
   });
 });
