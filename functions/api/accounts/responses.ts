@@ -11,7 +11,7 @@ import {
   subscription,
 } from '../openapi/views';
 
-const profile = z.strictObject({
+export const profile = z.strictObject({
   uid: z.string(),
   email: z.email(),
   name: z.nullable(z.string()),

@@ -2,7 +2,7 @@ import * as z from '../../../shared/validation/z';
 import type { GroupResponses } from '../contract';
 import { count } from '../openapi/views';
 
-const healthReport = z.strictObject({
+export const healthReport = z.strictObject({
   status: z.enum(['ok', 'degraded']),
   /** Seconds since the function started. */
   uptime: count,
