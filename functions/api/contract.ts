@@ -35,8 +35,11 @@ export type SuccessBody =
   /** No body (204). */
   | { empty: true };
 
-/** An error a route answers: its code, at the catalog's status unless the route gives another. */
-export type RouteError = ErrorCode | { code: ErrorCode; status: number };
+/**
+ * An error a route answers: its code, at the catalog's status and with its message, unless the
+ * route says otherwise (HTTP_ERROR takes the status of what failed).
+ */
+export type RouteError = ErrorCode | { code: ErrorCode; status: number; description?: string };
 
 export interface OperationResponses {
   summary: string;

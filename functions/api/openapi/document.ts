@@ -1,6 +1,9 @@
 import { STATUS_CODES } from 'node:http';
 import { routes, type FunctionGroup, type Route } from '../../../infra/routes';
 import { errorCatalog, type ErrorCode } from '../../../shared/domain/errors';
+import { e164 } from '../../../shared/domain/people/phone';
+import { birthDateField, cpfField, emailField, phoneField } from '../../../shared/http/fields';
+import { MAX_JSON_BODY_BYTES } from '../../../shared/http/request';
 import * as z from '../../../shared/validation/z';
 import type {
   GroupRequests,
@@ -88,13 +91,31 @@ Every JSON answer uses the envelope \`{ "success": true, "data": … }\` or \`{ 
 
 Guardians send \`Authorization: Bearer <access token>\` (from \`POST /auth/otp/verify\`). The person's routes (\`/consent-requests/{token}/…\`) take no header: the link token in the path is their credential. Rate-limited routes answer 429 \`RATE_LIMITED\` with \`Retry-After\` equal to \`details.retryAfterSeconds\`.`;
 
+/** What the request fields' refinements check, for the reader (the handlers check it with zod). */
+const fieldNotes = new Map<unknown, Json>([
+  [emailField, { description: 'An e-mail address; case and spaces are ignored.' }],
+  [phoneField, { description: 'E.164, e.g. `+5511987654321`.', pattern: e164.source }],
+  [birthDateField, { description: 'A calendar date written `YYYY-MM-DD`.', format: 'date' }],
+  [
+    cpfField,
+    {
+      description:
+        'A CPF: 11 digits (dots and a dash are accepted and stripped); its check digits must be right.',
+    },
+  ],
+]);
+
 /** A JSON Schema conversion that collects the named components it meets. */
 const schemaWriter = () => {
   const found: Record<string, Json> = {};
   const relink = <T>(value: T): T =>
     JSON.parse(JSON.stringify(value).replaceAll('"#/$defs/', '"#/components/schemas/')) as T;
-  /** zod's patterns behind a format, and the safe-integer bounds of every integer, say nothing to a reader. */
-  const tidy = ({ jsonSchema }: { jsonSchema: Json }) => {
+  /**
+   * zod's patterns behind a format, and the safe-integer bounds of every integer, say nothing to a
+   * reader; the fields' refinements (which JSON Schema cannot carry) are said in words instead.
+   */
+  const tidy = ({ zodSchema, jsonSchema }: { zodSchema: unknown; jsonSchema: Json }) => {
+    Object.assign(jsonSchema, fieldNotes.get(zodSchema));
     if (typeof jsonSchema['format'] === 'string') delete jsonSchema['pattern'];
     if (jsonSchema['maximum'] === Number.MAX_SAFE_INTEGER) delete jsonSchema['maximum'];
     if (jsonSchema['minimum'] === Number.MIN_SAFE_INTEGER) delete jsonSchema['minimum'];
@@ -119,13 +140,28 @@ const schemaWriter = () => {
   return { write, components: () => found };
 };
 
-const routeErrorOf = (error: RouteError): { code: ErrorCode; status: number } =>
-  typeof error === 'string' ? { code: error, status: errorCatalog[error].status } : error;
+interface Listed {
+  code: ErrorCode;
+  status: number;
+  description: string;
+}
+
+const routeErrorOf = (error: RouteError): Listed =>
+  typeof error === 'string'
+    ? { code: error, status: errorCatalog[error].status, description: errorCatalog[error].message }
+    : { description: errorCatalog[error.code].message, ...error };
 
 /** The codes every route of a kind answers, before its own. */
 const commonErrors = (route: Route, responses: OperationResponses): RouteError[] => {
   const input = responses.input ?? 'json';
-  const tooLarge = { code: 'HTTP_ERROR', status: 413 } as const;
+  const tooLarge = {
+    code: 'HTTP_ERROR',
+    status: 413,
+    description:
+      input === 'json'
+        ? `The body is larger than ${MAX_JSON_BODY_BYTES / 1024} KB.`
+        : 'A part is larger than its limit.',
+  } as const;
   return [
     ...(input === 'none' ? [] : (['VALIDATION'] as const)),
     ...(input === 'json' ? (['BAD_REQUEST', tooLarge] as const) : []),
@@ -136,13 +172,14 @@ const commonErrors = (route: Route, responses: OperationResponses): RouteError[]
 };
 
 /** A route's error codes by status, in the order they are listed. */
-const errorsOf = (route: Route): Map<number, ErrorCode[]> => {
+const errorsOf = (route: Route): Map<number, Listed[]> => {
   const { responses } = contractOf(route);
-  const byStatus = new Map<number, ErrorCode[]>();
-  for (const { code, status } of [...commonErrors(route, responses), ...responses.errors].map(routeErrorOf)) {
-    const codes = byStatus.get(status) ?? [];
-    if (codes.includes(code)) throw new Error(`${route.method} ${route.path}: ${code} listed twice`);
-    byStatus.set(status, [...codes, code]);
+  const byStatus = new Map<number, Listed[]>();
+  for (const listed of [...commonErrors(route, responses), ...responses.errors].map(routeErrorOf)) {
+    const codes = byStatus.get(listed.status) ?? [];
+    if (codes.some((each) => each.code === listed.code))
+      throw new Error(`${route.method} ${route.path}: ${listed.code} listed twice`);
+    byStatus.set(listed.status, [...codes, listed]);
   }
   return byStatus;
 };
@@ -235,48 +272,52 @@ export const openApiDocument = (version: string): Json => {
     return { description: text, content: { 'application/json': { schema } } };
   };
 
-  /** An error answer: the envelope with the codes of one status, each with its catalog message. */
-  const errorResponse = (codes: readonly ErrorCode[]): Json => ({
-    description: codes.map((code) => `\`${code}\`: ${errorCatalog[code].message}`).join('\n\n'),
-    ...(codes.includes('RATE_LIMITED')
-      ? {
-          headers: {
-            'Retry-After': {
-              description: 'Seconds left in the exceeded window, as `details.retryAfterSeconds`.',
-              schema: { type: 'integer', minimum: 0 },
+  /** An error answer: the envelope with the codes of one status, each said in words. */
+  const errorResponse = (listed: readonly Listed[]): Json => {
+    const codes = listed.map(({ code }) => code);
+    return {
+      description: listed.map(({ code, description }) => `\`${code}\`: ${description}`).join('\n\n'),
+      ...(codes.includes('RATE_LIMITED')
+        ? {
+            headers: {
+              'Retry-After': {
+                description: 'Seconds left in the exceeded window, as `details.retryAfterSeconds`.',
+                schema: { type: 'integer', minimum: 0 },
+              },
             },
+          }
+        : {}),
+      content: {
+        'application/json': {
+          schema: {
+            allOf: [
+              { $ref: '#/components/schemas/Error' },
+              { properties: { error: { properties: { code: { enum: codes } } } } },
+            ],
           },
-        }
-      : {}),
-    content: {
-      'application/json': {
-        schema: {
-          allOf: [
-            { $ref: '#/components/schemas/Error' },
-            { properties: { error: { properties: { code: { enum: codes } } } } },
-          ],
         },
       },
-    },
-  });
+    };
+  };
 
   // The same codes at the same status on several routes are one shared response, named for its codes.
-  const errorSets = new Map<Route, Map<number, ErrorCode[]>>(routes.map((route) => [route, errorsOf(route)]));
+  const errorSets = new Map<Route, Map<number, Listed[]>>(routes.map((route) => [route, errorsOf(route)]));
+  const keyOf = (status: number, listed: readonly Listed[]) => JSON.stringify([status, listed]);
   const uses = new Map<string, number>();
   for (const sets of errorSets.values())
-    for (const [status, codes] of sets)
-      uses.set(`${status} ${codes}`, (uses.get(`${status} ${codes}`) ?? 0) + 1);
+    for (const [status, listed] of sets)
+      uses.set(keyOf(status, listed), (uses.get(keyOf(status, listed)) ?? 0) + 1);
   const sharedResponses: Record<string, Json> = {};
   const sharedKeys = new Map<string, string>();
   const errorResponses = (route: Route): Record<string, Json> =>
     Object.fromEntries(
-      [...(errorSets.get(route) ?? [])].map(([status, codes]) => {
-        const key = `${status} ${codes}`;
-        if ((uses.get(key) ?? 0) < 2) return [String(status), errorResponse(codes)];
-        const name = codes.map(pascalCase).join('Or');
+      [...(errorSets.get(route) ?? [])].map(([status, listed]) => {
+        const key = keyOf(status, listed);
+        if ((uses.get(key) ?? 0) < 2) return [String(status), errorResponse(listed)];
+        const name = listed.map(({ code }) => pascalCase(code)).join('Or');
         if ((sharedKeys.get(name) ?? key) !== key) throw new Error(`two error responses named ${name}`);
         sharedKeys.set(name, key);
-        sharedResponses[name] = errorResponse(codes);
+        sharedResponses[name] = errorResponse(listed);
         return [String(status), { $ref: `#/components/responses/${name}` }];
       }),
     );
