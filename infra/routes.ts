@@ -272,6 +272,7 @@ export const routes = [
   },
 
   { method: 'GET', path: '/health', group: 'health', auth: 'public', operation: 'health' },
+  { method: 'GET', path: '/openapi.json', group: 'health', auth: 'public', operation: 'openApiDocument' },
 ] as const satisfies readonly Route[];
 
 /** The operations one group must implement, as a type: a handler missing one does not compile. */

@@ -102,6 +102,7 @@ const bodies: Record<string, Samples> = {
   readNotification: null,
   readAllNotifications: null,
   health: null,
+  openApiDocument: null,
 };
 
 const signed = async (claims: { exp: number; aud?: string; typ?: string }) =>

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contracts } from '../../functions/api/openapi/document';
 import { chunks } from '../../infra/constructs/bundling';
 import { buildBundles } from '../support/bundles';
 
@@ -11,11 +12,11 @@ describe('bundles with chunks', () => {
   const out = mkdtempSync(join(tmpdir(), 'bundles-'));
   const read = (file: string) => readFileSync(join(out, file), 'utf8');
   const load = async <T>(file: string) => (await import(pathToFileURL(join(out, file)).href)) as T;
-  beforeAll(() => buildBundles(out, { groups: ['auth', 'evidence'] }), 60_000);
+  beforeAll(() => buildBundles(out, { groups: ['auth', 'evidence', 'health'] }), 60_000);
   afterAll(() => rmSync(out, { recursive: true, force: true }));
 
   it('import their chunks from beside them', () => {
-    for (const group of ['auth', 'evidence'] as const) {
+    for (const group of ['auth', 'evidence', 'health'] as const) {
       const handler = read(`${group}.mjs`);
       for (const { file } of chunks[group] ?? []) expect(handler).toContain(`import("./${file}")`);
     }
@@ -46,5 +47,19 @@ describe('bundles with chunks', () => {
     expect(typeof sesMail.sesMail({ region: 'sa-east-1', from: 'no-reply@example.com' }).sendSignIn).toBe(
       'function',
     );
+  });
+
+  it('leave the OpenAPI document to the chunk that serves it', async () => {
+    expect(read('health.mjs')).not.toContain('"openapi"');
+    const { document } = await load<{ document: unknown }>('openapi-document.mjs');
+    expect(document).toEqual(JSON.parse(readFileSync('docs/openapi.json', 'utf8')));
+  });
+
+  it('carry no response schemas: only the document generator reads them', () => {
+    const summaries = Object.values(contracts).flatMap((group) =>
+      Object.values(group.responses).map((operation: { summary: string }) => operation.summary),
+    );
+    for (const group of ['auth', 'evidence', 'health'])
+      for (const summary of summaries) expect(read(`${group}.mjs`)).not.toContain(summary);
   });
 });

@@ -1,5 +1,14 @@
 import * as z from '../../../shared/validation/z';
-import { cpfField, emailField, nameField, phoneField, relationshipField } from '../../../shared/http/fields';
+import {
+  accountParams,
+  cpfField,
+  emailField,
+  memberParams,
+  nameField,
+  phoneField,
+  relationshipField,
+} from '../../../shared/http/fields';
+import type { GroupRequests } from '../contract';
 
 export const createAccountBody = z.strictObject({ name: nameField });
 export const inviteMemberBody = z.strictObject({
@@ -17,3 +26,20 @@ export const subscriptionBody = z.strictObject({
   interval: z.enum(['monthly', 'yearly']),
   campaignCode: z.optional(z.string().check(z.minLength(1), z.maxLength(32))),
 });
+
+/** The schemas each accounts operation validates with, keyed by the route table's operation names. */
+export const requests = {
+  getProfile: {},
+  updateProfile: { body: updateProfileBody },
+  createAccount: { body: createAccountBody },
+  listAccounts: {},
+  getOnboarding: { params: accountParams },
+  listMembers: { params: accountParams },
+  inviteMember: { params: accountParams, body: inviteMemberBody },
+  updateMember: { params: memberParams, body: updateMemberBody },
+  removeMember: { params: memberParams },
+  createSubscription: { params: accountParams, body: subscriptionBody },
+  getSubscription: { params: accountParams },
+  getCatalog: {},
+  issueStreamTicket: { params: accountParams },
+} satisfies GroupRequests<'accounts'>;

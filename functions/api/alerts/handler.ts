@@ -1,4 +1,3 @@
-import * as z from '../../../shared/validation/z';
 import {
   listNotifications,
   readAllNotifications,
@@ -7,17 +6,15 @@ import {
 import { bearerOperation, noContent, ok } from '../../../shared/http/operation';
 import { apiHandler } from '../api-handler';
 import { deps } from '../runtime';
-
-/** Notification ids are ULIDs; the cursor is the last one of the previous page. */
-const ulid = z.string().check(z.regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'must be a notification id'));
+import { requests } from './schemas';
 
 export const handler = apiHandler('alerts', {
   listNotifications: bearerOperation({
-    query: z.strictObject({ cursor: z.optional(ulid) }),
+    ...requests.listNotifications,
     run: async ({ query }, caller) => ok(await listNotifications(await deps(), caller, query.cursor ?? null)),
   }),
   readNotification: bearerOperation({
-    params: z.object({ id: ulid }),
+    ...requests.readNotification,
     run: async ({ params }, caller) => {
       await readNotification(await deps(), caller, params.id);
       return noContent();

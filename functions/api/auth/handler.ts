@@ -6,19 +6,19 @@ import { deps } from '../runtime';
 import { mailer } from './mailer';
 
 const signInDeps = async () => ({ ...(await deps()), mailer: mailer() });
-import { requestOtpBody, resendBody, verifyOtpBody } from './schemas';
+import { requests } from './schemas';
 
 export const handler = apiHandler('auth', {
   requestOtp: publicOperation({
-    body: requestOtpBody,
+    ...requests.requestOtp,
     run: async ({ body, ip }) => accepted(await requestOtp(await signInDeps(), body, ip)),
   }),
   verifyOtp: publicOperation({
-    body: verifyOtpBody,
+    ...requests.verifyOtp,
     run: async ({ body, ip }) => ok(await verifyOtp(await deps(), body, ip)),
   }),
   resendLink: publicOperation({
-    body: resendBody,
+    ...requests.resendLink,
     run: async ({ body, ip }) => accepted(await resendLink(await signInDeps(), body, ip)),
   }),
 });

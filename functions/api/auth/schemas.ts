@@ -1,4 +1,5 @@
 import * as z from '../../../shared/validation/z';
+import type { GroupRequests } from '../contract';
 import { emailField } from '../../../shared/http/fields';
 
 export const requestOtpBody = z.strictObject({
@@ -13,3 +14,10 @@ export const verifyOtpBody = z.union([
 ]);
 
 export const resendBody = z.strictObject({ email: emailField });
+
+/** The schemas each auth operation validates with, keyed by the route table's operation names. */
+export const requests = {
+  requestOtp: { body: requestOtpBody },
+  verifyOtp: { body: verifyOtpBody },
+  resendLink: { body: resendBody },
+} satisfies GroupRequests<'auth'>;

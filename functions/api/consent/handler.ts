@@ -1,36 +1,29 @@
 import { acceptConsent, declineConsent, readConsentPage } from '../../../shared/app/consent/page';
 import { readPersonProtection, stopProtection } from '../../../shared/app/consent/protection';
-import { tokenParams } from '../../../shared/http/fields';
 import { ok, publicOperation } from '../../../shared/http/operation';
-import * as z from '../../../shared/validation/z';
 import { apiHandler } from '../api-handler';
 import { deps } from '../runtime';
-
-/** The person's answers take an empty object: no reason is ever asked of them. */
-const emptyBody = z.strictObject({});
+import { requests } from './schemas';
 
 export const handler = apiHandler('consent', {
   readConsentPage: publicOperation({
-    params: tokenParams,
+    ...requests.readConsentPage,
     run: async ({ params, ip }) => ok(await readConsentPage(await deps(), params.token, ip)),
   }),
   readPersonProtection: publicOperation({
-    params: tokenParams,
+    ...requests.readPersonProtection,
     run: async ({ params, ip }) => ok(await readPersonProtection(await deps(), params.token, ip)),
   }),
   acceptConsent: publicOperation({
-    params: tokenParams,
-    body: z.optional(emptyBody),
+    ...requests.acceptConsent,
     run: async ({ params, ip }) => ok(await acceptConsent(await deps(), params.token, ip)),
   }),
   declineConsent: publicOperation({
-    params: tokenParams,
-    body: z.optional(emptyBody),
+    ...requests.declineConsent,
     run: async ({ params, ip }) => ok(await declineConsent(await deps(), params.token, ip)),
   }),
   stopProtection: publicOperation({
-    params: tokenParams,
-    body: z.optional(emptyBody),
+    ...requests.stopProtection,
     run: async ({ params, ip }) => ok(await stopProtection(await deps(), params.token, ip)),
   }),
 });

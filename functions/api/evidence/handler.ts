@@ -1,11 +1,11 @@
 import { submitEvidence } from '../../../shared/app/consent/evidence';
 import { evidenceLimits } from '../../../shared/domain/consent/evidence';
-import { tokenParams } from '../../../shared/http/fields';
 import { readFileParts } from '../../../shared/http/multipart';
 import { created, publicRawOperation } from '../../../shared/http/operation';
 import { apiHandler } from '../api-handler';
 import { deps } from '../runtime';
 import { evidenceDeps } from './deps';
+import { requests } from './schemas';
 
 /**
  * The person's evidence upload has its own function: more memory and time for the checks, and the
@@ -13,7 +13,7 @@ import { evidenceDeps } from './deps';
  */
 export const handler = apiHandler('evidence', {
   submitEvidence: publicRawOperation({
-    params: tokenParams,
+    ...requests.submitEvidence,
     run: async ({ params, ip, body }) => {
       const readUpload = () => {
         const { contentType, bytes } = body();

@@ -18,5 +18,14 @@ const healthOperation: Operation = {
   },
 };
 
+/** `GET /openapi.json`: the API's OpenAPI document, loaded from its chunk on the first call. */
+const openApiDocument: Operation = {
+  auth: 'public',
+  async serve() {
+    const { document } = await import('./openapi-document.mjs');
+    return jsonResponse(200, document);
+  },
+};
+
 /** This group also answers API Gateway's `$default` route: 404 `NOT_FOUND` in the envelope. */
-export const handler = apiHandler('health', { health: healthOperation });
+export const handler = apiHandler('health', { health: healthOperation, openApiDocument });

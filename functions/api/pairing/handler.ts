@@ -1,12 +1,9 @@
-import * as z from '../../../shared/validation/z';
 import { contractChannel, listChannels } from '../../../shared/app/pairing/channels';
 import { renewChallenge } from '../../../shared/app/pairing/challenge';
 import { answerPasskey, answerPersonPasskey } from '../../../shared/app/pairing/passkey';
 import { pairingAvatar, readPairing, readPersonPairing } from '../../../shared/app/pairing/read';
 import { startPairing, startPersonPairing } from '../../../shared/app/pairing/start';
 import { unlinkPairing } from '../../../shared/app/pairing/unlink';
-import { pairingMethods } from '../../../shared/domain/pairing/pairing';
-import { seatParams, tokenParams, uidParam } from '../../../shared/http/fields';
 import {
   bearerOperation,
   created,
@@ -17,76 +14,63 @@ import {
 } from '../../../shared/http/operation';
 import { apiHandler } from '../api-handler';
 import { deps } from '../runtime';
-
-/** Any channel name reaches the use case, which answers CHANNEL_UNAVAILABLE for those not offered. */
-const channelParams = z.object({ uid: uidParam, channel: z.string().check(z.minLength(1), z.maxLength(32)) });
-/** `chat` is the only channel that pairs; another value is a bad request, as the spec's body says. */
-const startBody = z.strictObject({ channel: z.literal('chat'), method: z.enum(pairingMethods) });
-const passkeyBody = z.strictObject({ matches: z.boolean() });
-const renewalQuery = z.strictObject({ method: z.optional(z.enum(pairingMethods)) });
-/** The person's start takes `{}`: the code on their own phone is the only path from the page. */
-const emptyBody = z.optional(z.strictObject({}));
+import { requests } from './schemas';
 
 export const handler = apiHandler('pairing', {
   listChannels: bearerOperation({
-    params: seatParams,
+    ...requests.listChannels,
     run: async ({ params }, caller) => ok(await listChannels(await deps(), caller, params.uid)),
   }),
   contractChannel: bearerOperation({
-    params: channelParams,
+    ...requests.contractChannel,
     run: async ({ params }, caller) => {
       const answer = await contractChannel(await deps(), caller, params.uid, params.channel);
       return answer.created ? created(answer.channels) : ok(answer.channels);
     },
   }),
   startPairing: bearerOperation({
-    params: seatParams,
-    body: startBody,
+    ...requests.startPairing,
     run: async ({ params, body }, caller) =>
       created(await startPairing(await deps(), caller, params.uid, body.method)),
   }),
   readPairing: bearerOperation({
-    params: seatParams,
+    ...requests.readPairing,
     run: async ({ params }, caller) => ok(await readPairing(await deps(), caller, params.uid)),
   }),
   unlinkPairing: bearerOperation({
-    params: seatParams,
+    ...requests.unlinkPairing,
     run: async ({ params }, caller) => {
       await unlinkPairing(await deps(), caller, params.uid);
       return noContent();
     },
   }),
   answerPasskey: bearerOperation({
-    params: seatParams,
-    body: passkeyBody,
+    ...requests.answerPasskey,
     run: async ({ params, body }, caller) =>
       ok(await answerPasskey(await deps(), caller, params.uid, body.matches)),
   }),
   renewChallenge: bearerOperation({
-    params: seatParams,
-    query: renewalQuery,
+    ...requests.renewChallenge,
     run: async ({ params, query }, caller) =>
       ok(await renewChallenge(await deps(), caller, params.uid, query.method)),
   }),
   pairingAvatar: bearerOperation({
-    params: seatParams,
+    ...requests.pairingAvatar,
     run: async ({ params }, caller) => {
       const photo = await pairingAvatar(await deps(), caller, params.uid);
       return image(photo.bytes, photo.contentType);
     },
   }),
   startPersonPairing: publicOperation({
-    params: tokenParams,
-    body: emptyBody,
+    ...requests.startPersonPairing,
     run: async ({ params, ip }) => created(await startPersonPairing(await deps(), params.token, ip)),
   }),
   readPersonPairing: publicOperation({
-    params: tokenParams,
+    ...requests.readPersonPairing,
     run: async ({ params, ip }) => ok(await readPersonPairing(await deps(), params.token, ip)),
   }),
   answerPersonPasskey: publicOperation({
-    params: tokenParams,
-    body: passkeyBody,
+    ...requests.answerPersonPasskey,
     run: async ({ params, body, ip }) =>
       ok(await answerPersonPasskey(await deps(), params.token, ip, body.matches)),
   }),

@@ -3,57 +3,53 @@ import { activateSeat } from '../../../shared/app/consent/activation';
 import { getProtection } from '../../../shared/app/consent/protection';
 import { askConsent, getConsent, resendConsent } from '../../../shared/app/consent/request';
 import { bearerOperation, created, noContent, ok } from '../../../shared/http/operation';
-import { accountParams, seatParams } from '../../../shared/http/fields';
 import { apiHandler } from '../api-handler';
 import { deps } from '../runtime';
 import { seatKeys } from './seat-keys';
-import { activateBody, consentRequestBody, dependentBody } from './schemas';
+import { requests } from './schemas';
 
 export const handler = apiHandler('seats', {
   askConsent: bearerOperation({
-    params: seatParams,
-    body: consentRequestBody,
+    ...requests.askConsent,
     run: async ({ params, body }, caller) => {
       const { created: isNew, seat } = await askConsent(await deps(), caller, params.uid, body);
       return isNew ? created({ seat }) : ok({ seat });
     },
   }),
   resendConsent: bearerOperation({
-    params: seatParams,
+    ...requests.resendConsent,
     run: async ({ params }, caller) => created(await resendConsent(await deps(), caller, params.uid)),
   }),
   activateSeat: bearerOperation({
-    params: seatParams,
-    body: activateBody,
+    ...requests.activateSeat,
     run: async ({ params, body }, caller) =>
       ok(await activateSeat({ ...(await deps()), seatKeys: await seatKeys() }, caller, params.uid, body)),
   }),
   getConsent: bearerOperation({
-    params: seatParams,
+    ...requests.getConsent,
     run: async ({ params }, caller) => ok(await getConsent(await deps(), caller, params.uid)),
   }),
   getProtection: bearerOperation({
-    params: seatParams,
+    ...requests.getProtection,
     run: async ({ params }, caller) => ok(await getProtection(await deps(), caller, params.uid)),
   }),
   createSeat: bearerOperation({
-    params: accountParams,
+    ...requests.createSeat,
     run: async ({ params }, caller) => created(await createSeat(await deps(), caller, params.uid)),
   }),
   getSeat: bearerOperation({
-    params: seatParams,
+    ...requests.getSeat,
     run: async ({ params }, caller) => ok(await getSeat(await deps(), caller, params.uid)),
   }),
   removeSeat: bearerOperation({
-    params: seatParams,
+    ...requests.removeSeat,
     run: async ({ params }, caller) => {
       await removeSeat(await deps(), caller, params.uid);
       return noContent();
     },
   }),
   putDependent: bearerOperation({
-    params: seatParams,
-    body: dependentBody,
+    ...requests.putDependent,
     run: async ({ params, body }, caller) => ok(await putDependent(await deps(), caller, params.uid, body)),
   }),
 });

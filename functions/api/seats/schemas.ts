@@ -1,11 +1,14 @@
 import * as z from '../../../shared/validation/z';
 import {
+  accountParams,
   birthDateField,
   cpfField,
   nameField,
   phoneField,
   relationshipField,
+  seatParams,
 } from '../../../shared/http/fields';
+import type { GroupRequests } from '../contract';
 
 /** Kind, name, birth date and relationship are required; phone and document may come later. */
 export const dependentBody = z.pipe(
@@ -27,3 +30,16 @@ export const activateBody = z.strictObject({
   guardianAttestation: z.literal(true),
   campaignCode: z.optional(z.string().check(z.minLength(1), z.maxLength(32))),
 });
+
+/** The schemas each seats operation validates with, keyed by the route table's operation names. */
+export const requests = {
+  createSeat: { params: accountParams },
+  getSeat: { params: seatParams },
+  removeSeat: { params: seatParams },
+  putDependent: { params: seatParams, body: dependentBody },
+  askConsent: { params: seatParams, body: consentRequestBody },
+  resendConsent: { params: seatParams },
+  activateSeat: { params: seatParams, body: activateBody },
+  getConsent: { params: seatParams },
+  getProtection: { params: seatParams },
+} satisfies GroupRequests<'seats'>;

@@ -1,13 +1,15 @@
 import { fail } from '../../domain/errors';
 import { requireOwner } from '../../domain/family/member';
-import { checkCampaign, openSubscription, type Subscription } from '../../domain/family/subscription';
+import {
+  checkCampaign,
+  openSubscription,
+  subscriptionView,
+  type Subscription,
+} from '../../domain/family/subscription';
 import type { Caller, Deps } from '../deps';
 import { apiEvent } from '../event-sources';
 import { familyOf } from '../family-access';
 import { retryOnConflict } from '../retry-on-conflict';
-
-/** The subscription as clients read it: its version is the table's concern. */
-const subscriptionView = ({ version: _, ...subscription }: Subscription) => subscription;
 
 /**
  * `POST /accounts/{uid}/subscription` (owner): opens it explicitly; 409 if one exists (also when

@@ -41,3 +41,6 @@ export const openSubscription = (fields: {
 /** The first seat that connects gives the account its trial; later seats leave it. */
 export const adoptTrial = (subscription: Subscription | null, trialEndsAt: string): Subscription | null =>
   subscription === null || subscription.trialEndsAt !== null ? null : { ...subscription, trialEndsAt };
+
+/** The subscription as clients read it: its version is the table's concern. */
+export const subscriptionView = ({ version: _, ...subscription }: Subscription) => subscription;

@@ -5,6 +5,7 @@ import { inject } from 'vitest';
 import { eventually, lastRead } from '../../support/eventually';
 import { createTableAccess } from '../../../shared/adapters/dynamo/client';
 import { normaliseEmail } from '../../../shared/domain/people/email';
+import { committedContract } from '../../support/contract';
 
 export interface ApiAnswer {
   status: number;
@@ -20,7 +21,13 @@ export interface CallOptions {
   headers?: Record<string, string>;
 }
 
-/** One HTTP call to the local stack's API. */
+/** Every answer is checked against the committed OpenAPI document, so the document cannot drift. */
+const checkContract = committedContract();
+
+/**
+ * One HTTP call to the local stack's API. An answer the OpenAPI document does not describe (its
+ * status for the route, or its body against that status's schema) fails the test that made it.
+ */
 export const call = async (method: string, path: string, options: CallOptions = {}): Promise<ApiAnswer> => {
   const headers: Record<string, string> = { ...(options.headers ?? {}) };
   if (options.token !== undefined) headers['authorization'] = `Bearer ${options.token}`;
@@ -35,7 +42,23 @@ export const call = async (method: string, path: string, options: CallOptions = 
     ...(body === undefined ? {} : { body }),
   });
   const text = await response.text();
-  return { status: response.status, headers: response.headers, body: text === '' ? null : JSON.parse(text) };
+  const answer = {
+    status: response.status,
+    headers: response.headers,
+    body: text === '' ? null : JSON.parse(text),
+  };
+  const problems = checkContract({
+    method,
+    path: path.split('?')[0] ?? path,
+    status: answer.status,
+    contentType: response.headers.get('content-type'),
+    body: answer.body,
+  });
+  if (problems.length > 0)
+    throw new Error(
+      `${method} ${path} answered ${answer.status}, which docs/openapi.json does not describe:\n- ${problems.join('\n- ')}\n${text.slice(0, 2000)}`,
+    );
+  return answer;
 };
 
 export const uniqueEmail = (name = 'guardian'): string => `${name}-${randomUUID().slice(0, 8)}@example.com`;

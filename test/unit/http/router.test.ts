@@ -27,10 +27,11 @@ const event = (
 const tokens = async () => ({ verify: async (token: string) => (token === 'good' ? 'usr_1' : null) });
 const health = publicOperation({ run: async () => ok({ fine: true }) });
 const logged: Record<string, unknown>[] = [];
-const handlerWith = (operations: Parameters<typeof createRouter<'health'>>[1]) =>
+/** The group's other route (the OpenAPI document) is served by the same operation: these tests route to health. */
+const handlerWith = (operations: Pick<Parameters<typeof createRouter<'health'>>[1], 'health'>) =>
   middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>()
     .use(errorEnvelope({ error: (message, fields) => void logged.push({ message, ...fields }) }))
-    .handler(createRouter('health', operations, tokens));
+    .handler(createRouter('health', { openApiDocument: health, ...operations }, tokens));
 const invoke = (handler: ReturnType<typeof handlerWith>, e: APIGatewayProxyEventV2) =>
   handler(e, {} as Context);
 
@@ -49,7 +50,9 @@ describe('a group router', () => {
 
   it('refuses to build when an operation’s auth kind differs from the route table', () => {
     const wrong = bearerOperation({ run: async () => ok(null) });
-    expect(() => createRouter('health', { health: wrong }, tokens)).toThrow(/another auth kind/);
+    expect(() => createRouter('health', { health: wrong, openApiDocument: health }, tokens)).toThrow(
+      /another auth kind/,
+    );
   });
 
   it('turns an unexpected failure into 500 INTERNAL that says nothing else, logged with the correlation id', async () => {

@@ -1,0 +1,32 @@
+import * as z from '../../../shared/validation/z';
+import type { GroupResponses } from '../contract';
+import { count, notification } from '../openapi/views';
+import { ulid } from './schemas';
+
+export const responses = {
+  listNotifications: {
+    summary: "The caller's 50 newest notifications and the unread count",
+    description:
+      "Pages with `?cursor=` set to the previous page's `nextCursor`; `nextCursor` null means the end.",
+    success: {
+      200: {
+        data: z.strictObject({
+          notifications: z.array(notification),
+          nextCursor: z.nullable(ulid),
+          unread: count,
+        }),
+      },
+    },
+    errors: [],
+  },
+  readNotification: {
+    summary: 'Mark one notification read',
+    success: { 204: { empty: true } },
+    errors: ['NOT_FOUND'],
+  },
+  readAllNotifications: {
+    summary: "Mark all the caller's notifications read",
+    success: { 204: { empty: true } },
+    errors: [],
+  },
+} satisfies GroupResponses<'alerts'>;

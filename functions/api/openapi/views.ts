@@ -1,0 +1,297 @@
+import * as z from '../../../shared/validation/z';
+import type { SeatStep, OnboardingStep } from '../../../shared/domain/family/onboarding';
+import type { BlockedBy } from '../../../shared/domain/consent/seat-consent';
+import type {
+  ProtectionAction,
+  ProtectionReason,
+  ProtectionStateName,
+} from '../../../shared/domain/consent/protection';
+import type { PersonKind } from '../../../shared/domain/people/birth-date';
+import { consentStatuses } from '../../../shared/domain/consent/consent-request';
+import { relationshipResults } from '../../../shared/domain/consent/relationship-check';
+import { serviceCodes } from '../../../shared/domain/catalog/catalog';
+import { seatStatuses } from '../../../shared/domain/family/seat';
+import { relationships } from '../../../shared/domain/people/relationship';
+import { failureReasons, pairingMethods } from '../../../shared/domain/pairing/pairing';
+import { pairingStatuses } from '../../../shared/domain/pairing/pairing.transitions';
+import { ulid } from '../alerts/schemas';
+import { notificationCatalog, type Severity } from '../../../shared/domain/notifications/notification';
+import type { Role } from '../../../shared/domain/family/member';
+
+/**
+ * The answers' schemas that several routes share (decisions.md "Seat read", "Wire formats"), each
+ * one a named component of the document. They describe what the use cases' views return today;
+ * the e2e tests check every answer they receive against the document built from them.
+ */
+export const components = z.registry<{ id?: string; description?: string }>();
+
+const named = <T extends z.ZodMiniType>(id: string, description: string, schema: T): T => {
+  components.add(schema, { id, description });
+  return schema;
+};
+
+type Exhaustive<T extends string, V extends readonly string[]> = [T] extends [V[number]] ? V : never;
+
+/** A domain union's words as an enum: a word the list misses, or one the union lacks, does not compile. */
+export const wordsOf =
+  <T extends string>() =>
+  <const V extends readonly [T, ...T[]]>(values: Exhaustive<T, V>) =>
+    z.enum(values);
+
+/** An instant: ISO 8601 in UTC, e.g. `2026-11-22T10:00:00.000Z`. */
+export const instant = z.iso.datetime();
+/** Epoch milliseconds, for the one field the spec gives that way (`expiresAtMs`). */
+export const epochMs = z.int().check(z.nonnegative());
+export const count = z.int().check(z.nonnegative());
+
+export const money = named(
+  'Money',
+  'An amount in minor units (centavos) and its currency.',
+  z.strictObject({ amount: count, currency: z.literal('BRL') }),
+);
+
+export const cpfDocument = z.strictObject({
+  type: z.literal('cpf'),
+  number: z.string().check(z.regex(/^\d{11}$/)),
+});
+
+export const relationship = z.enum(relationships);
+export const consentStatus = z.enum(consentStatuses);
+
+export const dependent = named(
+  'Dependent',
+  'The protected person of a seat; phone and document may be missing until the family fills them.',
+  z.strictObject({
+    kind: wordsOf<PersonKind>()(['minor', 'adult']),
+    name: z.string(),
+    birthDate: z.iso.date(),
+    relationship,
+    phone: z.nullable(z.string()),
+    document: z.nullable(cpfDocument),
+  }),
+);
+
+export const seat = named(
+  'Seat',
+  'A seat: its status, the price frozen at its creation, its consent request, trial and person.',
+  z.strictObject({
+    uid: z.string(),
+    status: z.enum(seatStatuses),
+    price: money,
+    activationRequiresConsent: z.boolean(),
+    consent: z.nullable(
+      z.strictObject({
+        status: consentStatus,
+        /** The person's link, shown while it can still be answered. */
+        link: z.nullable(z.url()),
+        expiresAt: instant,
+        revokedBy: z.optional(z.literal('dependent')),
+      }),
+    ),
+    trial: z.strictObject({
+      state: z.enum(['not_started', 'active', 'ended']),
+      label: z.string(),
+      trialEndsAt: z.nullable(instant),
+    }),
+    dependent: z.nullable(dependent),
+  }),
+);
+
+export const seatEnvelope = z.strictObject({ seat });
+
+const expiresAt = z.nullable(instant);
+const guardianChallenges = [
+  z.strictObject({ kind: z.literal('qr'), data: z.nullable(z.string()), expiresAt }),
+  z.strictObject({ kind: z.literal('code_on_dependent_phone'), expiresAt }),
+  z.strictObject({ kind: z.literal('passkey_confirm'), code: z.nullable(z.string()), expiresAt }),
+] as const;
+
+const pairingFields = {
+  channel: z.literal('chat'),
+  method: z.enum(pairingMethods),
+  status: z.enum(pairingStatuses),
+  failureReason: z.nullable(z.enum(failureReasons)),
+  reconnectAttempts: count,
+  nextRetryAt: z.nullable(instant),
+  lastSeenAt: z.nullable(instant),
+  pairedAt: z.nullable(instant),
+  startedAt: instant,
+};
+
+export const guardianPairing = named(
+  'GuardianPairing',
+  "A seat's pairing as guardians see it: the QR, or only that a code is on the person's phone.",
+  z.strictObject({
+    ...pairingFields,
+    challenge: z.nullable(z.discriminatedUnion('kind', [...guardianChallenges])),
+  }),
+);
+
+export const personPairing = named(
+  'PersonPairing',
+  "The pairing as the person's page shows it, with the code they type on their own phone.",
+  z.strictObject({
+    ...pairingFields,
+    challenge: z.nullable(
+      z.discriminatedUnion('kind', [
+        z.strictObject({ kind: z.literal('code'), code: z.nullable(z.string()), expiresAt }),
+        ...guardianChallenges,
+      ]),
+    ),
+  }),
+);
+
+export const channel = named(
+  'Channel',
+  'A channel of a seat: whether it is contracted, at which price, and its pairing.',
+  z.strictObject({
+    channel: z.literal('chat'),
+    enabled: z.boolean(),
+    price: money,
+    enabledAt: z.nullable(instant),
+    pairing: z.nullable(guardianPairing),
+  }),
+);
+
+export const consentPage = named(
+  'ConsentPage',
+  "What the person's consent page shows: who asks (a first name only), the tie, the phrase, the state.",
+  z.strictObject({
+    status: z.nullable(consentStatus),
+    expiresAt: z.nullable(instant),
+    requester: z.strictObject({ firstName: z.nullable(z.string()) }),
+    person: z.nullable(
+      z.strictObject({ firstName: z.string(), kind: wordsOf<PersonKind>()(['minor', 'adult']) }),
+    ),
+    relationship: z.nullable(relationship),
+    phrase: z.nullable(z.string()),
+    evidenceVerified: z.boolean(),
+  }),
+);
+
+export const protectionState = wordsOf<ProtectionStateName>()([
+  'waiting_consent',
+  'declined',
+  'ready_to_connect',
+  'connecting',
+  'protecting',
+  'stopped',
+  'ended',
+]);
+export const protectionReason = z.nullable(
+  wordsOf<NonNullable<ProtectionReason>>()([
+    'consent_stopped_by_dependent',
+    'identity_mismatch',
+    'reconnecting',
+    'disconnected',
+    'reconnect_required',
+  ]),
+);
+export const protectionAction = z.nullable(
+  wordsOf<NonNullable<ProtectionAction>>()(['send_consent', 'activate_seat', 'connect']),
+);
+
+export const consentView = z.strictObject({
+  status: z.nullable(consentStatus),
+  revokedBy: z.optional(z.literal('dependent')),
+  relationshipCheck: z.nullable(z.enum(relationshipResults)),
+  pairingAllowed: z.boolean(),
+  blockedBy: z.array(
+    wordsOf<BlockedBy>()([
+      'consent_required',
+      'relationship_refuted',
+      'seat_not_active',
+      'channel_not_enabled',
+      'stopped_by_dependent',
+    ]),
+  ),
+});
+
+const seatStep = wordsOf<SeatStep>()([
+  'fill_dependent',
+  'send_consent',
+  'await_consent',
+  'activate_seat',
+  'consent_declined',
+]);
+
+export const onboarding = z.strictObject({
+  nextStep: z.nullable(
+    wordsOf<OnboardingStep>()([
+      'add_seat',
+      'fill_dependent',
+      'send_consent',
+      'await_consent',
+      'activate_seat',
+      'consent_declined',
+    ]),
+  ),
+  nextSeatUid: z.nullable(z.string()),
+  complete: z.boolean(),
+  seats: z.array(z.strictObject({ uid: z.string(), seatStep })),
+});
+
+export const role = wordsOf<Role>()(['owner', 'guardian']);
+
+export const member = named(
+  'Member',
+  "A member of a family; guardians see other members' e-mails masked (`j***@example.com`).",
+  z.strictObject({
+    uid: z.string(),
+    role,
+    relationship: z.nullable(relationship),
+    email: z.string(),
+    joinedAt: instant,
+  }),
+);
+
+export const subscription = named(
+  'Subscription',
+  "The account's subscription; `trialEndsAt` is null until the first seat connects (never read it as expired).",
+  z.strictObject({
+    status: z.literal('trialing'),
+    interval: z.enum(['monthly', 'yearly']),
+    campaignCode: z.nullable(z.string()),
+    trialEndsAt: z.nullable(instant),
+    createdAt: instant,
+  }),
+);
+
+export const catalogService = z.strictObject({
+  code: z.enum(serviceCodes),
+  price: money,
+  trialDays: count,
+  trialStartsOn: z.literal('first_connection'),
+  trialLabel: z.string(),
+});
+
+const notificationTypes = Object.keys(notificationCatalog) as [
+  keyof typeof notificationCatalog,
+  ...(keyof typeof notificationCatalog)[],
+];
+
+export const notification = named(
+  'Notification',
+  'A warning for guardians: its type and seat, never content.',
+  z.strictObject({
+    id: ulid,
+    type: z.enum(notificationTypes),
+    severity: wordsOf<Severity>()(['critical', 'warning']),
+    seatUid: z.nullable(z.string()),
+    createdAt: instant,
+    readAt: z.nullable(instant),
+  }),
+);
+
+export const errorEnvelope = named(
+  'Error',
+  'Every error answer: `code` is the stable contract, `message` English text that may change, `details` optional machine data (`retryAt`, `retryAfterSeconds`, `attemptsLeft`, `suggestion`, `expected`, `heard`, `missing`, `score`, `faces`, `quality`).',
+  z.strictObject({
+    success: z.literal(false),
+    error: z.strictObject({
+      code: z.string(),
+      message: z.string(),
+      details: z.optional(z.record(z.string(), z.unknown())),
+    }),
+  }),
+);
