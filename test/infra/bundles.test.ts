@@ -51,8 +51,8 @@ describe('bundles with chunks', () => {
 
   it('leave the OpenAPI document to the chunk that serves it', async () => {
     expect(read('health.mjs')).not.toContain('"openapi"');
-    const { document } = await load<{ document: unknown }>('openapi-document.mjs');
-    expect(document).toEqual(JSON.parse(readFileSync('docs/openapi.json', 'utf8')));
+    const { openApiDocument } = await load<{ openApiDocument: unknown }>('openapi-document.mjs');
+    expect(openApiDocument).toEqual(JSON.parse(readFileSync('docs/openapi.json', 'utf8')));
   });
 
   it('carry no response schemas: only the document generator reads them', () => {

@@ -22,7 +22,7 @@ const healthOperation: Operation = {
 const openApiDocument: Operation = {
   auth: 'public',
   async serve() {
-    const { document } = await import('./openapi-document.mjs');
+    const { openApiDocument: document } = await import('./openapi-document.mjs');
     return jsonResponse(200, document);
   },
 };

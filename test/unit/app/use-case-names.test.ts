@@ -6,7 +6,8 @@ import { handlerEntry, routeKey, routes } from '../../../infra/routes';
 
 /**
  * A reader goes from the route table to the code by name: each route's `operation` is the name of
- * exactly one use case in shared/app, and the route's group handler imports it from there.
+ * exactly one use case in shared/app, and the route's group handler imports it from there. A route
+ * that serves a committed artefact instead of running a use case names the module exporting it.
  */
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
@@ -38,16 +39,30 @@ const importsOf = (handler: string): Map<string, string> => {
   return imported;
 };
 
+const artefacts: Record<string, string> = {
+  openApiDocument: 'functions/api/health/openapi-document.mts',
+};
+
 describe('use cases are named after the operations of the route table', () => {
-  it.each(routes.map((route) => [routeKey(route), route] as const))(
-    '%s is served by the one use case named for its operation',
-    (_, route) => {
-      const modules = exporters.get(route.operation) ?? [];
-      expect(modules, `shared/app modules exporting \`${route.operation}\``).toHaveLength(1);
-      expect(
-        importsOf(handlerEntry(route.group)).get(route.operation),
-        `where ${handlerEntry(route.group)} imports \`${route.operation}\` from`,
-      ).toBe(modules[0]);
-    },
-  );
+  it.each(
+    routes
+      .filter((route) => artefacts[route.operation] === undefined)
+      .map((route) => [routeKey(route), route] as const),
+  )('%s is served by the one use case named for its operation', (_, route) => {
+    const modules = exporters.get(route.operation) ?? [];
+    expect(modules, `shared/app modules exporting \`${route.operation}\``).toHaveLength(1);
+    expect(
+      importsOf(handlerEntry(route.group)).get(route.operation),
+      `where ${handlerEntry(route.group)} imports \`${route.operation}\` from`,
+    ).toBe(modules[0]);
+  });
+
+  it.each(
+    routes
+      .filter((route) => artefacts[route.operation] !== undefined)
+      .map((route) => [routeKey(route), route] as const),
+  )("%s serves the artefact its module exports under the operation's name", async (_, route) => {
+    const module = artefacts[route.operation] ?? '';
+    expect(Object.keys((await import(join(root, module))) as object)).toContain(route.operation);
+  });
 });
