@@ -1,4 +1,4 @@
-/** Layering (style.md): dependencies point inward; the domain is pure. */
+/** Layering (docs/testing.md): dependencies point inward; the domain is pure. */
 module.exports = {
   forbidden: [
     {

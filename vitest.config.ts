@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Test tiers (README "Tests"): unit (pure rules and handlers with fakes), integration (stores
+ * Test tiers (docs/testing.md): unit (pure rules and handlers with fakes), integration (stores
  * against DynamoDB Local started by the setup), e2e (HTTP through the local stack that `npm start`
  * runs), infra (CDK templates, synthesized without bundling).
  */

@@ -7,7 +7,7 @@ import { closeServer, type LocalPart, type StartedPart } from './parts';
 import { queueConsumers, queueUrlVariable, type QueueName } from '../infra/consumers';
 
 /**
- * `npm start`: the whole service on this machine (local-stack.md). Prints one line per URL, then
+ * `npm start`: the whole service on this machine (docs/local-stack.md). Prints one line per URL, then
  * `ready`; Ctrl-C (or SIGTERM) stops every part it started, children included.
  */
 const port = z.coerce.number().check(z.int(), z.gte(1), z.lte(65535));

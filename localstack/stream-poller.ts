@@ -58,7 +58,7 @@ const toLambdaRecord = (record: _Record, streamArn: string): DynamoDBRecord => (
 });
 
 /**
- * What the DynamoDB stream event source mapping does, locally (local-stack.md "Table stream"): read
+ * What the DynamoDB stream event source mapping does, locally (docs/consumers.md): read
  * DynamoDB Local's stream shard by shard, keep the records the event source's filter keeps, and
  * invoke the same stream handler with them as a DynamoDB stream event. A handler that throws gets
  * the same records again on the next pass.

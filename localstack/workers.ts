@@ -35,7 +35,7 @@ const toRecord = (message: Message, queueArn: string): SQSRecord => ({
 });
 
 /**
- * What an SQS event source mapping does, locally (local-stack.md "Workers"): receive a batch,
+ * What an SQS event source mapping does, locally (docs/consumers.md): receive a batch,
  * invoke the worker handler with it as an SQS event, delete what succeeded and leave what failed
  * (reported in `batchItemFailures`, or all of it when the handler throws) for the next pass after
  * the visibility timeout; the queue's redrive moves a message that keeps failing to its DLQ.

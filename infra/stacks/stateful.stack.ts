@@ -94,7 +94,8 @@ export class StatefulStack extends Stack {
       removalPolicy: RemovalPolicy.RETAIN,
     });
 
-    // `{ jwtPrivateJwk, hashKey }`: written once by the deploy script (README "Deploy"), read at cold start.
+    // `{ jwtPrivateJwk, hashKey, … }`: written once after the first deploy (docs/deploy.md), read at
+    // cold start.
     this.serviceSecrets = new Secret(this, 'ServiceSecrets', {
       description: `family-protection ${props.stage}: ES256 signing key and keyed-hash key`,
       encryptionKey: this.dataKey,

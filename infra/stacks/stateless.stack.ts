@@ -157,7 +157,7 @@ export class StatelessStack extends Stack {
       new PolicyStatement({ actions: ['kms:GenerateDataKey'], resources: [props.dataKeyArn] }),
     );
 
-    // Seat data keys: made at activation (seats) and opened where content is read (later issues).
+    // Seat data keys: made at activation, by the seats function only (no use case opens one).
     functions.seats.addToRolePolicy(
       new PolicyStatement({
         actions: ['kms:GenerateDataKey'],

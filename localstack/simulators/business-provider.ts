@@ -3,7 +3,7 @@ import { createHmac } from 'node:crypto';
 import * as z from '../../shared/validation/z';
 
 /**
- * The business-provider simulator (local-stack.md): the WhatsApp Cloud API's send-message call as
+ * The business-provider simulator (docs/local-stack.md): the WhatsApp Cloud API's send-message call as
  * the service makes it, recorded so tests and people can see what reached the person's phone.
  * `GET /_sim/sent` lists the sends: to, template, link.
  */

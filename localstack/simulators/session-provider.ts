@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { monotonicFactory } from 'ulid';
 
 /**
- * The session-provider simulator (local-stack.md): the subset of the WAHA HTTP API the service
+ * The session-provider simulator (docs/local-stack.md): the subset of the WAHA HTTP API the service
  * calls, and controls that play the person's side, each sending the webhook(s) the real provider
  * would, signed the same way (hex HMAC-SHA512 of the exact body, `X-Webhook-Hmac`).
  */

@@ -5,7 +5,7 @@ import type { RateLimiter } from '../ports/stores';
 /**
  * Counts a request against each of its budgets (the counters move together, in one round trip);
  * the first exceeded, in the order given, answers 429 with the seconds left in its window. Shared by
- * sign-in and, later, the consent link and excerpt limits.
+ * sign-in and the person's routes (the consent page, pairing and stream).
  */
 export const enforceRateLimits = async (
   limiter: RateLimiter,

@@ -5,7 +5,10 @@ import { normaliseEmail } from '../domain/people/email';
 import { isE164 } from '../domain/people/phone';
 import { relationships } from '../domain/people/relationship';
 
-/** Field schemas shared by the routes' bodies (decisions.md "Wire formats"). */
+/**
+ * Field schemas shared by the routes' bodies: e-mails normalised, names trimmed, phones in E.164,
+ * CPFs as their 11 checked digits, birth dates `YYYY-MM-DD`, each bounded in length.
+ */
 export const emailField = z.pipe(
   z.pipe(z.string().check(z.maxLength(254)), z.transform(normaliseEmail)),
   z.email('is not an e-mail address'),

@@ -1,6 +1,9 @@
 import type { DomainEvent } from '../domain/events/event';
 
-/** A live-stream ticket (decisions.md): single use, bound to an account and a user. */
+/**
+ * A live-stream ticket (`POST /accounts/{uid}/events/ticket`): single use, bound to an account and
+ * a user.
+ */
 export interface StreamTicket {
   accountUid: string;
   userUid: string;

@@ -19,7 +19,7 @@ export interface Inbox {
   markAllRead(userUid: string, now: Date): Promise<void>;
 }
 
-/** Message events of a paired session go to history ingest (a later issue reads them). */
+/** Message events of a paired session go to history ingest, by ids only; the workers log them. */
 export interface HistoryIngest {
   accept(message: { eventId: string; seatUid: string; sessionName: string; event: string }): Promise<void>;
 }

@@ -1,5 +1,5 @@
 /**
- * The push path from the table's stream to the relay tasks (README "Live events"): each task
+ * The push path from the table's stream to the relay tasks (docs/architecture.md "Live events"): each task
  * registers the topics it holds subscribers of with its private push endpoint; the stream handler
  * looks them up and tells each task which topics have news. The push is only a hint: the relay
  * always reads the events themselves from the table.

@@ -2,7 +2,7 @@ import type { Mailer } from '../../ports/mailer';
 
 /**
  * Development delivery: each code or link is one JSON line on standard output with
- * `"msg":"otp.dev_delivery"` (local-stack.md). This is the only place a code or token is ever written.
+ * `"msg":"otp.dev_delivery"` (docs/local-stack.md). This is the only place a code or token is ever written.
  */
 export const logMailer = (
   write: (line: string) => void = (line) => process.stdout.write(`${line}\n`),

@@ -1,7 +1,7 @@
 import type { NotificationDelivery } from '../../ports/notifications';
 
 /**
- * Development delivery (local-stack.md "Mail, push: log lines"): one JSON line per channel and
+ * Development delivery (`NOTIFY_DELIVERY=log`, docs/local-stack.md): one JSON line per channel and
  * recipient, with the type, severity and seat only, as the real messages carry.
  */
 export const logDelivery = (

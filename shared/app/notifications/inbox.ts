@@ -2,7 +2,7 @@ import { fail } from '../../domain/errors';
 import type { Caller, Deps } from '../deps';
 
 /**
- * A guardian's notifications (decisions.md): the inbox is the caller's own, whichever family the
+ * A guardian's notifications (`/notifications…`): the inbox is the caller's own, whichever family the
  * notification came from; another user's notification is 404 like one that does not exist.
  */
 export const listNotifications = (deps: Pick<Deps, 'inbox'>, caller: Caller, cursor: string | null) =>

@@ -37,7 +37,7 @@ export const fetchChallenge = async (
 };
 
 /**
- * The challenge renewal route (decisions.md): a fresh QR or code for the open pairing, switching
+ * `POST /seats/{uid}/pairing/challenge`: a fresh QR or code for the open pairing, switching
  * the method while nothing was typed or scanned.
  */
 export const renewChallenge = async (

@@ -10,7 +10,10 @@ import { retryOnConflict } from '../retry-on-conflict';
 import { linkToken, linkUrl } from '../link-access';
 import { stateChangeEvents } from './state-events';
 
-/** The seat as clients read it (decisions.md "Seat read"). */
+/**
+ * The seat as clients read it (`GET /seats/{uid}` in docs/api.md): its consent with the link while
+ * it can be answered, its trial and its person; never its data key, pairing or relationship check.
+ */
 export const seatView = (seat: Seat, deps: Pick<Deps, 'settings' | 'hasher' | 'clock'>) => {
   const consent = seat.consent;
   const status = consent === null ? null : effectiveStatus(consent, deps.clock.now());

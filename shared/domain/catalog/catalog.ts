@@ -1,4 +1,4 @@
-/** The catalog (decisions.md "Catalog"): prices come from configuration; items freeze today's price. */
+/** The catalog (`GET /catalog`): prices come from configuration; items freeze today's price. */
 export interface Money {
   amount: number;
   currency: 'BRL';

@@ -3,8 +3,8 @@ import type { Pairing } from '../pairing/pairing';
 import { effectiveStatus } from './consent-request';
 
 /**
- * The protection state (spec "Protection state"): derived on every read, never stored. This issue's
- * states; pairing, warm-up, alerts and pauses add theirs later.
+ * The protection state (`GET /seats/{uid}/protection`): derived on every read, never stored, from the
+ * seat's consent, activation and pairing.
  */
 export type ProtectionStateName =
   'waiting_consent' | 'declined' | 'ready_to_connect' | 'connecting' | 'protecting' | 'stopped' | 'ended';

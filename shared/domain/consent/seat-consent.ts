@@ -146,7 +146,7 @@ export const activate = (
   updatedAt: now.toISOString(),
 });
 
-/** `GET /seats/{uid}/consent`: what pairing still lacks, in the stable words of decisions.md. */
+/** `GET /seats/{uid}/consent`: what pairing still lacks, in stable words clients match on (`blockedBy`). */
 export type BlockedBy =
   | 'consent_required'
   | 'relationship_refuted'

@@ -1,7 +1,7 @@
 import type { DomainEvent } from './event';
 
 /**
- * Live streams (spec "Events", decisions.md): an account's stream carries all of its events; the
+ * Live streams (docs/architecture.md "Live events"): an account's stream carries all of its events; the
  * person's stream of a seat carries only that seat's `pairing.*`, `consent.*` and
  * `seat.state_changed` events, never a guardian's notifications, alerts or data.
  */

@@ -103,7 +103,8 @@ export const pairingTable: readonly PairingRow[] = [
     to: 'disconnected',
     effects: ['notify_disconnected', ...ending],
   },
-  // decisions.md "Device unlinked": no retry can help; guardians must pair again.
+  // The person unlinked the device (the provider asks for a new QR): no retry can help; guardians
+  // must pair again.
   {
     from: ['paired', 'degraded'],
     on: 'device_unlinked',

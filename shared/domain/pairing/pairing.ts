@@ -239,8 +239,8 @@ export const passkeyAnswer = (pairing: Pairing | null, matches: boolean): Pairin
 };
 
 /**
- * The challenge renewal route (decisions.md): only an open pairing still showing (or waiting for)
- * its challenge; once something was typed or scanned the method cannot change.
+ * The challenge renewal (`POST /seats/{uid}/pairing/challenge`): only an open pairing still showing
+ * (or waiting for) its challenge; once something was typed or scanned the method cannot change.
  */
 export const renewalMethod = (pairing: Pairing | null, method: PairingMethod | undefined): PairingMethod => {
   if (pairing === null || !isOpenPairing(pairing.status)) throw fail('PAIRING_NOT_OPEN');

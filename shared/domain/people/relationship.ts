@@ -1,4 +1,4 @@
-/** A protected person's tie to the account owner (decisions.md "People"); guardians use the same list. */
+/** A protected person's tie to the account owner; guardians use the same list. */
 export const relationships = [
   'child',
   'stepchild',

@@ -21,7 +21,7 @@ interface SimSession {
   me: { id: string } | null;
 }
 
-/** The simulator's sessions of a seat, newest pairing last (decisions.md "Provider metadata"). */
+/** The simulator's sessions of a seat (by the `seatUid` in their metadata), newest pairing last. */
 export const sessionsOf = async (seatUid: string): Promise<SimSession[]> => {
   const all = (await (await fetch(`${inject('sessionProviderUrl')}/api/sessions`)).json()) as SimSession[];
   return all
@@ -40,7 +40,7 @@ export const sessionOf = async (seatUid: string): Promise<string> => {
   return (sessions.at(-1) as SimSession).name;
 };
 
-/** A simulator control (local-stack.md "Simulators' controls"): the person's side of the pairing. */
+/** A simulator control (docs/local-stack.md "Ports and simulators"): the person's side of the pairing. */
 export const simulate = async (session: string, action: string, body: unknown = {}) => {
   const answer = await fetch(
     `${inject('sessionProviderUrl')}/_sim/sessions/${encodeURIComponent(session)}/${action}`,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig } from '../../../shared/config/config';
 
 describe('configuration', () => {
-  it('gives every constant of decisions.md its default', () => {
+  it('gives every setting its documented default', () => {
     const config = parseConfig({ TABLE_NAME: 't' });
     expect(config).toMatchObject({
       OTP_TTL_SECONDS: 600,
