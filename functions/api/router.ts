@@ -11,11 +11,13 @@ export type Operations<G extends FunctionGroup> = Record<OperationsOf<G>, Operat
 /**
  * A group's router: API Gateway's route key picks the operation the route table names. The auth
  * kind of the table and of the operation must agree, checked once when the router is built.
+ * `clientIp` says where a request came from (shared/http/client-ip.ts).
  */
 export const createRouter = <G extends FunctionGroup>(
   group: G,
   operations: Operations<G>,
   tokens: () => Promise<Pick<AccessTokens, 'verify'>>,
+  clientIp: (event: APIGatewayProxyEventV2) => Promise<string>,
 ) => {
   const table = new Map<string, Operation>();
   for (const route of routes) {
@@ -42,6 +44,6 @@ export const createRouter = <G extends FunctionGroup>(
       if (userUid === null) throw fail('UNAUTHORIZED');
       caller = { userUid };
     }
-    return operation.serve(event, caller);
+    return operation.serve(event, { caller, ip: await clientIp(event) });
   };
 };

@@ -8,6 +8,7 @@ import type { Deps } from '../../shared/app/deps';
 import { pushSignature, pushSignatureHeader } from '../../shared/adapters/relay/http-push';
 import { ServiceError } from '../../shared/domain/errors';
 import type { StreamTopic } from '../../shared/domain/events/streams';
+import { clientIp, loadBalancedSender, type ClientIpTrust } from '../../shared/http/client-ip';
 import { errorResponse } from '../../shared/http/envelope';
 import type { Hub, Subscriber } from './hub';
 import { readRequestHead, type RequestHead } from './request-head';
@@ -73,6 +74,7 @@ export const startRelayServer = async (options: {
   deps: RelayDeps;
   hub: Hub;
   latestId: (accountId: string) => Promise<string | null>;
+  clientIpTrust: ClientIpTrust;
   onError: (error: unknown) => void;
   /** A client that reads slower than this much is buffered for is cut off (it resumes with `Last-Event-ID`). */
   maxBufferedBytes?: number;
@@ -107,7 +109,7 @@ export const startRelayServer = async (options: {
 
   const handle = async (socket: Socket, head: RequestHead) => {
     const url = new URL(head.target, 'http://relay');
-    const ip = head.headers.get('x-forwarded-for')?.split(',')[0]?.trim() || socket.remoteAddress || '';
+    const ip = clientIp(loadBalancedSender(head.headers, socket.remoteAddress), options.clientIpTrust);
     if (head.method === 'GET' && url.pathname === '/health') {
       const memory = process.memoryUsage();
       return answer(socket, {

@@ -17,12 +17,6 @@ export const jsonBody = (event: APIGatewayProxyEventV2): unknown => {
   }
 };
 
-/** The client's IP: the first `X-Forwarded-For` entry, else the connection's source. */
-export const clientIp = (event: APIGatewayProxyEventV2): string => {
-  const forwarded = event.headers['x-forwarded-for']?.split(',')[0]?.trim();
-  return forwarded !== undefined && forwarded !== '' ? forwarded : event.requestContext.http.sourceIp;
-};
-
 export const bearerToken = (event: APIGatewayProxyEventV2): string | null => {
   const header = event.headers['authorization'];
   const match = header === undefined ? null : /^Bearer ([A-Za-z0-9._~+/=-]+)$/.exec(header);

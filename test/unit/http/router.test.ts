@@ -25,12 +25,13 @@ const event = (
   }) as APIGatewayProxyEventV2;
 
 const tokens = async () => ({ verify: async (token: string) => (token === 'good' ? 'usr_1' : null) });
+const clientIp = async (e: APIGatewayProxyEventV2) => e.requestContext.http.sourceIp;
 const health = publicOperation({ run: async () => ok({ fine: true }) });
 const logged: Record<string, unknown>[] = [];
 const handlerWith = (operations: Parameters<typeof createRouter<'health'>>[1]) =>
   middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>()
     .use(errorEnvelope({ error: (message, fields) => void logged.push({ message, ...fields }) }))
-    .handler(createRouter('health', operations, tokens));
+    .handler(createRouter('health', operations, tokens, clientIp));
 const invoke = (handler: ReturnType<typeof handlerWith>, e: APIGatewayProxyEventV2) =>
   handler(e, {} as Context);
 
@@ -41,6 +42,15 @@ describe('a group router', () => {
     expect(JSON.parse(answer.body!)).toEqual({ success: true, data: { fine: true } });
   });
 
+  it('gives the operation the address its client-IP rule decided', async () => {
+    const echo = publicOperation({ run: async ({ ip }) => ok({ ip }) });
+    const answer = await invoke(
+      handlerWith({ health: echo }),
+      event('GET /health', { 'x-forwarded-for': '1.2.3.4' }),
+    );
+    expect(JSON.parse(answer.body!).data).toEqual({ ip: '127.0.0.1' });
+  });
+
   it('answers the $default route 404 NOT_FOUND in the envelope', async () => {
     const answer = await invoke(handlerWith({ health }), event('$default'));
     expect(answer.statusCode).toBe(404);
@@ -49,7 +59,7 @@ describe('a group router', () => {
 
   it('refuses to build when an operation’s auth kind differs from the route table', () => {
     const wrong = bearerOperation({ run: async () => ok(null) });
-    expect(() => createRouter('health', { health: wrong }, tokens)).toThrow(/another auth kind/);
+    expect(() => createRouter('health', { health: wrong }, tokens, clientIp)).toThrow(/another auth kind/);
   });
 
   it('turns an unexpected failure into 500 INTERNAL that says nothing else, logged with the correlation id', async () => {
