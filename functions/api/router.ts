@@ -4,7 +4,7 @@ import { fallbackRoute, routeKey, routes } from '../../infra/routes';
 import { fail } from '../../shared/domain/errors';
 import type { AccessTokens } from '../../shared/ports/access-tokens';
 import type { Operation } from '../../shared/http/operation';
-import { bearerToken } from '../../shared/http/request';
+import { bearerToken, decodePathSegment } from '../../shared/http/request';
 
 export type Operations<G extends FunctionGroup> = Record<OperationsOf<G>, Operation>;
 
@@ -35,6 +35,9 @@ export const createRouter = <G extends FunctionGroup>(
   return async (event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> => {
     const operation = table.get(event.routeKey);
     if (operation === undefined) {
+      if (servesFallback && decodePathSegment(event.rawPath) === null) {
+        throw fail('BAD_REQUEST', undefined, 'The path is not valid percent-encoding.');
+      }
       throw fail('NOT_FOUND', undefined, servesFallback ? 'No such route.' : 'Not found.');
     }
     let caller = null;

@@ -6,10 +6,11 @@ import * as z from '../../shared/validation/z';
 import { openAccountStream, openPersonStream } from '../../shared/app/events/streams';
 import type { Deps } from '../../shared/app/deps';
 import { pushSignature, pushSignatureHeader } from '../../shared/adapters/relay/http-push';
-import { ServiceError } from '../../shared/domain/errors';
+import { ServiceError, fail } from '../../shared/domain/errors';
 import type { StreamTopic } from '../../shared/domain/events/streams';
 import { clientIp, loadBalancedSender, type ClientIpTrust } from '../../shared/http/client-ip';
 import { errorResponse } from '../../shared/http/envelope';
+import { decodePathSegment } from '../../shared/http/request';
 import type { Hub, Subscriber } from './hub';
 import { readRequestHead, type RequestHead } from './request-head';
 
@@ -108,7 +109,8 @@ export const startRelayServer = async (options: {
   };
 
   const handle = async (socket: Socket, head: RequestHead) => {
-    const url = new URL(head.target, 'http://relay');
+    const url = URL.parse(head.target, 'http://relay');
+    if (url === null) throw fail('BAD_REQUEST', undefined, 'The request target is not a URL.');
     const ip = clientIp(loadBalancedSender(head.headers, socket.remoteAddress), options.clientIpTrust);
     if (head.method === 'GET' && url.pathname === '/health') {
       const memory = process.memoryUsage();
@@ -130,14 +132,12 @@ export const startRelayServer = async (options: {
     if (head.method !== 'GET' || (account === null && person === null)) {
       throw new ServiceError('NOT_FOUND');
     }
+    const key = decodePathSegment((account ?? person)?.[1] ?? '');
+    if (key === null) throw fail('BAD_REQUEST', undefined, 'The path is not valid percent-encoding.');
     const topic =
       account !== null
-        ? await openAccountStream(
-            options.deps,
-            decodeURIComponent(account[1] ?? ''),
-            url.searchParams.get('ticket') ?? '',
-          )
-        : await openPersonStream(options.deps, decodeURIComponent(person?.[1] ?? ''), ip);
+        ? await openAccountStream(options.deps, key, url.searchParams.get('ticket') ?? '')
+        : await openPersonStream(options.deps, key, ip);
     await open(socket, head, url, topic);
   };
 

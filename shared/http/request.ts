@@ -17,6 +17,18 @@ export const jsonBody = (event: APIGatewayProxyEventV2): unknown => {
   }
 };
 
+/**
+ * A path segment decoded, or null when its percent-encoding is malformed (`%E0%A4%A`): a bad
+ * request, never an internal error.
+ */
+export const decodePathSegment = (raw: string): string | null => {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return null;
+  }
+};
+
 export const bearerToken = (event: APIGatewayProxyEventV2): string | null => {
   const header = event.headers['authorization'];
   const match = header === undefined ? null : /^Bearer ([A-Za-z0-9._~+/=-]+)$/.exec(header);

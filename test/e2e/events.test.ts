@@ -204,6 +204,16 @@ describe('the relay’s HTTP edge', () => {
     expect(posted).toMatch(/^HTTP\/1\.1 404 /);
   });
 
+  it('answers a path with malformed percent-encoding 400 BAD_REQUEST in the envelope', async () => {
+    for (const path of ['/accounts/%E0%A4%A/events?ticket=t', '/consent-requests/%E0%A4%A/events']) {
+      const answer = await raw(`GET ${path} HTTP/1.1\r\nhost: relay\r\n\r\n`);
+      expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+      expect(envelopeOf(answer)).toMatchObject({ success: false, error: { code: 'BAD_REQUEST' } });
+    }
+    const absolute = await raw('GET http://[::1/health HTTP/1.1\r\nhost: relay\r\n\r\n');
+    expect(absolute).toMatch(/^HTTP\/1\.1 400 /);
+  });
+
   it('refuses a malformed request 400, a request with a body 400, and an endless head 431', async () => {
     const malformed = await raw('GET /health\r\n\r\n');
     expect(malformed).toMatch(/^HTTP\/1\.1 400 /);

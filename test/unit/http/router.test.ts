@@ -57,6 +57,15 @@ describe('a group router', () => {
     expect(JSON.parse(answer.body!).error.code).toBe('NOT_FOUND');
   });
 
+  it('answers the $default route 400 BAD_REQUEST when its path’s percent-encoding is malformed', async () => {
+    const answer = await invoke(handlerWith({ health }), {
+      ...event('$default'),
+      rawPath: '/seats/%E0%A4%A',
+    });
+    expect(answer.statusCode).toBe(400);
+    expect(JSON.parse(answer.body!).error.code).toBe('BAD_REQUEST');
+  });
+
   it('refuses to build when an operation’s auth kind differs from the route table', () => {
     const wrong = bearerOperation({ run: async () => ok(null) });
     expect(() => createRouter('health', { health: wrong }, tokens, clientIp)).toThrow(/another auth kind/);
