@@ -67,6 +67,7 @@ export const startRelay = async (settings: Config) => {
       hub,
       latestId: eventLog.latestId,
       clientIpTrust: ipTrust,
+      maxStreamMs: settings.SSE_MAX_STREAM_SECONDS * 1000,
       onError,
     }),
     await startPushServer({ port: settings.RELAY_PUSH_PORT, host, deps, hub }),

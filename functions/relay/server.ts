@@ -7,7 +7,7 @@ import { openAccountStream, openPersonStream } from '../../shared/app/events/str
 import type { Deps } from '../../shared/app/deps';
 import { pushSignature, pushSignatureHeader } from '../../shared/adapters/relay/http-push';
 import { ServiceError, fail } from '../../shared/domain/errors';
-import type { StreamTopic } from '../../shared/domain/events/streams';
+import type { StreamHolder } from '../../shared/domain/events/streams';
 import { clientIp, loadBalancedSender, type ClientIpTrust } from '../../shared/http/client-ip';
 import { errorResponse } from '../../shared/http/envelope';
 import { decodePathSegment } from '../../shared/http/request';
@@ -79,19 +79,22 @@ export const startRelayServer = async (options: {
   onError: (error: unknown) => void;
   /** A client that reads slower than this much is buffered for is cut off (it resumes with `Last-Event-ID`). */
   maxBufferedBytes?: number;
+  /** How long a stream lasts before its client is told to reconnect (with a new ticket). */
+  maxStreamMs: number;
 }): Promise<{ close(): Promise<void> }> => {
   const maxBuffered = options.maxBufferedBytes ?? 1 << 20;
+  // Up to a tenth shorter, so streams opened together (after a deploy) do not all reconnect together.
+  const lifetime = () => options.maxStreamMs * (1 - Math.random() / 10);
   /** Connections whose stream head went out: past it, a failure can only end the stream. */
   const streaming = new WeakSet<Socket>();
 
-  const open = async (socket: Socket, head: RequestHead, url: URL, topic: StreamTopic) => {
-    const resume = resumeFrom(head, url);
-    const lastId = resume ?? (await options.latestId(topic.accountId));
+  const open = async (socket: Socket, holder: StreamHolder, lastId: string | null) => {
     if (socket.destroyed) return;
     socket.write(`${streamHead}\r\n\r\n`);
     streaming.add(socket);
     const sub: Subscriber = {
-      topic,
+      ...holder,
+      endsAt: holder.openedAt + lifetime(),
       since: lastId,
       lastId,
       write: (frame) => {
@@ -134,11 +137,25 @@ export const startRelayServer = async (options: {
     }
     const key = decodePathSegment((account ?? person)?.[1] ?? '');
     if (key === null) throw fail('BAD_REQUEST', undefined, 'The path is not valid percent-encoding.');
-    const topic =
-      account !== null
-        ? await openAccountStream(options.deps, key, url.searchParams.get('ticket') ?? '')
-        : await openPersonStream(options.deps, key, ip);
-    await open(socket, head, url, topic);
+    const openedAt = Date.now();
+    const resume = resumeFrom(head, url);
+    if (account !== null) {
+      // The live position is read before the membership check: a removal that commits after the
+      // check comes after it, so the stream receives it and ends.
+      const lastId = resume ?? (await options.latestId(key));
+      const { topic, userUid } = await openAccountStream(
+        options.deps,
+        key,
+        url.searchParams.get('ticket') ?? '',
+      );
+      return open(socket, { topic, userUid, openedAt }, lastId);
+    }
+    const topic = await openPersonStream(options.deps, key, ip);
+    await open(
+      socket,
+      { topic, userUid: null, openedAt },
+      resume ?? (await options.latestId(topic.accountId)),
+    );
   };
 
   const sockets = new Set<Socket>();

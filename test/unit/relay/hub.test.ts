@@ -47,23 +47,34 @@ const eventOf = (n: number, seatId: string | null = 'seat-1', type = 'pairing.st
 });
 
 /** A connection: the ids of the events it received, and the `id:` line of each frame (where it resumes). */
-const connection = (topic: StreamTopic, lastId: string | null) => {
+const connection = (
+  topic: StreamTopic,
+  lastId: string | null,
+  holder: Partial<Pick<Subscriber, 'userUid' | 'openedAt' | 'endsAt'>> = {},
+) => {
   const received: string[] = [];
   const positions: string[] = [];
+  const frames: string[] = [];
+  const state = { ended: false };
   const sub: Subscriber = {
     topic,
+    userUid: null,
+    openedAt: 0,
+    endsAt: Number.POSITIVE_INFINITY,
+    ...holder,
     since: lastId,
     lastId,
     write: (frame) => {
+      frames.push(frame);
       const position = /^id: (\S+)$/m.exec(frame)?.[1];
       const data = /^data: (.*)$/m.exec(frame)?.[1];
       if (position === undefined || data === undefined) return;
       positions.push(position);
       received.push(z.object({ id: z.string() }).parse(JSON.parse(data)).id);
     },
-    end: () => undefined,
+    end: () => void (state.ended = true),
   };
-  return { sub, received, positions };
+  return { sub, received, positions, frames, ended: () => state.ended };
 };
 
 /** A hub that holds events back 100 ms, on a clock the test moves. */
@@ -269,6 +280,9 @@ describe('the relay hub', () => {
     let ended = false;
     await hub.subscribe({
       topic: { kind: 'account', accountId: 'acc' },
+      userUid: 'usr_1',
+      openedAt: 0,
+      endsAt: Number.POSITIVE_INFINITY,
       since: null,
       lastId: null,
       write: (frame) => void frames.push(frame),
@@ -278,5 +292,75 @@ describe('the relay hub', () => {
     expect(frames).toContain('retry: 1000\n\n');
     expect(ended).toBe(true);
     expect(left).toEqual(['account:acc']);
+  });
+
+  it('ends a removed member’s streams right after their removal, while the family’s other streams go on', async () => {
+    const { events, log } = memoryLog();
+    const left: string[] = [];
+    const hub = createHub({
+      eventLog: log,
+      registry: { ...registry, unregister: async (topic) => void left.push(topic) },
+      taskId: 't',
+      endpoint: 'e',
+    });
+    const topic: StreamTopic = { kind: 'account', accountId: 'acc' };
+    const opened = Date.parse('2026-11-22T10:00:00.000Z');
+    const owner = connection(topic, null, { userUid: 'usr_owner', openedAt: opened });
+    const removed = connection(topic, null, { userUid: 'usr_2', openedAt: opened });
+    const removedElsewhere = connection(topic, null, { userUid: 'usr_2', openedAt: opened });
+    for (const client of [owner, removed, removedElsewhere]) await hub.subscribe(client.sub);
+    events.push(
+      { ...eventOf(1, null, 'member.removed'), payload: { memberUid: 'usr_3' } },
+      { ...eventOf(2, null, 'member.removed'), payload: { memberUid: 'usr_2' } },
+      eventOf(3, null, 'member.invited'),
+    );
+    await hub.wake('account:acc');
+    expect(removed.received).toEqual([idOf(1), idOf(2)]);
+    expect(removed.ended()).toBe(true);
+    expect(removedElsewhere.ended()).toBe(true);
+    expect(owner.ended()).toBe(false);
+    expect(owner.received).toEqual([idOf(1), idOf(2), idOf(3)]);
+    expect(hub.connections()).toBe(1);
+    // The connection's own close later changes nothing more.
+    await hub.unsubscribe(removed.sub);
+    expect(hub.connections()).toBe(1);
+    expect(left).toEqual([]);
+  });
+
+  it('does not end a stream on a removal from before it opened (the user joined again since)', async () => {
+    const { events, log } = memoryLog();
+    const hub = createHub({ eventLog: log, registry, taskId: 't', endpoint: 'e' });
+    events.push({
+      ...eventOf(1, null, 'member.removed'),
+      payload: { memberUid: 'usr_2' },
+      occurredAt: '2026-11-20T10:00:00.000Z',
+    });
+    const replay = connection({ kind: 'account', accountId: 'acc' }, null, {
+      userUid: 'usr_2',
+      openedAt: Date.parse('2026-11-22T10:00:00.000Z'),
+    });
+    await hub.subscribe(replay.sub);
+    expect(replay.received).toEqual([idOf(1)]);
+    expect(replay.ended()).toBe(false);
+  });
+
+  it('at the ping, tells a stream past its lifetime to reconnect and ends it; the others get their ping', async () => {
+    const { log } = memoryLog();
+    const clock = { now: 10_000 };
+    const hub = createHub({ eventLog: log, registry, taskId: 't', endpoint: 'e', now: () => clock.now });
+    const topic: StreamTopic = { kind: 'account', accountId: 'acc' };
+    const old = connection(topic, null, { endsAt: 12_000 });
+    const young = connection(topic, null, { endsAt: 20_000 });
+    const person = connection({ kind: 'seat', accountId: 'acc', seatId: 'seat-1' }, null, { endsAt: 11_000 });
+    for (const client of [old, young, person]) await hub.subscribe(client.sub);
+    await hub.tick();
+    expect([old, young, person].map((client) => client.ended())).toEqual([false, false, false]);
+    clock.now = 12_000;
+    await hub.tick();
+    expect(old.frames.at(-1)).toBe('retry: 1000\n\n');
+    expect(person.frames.at(-1)).toBe('retry: 1000\n\n');
+    expect([old.ended(), person.ended(), young.ended()]).toEqual([true, true, false]);
+    expect(young.frames.at(-1)).toBe('event: ping\ndata: {}\n\n');
+    expect(hub.connections()).toBe(1);
   });
 });
