@@ -9,8 +9,9 @@ import { dynamoRelayRegistry } from '../../shared/adapters/dynamo/relay-registry
 import type { Config } from '../../shared/config/config';
 import { clientIpTrust } from '../../shared/http/client-ip';
 import { systemClock } from '../../shared/ports/clock';
-import { createHub } from './hub';
-import { startPushServer, startRelayServer } from './server';
+import { createHub } from '../../shared/app/events/hub';
+import { startPushServer } from './push-server';
+import { startRelayServer } from './server';
 
 /** Where this task's push endpoint is reached: set, or (on Fargate) the task's private address. */
 const pushEndpoint = async (settings: Config): Promise<string> => {

@@ -1,7 +1,6 @@
 import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';
-import * as z from '../../../shared/validation/z';
-import { createHub, type Subscriber } from '../../../functions/relay/hub';
+import { createHub, type Subscriber } from '../../../shared/app/events/hub';
 import type { DomainEvent } from '../../../shared/domain/events/event';
 import type { StreamTopic } from '../../../shared/domain/events/streams';
 import type { EventLog } from '../../../shared/ports/event-log';
@@ -46,7 +45,10 @@ const eventOf = (n: number, seatId: string | null = 'seat-1', type = 'pairing.st
   occurredAt: '2026-11-22T10:00:00.000Z',
 });
 
-/** A connection: the ids of the events it received, and the `id:` line of each frame (where it resumes). */
+/**
+ * A connection: the ids of the events it received, the position given with each (where it resumes),
+ * its pings, and how it ended (told to reconnect or not).
+ */
 const connection = (
   topic: StreamTopic,
   lastId: string | null,
@@ -54,8 +56,7 @@ const connection = (
 ) => {
   const received: string[] = [];
   const positions: string[] = [];
-  const frames: string[] = [];
-  const state = { ended: false };
+  const state = { pings: 0, ended: null as null | { reconnect: boolean } };
   const sub: Subscriber = {
     topic,
     userUid: null,
@@ -64,17 +65,14 @@ const connection = (
     ...holder,
     since: lastId,
     lastId,
-    write: (frame) => {
-      frames.push(frame);
-      const position = /^id: (\S+)$/m.exec(frame)?.[1];
-      const data = /^data: (.*)$/m.exec(frame)?.[1];
-      if (position === undefined || data === undefined) return;
+    send: (event, position) => {
+      received.push(event.id);
       positions.push(position);
-      received.push(z.object({ id: z.string() }).parse(JSON.parse(data)).id);
     },
-    end: () => void (state.ended = true),
+    ping: () => void (state.pings += 1),
+    end: (reconnect) => void (state.ended = { reconnect }),
   };
-  return { sub, received, positions, frames, ended: () => state.ended };
+  return { sub, received, positions, pings: () => state.pings, ended: () => state.ended };
 };
 
 /** A hub that holds events back 100 ms, on a clock the test moves. */
@@ -166,7 +164,7 @@ describe('the relay hub', () => {
     }
   });
 
-  it('gives a late event’s frame the position already reached, so resuming after it repeats nothing', async () => {
+  it('gives a late event the position already reached, so resuming after it repeats nothing', async () => {
     const { hub, client, late, first } = await lateCommit(6_000_000);
     await hub.wake('account:acc', late.id);
     expect(client.received).toEqual([first.id, late.id]);
@@ -276,21 +274,10 @@ describe('the relay hub', () => {
       taskId: 't',
       endpoint: 'e',
     });
-    const frames: string[] = [];
-    let ended = false;
-    await hub.subscribe({
-      topic: { kind: 'account', accountId: 'acc' },
-      userUid: 'usr_1',
-      openedAt: 0,
-      endsAt: Number.POSITIVE_INFINITY,
-      since: null,
-      lastId: null,
-      write: (frame) => void frames.push(frame),
-      end: () => (ended = true),
-    });
+    const client = connection({ kind: 'account', accountId: 'acc' }, null, { userUid: 'usr_1' });
+    await hub.subscribe(client.sub);
     await hub.shutdown();
-    expect(frames).toContain('retry: 1000\n\n');
-    expect(ended).toBe(true);
+    expect(client.ended()).toEqual({ reconnect: true });
     expect(left).toEqual(['account:acc']);
   });
 
@@ -316,9 +303,10 @@ describe('the relay hub', () => {
     );
     await hub.wake('account:acc');
     expect(removed.received).toEqual([idOf(1), idOf(2)]);
-    expect(removed.ended()).toBe(true);
-    expect(removedElsewhere.ended()).toBe(true);
-    expect(owner.ended()).toBe(false);
+    // Not asked back: the ticket it would need is refused.
+    expect(removed.ended()).toEqual({ reconnect: false });
+    expect(removedElsewhere.ended()).toEqual({ reconnect: false });
+    expect(owner.ended()).toBeNull();
     expect(owner.received).toEqual([idOf(1), idOf(2), idOf(3)]);
     expect(hub.connections()).toBe(1);
     // The connection's own close later changes nothing more.
@@ -341,7 +329,7 @@ describe('the relay hub', () => {
     });
     await hub.subscribe(replay.sub);
     expect(replay.received).toEqual([idOf(1)]);
-    expect(replay.ended()).toBe(false);
+    expect(replay.ended()).toBeNull();
   });
 
   it('at the ping, tells a stream past its lifetime to reconnect and ends it; the others get their ping', async () => {
@@ -354,13 +342,16 @@ describe('the relay hub', () => {
     const person = connection({ kind: 'seat', accountId: 'acc', seatId: 'seat-1' }, null, { endsAt: 11_000 });
     for (const client of [old, young, person]) await hub.subscribe(client.sub);
     await hub.tick();
-    expect([old, young, person].map((client) => client.ended())).toEqual([false, false, false]);
+    expect([old, young, person].map((client) => client.ended())).toEqual([null, null, null]);
+    expect([old, young, person].map((client) => client.pings())).toEqual([1, 1, 1]);
     clock.now = 12_000;
     await hub.tick();
-    expect(old.frames.at(-1)).toBe('retry: 1000\n\n');
-    expect(person.frames.at(-1)).toBe('retry: 1000\n\n');
-    expect([old.ended(), person.ended(), young.ended()]).toEqual([true, true, false]);
-    expect(young.frames.at(-1)).toBe('event: ping\ndata: {}\n\n');
+    expect([old.ended(), person.ended(), young.ended()]).toEqual([
+      { reconnect: true },
+      { reconnect: true },
+      null,
+    ]);
+    expect([old, young, person].map((client) => client.pings())).toEqual([1, 2, 1]);
     expect(hub.connections()).toBe(1);
   });
 });

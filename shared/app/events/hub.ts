@@ -1,16 +1,19 @@
 import { decodeTime, encodeTime } from 'ulid';
-import { toClientEvent, type DomainEvent } from '../../shared/domain/events/event';
+import type { DomainEvent } from '../../domain/events/event';
 import {
   belongsTo,
   endsStream,
   topicKey,
   type StreamHolder,
   type StreamTopic,
-} from '../../shared/domain/events/streams';
-import type { EventLog } from '../../shared/ports/event-log';
-import type { RelayRegistry } from '../../shared/ports/relay';
+} from '../../domain/events/streams';
+import type { EventLog } from '../../ports/event-log';
+import type { RelayRegistry } from '../../ports/relay';
 
-/** One open SSE response: whose it is, where it stands in its topic, and how to write to it. */
+/**
+ * One open stream as the hub drives it: whose it is, where it stands in its topic, and what it can
+ * be told. How that reaches the client (SSE frames on a socket) is the relay's.
+ */
 export interface Subscriber extends Readonly<StreamHolder> {
   /** When the stream ends so its client reconnects (with a new ticket); ms, as the hub's clock. */
   readonly endsAt: number;
@@ -18,8 +21,16 @@ export interface Subscriber extends Readonly<StreamHolder> {
   readonly since: string | null;
   /** The id of the last event this connection received (or skipped, for a person's filtered stream). */
   lastId: string | null;
-  write(frame: string): void;
-  end(): void;
+  /**
+   * One event, and where the client resumes after it (its `Last-Event-ID`): the event's own id,
+   * except for a late event, which carries the position the stream already reached so that
+   * resuming after it repeats nothing.
+   */
+  send(event: DomainEvent, position: string): void;
+  /** The keep-alive. */
+  ping(): void;
+  /** Ends the stream; with `reconnect`, the client is asked to come back soon with its `Last-Event-ID`. */
+  end(reconnect: boolean): void;
 }
 
 interface Topic {
@@ -34,20 +45,6 @@ interface Topic {
 }
 
 const PAGE = 100;
-
-/**
- * One event's frame. The `id:` line is where the client resumes (its `Last-Event-ID`): the event's
- * own id, except for a late event, which carries the position the stream already reached so that a
- * client resuming after it is not sent again what it had (the event's own id is in its data).
- */
-export const eventFrame = (event: DomainEvent, position: string = event.id): string =>
-  `id: ${position}\nevent: event\ndata: ${JSON.stringify(toClientEvent(event))}\n\n`;
-export const pingFrame = 'event: ping\ndata: {}\n\n';
-/**
- * Sent before closing on shutdown or at the end of a stream's lifetime: reconnect soon (maybe to
- * another task, with a new ticket) with `Last-Event-ID`.
- */
-export const retryFrame = 'retry: 1000\n\n';
 
 /**
  * The relay's subscribers, grouped by topic. The table is the truth: whatever wakes a topic (a push
@@ -91,17 +88,17 @@ export const createHub = (options: {
   const windowStart = () => `${encodeTime(Math.max(0, now() - lateWindowMs), 10)}${'0'.repeat(16)}`;
 
   /** A stream the hub itself ends: its client is gone from the topic at once. */
-  const end = (sub: Subscriber, lastFrame?: string) => {
-    if (lastFrame !== undefined) sub.write(lastFrame);
-    sub.end();
+  const end = (sub: Subscriber, reconnect: boolean) => {
+    sub.end(reconnect);
     void leave(sub);
   };
 
   /** One event to one subscriber; a stream whose user left the family ends right after it. */
   const deliver = (sub: Subscriber, event: DomainEvent, position: string) => {
     if (!belongsTo(sub.topic, event)) return;
-    sub.write(eventFrame(event, position));
-    if (endsStream(sub, event)) end(sub);
+    sub.send(event, position);
+    // No invitation to come back: the new ticket it would need is refused.
+    if (endsStream(sub, event)) end(sub, false);
   };
 
   const leave = async (sub: Subscriber): Promise<void> => {
@@ -244,8 +241,8 @@ export const createHub = (options: {
       const at = now();
       for (const entry of topics.values())
         for (const sub of entry.subscribers) {
-          if (sub.endsAt <= at) end(sub, retryFrame);
-          else sub.write(pingFrame);
+          if (sub.endsAt <= at) end(sub, true);
+          else sub.ping();
         }
       const since = windowStart();
       await Promise.all([...topics.keys()].map((key) => wake(key, since)));
@@ -261,11 +258,7 @@ export const createHub = (options: {
     /** SIGTERM: every client is told to reconnect, and this task leaves the registry. */
     async shutdown(): Promise<void> {
       const keys = [...topics.keys()];
-      for (const entry of topics.values())
-        for (const sub of entry.subscribers) {
-          sub.write(retryFrame);
-          sub.end();
-        }
+      for (const entry of topics.values()) for (const sub of entry.subscribers) sub.end(true);
       topics.clear();
       await Promise.all(keys.map((key) => options.registry.unregister(key, options.taskId).catch(report)));
     },
