@@ -1,3 +1,5 @@
+import { decodePathSegment } from '../shared/http/request';
+
 /**
  * The one route table: method, path, function group, auth kind and the operation that serves it.
  * CDK (infra/stacks/stateless.stack.ts) and the local stack (localstack/api-server.ts) both read it;
@@ -293,7 +295,10 @@ export const fallbackRoute = { routeKey: '$default', group: 'health' } as const 
 /** Where a group's handler lives, relative to the repository root (CDK bundles it, the local stack imports it). */
 export const handlerEntry = (group: FunctionGroup): string => `functions/api/${group}/handler.ts`;
 
-/** Path template to a matcher: `/seats/{uid}` matches `/seats/st_x` with `{ uid: 'st_x' }`. */
+/**
+ * Path template to a matcher: `/seats/{uid}` matches `/seats/st_x` with `{ uid: 'st_x' }`. A
+ * parameter whose percent-encoding is malformed matches nothing (the `$default` route answers it).
+ */
 export const pathMatcher = (path: string): ((actual: string) => Record<string, string> | null) => {
   const names: string[] = [];
   const pattern = new RegExp(
@@ -305,7 +310,9 @@ export const pathMatcher = (path: string): ((actual: string) => Record<string, s
   return (actual) => {
     const match = pattern.exec(actual);
     if (match === null) return null;
-    return Object.fromEntries(names.map((name, index) => [name, decodeURIComponent(match[index + 1] ?? '')]));
+    const values = names.map((_, index) => decodePathSegment(match[index + 1] ?? ''));
+    if (values.some((value) => value === null)) return null;
+    return Object.fromEntries(names.map((name, index) => [name, values[index] ?? '']));
   };
 };
 

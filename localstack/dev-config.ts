@@ -54,6 +54,9 @@ export const localEnvironment = (
   SESSION_PROVIDER_WEBHOOK_URL: `http://127.0.0.1:${ports.GATEWAY_PORT}/webhooks/session-provider`,
   RECONNECT_SCHEDULER: 'embedded',
   NOTIFY_DELIVERY: 'log',
+  // Nothing stands in front of the local stack: each caller names its own address, so tests can
+  // give every user one (AWS takes only what its own edge saw).
+  CLIENT_IP_SOURCE: 'forwarded-for-first',
   // Sessions never leave loopback locally: the simulator records the proxy and does not dial it.
   PROXIES_JSON: JSON.stringify([
     { label: 'local-a', address: 'http://sim:sim@127.0.0.1:3128', capacity: 10 },

@@ -1,14 +1,21 @@
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { FunctionGroup } from '../../infra/routes';
+import { loadServiceSecrets } from '../../shared/adapters/crypto/service-secrets';
+import { apiClientIp } from '../../shared/http/client-ip';
 import { errorEnvelope } from '../../shared/http/error-envelope.middleware';
 import { accessLog } from './access-log.middleware';
 import { createRouter, type Operations } from './router';
-import { deps, logger } from './runtime';
+import { deps, logger, settings } from './runtime';
+
+const clientIp = apiClientIp(
+  settings,
+  async () => (await loadServiceSecrets(settings)).cloudFrontOriginSecret,
+);
 
 /** A group's Lambda handler: the router of its routes inside the error-envelope middleware. */
 export const apiHandler = <G extends FunctionGroup>(group: G, operations: Operations<G>) =>
   middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>()
     .use(accessLog(logger))
     .use(errorEnvelope(logger))
-    .handler(createRouter(group, operations, async () => (await deps()).tokens));
+    .handler(createRouter(group, operations, async () => (await deps()).tokens, clientIp));

@@ -4,18 +4,20 @@ import { fallbackRoute, routeKey, routes } from '../../infra/routes';
 import { fail } from '../../shared/domain/errors';
 import type { AccessTokens } from '../../shared/ports/access-tokens';
 import type { Operation } from '../../shared/http/operation';
-import { bearerToken } from '../../shared/http/request';
+import { bearerToken, decodePathSegment } from '../../shared/http/request';
 
 export type Operations<G extends FunctionGroup> = Record<OperationsOf<G>, Operation>;
 
 /**
  * A group's router: API Gateway's route key picks the operation the route table names. The auth
  * kind of the table and of the operation must agree, checked once when the router is built.
+ * `clientIp` says where a request came from (shared/http/client-ip.ts).
  */
 export const createRouter = <G extends FunctionGroup>(
   group: G,
   operations: Operations<G>,
   tokens: () => Promise<Pick<AccessTokens, 'verify'>>,
+  clientIp: (event: APIGatewayProxyEventV2) => Promise<string>,
 ) => {
   const table = new Map<string, Operation>();
   for (const route of routes) {
@@ -33,6 +35,9 @@ export const createRouter = <G extends FunctionGroup>(
   return async (event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> => {
     const operation = table.get(event.routeKey);
     if (operation === undefined) {
+      if (servesFallback && decodePathSegment(event.rawPath) === null) {
+        throw fail('BAD_REQUEST', undefined, 'The path is not valid percent-encoding.');
+      }
       throw fail('NOT_FOUND', undefined, servesFallback ? 'No such route.' : 'Not found.');
     }
     let caller = null;
@@ -42,6 +47,6 @@ export const createRouter = <G extends FunctionGroup>(
       if (userUid === null) throw fail('UNAUTHORIZED');
       caller = { userUid };
     }
-    return operation.serve(event, caller);
+    return operation.serve(event, { caller, ip: await clientIp(event) });
   };
 };

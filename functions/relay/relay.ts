@@ -7,9 +7,11 @@ import { dynamoFamilyStore } from '../../shared/adapters/dynamo/family.store';
 import { dynamoRateLimiter } from '../../shared/adapters/dynamo/rate-limiter';
 import { dynamoRelayRegistry } from '../../shared/adapters/dynamo/relay-registry';
 import type { Config } from '../../shared/config/config';
+import { clientIpTrust } from '../../shared/http/client-ip';
 import { systemClock } from '../../shared/ports/clock';
-import { createHub } from './hub';
-import { startPushServer, startRelayServer } from './server';
+import { createHub } from '../../shared/app/events/hub';
+import { startPushServer } from './push-server';
+import { startRelayServer } from './server';
 
 /** Where this task's push endpoint is reached: set, or (on Fargate) the task's private address. */
 const pushEndpoint = async (settings: Config): Promise<string> => {
@@ -29,6 +31,8 @@ const pushEndpoint = async (settings: Config): Promise<string> => {
  * server, the private push server, the hub, and the ping that also heals missed pushes.
  */
 export const startRelay = async (settings: Config) => {
+  // Behind the load balancer; a CloudFront in front would bring its origin secret as an ECS secret.
+  const ipTrust = clientIpTrust(settings, settings.CLOUDFRONT_ORIGIN_SECRET);
   const logger = new Logger({ serviceName: 'family-protection-relay', logLevel: settings.LOG_LEVEL });
   const table = createTableAccess({
     tableName: settings.TABLE_NAME,
@@ -63,6 +67,8 @@ export const startRelay = async (settings: Config) => {
       deps,
       hub,
       latestId: eventLog.latestId,
+      clientIpTrust: ipTrust,
+      maxStreamMs: settings.SSE_MAX_STREAM_SECONDS * 1000,
       onError,
     }),
     await startPushServer({ port: settings.RELAY_PUSH_PORT, host, deps, hub }),

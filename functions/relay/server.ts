@@ -1,39 +1,17 @@
-import { timingSafeEqual } from 'node:crypto';
-import { createServer, STATUS_CODES } from 'node:http';
 import { createServer as createNetServer, type Socket } from 'node:net';
-import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import * as z from '../../shared/validation/z';
-import { openAccountStream, openPersonStream } from '../../shared/app/events/streams';
-import type { Deps } from '../../shared/app/deps';
-import { pushSignature, pushSignatureHeader } from '../../shared/adapters/relay/http-push';
+import type { Hub } from '../../shared/app/events/hub';
 import { ServiceError } from '../../shared/domain/errors';
-import type { StreamTopic } from '../../shared/domain/events/streams';
+import { clientIp, loadBalancedSender, type ClientIpTrust } from '../../shared/http/client-ip';
 import { errorResponse } from '../../shared/http/envelope';
-import type { Hub, Subscriber } from './hub';
+import { admit, type RelayDeps } from './authentication';
+import { answer, SocketStream } from './framing';
 import { readRequestHead, type RequestHead } from './request-head';
+import { routeOf } from './routing';
 
-export type RelayDeps = Pick<Deps, 'families' | 'hasher' | 'clock' | 'tickets' | 'rateLimiter'>;
-
-const ulid = /^[0-9A-HJKMNP-TV-Z]{26}$/;
-const accountPath = /^\/accounts\/([^/]+)\/events$/;
-const personPath = /^\/consent-requests\/([^/]+)\/events$/;
-const pushBody = z.object({
-  topics: z
-    .array(z.object({ topic: z.string().check(z.maxLength(200)), oldestId: z.string().check(z.regex(ulid)) }))
-    .check(z.maxLength(1000)),
-});
-
-/** A whole answer on a connection that then closes (errors, health): no keep-alive to manage. */
-const answer = (socket: Socket, result: APIGatewayProxyStructuredResultV2) => {
-  const status = result.statusCode ?? 200;
-  const body = typeof result.body === 'string' ? result.body : '';
-  const headers = Object.entries({
-    ...(result.headers as Record<string, string> | undefined),
-    'content-length': String(Buffer.byteLength(body)),
-    connection: 'close',
-  }).map(([name, value]) => `${name}: ${value}\r\n`);
-  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n${headers.join('')}\r\n${body}`);
-};
+/** What the public port accepts of a request head before answering 431, and how long it waits for it. */
+export const headLimits = { maxBytes: 8192, timeoutMs: 10_000 } as const;
+/** How much a slow reader may have queued before it is cut off (it resumes with `Last-Event-ID`). */
+export const maxBufferedBytes = 1 << 20;
 
 const answerError = (socket: Socket, error: unknown, onError: (error: unknown) => void) => {
   const known = error instanceof ServiceError ? error : new ServiceError('INTERNAL', { cause: error });
@@ -41,31 +19,29 @@ const answerError = (socket: Socket, error: unknown, onError: (error: unknown) =
   answer(socket, errorResponse(known));
 };
 
-const streamHead = [
-  'HTTP/1.1 200 OK',
-  'content-type: text/event-stream; charset=utf-8',
-  'cache-control: no-cache, no-store',
-  'connection: keep-alive',
-  'transfer-encoding: chunked',
-  'x-accel-buffering: no',
-].join('\r\n');
-/** One chunk of the chunked body. */
-const chunk = (frame: string) => `${Buffer.byteLength(frame).toString(16)}\r\n${frame}\r\n`;
-
-/** Where a client resumes: the `Last-Event-ID` header, or `lastEventId` for clients that cannot set it. */
-const resumeFrom = (head: RequestHead, url: URL): string | null => {
-  const value = head.headers.get('last-event-id') ?? url.searchParams.get('lastEventId') ?? undefined;
-  return value !== undefined && ulid.test(value) ? value : null;
+const health = (socket: Socket, hub: Hub) => {
+  const memory = process.memoryUsage();
+  answer(socket, {
+    statusCode: 200,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      status: 'ok',
+      connections: hub.connections(),
+      memory: {
+        rssMb: Math.round(memory.rss / 2 ** 20),
+        heapUsedMb: Math.round(memory.heapUsed / 2 ** 20),
+      },
+    }),
+  });
 };
 
 /**
  * The relay's public server: the two SSE routes (errors in the envelope before a stream opens), and
- * `GET /health`. A stream opened without `Last-Event-ID` starts live, at the newest event.
- *
- * It speaks HTTP/1.1 on plain sockets rather than through `node:http`: an open stream then holds
- * only its socket and its subscriber, not a request, a response and an HTTP parser each (measured:
- * about 3 KB against 14 KB a connection), which is what lets one task hold many thousands. Requests
- * are read strictly and bounded (`request-head.ts`); every answer but a stream closes its connection.
+ * `GET /health`. It speaks HTTP/1.1 on plain sockets rather than through `node:http`, so an open
+ * stream holds only its socket and its subscriber (docs/adr/0001-relay-speaks-http.md). Each request
+ * is read strictly and bounded (`request-head.ts`), routed (`routing.ts`), admitted
+ * (`authentication.ts`) and then framed (`framing.ts`); every answer but a stream closes its
+ * connection.
  */
 export const startRelayServer = async (options: {
   port: number;
@@ -73,70 +49,33 @@ export const startRelayServer = async (options: {
   deps: RelayDeps;
   hub: Hub;
   latestId: (accountId: string) => Promise<string | null>;
+  clientIpTrust: ClientIpTrust;
   onError: (error: unknown) => void;
-  /** A client that reads slower than this much is buffered for is cut off (it resumes with `Last-Event-ID`). */
   maxBufferedBytes?: number;
+  /** How long a stream lasts before its client is told to reconnect (with a new ticket). */
+  maxStreamMs: number;
 }): Promise<{ close(): Promise<void> }> => {
-  const maxBuffered = options.maxBufferedBytes ?? 1 << 20;
+  const maxBuffered = options.maxBufferedBytes ?? maxBufferedBytes;
+  // Up to a tenth shorter, so streams opened together (after a deploy) do not all reconnect together.
+  const lifetime = () => options.maxStreamMs * (1 - Math.random() / 10);
   /** Connections whose stream head went out: past it, a failure can only end the stream. */
   const streaming = new WeakSet<Socket>();
 
-  const open = async (socket: Socket, head: RequestHead, url: URL, topic: StreamTopic) => {
-    const resume = resumeFrom(head, url);
-    const lastId = resume ?? (await options.latestId(topic.accountId));
+  const handle = async (socket: Socket, head: RequestHead) => {
+    const route = routeOf(head);
+    if (route.kind === 'health') return health(socket, options.hub);
+    const ip = clientIp(loadBalancedSender(head.headers, socket.remoteAddress), options.clientIpTrust);
+    const { holder, lastId } = await admit({ ...options.deps, latestId: options.latestId }, route, ip);
     if (socket.destroyed) return;
-    socket.write(`${streamHead}\r\n\r\n`);
+    const stream = new SocketStream(socket, holder, lastId, holder.openedAt + lifetime(), maxBuffered);
+    stream.open();
     streaming.add(socket);
-    const sub: Subscriber = {
-      topic,
-      since: lastId,
-      lastId,
-      write: (frame) => {
-        if (socket.writableLength > maxBuffered) return void socket.destroy();
-        socket.write(chunk(frame));
-      },
-      end: () => void socket.end('0\r\n\r\n'),
-    };
-    socket.once('close', () => void options.hub.unsubscribe(sub));
+    socket.once('close', () => void options.hub.unsubscribe(stream));
     // Whatever the client sends after its request is read and dropped, so its close is seen.
     socket.resume();
-    await options.hub.subscribe(sub);
+    await options.hub.subscribe(stream);
     // A client gone while it was being subscribed leaves nothing behind.
-    if (socket.destroyed) await options.hub.unsubscribe(sub);
-  };
-
-  const handle = async (socket: Socket, head: RequestHead) => {
-    const url = new URL(head.target, 'http://relay');
-    const ip = head.headers.get('x-forwarded-for')?.split(',')[0]?.trim() || socket.remoteAddress || '';
-    if (head.method === 'GET' && url.pathname === '/health') {
-      const memory = process.memoryUsage();
-      return answer(socket, {
-        statusCode: 200,
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          status: 'ok',
-          connections: options.hub.connections(),
-          memory: {
-            rssMb: Math.round(memory.rss / 2 ** 20),
-            heapUsedMb: Math.round(memory.heapUsed / 2 ** 20),
-          },
-        }),
-      });
-    }
-    const account = accountPath.exec(url.pathname);
-    const person = personPath.exec(url.pathname);
-    if (head.method !== 'GET' || (account === null && person === null)) {
-      throw new ServiceError('NOT_FOUND');
-    }
-    const topic =
-      account !== null
-        ? await openAccountStream(
-            options.deps,
-            decodeURIComponent(account[1] ?? ''),
-            url.searchParams.get('ticket') ?? '',
-          )
-        : await openPersonStream(options.deps, decodeURIComponent(person?.[1] ?? ''), ip);
-    await open(socket, head, url, topic);
+    if (socket.destroyed) await options.hub.unsubscribe(stream);
   };
 
   const sockets = new Set<Socket>();
@@ -145,7 +84,7 @@ export const startRelayServer = async (options: {
     socket.once('close', () => sockets.delete(socket));
     // A reset or a broken pipe ends the connection; its close does the rest.
     socket.on('error', () => socket.destroy());
-    void readRequestHead(socket, { maxBytes: 8192, timeoutMs: 10_000 }).then((outcome) => {
+    void readRequestHead(socket, headLimits).then((outcome) => {
       if ('closed' in outcome) return;
       if ('refused' in outcome) {
         const refusal =
@@ -173,52 +112,6 @@ export const startRelayServer = async (options: {
         setTimeout(() => {
           for (const socket of sockets) socket.destroy();
         }, 1_000).unref();
-      }),
-  };
-};
-
-/**
- * The relay's private push endpoint (inside the VPC; locally loopback): the stream handler tells
- * it which topics have news, signed with the service's keyed hash.
- */
-export const startPushServer = async (options: {
-  port: number;
-  host?: string;
-  deps: Pick<Deps, 'hasher'>;
-  hub: Hub;
-}): Promise<{ close(): Promise<void> }> => {
-  const server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const body = Buffer.concat(chunks).toString('utf8');
-      const given = Buffer.from(String(request.headers[pushSignatureHeader] ?? ''));
-      const expected = Buffer.from(pushSignature(options.deps.hasher, body));
-      if (
-        request.method !== 'POST' ||
-        request.url !== '/internal/push' ||
-        given.length !== expected.length ||
-        !timingSafeEqual(given, expected)
-      ) {
-        return void response.writeHead(401).end();
-      }
-      let parsed: z.infer<typeof pushBody>;
-      try {
-        parsed = pushBody.parse(JSON.parse(body));
-      } catch {
-        return void response.writeHead(400).end();
-      }
-      // Answer at once: the reads happen after, in topic order.
-      response.writeHead(202).end();
-      for (const { topic, oldestId } of parsed.topics) void options.hub.wake(topic, oldestId);
-    });
-  });
-  await new Promise<void>((done) => server.listen(options.port, options.host ?? '127.0.0.1', done));
-  return {
-    close: () =>
-      new Promise<void>((done) => {
-        server.close(() => done());
-        server.closeAllConnections();
       }),
   };
 };

@@ -101,6 +101,8 @@ export class RelayService extends Construct {
       // SSE connections stay open: far above the ping interval.
       idleTimeout: Duration.seconds(120),
     });
+    // The relay counts per-IP limits on the entry the load balancer appends (the last), never the caller's own.
+    this.loadBalancer.setAttribute('routing.http.xff_header_processing.mode', 'append');
     const listener = this.loadBalancer.addListener('Https', {
       port: 443,
       protocol: ApplicationProtocol.HTTPS,

@@ -97,6 +97,8 @@ export const configSchema = z.object({
   RECONNECT_DELAYS_SECONDS: withDefault(secondsList, [30, 120, 600]),
   SSE_PING_SECONDS: withDefault(seconds, 5),
   SSE_TICKET_TTL_SECONDS: withDefault(seconds, 60),
+  /** How long one SSE stream lasts before the relay asks its client to reconnect (with a new ticket). */
+  SSE_MAX_STREAM_SECONDS: withDefault(seconds, 3600),
   TRIAL_DAYS: withDefault(seconds, 7),
   PAUSE_MAX_DAYS: withDefault(seconds, 30),
 
@@ -164,6 +166,18 @@ export const configSchema = z.object({
   RELAY_PUSH_PORT: withDefault(port, 3012),
   RELAY_HOST: withDefault(nonEmpty, '127.0.0.1'),
   RELAY_PUSH_ENDPOINT: optionalUrl,
+  /**
+   * The client address per-IP limits count: `edge` (what our own edge saw) in AWS;
+   * `forwarded-for-first` (the caller's own `X-Forwarded-For`) only in the local stack.
+   */
+  CLIENT_IP_SOURCE: withDefault(z.enum(['edge', 'forwarded-for-first']), 'edge'),
+  /**
+   * When CloudFront fronts the API or the relay: the origin header it adds with a secret value, the
+   * one sign that its `CloudFront-Viewer-Address` can be believed.
+   */
+  CLOUDFRONT_ORIGIN_HEADER: optional(z.string().check(z.regex(/^[A-Za-z0-9-]{1,64}$/))),
+  /** Locally, and at the relay (an ECS secret); the functions read `cloudFrontOriginSecret` in the service secret. */
+  CLOUDFRONT_ORIGIN_SECRET: optional(text(16)),
   /** How old an event id must be before the relay sends it (ids are made just before their commit). */
   RELAY_SETTLE_MS: withDefault(z.coerce.number().check(z.int(), z.gte(0), z.lte(5_000)), 100),
   /** Guardians' e-mail and push: SES and SNS in AWS, log lines locally. */

@@ -1,7 +1,7 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import * as z from '../validation/z';
 import type { Caller } from '../app/deps';
-import { clientIp, jsonBody } from './request';
+import { jsonBody } from './request';
 import { parseWith } from './validation';
 import { successResponse } from './envelope';
 
@@ -55,19 +55,27 @@ interface OperationSpec<
   query?: Q;
 }
 
+/** What the router learned about a request before its operation: who calls, and from where. */
+export interface RequestContext {
+  caller: Caller | null;
+  /** The address per-IP limits count (shared/http/client-ip.ts). */
+  ip: string;
+}
+
 export interface Operation {
   auth: 'public' | 'bearer';
-  serve(event: APIGatewayProxyEventV2, caller: Caller | null): Promise<APIGatewayProxyStructuredResultV2>;
+  serve(event: APIGatewayProxyEventV2, request: RequestContext): Promise<APIGatewayProxyStructuredResultV2>;
 }
 
 const readInput = <B extends z.ZodMiniType, P extends z.ZodMiniType, Q extends z.ZodMiniType>(
   spec: OperationSpec<B, P, Q>,
   event: APIGatewayProxyEventV2,
+  ip: string,
 ) => ({
   params: parseWith(spec.params ?? noParams, event.pathParameters ?? {}) as z.infer<P>,
   query: parseWith(spec.query ?? noQuery, event.queryStringParameters ?? {}) as z.infer<Q>,
   body: parseWith(spec.body ?? noBody, jsonBody(event)) as z.infer<B>,
-  ip: clientIp(event),
+  ip,
 });
 
 /** A route anyone may call. */
@@ -81,8 +89,8 @@ export const publicOperation = <
   },
 ): Operation => ({
   auth: 'public',
-  async serve(event) {
-    return respond(await spec.run(readInput(spec, event)));
+  async serve(event, { ip }) {
+    return respond(await spec.run(readInput(spec, event, ip)));
   },
 });
 
@@ -97,9 +105,9 @@ export const bearerOperation = <
   },
 ): Operation => ({
   auth: 'bearer',
-  async serve(event, caller) {
+  async serve(event, { caller, ip }) {
     if (caller === null) throw new Error('bearer operation reached without a caller');
-    return respond(await spec.run(readInput(spec, event), caller));
+    return respond(await spec.run(readInput(spec, event, ip), caller));
   },
 });
 
@@ -115,7 +123,7 @@ export const publicRawOperation = <P extends z.ZodMiniType = z.ZodMiniObject>(sp
   run(input: { params: z.infer<P>; ip: string; body: () => RawBody }): Promise<Answer>;
 }): Operation => ({
   auth: 'public',
-  async serve(event) {
+  async serve(event, { ip }) {
     const params = parseWith(spec.params ?? noParams, event.pathParameters ?? {}) as z.infer<P>;
     const body = (): RawBody => ({
       contentType: event.headers['content-type'],
@@ -124,6 +132,6 @@ export const publicRawOperation = <P extends z.ZodMiniType = z.ZodMiniObject>(sp
           ? Buffer.alloc(0)
           : Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8'),
     });
-    return respond(await spec.run({ params, ip: clientIp(event), body }));
+    return respond(await spec.run({ params, ip, body }));
   },
 });

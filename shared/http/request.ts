@@ -17,10 +17,16 @@ export const jsonBody = (event: APIGatewayProxyEventV2): unknown => {
   }
 };
 
-/** The client's IP: the first `X-Forwarded-For` entry, else the connection's source. */
-export const clientIp = (event: APIGatewayProxyEventV2): string => {
-  const forwarded = event.headers['x-forwarded-for']?.split(',')[0]?.trim();
-  return forwarded !== undefined && forwarded !== '' ? forwarded : event.requestContext.http.sourceIp;
+/**
+ * A path segment decoded, or null when its percent-encoding is malformed (`%E0%A4%A`): a bad
+ * request, never an internal error.
+ */
+export const decodePathSegment = (raw: string): string | null => {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return null;
+  }
 };
 
 export const bearerToken = (event: APIGatewayProxyEventV2): string | null => {

@@ -255,6 +255,22 @@ describe('the envelope around the routes', () => {
     expect((await call('PATCH', '/catalog')).status).toBe(404);
   });
 
+  it('answers a path with malformed percent-encoding 400 BAD_REQUEST in the envelope, before any route', async () => {
+    for (const [method, path] of [
+      ['GET', '/seats/%E0%A4%A'],
+      ['GET', '/consent-requests/%E0%A4%A'],
+      ['DELETE', '/accounts/acc_x/members/%ZZ'],
+      ['GET', '/no/such/%'],
+    ] as const) {
+      const answer = await call(method, path);
+      expect(answer.status).toBe(400);
+      expect(answer.body).toEqual({
+        success: false,
+        error: { code: 'BAD_REQUEST', message: expect.any(String) },
+      });
+    }
+  });
+
   it('answers GET /health without the envelope, checking the database and the event stream', async () => {
     const answer = await call('GET', '/health');
     expect(answer.status).toBe(200);

@@ -4,13 +4,43 @@ import { startRelay } from '../../functions/relay/relay';
 import { localEnvironment } from '../../localstack/dev-config';
 import { parseConfig } from '../../shared/config/config';
 import { freePort } from '../support/ports';
-import { call, signUp, uniqueEmail } from './support/api';
+import { call, newFamily, signUp, uniqueEmail } from './support/api';
 import { eventsOf, protectedSeat } from './support/consent';
 import { awaitLogLines } from './support/logs';
 import { pair, pairingReaches, sessionOf, simulate } from './support/pairing';
 import { fromTheStart, guardianStream, listen, personStream, ticketFor } from './support/streams';
 
 const tableIds = async (accountUid: string) => (await eventsOf(accountUid)).map((item) => String(item['id']));
+
+/** Sends raw bytes to a relay and reads the whole answer until it closes the connection. */
+const raw = (bytes: string, base = inject('relayUrl')) =>
+  new Promise<string>((done, failed) => {
+    const { port, hostname } = new URL(base);
+    const socket = connect({ port: Number(port), host: hostname }, () => socket.write(bytes));
+    let text = '';
+    socket.on('data', (chunk: Buffer) => (text += chunk.toString()));
+    socket.on('close', () => done(text));
+    socket.on('error', failed);
+    socket.setTimeout(5_000, () => failed(new Error('the relay kept the connection open')));
+  });
+
+/** A relay task of its own on the stack's table (the stack's stream poller pushes to it too). */
+const relayOn = async (settings: Record<string, string> = {}) => {
+  const { endpoint, tableName } = inject('stackDynamo');
+  const [port, pushPort] = await Promise.all([freePort(), freePort()]);
+  const relay = await startRelay(
+    parseConfig({
+      ...localEnvironment({ DYNAMODB_PORT: 0, WEB_PORT: 0, BUSINESS_PROVIDER_PORT: 0, GATEWAY_PORT: 0 }, {}),
+      DYNAMODB_ENDPOINT: endpoint,
+      TABLE_NAME: tableName,
+      RELAY_PORT: String(port),
+      RELAY_PUSH_PORT: String(pushPort),
+      LOG_LEVEL: 'ERROR',
+      ...settings,
+    }),
+  );
+  return { relay, url: `http://127.0.0.1:${port}` };
+};
 
 const unlink = (family: Awaited<ReturnType<typeof protectedSeat>>) =>
   call('DELETE', `/seats/${family.seatUid}/pairing`, { token: family.owner.token });
@@ -100,6 +130,38 @@ describe('the guardian’s live stream', () => {
     await unlink(family);
   });
 
+  it('ends a removed member’s open stream at once, while the owner’s keeps receiving', async () => {
+    const family = await newFamily();
+    const email = uniqueEmail('removed');
+    const members = `/accounts/${family.accountUid}/members`;
+    await call('POST', members, { token: family.owner.token, body: { email } });
+    const removed = await signUp(email);
+    const listed = await call('GET', members, { token: family.owner.token });
+    const removedUid = (listed.body.data as { uid: string; email: string }[]).find(
+      (member) => member.email === email,
+    )?.uid;
+    const owners = await guardianStream(family.owner.token, family.accountUid);
+    const theirs = await guardianStream(removed.token, family.accountUid);
+    const removal = await call('DELETE', `${members}/${removedUid}`, { token: family.owner.token });
+    expect(removal.status).toBe(204);
+    await theirs.until(() => theirs.closedByServer(), 'the removed member’s stream to end', 5_000);
+    expect(theirs.events.map((event) => event.type)).toEqual(['member.removed']);
+    expect(theirs.events[0]?.payload).toEqual({ memberUid: removedUid });
+    // The family goes on: the owner's stream receives what comes next, the removed member nothing.
+    await call('POST', members, { token: family.owner.token, body: { email: uniqueEmail('next') } });
+    await owners.until(
+      (events) => events.some((event) => event.type === 'member.added'),
+      'the next invitation (owner)',
+    );
+    expect(owners.events.map((event) => event.type)).toEqual(['member.removed', 'member.added']);
+    expect(owners.closedByServer()).toBe(false);
+    expect(theirs.events).toHaveLength(1);
+    expect(
+      (await call('POST', `/accounts/${family.accountUid}/events/ticket`, { token: removed.token })).status,
+    ).toBe(404);
+    owners.close();
+  });
+
   it('opens only with a fresh ticket of this account: a used, foreign or missing one is 401 in the envelope', async () => {
     const family = await protectedSeat();
     const other = await protectedSeat();
@@ -172,17 +234,6 @@ describe('the person’s page stream', () => {
 });
 
 describe('the relay’s HTTP edge', () => {
-  /** Sends raw bytes to the relay and reads the whole answer until it closes the connection. */
-  const raw = (bytes: string) =>
-    new Promise<string>((done, failed) => {
-      const { port, hostname } = new URL(inject('relayUrl'));
-      const socket = connect({ port: Number(port), host: hostname }, () => socket.write(bytes));
-      let text = '';
-      socket.on('data', (chunk: Buffer) => (text += chunk.toString()));
-      socket.on('close', () => done(text));
-      socket.on('error', failed);
-      socket.setTimeout(5_000, () => failed(new Error('the relay kept the connection open')));
-    });
   const envelopeOf = (answer: string) => JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4));
 
   it('answers an unknown path or method 404 in the envelope and closes', async () => {
@@ -193,6 +244,16 @@ describe('the relay’s HTTP edge', () => {
       'POST /accounts/acc_x/events HTTP/1.1\r\nhost: relay\r\ncontent-length: 0\r\n\r\n',
     );
     expect(posted).toMatch(/^HTTP\/1\.1 404 /);
+  });
+
+  it('answers a path with malformed percent-encoding 400 BAD_REQUEST in the envelope', async () => {
+    for (const path of ['/accounts/%E0%A4%A/events?ticket=t', '/consent-requests/%E0%A4%A/events']) {
+      const answer = await raw(`GET ${path} HTTP/1.1\r\nhost: relay\r\n\r\n`);
+      expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+      expect(envelopeOf(answer)).toMatchObject({ success: false, error: { code: 'BAD_REQUEST' } });
+    }
+    const absolute = await raw('GET http://[::1/health HTTP/1.1\r\nhost: relay\r\n\r\n');
+    expect(absolute).toMatch(/^HTTP\/1\.1 400 /);
   });
 
   it('refuses a malformed request 400, a request with a body 400, and an endless head 431', async () => {
@@ -216,25 +277,6 @@ describe('the relay’s HTTP edge', () => {
 });
 
 describe('a relay restart', () => {
-  const relayOn = async () => {
-    const { endpoint, tableName } = inject('stackDynamo');
-    const [port, pushPort] = await Promise.all([freePort(), freePort()]);
-    const relay = await startRelay(
-      parseConfig({
-        ...localEnvironment(
-          { DYNAMODB_PORT: 0, WEB_PORT: 0, BUSINESS_PROVIDER_PORT: 0, GATEWAY_PORT: 0 },
-          {},
-        ),
-        DYNAMODB_ENDPOINT: endpoint,
-        TABLE_NAME: tableName,
-        RELAY_PORT: String(port),
-        RELAY_PUSH_PORT: String(pushPort),
-        LOG_LEVEL: 'ERROR',
-      }),
-    );
-    return { relay, url: `http://127.0.0.1:${port}` };
-  };
-
   it('during a flow loses and repeats nothing: clients are told to reconnect and resume on another task', async () => {
     const family = await protectedSeat();
     const first = await relayOn();
@@ -269,5 +311,40 @@ describe('a relay restart', () => {
     after.close();
     await second.relay.stop();
     await unlink(family);
+  });
+});
+
+describe('a stream’s lifetime', () => {
+  it('ends after SSE_MAX_STREAM_SECONDS with a retry hint; resuming with Last-Event-ID loses nothing', async () => {
+    const { owner, accountUid } = await newFamily();
+    const short = await relayOn({ SSE_MAX_STREAM_SECONDS: '2', SSE_PING_SECONDS: '1' });
+    const invite = () =>
+      call('POST', `/accounts/${accountUid}/members`, {
+        token: owner.token,
+        body: { email: uniqueEmail('lifetime') },
+      });
+    const first = await guardianStream(owner.token, accountUid, undefined, short.url);
+    await invite();
+    await first.until((events) => events.length === 1, 'the first invitation');
+    await first.until(() => first.closedByServer(), 'the end of the stream’s lifetime', 6_000);
+    const lastSeen = first.events.at(-1)?.id ?? '';
+    // While no stream is open.
+    await invite();
+    const missed = (await tableIds(accountUid)).filter((id) => id > lastSeen);
+    expect(missed).toHaveLength(1);
+    const resumed = await guardianStream(owner.token, accountUid, lastSeen, short.url);
+    await resumed.until((events) => events.length >= missed.length, 'the missed invitation');
+    expect(resumed.events.map((event) => event.id)).toEqual(missed);
+    resumed.close();
+
+    // On the wire: the last frame of an expired stream is the retry hint, then the chunked body's end.
+    const ticket = await ticketFor(owner.token, accountUid);
+    const wire = await raw(
+      `GET /accounts/${accountUid}/events?ticket=${ticket} HTTP/1.1\r\nhost: relay\r\n\r\n`,
+      short.url,
+    );
+    expect(wire).toMatch(/^HTTP\/1\.1 200 /);
+    expect(wire).toMatch(/retry: 1000\n\n\r\n0\r\n\r\n$/);
+    await short.relay.stop();
   });
 });

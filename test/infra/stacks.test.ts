@@ -589,3 +589,13 @@ describe('the consumers table, as CDK builds it', () => {
     );
   });
 });
+
+describe('the relay’s client address', () => {
+  it('comes from the entry its load balancer appends to X-Forwarded-For', () => {
+    stateless.hasResourceProperties('AWS::ElasticLoadBalancingV2::LoadBalancer', {
+      LoadBalancerAttributes: Match.arrayWith([
+        { Key: 'routing.http.xff_header_processing.mode', Value: 'append' },
+      ]),
+    });
+  });
+});

@@ -14,6 +14,8 @@ const serviceSecrets = z.object({
   whatsappAccessToken: z.optional(z.string().check(z.minLength(1))),
   relationshipRegistryToken: z.optional(z.string().check(z.minLength(1))),
   sessionProviderApiKey: z.optional(z.string().check(z.minLength(8))),
+  /** Only when CloudFront fronts the API: the value of its origin header. */
+  cloudFrontOriginSecret: z.optional(z.string().check(z.minLength(16))),
 });
 export type ServiceSecrets = z.infer<typeof serviceSecrets>;
 
@@ -71,6 +73,9 @@ export const loadServiceSecrets = async (
     ...(config.SESSION_PROVIDER_API_KEY === undefined
       ? {}
       : { sessionProviderApiKey: config.SESSION_PROVIDER_API_KEY }),
+    ...(config.CLOUDFRONT_ORIGIN_SECRET === undefined
+      ? {}
+      : { cloudFrontOriginSecret: config.CLOUDFRONT_ORIGIN_SECRET }),
   });
   if (!parsed.success) {
     throw new ConfigError(

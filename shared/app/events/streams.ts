@@ -30,12 +30,13 @@ export const issueStreamTicket = async (
 /**
  * Opens `GET /accounts/{uid}/events?ticket=`: the ticket is used up whatever happens; a used,
  * expired or foreign ticket, or one whose user left the family, is 401 before the stream opens.
+ * The stream's user is returned too: their removal from the family ends it.
  */
 export const openAccountStream = async (
   deps: Pick<Deps, 'families' | 'hasher' | 'clock' | 'tickets'>,
   accountUid: string,
   ticket: string,
-): Promise<StreamTopic> => {
+): Promise<{ topic: StreamTopic; userUid: string }> => {
   const held =
     ticket.length > 0 && ticket.length <= 128 ? await deps.tickets.consume(ticketHash(deps, ticket)) : null;
   const valid =
@@ -45,7 +46,7 @@ export const openAccountStream = async (
   const family = valid ? await deps.families.load(accountUid) : null;
   if (held === null || family === null || memberOf(family, held.userUid) === undefined)
     throw fail('UNAUTHORIZED');
-  return { kind: 'account', accountId: accountUid };
+  return { topic: { kind: 'account', accountId: accountUid }, userUid: held.userUid };
 };
 
 /** The spec's budgets of the person's stream (a 10-minute window), counted before the lookup. */

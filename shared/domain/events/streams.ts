@@ -25,3 +25,29 @@ const personTypes = /^(pairing\.|consent\.|seat\.state_changed$)/;
 export const belongsTo = (topic: StreamTopic, event: DomainEvent): boolean =>
   event.accountId === topic.accountId &&
   (topic.kind === 'account' || (event.seatId === topic.seatId && personTypes.test(event.type)));
+
+/** One open stream as the relay holds it: what it reads, whom it was opened for, and when. */
+export interface StreamHolder {
+  topic: StreamTopic;
+  /** The guardian whose ticket opened it; null for the person's page (a link, no user). */
+  userUid: string | null;
+  /** When its user's membership was checked (ms). */
+  openedAt: number;
+}
+
+/**
+ * How much earlier than a stream's opening a removal may be stamped and still end it: an event's
+ * time is taken before its transaction commits, on another host's clock.
+ */
+const removalMarginMs = 60_000;
+
+/**
+ * Whether `event` ends `stream`: its user left the family. Only a removal after the membership check
+ * counts; an older one was followed by a new membership (the check passed), so replaying it ends nothing.
+ */
+export const endsStream = (stream: StreamHolder, event: DomainEvent): boolean =>
+  stream.userUid !== null &&
+  event.type === 'member.removed' &&
+  event.accountId === stream.topic.accountId &&
+  event.payload['memberUid'] === stream.userUid &&
+  Date.parse(event.occurredAt) >= stream.openedAt - removalMarginMs;

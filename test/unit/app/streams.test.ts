@@ -53,8 +53,8 @@ describe('stream tickets', () => {
     const { ticket, expiresAt } = await issueStreamTicket(deps, { userUid: 'usr_1' }, accountUid);
     expect(expiresAt).toBe('2026-11-22T10:01:00.000Z');
     await expect(openAccountStream(deps, accountUid, ticket)).resolves.toEqual({
-      kind: 'account',
-      accountId: accountUid,
+      topic: { kind: 'account', accountId: accountUid },
+      userUid: 'usr_1',
     });
     expect(await codeOf(openAccountStream(deps, accountUid, ticket))).toBe('UNAUTHORIZED');
   });

@@ -15,6 +15,8 @@ describe('configuration', () => {
       RECONNECT_DELAYS_SECONDS: [30, 120, 600],
       SSE_PING_SECONDS: 5,
       SSE_TICKET_TTL_SECONDS: 60,
+      SSE_MAX_STREAM_SECONDS: 3600,
+      CLIENT_IP_SOURCE: 'edge',
       TRIAL_DAYS: 7,
       PAUSE_MAX_DAYS: 30,
       RATE_OTP_REQUEST_PER_EMAIL: { limit: 5, windowSeconds: 3600 },

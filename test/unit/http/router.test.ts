@@ -25,13 +25,14 @@ const event = (
   }) as APIGatewayProxyEventV2;
 
 const tokens = async () => ({ verify: async (token: string) => (token === 'good' ? 'usr_1' : null) });
+const clientIp = async (e: APIGatewayProxyEventV2) => e.requestContext.http.sourceIp;
 const health = publicOperation({ run: async () => ok({ fine: true }) });
 const logged: Record<string, unknown>[] = [];
 /** The group's other route (the OpenAPI document) is served by the same operation: these tests route to health. */
 const handlerWith = (operations: Pick<Parameters<typeof createRouter<'health'>>[1], 'health'>) =>
   middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>()
     .use(errorEnvelope({ error: (message, fields) => void logged.push({ message, ...fields }) }))
-    .handler(createRouter('health', { openApiDocument: health, ...operations }, tokens));
+    .handler(createRouter('health', { openApiDocument: health, ...operations }, tokens, clientIp));
 const invoke = (handler: ReturnType<typeof handlerWith>, e: APIGatewayProxyEventV2) =>
   handler(e, {} as Context);
 
@@ -42,17 +43,35 @@ describe('a group router', () => {
     expect(JSON.parse(answer.body!)).toEqual({ success: true, data: { fine: true } });
   });
 
+  it('gives the operation the address its client-IP rule decided', async () => {
+    const echo = publicOperation({ run: async ({ ip }) => ok({ ip }) });
+    const answer = await invoke(
+      handlerWith({ health: echo }),
+      event('GET /health', { 'x-forwarded-for': '1.2.3.4' }),
+    );
+    expect(JSON.parse(answer.body!).data).toEqual({ ip: '127.0.0.1' });
+  });
+
   it('answers the $default route 404 NOT_FOUND in the envelope', async () => {
     const answer = await invoke(handlerWith({ health }), event('$default'));
     expect(answer.statusCode).toBe(404);
     expect(JSON.parse(answer.body!).error.code).toBe('NOT_FOUND');
   });
 
+  it('answers the $default route 400 BAD_REQUEST when its path’s percent-encoding is malformed', async () => {
+    const answer = await invoke(handlerWith({ health }), {
+      ...event('$default'),
+      rawPath: '/seats/%E0%A4%A',
+    });
+    expect(answer.statusCode).toBe(400);
+    expect(JSON.parse(answer.body!).error.code).toBe('BAD_REQUEST');
+  });
+
   it('refuses to build when an operation’s auth kind differs from the route table', () => {
     const wrong = bearerOperation({ run: async () => ok(null) });
-    expect(() => createRouter('health', { health: wrong, openApiDocument: health }, tokens)).toThrow(
-      /another auth kind/,
-    );
+    expect(() =>
+      createRouter('health', { health: wrong, openApiDocument: health }, tokens, clientIp),
+    ).toThrow(/another auth kind/);
   });
 
   it('turns an unexpected failure into 500 INTERNAL that says nothing else, logged with the correlation id', async () => {

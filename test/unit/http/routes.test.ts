@@ -19,4 +19,10 @@ describe('the route table', () => {
     });
     expect(pathMatcher('/seats/{uid}')('/seats/a/b')).toBeNull();
   });
+
+  it('decodes percent-encoded parameters and matches nothing when the encoding is malformed', () => {
+    expect(pathMatcher('/seats/{uid}')('/seats/st%5Fx%C3%A9')).toEqual({ uid: 'st_xé' });
+    expect(pathMatcher('/seats/{uid}')('/seats/%E0%A4%A')).toBeNull();
+    expect(pathMatcher('/seats/{uid}')('/seats/%')).toBeNull();
+  });
 });

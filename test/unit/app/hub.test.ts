@@ -1,7 +1,6 @@
 import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';
-import * as z from '../../../shared/validation/z';
-import { createHub, type Subscriber } from '../../../functions/relay/hub';
+import { createHub, type Subscriber } from '../../../shared/app/events/hub';
 import type { DomainEvent } from '../../../shared/domain/events/event';
 import type { StreamTopic } from '../../../shared/domain/events/streams';
 import type { EventLog } from '../../../shared/ports/event-log';
@@ -46,24 +45,34 @@ const eventOf = (n: number, seatId: string | null = 'seat-1', type = 'pairing.st
   occurredAt: '2026-11-22T10:00:00.000Z',
 });
 
-/** A connection: the ids of the events it received, and the `id:` line of each frame (where it resumes). */
-const connection = (topic: StreamTopic, lastId: string | null) => {
+/**
+ * A connection: the ids of the events it received, the position given with each (where it resumes),
+ * its pings, and how it ended (told to reconnect or not).
+ */
+const connection = (
+  topic: StreamTopic,
+  lastId: string | null,
+  holder: Partial<Pick<Subscriber, 'userUid' | 'openedAt' | 'endsAt'>> = {},
+) => {
   const received: string[] = [];
   const positions: string[] = [];
+  const state = { pings: 0, ended: null as null | { reconnect: boolean } };
   const sub: Subscriber = {
     topic,
+    userUid: null,
+    openedAt: 0,
+    endsAt: Number.POSITIVE_INFINITY,
+    ...holder,
     since: lastId,
     lastId,
-    write: (frame) => {
-      const position = /^id: (\S+)$/m.exec(frame)?.[1];
-      const data = /^data: (.*)$/m.exec(frame)?.[1];
-      if (position === undefined || data === undefined) return;
+    send: (event, position) => {
+      received.push(event.id);
       positions.push(position);
-      received.push(z.object({ id: z.string() }).parse(JSON.parse(data)).id);
     },
-    end: () => undefined,
+    ping: () => void (state.pings += 1),
+    end: (reconnect) => void (state.ended = { reconnect }),
   };
-  return { sub, received, positions };
+  return { sub, received, positions, pings: () => state.pings, ended: () => state.ended };
 };
 
 /** A hub that holds events back 100 ms, on a clock the test moves. */
@@ -155,7 +164,7 @@ describe('the relay hub', () => {
     }
   });
 
-  it('gives a late event’s frame the position already reached, so resuming after it repeats nothing', async () => {
+  it('gives a late event the position already reached, so resuming after it repeats nothing', async () => {
     const { hub, client, late, first } = await lateCommit(6_000_000);
     await hub.wake('account:acc', late.id);
     expect(client.received).toEqual([first.id, late.id]);
@@ -265,18 +274,84 @@ describe('the relay hub', () => {
       taskId: 't',
       endpoint: 'e',
     });
-    const frames: string[] = [];
-    let ended = false;
-    await hub.subscribe({
-      topic: { kind: 'account', accountId: 'acc' },
-      since: null,
-      lastId: null,
-      write: (frame) => void frames.push(frame),
-      end: () => (ended = true),
-    });
+    const client = connection({ kind: 'account', accountId: 'acc' }, null, { userUid: 'usr_1' });
+    await hub.subscribe(client.sub);
     await hub.shutdown();
-    expect(frames).toContain('retry: 1000\n\n');
-    expect(ended).toBe(true);
+    expect(client.ended()).toEqual({ reconnect: true });
     expect(left).toEqual(['account:acc']);
+  });
+
+  it('ends a removed member’s streams right after their removal, while the family’s other streams go on', async () => {
+    const { events, log } = memoryLog();
+    const left: string[] = [];
+    const hub = createHub({
+      eventLog: log,
+      registry: { ...registry, unregister: async (topic) => void left.push(topic) },
+      taskId: 't',
+      endpoint: 'e',
+    });
+    const topic: StreamTopic = { kind: 'account', accountId: 'acc' };
+    const opened = Date.parse('2026-11-22T10:00:00.000Z');
+    const owner = connection(topic, null, { userUid: 'usr_owner', openedAt: opened });
+    const removed = connection(topic, null, { userUid: 'usr_2', openedAt: opened });
+    const removedElsewhere = connection(topic, null, { userUid: 'usr_2', openedAt: opened });
+    for (const client of [owner, removed, removedElsewhere]) await hub.subscribe(client.sub);
+    events.push(
+      { ...eventOf(1, null, 'member.removed'), payload: { memberUid: 'usr_3' } },
+      { ...eventOf(2, null, 'member.removed'), payload: { memberUid: 'usr_2' } },
+      eventOf(3, null, 'member.invited'),
+    );
+    await hub.wake('account:acc');
+    expect(removed.received).toEqual([idOf(1), idOf(2)]);
+    // Not asked back: the ticket it would need is refused.
+    expect(removed.ended()).toEqual({ reconnect: false });
+    expect(removedElsewhere.ended()).toEqual({ reconnect: false });
+    expect(owner.ended()).toBeNull();
+    expect(owner.received).toEqual([idOf(1), idOf(2), idOf(3)]);
+    expect(hub.connections()).toBe(1);
+    // The connection's own close later changes nothing more.
+    await hub.unsubscribe(removed.sub);
+    expect(hub.connections()).toBe(1);
+    expect(left).toEqual([]);
+  });
+
+  it('does not end a stream on a removal from before it opened (the user joined again since)', async () => {
+    const { events, log } = memoryLog();
+    const hub = createHub({ eventLog: log, registry, taskId: 't', endpoint: 'e' });
+    events.push({
+      ...eventOf(1, null, 'member.removed'),
+      payload: { memberUid: 'usr_2' },
+      occurredAt: '2026-11-20T10:00:00.000Z',
+    });
+    const replay = connection({ kind: 'account', accountId: 'acc' }, null, {
+      userUid: 'usr_2',
+      openedAt: Date.parse('2026-11-22T10:00:00.000Z'),
+    });
+    await hub.subscribe(replay.sub);
+    expect(replay.received).toEqual([idOf(1)]);
+    expect(replay.ended()).toBeNull();
+  });
+
+  it('at the ping, tells a stream past its lifetime to reconnect and ends it; the others get their ping', async () => {
+    const { log } = memoryLog();
+    const clock = { now: 10_000 };
+    const hub = createHub({ eventLog: log, registry, taskId: 't', endpoint: 'e', now: () => clock.now });
+    const topic: StreamTopic = { kind: 'account', accountId: 'acc' };
+    const old = connection(topic, null, { endsAt: 12_000 });
+    const young = connection(topic, null, { endsAt: 20_000 });
+    const person = connection({ kind: 'seat', accountId: 'acc', seatId: 'seat-1' }, null, { endsAt: 11_000 });
+    for (const client of [old, young, person]) await hub.subscribe(client.sub);
+    await hub.tick();
+    expect([old, young, person].map((client) => client.ended())).toEqual([null, null, null]);
+    expect([old, young, person].map((client) => client.pings())).toEqual([1, 1, 1]);
+    clock.now = 12_000;
+    await hub.tick();
+    expect([old.ended(), person.ended(), young.ended()]).toEqual([
+      { reconnect: true },
+      { reconnect: true },
+      null,
+    ]);
+    expect([old, young, person].map((client) => client.pings())).toEqual([1, 2, 1]);
+    expect(hub.connections()).toBe(1);
   });
 });

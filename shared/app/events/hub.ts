@@ -1,18 +1,36 @@
 import { decodeTime, encodeTime } from 'ulid';
-import { toClientEvent, type DomainEvent } from '../../shared/domain/events/event';
-import { belongsTo, topicKey, type StreamTopic } from '../../shared/domain/events/streams';
-import type { EventLog } from '../../shared/ports/event-log';
-import type { RelayRegistry } from '../../shared/ports/relay';
+import type { DomainEvent } from '../../domain/events/event';
+import {
+  belongsTo,
+  endsStream,
+  topicKey,
+  type StreamHolder,
+  type StreamTopic,
+} from '../../domain/events/streams';
+import type { EventLog } from '../../ports/event-log';
+import type { RelayRegistry } from '../../ports/relay';
 
-/** One open SSE response: where it stands in its topic and how to write to it. */
-export interface Subscriber {
-  readonly topic: StreamTopic;
+/**
+ * One open stream as the hub drives it: whose it is, where it stands in its topic, and what it can
+ * be told. How that reaches the client (SSE frames on a socket) is the relay's.
+ */
+export interface Subscriber extends Readonly<StreamHolder> {
+  /** When the stream ends so its client reconnects (with a new ticket); ms, as the hub's clock. */
+  readonly endsAt: number;
   /** Where the connection started (its `Last-Event-ID`, or the newest event when it opened). */
   readonly since: string | null;
   /** The id of the last event this connection received (or skipped, for a person's filtered stream). */
   lastId: string | null;
-  write(frame: string): void;
-  end(): void;
+  /**
+   * One event, and where the client resumes after it (its `Last-Event-ID`): the event's own id,
+   * except for a late event, which carries the position the stream already reached so that
+   * resuming after it repeats nothing.
+   */
+  send(event: DomainEvent, position: string): void;
+  /** The keep-alive. */
+  ping(): void;
+  /** Ends the stream; with `reconnect`, the client is asked to come back soon with its `Last-Event-ID`. */
+  end(reconnect: boolean): void;
 }
 
 interface Topic {
@@ -27,17 +45,6 @@ interface Topic {
 }
 
 const PAGE = 100;
-
-/**
- * One event's frame. The `id:` line is where the client resumes (its `Last-Event-ID`): the event's
- * own id, except for a late event, which carries the position the stream already reached so that a
- * client resuming after it is not sent again what it had (the event's own id is in its data).
- */
-export const eventFrame = (event: DomainEvent, position: string = event.id): string =>
-  `id: ${position}\nevent: event\ndata: ${JSON.stringify(toClientEvent(event))}\n\n`;
-export const pingFrame = 'event: ping\ndata: {}\n\n';
-/** Sent before closing on shutdown: reconnect soon (to another task) with `Last-Event-ID`. */
-export const retryFrame = 'retry: 1000\n\n';
 
 /**
  * The relay's subscribers, grouped by topic. The table is the truth: whatever wakes a topic (a push
@@ -80,6 +87,31 @@ export const createHub = (options: {
   /** The oldest id the periodic look back checks. */
   const windowStart = () => `${encodeTime(Math.max(0, now() - lateWindowMs), 10)}${'0'.repeat(16)}`;
 
+  /** A stream the hub itself ends: its client is gone from the topic at once. */
+  const end = (sub: Subscriber, reconnect: boolean) => {
+    sub.end(reconnect);
+    void leave(sub);
+  };
+
+  /** One event to one subscriber; a stream whose user left the family ends right after it. */
+  const deliver = (sub: Subscriber, event: DomainEvent, position: string) => {
+    if (!belongsTo(sub.topic, event)) return;
+    sub.send(event, position);
+    // No invitation to come back: the new ticket it would need is refused.
+    if (endsStream(sub, event)) end(sub, false);
+  };
+
+  const leave = async (sub: Subscriber): Promise<void> => {
+    const key = topicKey(sub.topic);
+    const entry = topics.get(key);
+    // Only once: the hub may have ended the stream before its connection closed.
+    if (entry === undefined || !entry.subscribers.delete(sub)) return;
+    if (entry.subscribers.size === 0) {
+      topics.delete(key);
+      await options.registry.unregister(key, options.taskId).catch(report);
+    }
+  };
+
   /**
    * The look back: an event whose transaction committed after a later one was sent (its id older
    * than what the subscribers passed) is sent now rather than lost. A push names the oldest new id,
@@ -104,9 +136,7 @@ export const createHub = (options: {
             sub.lastId !== null && event.id <= sub.lastId && (sub.since === null || event.id > sub.since),
         );
         if (passed.length === 0) continue;
-        for (const sub of passed) {
-          if (belongsTo(sub.topic, event)) sub.write(eventFrame(event, sub.lastId ?? event.id));
-        }
+        for (const sub of passed) deliver(sub, event, sub.lastId ?? event.id);
         remember(entry, event);
       }
       if (page.length < PAGE) return;
@@ -134,8 +164,8 @@ export const createHub = (options: {
         }
         for (const sub of entry.subscribers) {
           if (sub.lastId !== null && event.id <= sub.lastId) continue;
-          if (belongsTo(sub.topic, event)) sub.write(eventFrame(event));
           sub.lastId = event.id;
+          deliver(sub, event, event.id);
         }
         remember(entry, event);
       }
@@ -199,22 +229,21 @@ export const createHub = (options: {
       await wake(key);
     },
 
-    async unsubscribe(sub: Subscriber): Promise<void> {
-      const key = topicKey(sub.topic);
-      const entry = topics.get(key);
-      if (entry === undefined) return;
-      entry.subscribers.delete(sub);
-      if (entry.subscribers.size === 0) {
-        topics.delete(key);
-        await options.registry.unregister(key, options.taskId).catch(report);
-      }
-    },
+    unsubscribe: leave,
 
     wake,
 
-    /** The keep-alive of every connection, and a read of every topic: a missed push heals here. */
+    /**
+     * The keep-alive of every connection, the end of those past their lifetime (told to reconnect),
+     * and a read of every topic: a missed push heals here.
+     */
     async tick(): Promise<void> {
-      for (const entry of topics.values()) for (const sub of entry.subscribers) sub.write(pingFrame);
+      const at = now();
+      for (const entry of topics.values())
+        for (const sub of entry.subscribers) {
+          if (sub.endsAt <= at) end(sub, true);
+          else sub.ping();
+        }
       const since = windowStart();
       await Promise.all([...topics.keys()].map((key) => wake(key, since)));
     },
@@ -229,11 +258,7 @@ export const createHub = (options: {
     /** SIGTERM: every client is told to reconnect, and this task leaves the registry. */
     async shutdown(): Promise<void> {
       const keys = [...topics.keys()];
-      for (const entry of topics.values())
-        for (const sub of entry.subscribers) {
-          sub.write(retryFrame);
-          sub.end();
-        }
+      for (const entry of topics.values()) for (const sub of entry.subscribers) sub.end(true);
       topics.clear();
       await Promise.all(keys.map((key) => options.registry.unregister(key, options.taskId).catch(report)));
     },
