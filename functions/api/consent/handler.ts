@@ -9,7 +9,7 @@ import { tokenParams } from '../../../shared/http/fields';
 import { ok, publicOperation } from '../../../shared/http/operation';
 import * as z from '../../../shared/validation/z';
 import { apiHandler } from '../api-handler';
-import { deps } from '../runtime';
+import { deps } from '../session-deps';
 
 /** The person's answers take an empty object: no reason is ever asked of them. */
 const emptyBody = z.strictObject({});

@@ -24,7 +24,7 @@ import {
   publicOperation,
 } from '../../../shared/http/operation';
 import { apiHandler } from '../api-handler';
-import { deps } from '../runtime';
+import { deps } from '../session-deps';
 
 /** Any channel name reaches the use case, which answers CHANNEL_UNAVAILABLE for those not offered. */
 const channelParams = z.object({ uid: uidParam, channel: z.string().check(z.minLength(1), z.maxLength(32)) });
