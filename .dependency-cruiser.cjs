@@ -8,7 +8,6 @@ module.exports = {
       from: { path: '^shared/domain/' },
       to: {
         pathNot: ['^shared/domain/', '^shared/validation/', '^node_modules/zod/'],
-        dependencyTypesNot: ['type-only'],
       },
     },
     {
@@ -32,6 +31,27 @@ module.exports = {
           '^shared/config/',
         ],
       },
+    },
+    {
+      name: 'adapters-serve-the-app',
+      comment: 'Adapters implement ports; the use cases call them, never the other way round.',
+      severity: 'error',
+      from: { path: '^shared/adapters/' },
+      to: { path: '^shared/app/' },
+    },
+    {
+      name: 'ports-name-no-adapter',
+      comment: 'A port is an interface of the app; the adapters implement it.',
+      severity: 'error',
+      from: { path: '^shared/ports/' },
+      to: { path: '^shared/adapters/' },
+    },
+    {
+      name: 'functions-run-without-the-local-stack',
+      comment: 'Deployed code never imports the local stack; the local stack imports functions/.',
+      severity: 'error',
+      from: { path: '^functions/' },
+      to: { path: '^localstack/' },
     },
     {
       name: 'shared-is-self-contained',

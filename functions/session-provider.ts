@@ -1,54 +1,43 @@
-import { loadGatewaySecrets } from '../shared/adapters/crypto/service-secrets';
+import {
+  loadGatewaySecrets,
+  requireSecret,
+  type ServiceSecrets,
+} from '../shared/adapters/crypto/service-secrets';
 import { wahaSessionProvider } from '../shared/adapters/session-provider/waha';
-import { ConfigError, type Config } from '../shared/config/config';
+import type { CapabilityConfig, Config } from '../shared/config/config';
+import { lazy } from '../shared/lazy';
 import type { SessionProvider } from '../shared/ports/session-provider';
 
-const methods = [
-  'createSession',
-  'restart',
-  'stop',
-  'logout',
-  'remove',
-  'qr',
-  'requestCode',
-  'me',
-  'confirmPasskey',
-  'profilePicture',
-] as const satisfies readonly (keyof SessionProvider)[];
-
-const need = (name: string, value: string | undefined): string => {
-  if (value === undefined) throw new ConfigError(`Invalid configuration: ${name} must be set`);
-  return value;
-};
-
 /**
- * The session provider as the API's pairing and consent groups and the workers use it. It is built
- * on first use (the webhook key lives in the gateway's secret, read only by those who create
- * sessions), so a group that never calls it needs none of its configuration.
+ * The session provider as the API's pairing and consent groups and the workers use it. Its
+ * variables are checked when they start (`configFor('sessionProvider')`); the adapter is built on
+ * first use, since its keys are secrets read at run time (the webhook key lives in the gateway's
+ * secret, read only by those who create sessions).
  */
-export const configuredSessionProvider = (settings: Config, apiKey: string | undefined): SessionProvider => {
-  let made: Promise<SessionProvider> | undefined;
-  const provider = () =>
-    (made ??= (async () => {
-      const webhook = await loadGatewaySecrets(settings);
-      return wahaSessionProvider({
-        baseUrl: need('SESSION_PROVIDER_URL', settings.SESSION_PROVIDER_URL),
-        apiKey: need('sessionProviderApiKey (or SESSION_PROVIDER_API_KEY)', apiKey),
-        webhookUrl: need('SESSION_PROVIDER_WEBHOOK_URL', settings.SESSION_PROVIDER_WEBHOOK_URL),
-        webhookHmacKey: need(
-          'sessionProviderWebhookSecret (or SESSION_PROVIDER_WEBHOOK_SECRET)',
-          webhook.sessionProviderWebhookSecret,
-        ),
-      });
-    })().catch((error: unknown) => {
-      made = undefined;
-      throw error;
-    }));
-  return Object.fromEntries(
-    methods.map((method) => [
-      method,
-      async (...args: unknown[]) =>
-        ((await provider())[method] as (...given: unknown[]) => Promise<unknown>)(...args),
-    ]),
-  ) as unknown as SessionProvider;
+export const configuredSessionProvider = (
+  settings: Config,
+  provider: CapabilityConfig<'sessionProvider'>,
+  serviceSecrets: () => Promise<ServiceSecrets>,
+): SessionProvider => {
+  const waha = lazy(async () => {
+    const [service, gateway] = await Promise.all([serviceSecrets(), loadGatewaySecrets(settings)]);
+    return wahaSessionProvider({
+      baseUrl: provider.SESSION_PROVIDER_URL,
+      apiKey: requireSecret(service, 'sessionProviderApiKey'),
+      webhookUrl: provider.SESSION_PROVIDER_WEBHOOK_URL,
+      webhookHmacKey: requireSecret(gateway, 'sessionProviderWebhookSecret'),
+    });
+  });
+  return {
+    createSession: async (session) => (await waha()).createSession(session),
+    restart: async (name) => (await waha()).restart(name),
+    stop: async (name) => (await waha()).stop(name),
+    logout: async (name) => (await waha()).logout(name),
+    remove: async (name) => (await waha()).remove(name),
+    qr: async (name) => (await waha()).qr(name),
+    requestCode: async (name, phoneDigits) => (await waha()).requestCode(name, phoneDigits),
+    me: async (name) => (await waha()).me(name),
+    confirmPasskey: async (name) => (await waha()).confirmPasskey(name),
+    profilePicture: async (name) => (await waha()).profilePicture(name),
+  };
 };

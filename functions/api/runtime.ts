@@ -1,12 +1,16 @@
 import { Logger } from '@aws-lambda-powertools/logger';
-import { config, ConfigError } from '../../shared/config/config';
+import { config, configFor } from '../../shared/config/config';
 import { httpRegistry } from '../../shared/adapters/consent/http-registry';
 import { sandboxRegistry } from '../../shared/adapters/consent/sandbox-registry';
 import { whatsappMessenger } from '../../shared/adapters/consent/whatsapp-messenger';
 import type { Deps, Settings } from '../../shared/app/deps';
 import { joseAccessTokens } from '../../shared/adapters/auth/jose-access-tokens';
 import { cryptoIds, cryptoSecrets, hmacHasher } from '../../shared/adapters/crypto/node-crypto';
-import { loadServiceSecrets } from '../../shared/adapters/crypto/service-secrets';
+import {
+  loadServiceSecrets,
+  requireSecret,
+  type ServiceSecrets,
+} from '../../shared/adapters/crypto/service-secrets';
 import { createTableAccess } from '../../shared/adapters/dynamo/client';
 import { dynamoFamilyStore } from '../../shared/adapters/dynamo/family.store';
 import { dynamoOtpStore } from '../../shared/adapters/dynamo/otp.store';
@@ -16,14 +20,17 @@ import { systemClock } from '../../shared/ports/clock';
 import { dynamoInbox } from '../../shared/adapters/dynamo/inbox.store';
 import { dynamoTicketStore } from '../../shared/adapters/dynamo/event-log';
 import { dynamoProxyPool } from '../../shared/adapters/dynamo/proxy-pool';
-import { configuredSessionProvider } from '../session-provider';
+import { lazy } from '../../shared/lazy';
 import { useCaseSettingsFrom } from '../use-case-settings';
 
 /**
  * The composition root of the API functions: configuration is parsed when the module loads (a bad
- * value stops the cold start), adapters are built once per process and shared by every request.
+ * or missing value stops the cold start), adapters are built once per process and shared by every
+ * request. A group's own capabilities are checked by its own modules (seat-keys.ts, mailer.ts,
+ * evidence/deps.ts, session-deps.ts), which only that group loads.
  */
 const settings = config();
+const { relationshipRegistry: registry, messenger } = configFor('relationshipRegistry', 'messenger');
 
 export const logger = new Logger({
   serviceName: 'family-protection',
@@ -39,68 +46,69 @@ export const table = createTableAccess({
 
 export const useCaseSettings: Settings = useCaseSettingsFrom(settings);
 
-export const required = (name: string, value: string | undefined): string => {
-  if (value === undefined) throw new ConfigError(`Invalid configuration: ${name} must be set`);
-  return value;
-};
+/** The service's secrets, read on the first request that needs them. */
+export const serviceSecrets = lazy(() => loadServiceSecrets(settings));
 
-const relationshipRegistry = (token: string | undefined) =>
-  settings.RELATIONSHIP_REGISTRY === 'sandbox'
+const relationshipRegistry = (secrets: ServiceSecrets) =>
+  registry.RELATIONSHIP_REGISTRY === 'sandbox'
     ? sandboxRegistry
     : httpRegistry({
-        baseUrl: required('RELATIONSHIP_REGISTRY_URL', settings.RELATIONSHIP_REGISTRY_URL),
-        token: required('relationshipRegistryToken (or RELATIONSHIP_REGISTRY_TOKEN)', token),
+        baseUrl: registry.RELATIONSHIP_REGISTRY_URL,
+        token: requireSecret(secrets, 'relationshipRegistryToken'),
       });
 
 /**
  * What every API group uses. The mailer is the auth group's own (functions/api/auth/mailer.ts) and
  * the evidence checks the evidence group's (functions/api/evidence/deps.ts); seat keys are made by
- * the seats group alone (functions/api/seats/seat-keys.ts).
+ * the seats group alone (functions/api/seats/seat-keys.ts), and only the pairing and consent groups
+ * talk to the session provider (functions/api/session-deps.ts).
  */
 export type ApiDeps = Omit<
   Deps,
-  'mailer' | 'faces' | 'speech' | 'evidence' | 'seatKeys' | 'reconnects' | 'notifier' | 'history' | 'eventLog'
+  | 'mailer'
+  | 'faces'
+  | 'speech'
+  | 'evidence'
+  | 'seatKeys'
+  | 'sessions'
+  | 'reconnects'
+  | 'notifier'
+  | 'history'
+  | 'eventLog'
 >;
 
-let building: Promise<ApiDeps> | undefined;
-
-/** Everything the use cases need; secrets are fetched once, on the first request that needs them. */
-export const deps = (): Promise<ApiDeps> =>
-  (building ??= (async () => {
-    const secrets = await loadServiceSecrets(settings);
-    const hasher = hmacHasher(secrets.hashKey);
-    return {
-      clock: systemClock,
-      ids: cryptoIds(),
-      hasher,
-      secrets: cryptoSecrets,
-      tokens: await joseAccessTokens({
-        privateJwk: secrets.jwtPrivateJwk,
-        issuer: settings.JWT_ISSUER,
-        audience: settings.JWT_AUDIENCE,
-        ttlSeconds: settings.JWT_ACCESS_TTL_SECONDS,
-      }),
-      users: dynamoUserStore(table),
-      families: dynamoFamilyStore(table),
-      otp: dynamoOtpStore(table),
-      rateLimiter: dynamoRateLimiter(table, hasher, systemClock),
-      relationships: relationshipRegistry(secrets.relationshipRegistryToken),
-      messenger: whatsappMessenger({
-        apiBaseUrl: settings.WHATSAPP_API_BASE_URL,
-        phoneNumberId: required('WHATSAPP_PHONE_NUMBER_ID', settings.WHATSAPP_PHONE_NUMBER_ID),
-        accessToken: required('whatsappAccessToken (or WHATSAPP_ACCESS_TOKEN)', secrets.whatsappAccessToken),
-        templateName: settings.WHATSAPP_CONSENT_TEMPLATE,
-        languageCode: settings.WHATSAPP_TEMPLATE_LANGUAGE,
-      }),
-      sessions: configuredSessionProvider(settings, secrets.sessionProviderApiKey),
-      proxies: dynamoProxyPool(table, settings.PROXIES_JSON),
-      inbox: dynamoInbox(table),
-      tickets: dynamoTicketStore(table),
-      settings: useCaseSettings,
-    };
-  })().catch((error: unknown) => {
-    building = undefined;
-    throw error;
-  }));
+/** Everything the use cases need, built on the first request. */
+export const deps = lazy(async (): Promise<ApiDeps> => {
+  const secrets = await serviceSecrets();
+  const hasher = hmacHasher(secrets.hashKey);
+  return {
+    clock: systemClock,
+    ids: cryptoIds(),
+    hasher,
+    secrets: cryptoSecrets,
+    tokens: await joseAccessTokens({
+      privateJwk: secrets.jwtPrivateJwk,
+      issuer: settings.JWT_ISSUER,
+      audience: settings.JWT_AUDIENCE,
+      ttlSeconds: settings.JWT_ACCESS_TTL_SECONDS,
+    }),
+    users: dynamoUserStore(table),
+    families: dynamoFamilyStore(table),
+    otp: dynamoOtpStore(table),
+    rateLimiter: dynamoRateLimiter(table, hasher, systemClock),
+    relationships: relationshipRegistry(secrets),
+    messenger: whatsappMessenger({
+      apiBaseUrl: settings.WHATSAPP_API_BASE_URL,
+      phoneNumberId: messenger.WHATSAPP_PHONE_NUMBER_ID,
+      accessToken: requireSecret(secrets, 'whatsappAccessToken'),
+      templateName: settings.WHATSAPP_CONSENT_TEMPLATE,
+      languageCode: settings.WHATSAPP_TEMPLATE_LANGUAGE,
+    }),
+    proxies: dynamoProxyPool(table, settings.PROXIES_JSON),
+    inbox: dynamoInbox(table),
+    tickets: dynamoTicketStore(table),
+    settings: useCaseSettings,
+  };
+});
 
 export { settings };

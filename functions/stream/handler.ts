@@ -8,6 +8,7 @@ import { eventOfRecord } from '../../shared/adapters/dynamo/stream-filter';
 import { httpRelayPush } from '../../shared/adapters/relay/http-push';
 import { fanOut } from '../../shared/app/events/fan-out';
 import { config } from '../../shared/config/config';
+import { lazy } from '../../shared/lazy';
 
 const settings = config();
 const logger = new Logger({ serviceName: 'family-protection-stream', logLevel: settings.LOG_LEVEL });
@@ -16,12 +17,10 @@ const table = createTableAccess({
   region: settings.AWS_REGION,
   endpoint: settings.DYNAMODB_ENDPOINT,
 });
-let building: Promise<Parameters<typeof fanOut>[0]> | undefined;
-const deps = () =>
-  (building ??= loadServiceSecrets(settings).then((secrets) => ({
-    registry: dynamoRelayRegistry(table),
-    push: httpRelayPush(hmacHasher(secrets.hashKey)),
-  })));
+const deps = lazy(async () => {
+  const secrets = await loadServiceSecrets(settings);
+  return { registry: dynamoRelayRegistry(table), push: httpRelayPush(hmacHasher(secrets.hashKey)) };
+});
 
 /**
  * The table stream's handler (event items only, by the event source's filter): wakes the relay

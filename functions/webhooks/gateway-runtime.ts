@@ -1,7 +1,7 @@
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { Logger } from '@aws-lambda-powertools/logger';
 import { loadGatewaySecrets } from '../../shared/adapters/crypto/service-secrets';
-import { config, ConfigError } from '../../shared/config/config';
+import { config } from '../../shared/config/config';
 
 /** What every gateway function shares: configuration read at start, one SQS client, one logger. */
 export const settings = config();
@@ -16,11 +16,8 @@ export const sqs = new SQSClient({
     : { endpoint: settings.SQS_ENDPOINT, useQueueUrlAsEndpoint: false }),
 });
 
-/** A gateway function refuses to start without what it verifies with: a bad deploy fails loudly. */
-export const requiredAtStart = (name: string, value: string | undefined): string => {
-  if (value === undefined) throw new ConfigError(`Invalid configuration: ${name} must be set`);
-  return value;
-};
-
-/** Read once while the function starts (top-level await): a missing key stops it there. */
+/**
+ * Read once while the function starts (top-level await): a function refuses to start without the
+ * key it verifies with (`requireSecret`), so a bad deploy fails loudly.
+ */
 export const secrets = await loadGatewaySecrets(settings);

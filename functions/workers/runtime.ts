@@ -1,4 +1,3 @@
-import { Logger } from '@aws-lambda-powertools/logger';
 import { loadServiceSecrets } from '../../shared/adapters/crypto/service-secrets';
 import { cryptoIds } from '../../shared/adapters/crypto/node-crypto';
 import { createTableAccess } from '../../shared/adapters/dynamo/client';
@@ -7,24 +6,27 @@ import { logDelivery } from '../../shared/adapters/notifications/log-delivery';
 import { embeddedScheduler } from '../../shared/adapters/scheduler/embedded-scheduler';
 import { scheduleTargets } from '../../shared/adapters/scheduler/schedule-targets';
 import type { WorkerDeps } from '../../shared/app/pairing/session-events';
-import { config, ConfigError } from '../../shared/config/config';
+import { config, configFor } from '../../shared/config/config';
+import { lazy } from '../../shared/lazy';
 import type { NotificationDelivery } from '../../shared/ports/notifications';
 import type { ReconnectScheduler } from '../../shared/ports/scheduler';
 import { systemClock } from '../../shared/ports/clock';
 import { configuredSessionProvider } from '../session-provider';
 import { useCaseSettingsFrom } from '../use-case-settings';
+import { logger } from './logger';
 
 /**
  * The composition root of the workers (SQS consumers and the reconnect target): configuration read
  * at start, adapters built once per process. Nothing here logs content: message events are ids only.
  */
 export const settings = config();
+const {
+  sessionProvider,
+  reconnectScheduler: scheduler,
+  notifications,
+} = configFor('sessionProvider', 'reconnectScheduler', 'notifications');
 
-export const logger = new Logger({
-  serviceName: 'family-protection-workers',
-  logLevel: settings.LOG_LEVEL,
-  persistentKeys: { stage: settings.STAGE },
-});
+export { logger };
 
 const table = createTableAccess({
   tableName: settings.TABLE_NAME,
@@ -32,13 +34,10 @@ const table = createTableAccess({
   endpoint: settings.DYNAMODB_ENDPOINT,
 });
 
-const need = (name: string, value: string | undefined): string => {
-  if (value === undefined) throw new ConfigError(`Invalid configuration: ${name} must be set`);
-  return value;
-};
+const serviceSecrets = lazy(() => loadServiceSecrets(settings));
 
 const reconnectScheduler = async (): Promise<ReconnectScheduler> => {
-  if (settings.RECONNECT_SCHEDULER === 'embedded') {
+  if (scheduler.RECONNECT_SCHEDULER === 'embedded') {
     // Locally: timers in this process invoke the reconnect handler the local stack serves, with the
     // event the AWS schedule would deliver to its Lambda.
     return embeddedScheduler(scheduleTargets.reconnect, {
@@ -53,16 +52,16 @@ const reconnectScheduler = async (): Promise<ReconnectScheduler> => {
     new SchedulerClient({ region: settings.AWS_REGION }),
     scheduleTargets.reconnect,
     {
-      groupName: need('SCHEDULER_GROUP_NAME', settings.SCHEDULER_GROUP_NAME),
-      targetArn: need('RECONNECT_TARGET_ARN', settings.RECONNECT_TARGET_ARN),
-      roleArn: need('SCHEDULER_ROLE_ARN', settings.SCHEDULER_ROLE_ARN),
-      deadLetterArn: need('SCHEDULER_DLQ_ARN', settings.SCHEDULER_DLQ_ARN),
+      groupName: scheduler.SCHEDULER_GROUP_NAME,
+      targetArn: scheduler.RECONNECT_TARGET_ARN,
+      roleArn: scheduler.SCHEDULER_ROLE_ARN,
+      deadLetterArn: scheduler.SCHEDULER_DLQ_ARN,
     },
   );
 };
 
 const notificationDelivery = async (): Promise<NotificationDelivery> => {
-  if (settings.NOTIFY_DELIVERY === 'log') return logDelivery();
+  if (notifications.NOTIFY_DELIVERY === 'log') return logDelivery();
   const [{ SESClient }, { SNSClient }, { awsDelivery }] = await Promise.all([
     import('@aws-sdk/client-ses'),
     import('@aws-sdk/client-sns'),
@@ -73,31 +72,22 @@ const notificationDelivery = async (): Promise<NotificationDelivery> => {
       ses: new SESClient({ region: settings.AWS_REGION }),
       sns: new SNSClient({ region: settings.AWS_REGION }),
     },
-    { from: settings.MAIL_FROM, topicArn: need('NOTIFICATIONS_TOPIC_ARN', settings.NOTIFICATIONS_TOPIC_ARN) },
+    { from: notifications.MAIL_FROM, topicArn: notifications.NOTIFICATIONS_TOPIC_ARN },
   );
 };
 
-let building: Promise<WorkerDeps> | undefined;
-
-export const deps = (): Promise<WorkerDeps> =>
-  (building ??= (async () => {
-    const secrets = await loadServiceSecrets(settings);
-    return {
-      clock: systemClock,
-      ids: cryptoIds(),
-      families: dynamoFamilyStore(table),
-      sessions: configuredSessionProvider(settings, secrets.sessionProviderApiKey),
-      reconnects: await reconnectScheduler(),
-      notifier: await notificationDelivery(),
-      // History ingest is a later capability: until then message events are counted, by id only.
-      history: {
-        async accept(message: Parameters<WorkerDeps['history']['accept']>[0]) {
-          logger.info('history.accepted', { ...message });
-        },
-      },
-      settings: useCaseSettingsFrom(settings),
-    };
-  })().catch((error: unknown) => {
-    building = undefined;
-    throw error;
-  }));
+export const deps = lazy(async (): Promise<WorkerDeps> => ({
+  clock: systemClock,
+  ids: cryptoIds(),
+  families: dynamoFamilyStore(table),
+  sessions: configuredSessionProvider(settings, sessionProvider, serviceSecrets),
+  reconnects: await reconnectScheduler(),
+  notifier: await notificationDelivery(),
+  // History ingest is a later capability: until then message events are counted, by id only.
+  history: {
+    async accept(message: Parameters<WorkerDeps['history']['accept']>[0]) {
+      logger.info('history.accepted', { ...message });
+    },
+  },
+  settings: useCaseSettingsFrom(settings),
+}));

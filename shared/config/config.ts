@@ -191,7 +191,7 @@ export const configSchema = z.object({
   BUSINESS_PROVIDER_VERIFY_TOKEN: optionalSecret,
 
   MAIL_DELIVERY: withDefault(z.enum(['log', 'ses']), 'ses'),
-  MAIL_FROM: withDefault(z.email(), 'no-reply@family-protection.example'),
+  MAIL_FROM: optional(z.email()),
 
   /** In AWS: the Secrets Manager secret holding `{ jwtPrivateJwk, hashKey }`, read through the extension. */
   SECRETS_ARN: optionalText,
@@ -210,14 +210,99 @@ export class ConfigError extends Error {
   override readonly name = 'ConfigError';
 }
 
+const invalid = (issues: readonly z.core.$ZodIssue[]) =>
+  new ConfigError(
+    `Invalid configuration: ${issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`,
+  );
+
 export const parseConfig = (env: Readonly<Record<string, string | undefined>>): Config => {
   const result = configSchema.safeParse(env);
   if (result.success) return result.data;
-  const problems = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
-  throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
+  throw invalid(result.error.issues);
+};
+
+/** A variable the chosen adapter cannot work without (its format was checked with the rest). */
+const setWhen = (condition: string) => z.string({ error: `must be set when ${condition}` });
+
+/**
+ * What each capability needs beyond the base, by the adapter its selector chose. Each function
+ * gets only the variables of what it wires (the stack gives the gateway no mail sender), so a
+ * function checks its own capabilities as it starts (`configFor`): a missing variable fails the
+ * cold start, naming it, and not the first request that needs it.
+ */
+export const capabilities = {
+  relationshipRegistry: z.discriminatedUnion('RELATIONSHIP_REGISTRY', [
+    z.object({ RELATIONSHIP_REGISTRY: z.literal('sandbox') }),
+    z.object({
+      RELATIONSHIP_REGISTRY: z.literal('http'),
+      RELATIONSHIP_REGISTRY_URL: setWhen('RELATIONSHIP_REGISTRY is http'),
+    }),
+  ]),
+  messenger: z.object({ WHATSAPP_PHONE_NUMBER_ID: setWhen('consent requests are sent') }),
+  seatKeys: z.discriminatedUnion('SEAT_KEYS', [
+    z.object({ SEAT_KEYS: z.literal('kms'), SEAT_KEYS_KMS_KEY_ID: setWhen('SEAT_KEYS is kms') }),
+    z.object({ SEAT_KEYS: z.literal('local'), LOCAL_MASTER_KEY: setWhen('SEAT_KEYS is local') }),
+  ]),
+  evidenceStore: z.discriminatedUnion('EVIDENCE_STORE', [
+    z.object({
+      EVIDENCE_STORE: z.literal('s3'),
+      EVIDENCE_BUCKET: setWhen('EVIDENCE_STORE is s3'),
+      EVIDENCE_KMS_KEY_ID: setWhen('EVIDENCE_STORE is s3'),
+    }),
+    z.object({ EVIDENCE_STORE: z.literal('local'), LOCAL_MASTER_KEY: setWhen('EVIDENCE_STORE is local') }),
+  ]),
+  mail: z.discriminatedUnion('MAIL_DELIVERY', [
+    z.object({ MAIL_DELIVERY: z.literal('log') }),
+    z.object({ MAIL_DELIVERY: z.literal('ses'), MAIL_FROM: setWhen('MAIL_DELIVERY is ses') }),
+  ]),
+  notifications: z.discriminatedUnion('NOTIFY_DELIVERY', [
+    z.object({ NOTIFY_DELIVERY: z.literal('log') }),
+    z.object({
+      NOTIFY_DELIVERY: z.literal('aws'),
+      NOTIFICATIONS_TOPIC_ARN: setWhen('NOTIFY_DELIVERY is aws'),
+      MAIL_FROM: setWhen('NOTIFY_DELIVERY is aws'),
+    }),
+  ]),
+  reconnectScheduler: z.discriminatedUnion('RECONNECT_SCHEDULER', [
+    z.object({ RECONNECT_SCHEDULER: z.literal('embedded') }),
+    z.object({
+      RECONNECT_SCHEDULER: z.literal('eventbridge'),
+      SCHEDULER_GROUP_NAME: setWhen('RECONNECT_SCHEDULER is eventbridge'),
+      RECONNECT_TARGET_ARN: setWhen('RECONNECT_SCHEDULER is eventbridge'),
+      SCHEDULER_ROLE_ARN: setWhen('RECONNECT_SCHEDULER is eventbridge'),
+      SCHEDULER_DLQ_ARN: setWhen('RECONNECT_SCHEDULER is eventbridge'),
+    }),
+  ]),
+  sessionProvider: z.object({
+    SESSION_PROVIDER_URL: setWhen('sessions are created'),
+    SESSION_PROVIDER_WEBHOOK_URL: setWhen('sessions are created'),
+  }),
+  sessionEventsQueue: z.object({ SESSION_EVENTS_QUEUE_URL: setWhen('session events are received') }),
+  businessEventsQueue: z.object({ BUSINESS_EVENTS_QUEUE_URL: setWhen('business events are received') }),
+};
+
+export type Capability = keyof typeof capabilities;
+export type CapabilityConfig<C extends Capability> = z.infer<(typeof capabilities)[C]>;
+
+/** The settings of the named capabilities, checked together: one error names every missing variable. */
+export const parseCapabilities = <C extends Capability>(
+  settings: Config,
+  ...names: C[]
+): { [N in C]: CapabilityConfig<N> } => {
+  const issues: z.core.$ZodIssue[] = [];
+  const parsed = names.map((name) => {
+    const result = capabilities[name].safeParse(settings);
+    if (!result.success) issues.push(...result.error.issues);
+    return [name, result.data];
+  });
+  if (issues.length > 0) throw invalid(issues);
+  return Object.fromEntries(parsed) as { [N in C]: CapabilityConfig<N> };
 };
 
 let loaded: Config | undefined;
 
 /** The process's configuration, parsed on first use and kept. */
 export const config = (): Config => (loaded ??= parseConfig(process.env));
+
+/** The process's settings of the capabilities it wires, checked when it starts. */
+export const configFor = <C extends Capability>(...names: C[]) => parseCapabilities(config(), ...names);

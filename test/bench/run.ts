@@ -29,6 +29,8 @@ const env = {
   ),
   TABLE_NAME: 'bench',
   LOG_LEVEL: 'ERROR',
+  // The pairing and consent groups check it as they start; no request measured here reaches it.
+  SESSION_PROVIDER_URL: 'http://127.0.0.1:3004',
 };
 await createTable(dynamo.endpoint, env.TABLE_NAME);
 Object.assign(process.env, env, { DYNAMODB_ENDPOINT: proxy.endpoint });

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { createHmac, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
@@ -582,5 +583,27 @@ describe('guardian controls of an open pairing', () => {
     const other = await protectedSeat();
     expect((await call('POST', `/notifications/${id}/read`, { token: other.owner.token })).status).toBe(404);
     expect((await call('POST', '/notifications/read-all', { token: family.owner.token })).status).toBe(204);
+  });
+});
+
+describe('the pairing function', () => {
+  it('refuses to start without the session provider’s variables, before any request', () => {
+    const run = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', '-e', "await import('./functions/api/pairing/handler.ts')"],
+      {
+        env: {
+          PATH: process.env['PATH'],
+          TABLE_NAME: 't',
+          RELATIONSHIP_REGISTRY: 'sandbox',
+          WHATSAPP_PHONE_NUMBER_ID: '123',
+        },
+        encoding: 'utf8',
+      },
+    );
+    expect(run.status).not.toBe(0);
+    expect(run.stderr).toMatch(
+      /SESSION_PROVIDER_URL: must be set.*SESSION_PROVIDER_WEBHOOK_URL: must be set/,
+    );
   });
 });

@@ -17,6 +17,7 @@ import {
 import { functionGroups, gatewayRoutes, routeKey, routes } from '../../infra/routes';
 import { buildStacks } from '../../infra/stage';
 import { scheduleTargets } from '../../shared/adapters/scheduler/schedule-targets';
+import { parseCapabilities, parseConfig, type Capability } from '../../shared/config/config';
 
 const gatewayFunctions = [...new Set(gatewayRoutes.map((route) => route.name))];
 const gatewayFunctionCount = gatewayFunctions.length;
@@ -232,6 +233,46 @@ describe('the stateless stack', () => {
       'SessionEventsWorker',
       'SessionProviderWebhook',
     ]);
+  });
+
+  it('gives each function the variables of every capability its code checks as it starts', () => {
+    const api: Capability[] = ['relationshipRegistry', 'messenger'];
+    const workers: Capability[] = ['sessionProvider', 'reconnectScheduler', 'notifications'];
+    // What each function's modules pass to `configFor` (functions/**): its cold start fails without them.
+    const wired: Record<string, Capability[]> = {
+      AuthApi: [...api, 'mail'],
+      AccountsApi: api,
+      SeatsApi: [...api, 'seatKeys'],
+      ConsentApi: [...api, 'sessionProvider'],
+      EvidenceApi: [...api, 'evidenceStore'],
+      PairingApi: [...api, 'sessionProvider'],
+      AlertsApi: api,
+      HealthApi: api,
+      SessionProviderWebhook: ['sessionEventsQueue'],
+      BusinessProviderWebhook: ['businessEventsQueue'],
+      GatewayHealth: ['sessionEventsQueue', 'businessEventsQueue'],
+      EventFanOutStreamHandler: [],
+      SessionEventsWorker: workers,
+      // It only logs receipts: its cold start checks nothing beyond the base configuration.
+      BusinessEventsWorker: [],
+      ReconnectWorker: workers,
+    };
+    const ours = Object.entries(stateless.findResources('AWS::Lambda::Function')).filter(
+      ([, fn]) => fn.Properties.Environment?.Variables?.TABLE_NAME !== undefined,
+    );
+    expect(ours.map(([id]) => id.replace(/Function[0-9A-F]{8}$/, '')).sort()).toEqual(
+      Object.keys(wired).sort(),
+    );
+    for (const [id, fn] of ours) {
+      // CloudFormation resolves references at deploy time: stand in a value of the right shape.
+      const environment = Object.fromEntries(
+        Object.entries(fn.Properties.Environment.Variables as Record<string, unknown>).map(
+          ([name, value]) => [name, typeof value === 'string' ? value : 'https://resolved.example/at-deploy'],
+        ),
+      );
+      const capabilities = wired[id.replace(/Function[0-9A-F]{8}$/, '')] ?? [];
+      expect(() => parseCapabilities(parseConfig(environment), ...capabilities), id).not.toThrow();
+    }
   });
 
   it('gives the functions the table and the secret by reference, never a secret value', () => {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { inject } from 'vitest';
 import { createTableAccess, type TableAccess } from '../../shared/adapters/dynamo/client';
 import { createTable } from '../../localstack/dynamo';
@@ -9,4 +10,26 @@ export const freshTable = async (): Promise<TableAccess> => {
   const tableName = `test-${randomUUID()}`;
   await createTable(endpoint, tableName);
   return createTableAccess({ tableName, region: 'sa-east-1', endpoint });
+};
+
+/**
+ * The same table, whose queries come back a few items a page (as if each page had reached
+ * DynamoDB's 1 MB): a store must follow every page to read all of a partition. A query that sets
+ * its own `Limit` keeps it. `pages` counts the query pages read.
+ */
+export const inSmallPages = (table: TableAccess, pageSize: number) => {
+  const read = { pages: 0 };
+  const doc = new Proxy(table.doc, {
+    get(target, property, receiver) {
+      if (property !== 'send') return Reflect.get(target, property, receiver) as unknown;
+      return (command: Parameters<typeof target.send>[0], ...rest: unknown[]) => {
+        if (command instanceof QueryCommand) {
+          command.input.Limit ??= pageSize;
+          read.pages += 1;
+        }
+        return Reflect.apply(target.send, target, [command, ...rest]) as unknown;
+      };
+    },
+  });
+  return { table: { ...table, doc }, read };
 };

@@ -1,20 +1,16 @@
 import { logMailer } from '../../../shared/adapters/mail/log-mailer';
+import { configFor } from '../../../shared/config/config';
+import { lazy } from '../../../shared/lazy';
 import type { Mailer } from '../../../shared/ports/mailer';
 import { settings } from '../runtime';
 
-let loading: Promise<Mailer> | undefined;
+const { mail } = configFor('mail');
 
-const load = (): Promise<Mailer> =>
-  (loading ??= (async () =>
-    settings.MAIL_DELIVERY === 'log'
-      ? logMailer()
-      : (await import('./ses-mail.mjs')).sesMail({
-          region: settings.AWS_REGION,
-          from: settings.MAIL_FROM,
-        }))().catch((error: unknown) => {
-    loading = undefined;
-    throw error;
-  }));
+const load = lazy(async (): Promise<Mailer> =>
+  mail.MAIL_DELIVERY === 'log'
+    ? logMailer()
+    : (await import('./ses-mail.mjs')).sesMail({ region: settings.AWS_REGION, from: mail.MAIL_FROM }),
+);
 
 /**
  * The mailer of a request that may send mail. Only the auth group sends mail, so only its asset

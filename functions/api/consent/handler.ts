@@ -2,7 +2,7 @@ import { acceptConsent, declineConsent, readConsentPage } from '../../../shared/
 import { readPersonProtection, stopProtection } from '../../../shared/app/consent/protection';
 import { ok, publicOperation } from '../../../shared/http/operation';
 import { apiHandler } from '../api-handler';
-import { deps } from '../runtime';
+import { deps } from '../session-deps';
 import { requests } from './schemas';
 
 export const handler = apiHandler('consent', {

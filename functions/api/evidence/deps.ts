@@ -1,9 +1,11 @@
 import type { Deps } from '../../../shared/app/deps';
-import { required, settings } from '../runtime';
+import { configFor } from '../../../shared/config/config';
+import { lazy } from '../../../shared/lazy';
+import { settings } from '../runtime';
 
 export type EvidenceChecks = Pick<Deps, 'faces' | 'speech' | 'evidence'>;
 
-let loading: Promise<EvidenceChecks> | undefined;
+const { evidenceStore } = configFor('evidenceStore');
 
 /**
  * The checks and the store, loaded on their first use: Rekognition, Transcribe and S3 in AWS, the
@@ -11,17 +13,10 @@ let loading: Promise<EvidenceChecks> | undefined;
  * (infra/constructs/bundling.ts), so the handler's cold start never compiles them, and an upload
  * refused before its checks (a limit, an unknown or spent link, an unreadable file) never loads them.
  */
-const checks = (): Promise<EvidenceChecks> =>
-  (loading ??= (async () => {
-    const [verifiers, store] = await Promise.all([
-      verifiersFor(settings.EVIDENCE_VERIFIER),
-      storeFor(settings.EVIDENCE_STORE),
-    ]);
-    return { ...verifiers, evidence: store };
-  })().catch((error: unknown) => {
-    loading = undefined;
-    throw error;
-  }));
+const checks = lazy(async (): Promise<EvidenceChecks> => {
+  const [verifiers, store] = await Promise.all([verifiersFor(settings.EVIDENCE_VERIFIER), storeFor()]);
+  return { ...verifiers, evidence: store };
+});
 
 const verifiersFor = async (kind: 'aws' | 'local') =>
   kind === 'local'
@@ -31,16 +26,13 @@ const verifiersFor = async (kind: 'aws' | 'local') =>
         webpWasmPath: settings.WEBP_WASM_PATH,
       });
 
-const storeFor = async (kind: 's3' | 'local') =>
-  kind === 'local'
-    ? (await import('./local-checks.mjs')).localStore(
-        settings.EVIDENCE_DIR,
-        required('LOCAL_MASTER_KEY', settings.LOCAL_MASTER_KEY),
-      )
+const storeFor = async () =>
+  evidenceStore.EVIDENCE_STORE === 'local'
+    ? (await import('./local-checks.mjs')).localStore(settings.EVIDENCE_DIR, evidenceStore.LOCAL_MASTER_KEY)
     : (await import('./aws-checks.mjs')).s3Store({
         region: settings.AWS_REGION,
-        bucket: required('EVIDENCE_BUCKET', settings.EVIDENCE_BUCKET),
-        kmsKeyId: required('EVIDENCE_KMS_KEY_ID', settings.EVIDENCE_KMS_KEY_ID),
+        bucket: evidenceStore.EVIDENCE_BUCKET,
+        kmsKeyId: evidenceStore.EVIDENCE_KMS_KEY_ID,
       });
 
 /**

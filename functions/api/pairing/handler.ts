@@ -13,7 +13,7 @@ import {
   publicOperation,
 } from '../../../shared/http/operation';
 import { apiHandler } from '../api-handler';
-import { deps } from '../runtime';
+import { deps } from '../session-deps';
 import { requests } from './schemas';
 
 export const handler = apiHandler('pairing', {

@@ -4,17 +4,13 @@ import { answer, parseBody, rawBody } from '../gateway-http';
 import * as z from '../../../shared/validation/z';
 import { sqsQueue } from '../../../shared/adapters/sqs/sqs-queue';
 import { validBusinessProviderSignature } from '../../../shared/http/signatures';
-import { logger, requiredAtStart, secrets, settings, sqs } from '../gateway-runtime';
+import { requireSecret } from '../../../shared/adapters/crypto/service-secrets';
+import { configFor } from '../../../shared/config/config';
+import { logger, secrets, sqs } from '../gateway-runtime';
 
-const appSecret = requiredAtStart(
-  'BUSINESS_PROVIDER_APP_SECRET (or businessProviderAppSecret)',
-  secrets.businessProviderAppSecret,
-);
-const verifyToken = requiredAtStart(
-  'BUSINESS_PROVIDER_VERIFY_TOKEN (or businessProviderVerifyToken)',
-  secrets.businessProviderVerifyToken,
-);
-const queue = sqsQueue(sqs, requiredAtStart('BUSINESS_EVENTS_QUEUE_URL', settings.BUSINESS_EVENTS_QUEUE_URL));
+const appSecret = requireSecret(secrets, 'businessProviderAppSecret');
+const verifyToken = requireSecret(secrets, 'businessProviderVerifyToken');
+const queue = sqsQueue(sqs, configFor('businessEventsQueue').businessEventsQueue.BUSINESS_EVENTS_QUEUE_URL);
 
 /** The Cloud API's webhook body: entries of changes, each carrying statuses and messages. */
 const item = z.looseObject({ id: z.string() });

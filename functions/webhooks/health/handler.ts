@@ -3,7 +3,8 @@ import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { health } from '../../../shared/app/health';
 import { systemClock } from '../../../shared/ports/clock';
 import type { HealthProbe } from '../../../shared/ports/health';
-import { requiredAtStart, settings, sqs } from '../gateway-runtime';
+import { configFor } from '../../../shared/config/config';
+import { sqs } from '../gateway-runtime';
 
 const startedAt = Date.now();
 
@@ -15,12 +16,10 @@ const queueProbe = (name: string, queueUrl: string): HealthProbe => ({
   },
 });
 
+const { sessionEventsQueue, businessEventsQueue } = configFor('sessionEventsQueue', 'businessEventsQueue');
 const probes = [
-  queueProbe('sessionEvents', requiredAtStart('SESSION_EVENTS_QUEUE_URL', settings.SESSION_EVENTS_QUEUE_URL)),
-  queueProbe(
-    'businessEvents',
-    requiredAtStart('BUSINESS_EVENTS_QUEUE_URL', settings.BUSINESS_EVENTS_QUEUE_URL),
-  ),
+  queueProbe('sessionEvents', sessionEventsQueue.SESSION_EVENTS_QUEUE_URL),
+  queueProbe('businessEvents', businessEventsQueue.BUSINESS_EVENTS_QUEUE_URL),
 ];
 
 /** The gateway's `GET /health`: 200 ok or 503 degraded by its queues (no envelope). */

@@ -3,14 +3,13 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from '
 import { answer, parseBody, rawBody } from '../gateway-http';
 import { sqsQueue } from '../../../shared/adapters/sqs/sqs-queue';
 import { validSessionProviderSignature } from '../../../shared/http/signatures';
-import { logger, requiredAtStart, secrets, settings, sqs } from '../gateway-runtime';
+import { requireSecret } from '../../../shared/adapters/crypto/service-secrets';
+import { configFor } from '../../../shared/config/config';
+import { logger, secrets, sqs } from '../gateway-runtime';
 import { sessionProviderEvent } from './envelope';
 
-const secret = requiredAtStart(
-  'SESSION_PROVIDER_WEBHOOK_SECRET (or sessionProviderWebhookSecret)',
-  secrets.sessionProviderWebhookSecret,
-);
-const queue = sqsQueue(sqs, requiredAtStart('SESSION_EVENTS_QUEUE_URL', settings.SESSION_EVENTS_QUEUE_URL));
+const secret = requireSecret(secrets, 'sessionProviderWebhookSecret');
+const queue = sqsQueue(sqs, configFor('sessionEventsQueue').sessionEventsQueue.SESSION_EVENTS_QUEUE_URL);
 
 /**
  * `POST /webhooks/session-provider`: the signature over the raw bytes first (401), then the shape

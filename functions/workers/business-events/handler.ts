@@ -1,7 +1,7 @@
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import type { Context, SQSEvent, SQSRecord } from 'aws-lambda';
 import * as z from '../../../shared/validation/z';
-import { logger } from '../runtime';
+import { logger } from '../logger';
 
 /** One entry of the business provider: a delivery receipt or a reply. Only its kind and ids are read. */
 const entry = z.looseObject({

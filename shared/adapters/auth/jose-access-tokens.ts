@@ -1,5 +1,6 @@
 import { importJWK, jwtVerify, SignJWT, type JWK } from 'jose';
 import type { AccessTokens } from '../../ports/access-tokens';
+import { lazy } from '../../lazy';
 
 /**
  * Access tokens: ES256 JWTs. Verification pins the algorithm and checks expiry, issuer, audience and
@@ -17,11 +18,9 @@ export interface AccessTokenSettings {
 
 export const joseAccessTokens = async (settings: AccessTokenSettings): Promise<AccessTokens> => {
   // Each key is imported when first used: most functions only verify, and sign-in requests do neither.
-  let privateKey: ReturnType<typeof importJWK> | undefined;
-  let publicKey: ReturnType<typeof importJWK> | undefined;
   const { d: _private, ...publicJwk } = settings.privateJwk;
-  const signingKey = () => (privateKey ??= importJWK(settings.privateJwk, algorithm));
-  const verifyingKey = () => (publicKey ??= importJWK(publicJwk, algorithm));
+  const signingKey = lazy(() => importJWK(settings.privateJwk, algorithm));
+  const verifyingKey = lazy(() => importJWK(publicJwk, algorithm));
 
   return {
     async issue(userUid, now) {

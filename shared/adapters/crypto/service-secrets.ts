@@ -85,6 +85,31 @@ export const loadServiceSecrets = async (
   return parsed.data;
 };
 
+/** Where each optional secret comes from locally; in AWS it is the key of that name in its secret. */
+const localNames = {
+  whatsappAccessToken: 'WHATSAPP_ACCESS_TOKEN',
+  relationshipRegistryToken: 'RELATIONSHIP_REGISTRY_TOKEN',
+  sessionProviderApiKey: 'SESSION_PROVIDER_API_KEY',
+  sessionProviderWebhookSecret: 'SESSION_PROVIDER_WEBHOOK_SECRET',
+  businessProviderAppSecret: 'BUSINESS_PROVIDER_APP_SECRET',
+  businessProviderVerifyToken: 'BUSINESS_PROVIDER_VERIFY_TOKEN',
+} as const;
+
+/**
+ * A secret its caller cannot work without. Secrets are read at run time, so unlike the variables
+ * (config.ts) they are checked here, once loaded: a missing one is named like a missing variable.
+ */
+export const requireSecret = <K extends keyof typeof localNames>(
+  secrets: Partial<Record<K, string>>,
+  name: K,
+): string => {
+  const value = secrets[name];
+  if (value === undefined) {
+    throw new ConfigError(`Invalid configuration: ${name} (or ${localNames[name]}) must be set`);
+  }
+  return value;
+};
+
 /** The gateway's secrets: the webhook keys it verifies with. In AWS one secret; locally the variables. */
 const gatewaySecrets = z.object({
   sessionProviderWebhookSecret: z.optional(z.string().check(z.minLength(8))),

@@ -1,4 +1,4 @@
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, paginateQuery, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { Family } from '../../domain/family/account';
 import type { Member } from '../../domain/family/member';
 import type { Seat } from '../../domain/family/seat';
@@ -26,23 +26,11 @@ import * as z from '../../validation/z';
 const itemType = z.looseObject({ type: z.string() });
 
 /** Reads every page of a query: a family's partition is small, but nothing is silently cut. */
-const queryAll = async (
-  table: TableAccess,
-  input: Omit<ConstructorParameters<typeof QueryCommand>[0], 'TableName'>,
-) => {
+const queryAll = async (table: TableAccess, input: Omit<QueryCommandInput, 'TableName'>) => {
   const items: Record<string, unknown>[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await table.doc.send(
-      new QueryCommand({
-        ...input,
-        TableName: table.tableName,
-        ...(startKey ? { ExclusiveStartKey: startKey } : {}),
-      }),
-    );
+  for await (const page of paginateQuery({ client: table.doc }, { ...input, TableName: table.tableName })) {
     items.push(...(page.Items ?? []));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey !== undefined);
+  }
   return items;
 };
 

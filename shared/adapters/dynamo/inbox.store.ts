@@ -1,4 +1,4 @@
-import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, paginateQuery, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import * as z from '../../validation/z';
 import {
@@ -138,21 +138,20 @@ export const dynamoInbox = (table: TableAccess): Inbox => {
     },
 
     async markAllRead(userUid, now) {
-      let startKey: Record<string, unknown> | undefined;
-      do {
-        const page = await table.doc.send(
-          new QueryCommand({
-            TableName: table.tableName,
-            KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-            FilterExpression: 'readAt = :unread',
-            ExpressionAttributeValues: {
-              ':pk': keys.inboxPartition(userUid),
-              ':prefix': 'NOTIFICATION#',
-              ':unread': null,
-            },
-            ...(startKey === undefined ? {} : { ExclusiveStartKey: startKey }),
-          }),
-        );
+      const unreadPages = paginateQuery(
+        { client: table.doc },
+        {
+          TableName: table.tableName,
+          KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+          FilterExpression: 'readAt = :unread',
+          ExpressionAttributeValues: {
+            ':pk': keys.inboxPartition(userUid),
+            ':prefix': 'NOTIFICATION#',
+            ':unread': null,
+          },
+        },
+      );
+      for await (const page of unreadPages) {
         for (const item of page.Items ?? []) {
           try {
             await markOne(userUid, notificationItem.parse(item).id, now);
@@ -160,8 +159,7 @@ export const dynamoInbox = (table: TableAccess): Inbox => {
             if (!isConditionFailure(error)) throw error;
           }
         }
-        startKey = page.LastEvaluatedKey;
-      } while (startKey !== undefined);
+      }
     },
   };
 };

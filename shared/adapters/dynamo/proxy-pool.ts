@@ -3,6 +3,7 @@ import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from '../../validation/z';
 import { bindingOrder, type ProxyAddress } from '../../domain/pairing/proxy';
 import type { ProxyPool } from '../../ports/proxies';
+import { lazy } from '../../lazy';
 import type { TableAccess } from './client';
 import { itemTypes, keys } from './keys';
 import type { TransactItem } from './transact';
@@ -35,7 +36,7 @@ const isConditionFailure = (error: unknown) => error instanceof ConditionalCheck
  */
 export const dynamoProxyPool = (table: TableAccess, configured: readonly ProxyAddress[] = []): ProxyPool => {
   // The configured addresses are registered once per process, before the first binding.
-  let registered: Promise<void> | undefined;
+  const registration = lazy(() => pool.register(configured));
   const list = async () => {
     const { Items = [] } = await table.doc.send(
       new QueryCommand({
@@ -48,7 +49,7 @@ export const dynamoProxyPool = (table: TableAccess, configured: readonly ProxyAd
     return Items.map((item) => proxyItem.parse(item));
   };
 
-  return {
+  const pool: ProxyPool = {
     async register(addresses) {
       for (const proxy of addresses) {
         try {
@@ -68,10 +69,7 @@ export const dynamoProxyPool = (table: TableAccess, configured: readonly ProxyAd
     list,
 
     async bind() {
-      await (registered ??= this.register(configured).catch((error: unknown) => {
-        registered = undefined;
-        throw error;
-      }));
+      await registration();
       for (const candidate of bindingOrder(await list())) {
         try {
           const { Attributes } = await table.doc.send(
@@ -122,4 +120,5 @@ export const dynamoProxyPool = (table: TableAccess, configured: readonly ProxyAd
       );
     },
   };
+  return pool;
 };

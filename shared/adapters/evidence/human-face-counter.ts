@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { UnreadableEvidence, type FaceCounter } from '../../ports/evidence';
+import { lazy } from '../../lazy';
 import { decodeSelfie } from './image-pixels';
 
 /**
@@ -21,7 +22,6 @@ type Human = {
 };
 
 const require = createRequire(import.meta.url);
-let humanReady: Promise<Human> | undefined;
 
 /** Reads a TF.js graph model (model.json and its weight files) from disk. */
 const fileModel = (url: string) => ({
@@ -50,8 +50,8 @@ const fileModel = (url: string) => ({
   },
 });
 
-const loadHuman = (): Promise<Human> =>
-  (humanReady ??= (async () => {
+const loadHuman = lazy(() =>
+  (async (): Promise<Human> => {
     // Both packages put their entry in dist/: the package folder is one level up.
     const humanDir = dirname(dirname(require.resolve('@vladmandic/human')));
     const wasmDir = dirname(dirname(require.resolve('@tensorflow/tfjs-backend-wasm')));
@@ -84,10 +84,8 @@ const loadHuman = (): Promise<Human> =>
     );
     await human.load();
     return human;
-  })().catch((error: unknown) => {
-    humanReady = undefined;
-    throw error;
-  }));
+  })(),
+);
 
 export const humanFaceCounter: FaceCounter = {
   async countFaces(selfie) {

@@ -4,6 +4,7 @@ import jpeg from 'jpeg-js';
 import { PNG } from 'pngjs';
 import { allowedSelfieSize, evidenceLimits } from '../../domain/consent/evidence';
 import type { Selfie } from '../../ports/evidence';
+import { lazy } from '../../lazy';
 
 export interface Pixels {
   width: number;
@@ -27,17 +28,17 @@ const wasmRuntime = (
   globalThis as unknown as { WebAssembly: { compile(bytes: Uint8Array): Promise<unknown> } }
 ).WebAssembly;
 
-let webpReady: Promise<(bytes: ArrayBuffer) => Promise<DecodedImage>> | undefined;
+let webpReady: (() => Promise<(bytes: ArrayBuffer) => Promise<DecodedImage>>) | undefined;
 
 /** The WebP decoder is WebAssembly shipped inside its npm package; compiled once, from disk. */
 const webpDecoder = (wasmPathOverride?: string) =>
-  (webpReady ??= (async () => {
+  (webpReady ??= lazy(async () => {
     const wasmPath =
       wasmPathOverride ?? createRequire(import.meta.url).resolve('@jsquash/webp/codec/dec/webp_dec.wasm');
     const { default: decode, init } = await import('@jsquash/webp/decode.js');
     await init((await wasmRuntime.compile(await readFile(wasmPath))) as never);
     return decode as (bytes: ArrayBuffer) => Promise<DecodedImage>;
-  })());
+  }))();
 
 /**
  * `webpWasmPath`: where a bundle keeps the WebP decoder's WebAssembly (else it is found in

@@ -2,7 +2,7 @@ import { SendEmailCommand, SESClient } from '@aws-sdk/client-ses';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseConfig } from '../../../shared/config/config';
-import { loadServiceSecrets } from '../../../shared/adapters/crypto/service-secrets';
+import { loadServiceSecrets, requireSecret } from '../../../shared/adapters/crypto/service-secrets';
 import { sesMailer } from '../../../shared/adapters/mail/ses-mailer';
 
 const ses = mockClient(SESClient);
@@ -84,5 +84,19 @@ describe('the service secrets', () => {
     await expect(
       loadServiceSecrets(parseConfig({ TABLE_NAME: 't', JWT_PRIVATE_JWK: '{', HASH_KEY: 'h'.repeat(20) })),
     ).rejects.toThrow(/JWT_PRIVATE_JWK: must be JSON/);
+  });
+  it('name a missing secret its caller needs, with the variable that holds it locally', async () => {
+    const secrets = await loadServiceSecrets(
+      parseConfig({
+        TABLE_NAME: 't',
+        JWT_PRIVATE_JWK: JSON.stringify(jwk),
+        HASH_KEY: 'h'.repeat(20),
+        WHATSAPP_ACCESS_TOKEN: 'token',
+      }),
+    );
+    expect(requireSecret(secrets, 'whatsappAccessToken')).toBe('token');
+    expect(() => requireSecret(secrets, 'relationshipRegistryToken')).toThrow(
+      /relationshipRegistryToken \(or RELATIONSHIP_REGISTRY_TOKEN\) must be set/,
+    );
   });
 });

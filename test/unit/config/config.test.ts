@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseConfig } from '../../../shared/config/config';
+import { ConfigError, parseCapabilities, parseConfig, type Capability } from '../../../shared/config/config';
 
 describe('configuration', () => {
   it('gives every setting its documented default', () => {
@@ -56,5 +56,97 @@ describe('configuration', () => {
     expect(parse).toThrow(ConfigError);
     expect(parse).toThrow(/OTP_TTL_SECONDS: .*RATE_OTP_REQUEST_PER_IP: .*CAMPAIGNS_JSON: must be JSON/);
     expect(() => parseConfig({})).toThrow(/TABLE_NAME/);
+  });
+});
+
+describe('the capabilities a function wires', () => {
+  const base = { TABLE_NAME: 't' };
+  const check = (capability: Capability, env: Record<string, string>) =>
+    parseCapabilities(parseConfig({ ...base, ...env }), capability);
+
+  it('are not asked of a function that does not wire them: the base needs none of their variables', () => {
+    expect(() => parseConfig(base)).not.toThrow();
+  });
+
+  it.each<[Capability, Record<string, string>, RegExp]>([
+    ['relationshipRegistry', {}, /RELATIONSHIP_REGISTRY_URL: must be set when RELATIONSHIP_REGISTRY is http/],
+    ['messenger', {}, /WHATSAPP_PHONE_NUMBER_ID: must be set/],
+    ['seatKeys', {}, /SEAT_KEYS_KMS_KEY_ID: must be set when SEAT_KEYS is kms/],
+    ['seatKeys', { SEAT_KEYS: 'local' }, /LOCAL_MASTER_KEY: must be set when SEAT_KEYS is local/],
+    ['evidenceStore', { EVIDENCE_KMS_KEY_ID: 'k' }, /EVIDENCE_BUCKET: must be set when EVIDENCE_STORE is s3/],
+    ['evidenceStore', { EVIDENCE_BUCKET: 'b' }, /EVIDENCE_KMS_KEY_ID: must be set when EVIDENCE_STORE is s3/],
+    [
+      'evidenceStore',
+      { EVIDENCE_STORE: 'local' },
+      /LOCAL_MASTER_KEY: must be set when EVIDENCE_STORE is local/,
+    ],
+    ['mail', {}, /MAIL_FROM: must be set when MAIL_DELIVERY is ses/],
+    [
+      'notifications',
+      { MAIL_FROM: 'a@example.com' },
+      /NOTIFICATIONS_TOPIC_ARN: must be set when NOTIFY_DELIVERY is aws/,
+    ],
+    [
+      'notifications',
+      { NOTIFICATIONS_TOPIC_ARN: 'arn' },
+      /MAIL_FROM: must be set when NOTIFY_DELIVERY is aws/,
+    ],
+    [
+      'reconnectScheduler',
+      {},
+      /SCHEDULER_GROUP_NAME: .*RECONNECT_TARGET_ARN: .*SCHEDULER_ROLE_ARN: .*SCHEDULER_DLQ_ARN: must be set when RECONNECT_SCHEDULER is eventbridge/,
+    ],
+    [
+      'sessionProvider',
+      { SESSION_PROVIDER_WEBHOOK_URL: 'https://gw.example/hook' },
+      /SESSION_PROVIDER_URL: must be set/,
+    ],
+    [
+      'sessionProvider',
+      { SESSION_PROVIDER_URL: 'https://sessions.example' },
+      /SESSION_PROVIDER_WEBHOOK_URL: must be set/,
+    ],
+    ['sessionEventsQueue', {}, /SESSION_EVENTS_QUEUE_URL: must be set/],
+    ['businessEventsQueue', {}, /BUSINESS_EVENTS_QUEUE_URL: must be set/],
+  ])('%s stops the start without what %j leaves out', (capability, env, message) => {
+    const start = () => check(capability, env);
+    expect(start).toThrow(ConfigError);
+    expect(start).toThrow(message);
+  });
+
+  it.each<[Capability, Record<string, string>]>([
+    ['relationshipRegistry', { RELATIONSHIP_REGISTRY: 'sandbox' }],
+    ['relationshipRegistry', { RELATIONSHIP_REGISTRY_URL: 'https://registry.example' }],
+    ['messenger', { WHATSAPP_PHONE_NUMBER_ID: '123' }],
+    ['seatKeys', { SEAT_KEYS_KMS_KEY_ID: 'arn:aws:kms:key' }],
+    ['seatKeys', { SEAT_KEYS: 'local', LOCAL_MASTER_KEY: 'key' }],
+    ['evidenceStore', { EVIDENCE_BUCKET: 'b', EVIDENCE_KMS_KEY_ID: 'k' }],
+    ['evidenceStore', { EVIDENCE_STORE: 'local', LOCAL_MASTER_KEY: 'key' }],
+    ['mail', { MAIL_DELIVERY: 'log' }],
+    ['mail', { MAIL_FROM: 'no-reply@example.com' }],
+    ['notifications', { NOTIFY_DELIVERY: 'log' }],
+    ['reconnectScheduler', { RECONNECT_SCHEDULER: 'embedded' }],
+  ])('%s starts with %j', (capability, env) => {
+    expect(() => check(capability, env)).not.toThrow();
+  });
+
+  it('gives each capability its settings, typed by the adapter chosen', () => {
+    const settings = parseConfig({ ...base, SEAT_KEYS_KMS_KEY_ID: 'arn:aws:kms:key', MAIL_DELIVERY: 'log' });
+    expect(parseCapabilities(settings, 'seatKeys', 'mail')).toEqual({
+      seatKeys: { SEAT_KEYS: 'kms', SEAT_KEYS_KMS_KEY_ID: 'arn:aws:kms:key' },
+      mail: { MAIL_DELIVERY: 'log' },
+    });
+  });
+
+  it('names every missing variable of a function in one error', () => {
+    expect(() => parseCapabilities(parseConfig(base), 'relationshipRegistry', 'messenger')).toThrow(
+      /RELATIONSHIP_REGISTRY_URL: .*WHATSAPP_PHONE_NUMBER_ID: /,
+    );
+  });
+
+  it('still checks the format of a conditional variable with the rest', () => {
+    expect(() => parseConfig({ ...base, RELATIONSHIP_REGISTRY_URL: 'not a url' })).toThrow(
+      /RELATIONSHIP_REGISTRY_URL: /,
+    );
   });
 });
