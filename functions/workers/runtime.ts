@@ -83,7 +83,7 @@ export const deps = lazy(async (): Promise<WorkerDeps> => ({
   sessions: configuredSessionProvider(settings, sessionProvider, serviceSecrets),
   reconnects: await reconnectScheduler(),
   notifier: await notificationDelivery(),
-  // History ingest is a later capability: until then message events are counted, by id only.
+  // No history ingest is wired yet: message events are counted, by id only.
   history: {
     async accept(message: Parameters<WorkerDeps['history']['accept']>[0]) {
       logger.info('history.accepted', { ...message });

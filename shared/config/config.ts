@@ -1,9 +1,9 @@
 import * as z from '../validation/z';
 
 /**
- * Every setting of the service, read from the environment once at start-up. Each constant of
- * decisions.md is a variable with its default; a bad value stops start-up with a message naming
- * the variable. Secrets have no default here: the local stack's own configuration supplies
+ * Every setting of the service, read from the environment once at start-up. Each documented
+ * setting (docs/configuration.md) is a variable with its default; a bad value stops start-up with a
+ * message naming the variable. Secrets have no default here: the local stack's own configuration supplies
  * development values, and in AWS they come from Secrets Manager.
  */
 
@@ -51,7 +51,7 @@ const jsonOf = <T extends z.ZodMiniType>(schema: T) =>
     schema,
   );
 
-/** decisions.md "Proxies": URLs with unique labels. */
+/** Proxy addresses are URLs (`http://user:pass@host:port`) with unique labels. */
 const proxies = z
   .array(
     z.strictObject({

@@ -19,7 +19,7 @@ import { notificationCatalog, type Severity } from '../../../shared/domain/notif
 import type { Role } from '../../../shared/domain/family/member';
 
 /**
- * The answers' schemas that several routes share (decisions.md "Seat read", "Wire formats"), each
+ * The answers' schemas that several routes share (docs/api.md), each
  * one a named component of the document. They describe what the use cases' views return today;
  * the e2e tests check every answer they receive against the document built from them.
  */
