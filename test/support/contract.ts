@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { pathMatcher } from '../../infra/routes';
+import { decodePathSegment } from '../../shared/http/request';
 
 /** One answer the API gave: what was asked, and what came back. */
 export interface Exchange {
@@ -22,9 +23,13 @@ const pointer = (...parts: string[]): string =>
  * Checks answers against an OpenAPI 3.1 document with a JSON Schema 2020-12 validator: the
  * operation found by method and path template, the status among its responses, the body against
  * that response's schema (for errors, the envelope with the codes of that status). A path no
- * operation has must be the `$default` route's 404 `NOT_FOUND`. Answers with the problems found,
+ * operation has must be one of the `$default` route's answers: 404 `NOT_FOUND`, or 400
+ * `BAD_REQUEST` when the path's percent-encoding is malformed. Answers with the problems found,
  * none when the answer is one the document describes.
  */
+/** Whether a path's percent-encoding is well formed, decided as the router decides it. */
+const decodes = (path: string): boolean => decodePathSegment(path) !== null;
+
 export const contractChecker = (document: Json) => {
   const ajv = new Ajv2020({ allErrors: true, strict: false });
   addFormats(ajv);
@@ -79,7 +84,10 @@ export const contractChecker = (document: Json) => {
     );
     if (found === undefined) {
       const body = exchange.body as { success?: unknown; error?: { code?: unknown } } | null;
-      return exchange.status === 404 && body?.success === false && body.error?.code === 'NOT_FOUND'
+      const fallback =
+        (exchange.status === 404 && body?.error?.code === 'NOT_FOUND') ||
+        (exchange.status === 400 && body?.error?.code === 'BAD_REQUEST' && !decodes(exchange.path));
+      return body?.success === false && fallback
         ? []
         : [`no operation ${exchange.method} ${exchange.path}, yet it answered ${exchange.status}`];
     }
