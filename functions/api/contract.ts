@@ -28,7 +28,7 @@ export type GroupRequests<G extends FunctionGroup> = Record<OperationsOf<G>, Req
 export type SuccessBody =
   /** JSON in the envelope: `{ success: true, data }`. */
   | { data: z.ZodMiniType }
-  /** JSON without the envelope (the spec's exceptions: health, the document itself). */
+  /** JSON without the envelope (the exceptions: health, the document itself). */
   | { json: z.ZodMiniType }
   /** Bytes of this media range, without the envelope (the avatar). */
   | { bytes: string }

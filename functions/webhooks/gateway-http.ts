@@ -1,7 +1,7 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type * as z from '../../shared/validation/z';
 
-/** The gateway's answers: small JSON bodies, outside the API's envelope (as the spec says). */
+/** The gateway's answers: small JSON bodies for the provider, outside the API's envelope. */
 export const answer = (
   statusCode: number,
   body: Record<string, unknown>,

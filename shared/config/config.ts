@@ -19,7 +19,7 @@ const port = z.coerce.number().check(z.int(), z.gte(1), z.lte(65535));
 /** Prices in the currency's minor unit (centavos). */
 const minorUnits = z.coerce.number().check(z.int(), z.nonnegative());
 
-/** `limit/windowSeconds`, the spec's format for rate limits. */
+/** A rate limit as `limit/windowSeconds`: one variable holds a whole rule. */
 const rateLimit = z
   .pipe(
     z.string().check(z.regex(/^\d+\/\d+$/, 'must be "limit/windowSeconds"')),

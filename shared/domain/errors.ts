@@ -1,10 +1,10 @@
 /**
- * The one error hierarchy of the service. `code` is the spec's stable contract, `status` the HTTP
+ * The one error hierarchy of the service. `code` is the clients' stable contract, `status` the HTTP
  * status it answers with, `message` English text that may change, `details` optional machine data.
  * Domain rules answer 422 unless the catalog says otherwise.
  */
 export const errorCatalog = {
-  // Generic codes (spec "Errors: Generic codes")
+  // Generic codes, any route may answer them
   BAD_REQUEST: { status: 400, message: 'The request is malformed.' },
   VALIDATION: { status: 400, message: 'The request is invalid.' },
   UNAUTHORIZED: { status: 401, message: 'Authentication is required.' },

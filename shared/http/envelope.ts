@@ -1,7 +1,7 @@
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { ServiceError } from '../domain/errors';
 
-/** The spec's envelope: `{ success: true, data }` or `{ success: false, error: { code, message, details? } }`. */
+/** The API's envelope: `{ success: true, data }` or `{ success: false, error: { code, message, details? } }`. */
 export const jsonResponse = (
   status: number,
   body: unknown,

@@ -9,7 +9,7 @@ import { successResponse } from './envelope';
 export interface Answer {
   status: number;
   data?: unknown;
-  /** Bytes answered as they are, without the envelope (the spec's exceptions, e.g. the avatar). */
+  /** Bytes answered as they are, without the envelope (e.g. the avatar, an image). */
   bytes?: { body: Uint8Array; contentType: string };
 }
 export const ok = (data: unknown): Answer => ({ status: 200, data });

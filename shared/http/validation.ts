@@ -20,7 +20,7 @@ const describe = (issue: Issue): string => {
   return `${path}: ${issue.message}`;
 };
 
-/** zod's issues as the spec's VALIDATION message: each problem as `path: problem`, joined by `; `. */
+/** zod's issues as the VALIDATION message: each problem as `path: problem`, joined by `; `. */
 export const validationMessage = (issues: readonly Issue[]): string =>
   issues.flatMap(flatten).map(describe).join('; ');
 

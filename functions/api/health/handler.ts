@@ -9,7 +9,7 @@ import { table } from '../runtime';
 const startedAt = Date.now();
 const probes = tableProbes(table);
 
-/** `GET /health` answers without the envelope (spec "Errors: Exceptions to the envelope"). */
+/** `GET /health` answers without the envelope, so probes read its status directly. */
 const healthOperation: Operation = {
   auth: 'public',
   async serve() {

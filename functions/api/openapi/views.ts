@@ -40,7 +40,7 @@ export const wordsOf =
 
 /** An instant: ISO 8601 in UTC, e.g. `2026-11-22T10:00:00.000Z`. */
 export const instant = z.iso.datetime();
-/** Epoch milliseconds, for the one field the spec gives that way (`expiresAtMs`). */
+/** Epoch milliseconds, for the one field the contract gives that way (`expiresAtMs`). */
 export const epochMs = z.int().check(z.nonnegative());
 export const count = z.int().check(z.nonnegative());
 

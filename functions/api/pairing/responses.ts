@@ -2,7 +2,7 @@ import * as z from '../../../shared/validation/z';
 import type { GroupResponses } from '../contract';
 import { channel, guardianPairing, personPairing } from '../openapi/views';
 
-/** The pairing preconditions in the spec's order (after a stop by the person, 409 comes first). */
+/** The pairing preconditions in their checking order (after a stop by the person, 409 comes first). */
 const startErrors = [
   'STOPPED_BY_DEPENDENT',
   'CONSENT_REQUIRED',

@@ -5,7 +5,7 @@ import type { GroupRequests } from '../contract';
 
 /** Any channel name reaches the use case, which answers CHANNEL_UNAVAILABLE for those not offered. */
 const channelParams = z.object({ uid: uidParam, channel: z.string().check(z.minLength(1), z.maxLength(32)) });
-/** `chat` is the only channel that pairs; another value is a bad request, as the spec's body says. */
+/** `chat` is the only channel that pairs, so another value is a bad request, not a domain error. */
 const startBody = z.strictObject({ channel: z.literal('chat'), method: z.enum(pairingMethods) });
 const passkeyBody = z.strictObject({ matches: z.boolean() });
 const renewalQuery = z.strictObject({ method: z.optional(z.enum(pairingMethods)) });

@@ -16,7 +16,7 @@ import { stateChangeEvents } from '../seats/state-events';
  */
 export type PersonDeps = Pick<Deps, 'families' | 'ids' | 'clock' | 'hasher' | 'settings' | 'rateLimiter'>;
 
-/** The spec's three budgets of a consent link: reads, decline-and-stop (and accept), evidence. */
+/** A consent link's three budgets: reads, decline-and-stop (and accept), evidence. */
 type Bucket = 'read' | 'write' | 'evidence';
 
 /** Counts a request against the link's and the IP's budget of its kind, before the token is looked up. */

@@ -49,7 +49,7 @@ export const openAccountStream = async (
   return { topic: { kind: 'account', accountId: accountUid }, userUid: held.userUid };
 };
 
-/** The spec's budgets of the person's stream (a 10-minute window), counted before the lookup. */
+/** The person's stream budgets (docs/api.md, a 10-minute window), counted before the lookup. */
 const personStreamBudgets: { perLink: RateRule; perIp: RateRule } = {
   perLink: { limit: 30, windowSeconds: 600 },
   perIp: { limit: 600, windowSeconds: 600 },

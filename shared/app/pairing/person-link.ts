@@ -5,7 +5,7 @@ import { findLink, requireLive } from '../link-access';
 import { enforceRateLimits } from '../rate-limits';
 
 /**
- * The person's pairing routes (`/consent-requests/{token}/pairing…`). The spec fixes their budgets
+ * The person's pairing routes (`/consent-requests/{token}/pairing…`). Their budgets are fixed
  * (a 10-minute window, per link and per IP); each is counted before the token is looked up.
  */
 const window = 600;

@@ -200,7 +200,7 @@ const handleOnFreshRead = async (
 };
 
 /**
- * A worker's handling of one session-provider event (spec "Inbound webhooks", Transport 6). Events
+ * A worker's handling of one session-provider event the gateway queued. Events
  * of a session no pairing owns are dropped; message events of a live pairing go to history ingest
  * (ids only); a status report moves the pairing by the table, once: the provider's event id is
  * written with the change, so a redelivery finds it and changes nothing.
@@ -227,7 +227,7 @@ export const handleSessionEvent = async (
 export type ReconnectOutcome = 'stale' | 'attempted' | 'gave_up';
 
 /**
- * A reconnect schedule fired (spec "Reconnect schedule"): only the attempt the pairing waits for
+ * A reconnect schedule fired (see `reconnect.ts`): only the attempt the pairing waits for
  * acts. It schedules the next attempt, asks the provider to restart the session, and records the
  * attempt; the provider's answer arrives as a status (`WORKING` reconnects, `FAILED` after the last
  * attempt gives up). A restart the provider refuses on the last attempt gives up at once.

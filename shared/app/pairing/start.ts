@@ -27,7 +27,7 @@ const guardianPhones = async (deps: Pick<Deps, 'users'>, family: Family): Promis
 };
 
 /**
- * Starts a pairing: the preconditions in the spec's order, then a proxy slot (the last check), then
+ * Starts a pairing: the preconditions in their fixed order, then a proxy slot (the last check), then
  * the session at the provider, then the pairing saved with its events. A slot taken for a pairing
  * that could not be saved is given back; when the seat moved meanwhile, the start is decided again
  * on a fresh read (a concurrent start then answers `PAIRING_EXISTS`).

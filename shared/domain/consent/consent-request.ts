@@ -1,7 +1,7 @@
 import { fail } from '../errors';
 
 /**
- * The person's own consent (spec "Consent request"). One request is current per seat; a new one
+ * The person's own consent. One request is current per seat; a new one
  * replaces it (its link then answers CONSENT_EXPIRED). A pending request past its lifetime is
  * `expired`, derived on read: no timer is needed for it.
  */
@@ -26,7 +26,7 @@ export interface ConsentRequest {
 
 export type ConsentMove = 'give' | 'decline' | 'revoke' | 'stop' | 'renew';
 
-/** The transition table of the spec as data: from a status, each move leads to one status. */
+/** The consent transitions as data: from a status, each move leads to one status. */
 export const consentTransitions: Readonly<
   Record<ConsentStatus, Partial<Record<ConsentMove, ConsentStatus>>>
 > = {

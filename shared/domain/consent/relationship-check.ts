@@ -1,4 +1,4 @@
-/** The relationship check (spec "Relationship check"): only `refuted` blocks; `failed` runs again. */
+/** The relationship check: only `refuted` blocks; `failed` runs again. */
 export const relationshipResults = ['confirmed', 'refuted', 'inconclusive', 'failed'] as const;
 export type RelationshipResult = (typeof relationshipResults)[number];
 

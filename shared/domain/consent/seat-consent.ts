@@ -7,7 +7,7 @@ import { isRefuted } from './relationship-check';
 /**
  * The seat-level consent rules: asking, resending, the person's answers and activation. Each
  * function takes the seat as read and returns the seat to write; a broken rule throws its code,
- * checked in the order the spec's tables list them.
+ * checked in a fixed order, so a request that breaks several rules always answers the same code.
  */
 
 export interface ConsentSettings {

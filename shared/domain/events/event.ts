@@ -1,5 +1,5 @@
 /**
- * The event row (spec "Event"): written in the transaction of the change it reports, ordered by its
+ * The event row, the source of truth: written in the transaction of the change it reports, ordered by its
  * ULID inside the account. Payloads hold ids, states and instants only, never content.
  */
 export const eventSources = ['api', 'gateway', 'workers', 'crons'] as const;

@@ -24,7 +24,7 @@ export const sameDependent = (a: Dependent | null, b: Dependent): boolean =>
   a.phone === b.phone &&
   a.document?.number === b.document?.number;
 
-/** The age rule of the spec: a minor is under 18, an adult 18 or over, never born in the future. */
+/** The age rule: a minor is under 18, an adult 18 or over, never born in the future. */
 export const checkBirthDate = (dependent: Dependent, now: Date): void => {
   if (!birthDateFitsKind(dependent.kind, dependent.birthDate, now)) throw fail('BIRTH_DATE_OUT_OF_RANGE');
 };

@@ -2,7 +2,7 @@ import { effectiveStatus, type ConsentStatus } from '../consent/consent-request'
 import { isDependentComplete } from './dependent';
 import { byAge, type Seat } from './seat';
 
-/** Onboarding step (spec "Onboarding step"): derived on every read, never stored. */
+/** Onboarding step: derived on every read, never stored, so it cannot drift from the seats. */
 export type SeatStep =
   'fill_dependent' | 'send_consent' | 'await_consent' | 'activate_seat' | 'consent_declined';
 export type OnboardingStep = SeatStep | 'add_seat';

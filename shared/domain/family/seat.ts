@@ -27,7 +27,7 @@ export interface Seat {
   channels: { chat?: { price: Money; enabledAt: string } };
   /** The latest pairing of the chat channel; a final one stays readable until the next starts. */
   pairing: Pairing | null;
-  /** Set at the seat's first `paired` (spec "Trial"); null means `not_started`. */
+  /** Set at the seat's first `paired`, so a trial starts only once; null means `not_started`. */
   trial: { startedAt: string; endsAt: string } | null;
   /** The seat's data key, encrypted (KMS envelope in AWS, a local key locally); null once destroyed. */
   encryptedDataKey: string | null;

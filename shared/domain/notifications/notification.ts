@@ -1,5 +1,5 @@
 /**
- * Guardians' notifications (spec "Notification"): a catalog of types with a severity; an inbox
+ * Guardians' notifications: a catalog of types with a severity; an inbox
  * read as the 50 most recent (ULID order) with the unread count, paged by the last ULID seen.
  * A notification names its type and seat, never content.
  */

@@ -7,8 +7,8 @@ import { isChannelEnabled } from './channels';
 import { isOpenPairing, type PairingStatus } from './pairing.transitions';
 
 /**
- * Whether a pairing may start (spec "Pairing preconditions and errors"), checked in the table's
- * order; after a stop by the person, 409 comes before anything else. Proxy capacity is the last
+ * Whether a pairing may start, checked in the order docs/api.md lists its errors: after a stop by
+ * the person, 409 comes before anything else. Proxy capacity is the last
  * check, made when a proxy is bound.
  */
 export const checkPairingStart = (

@@ -1,5 +1,5 @@
 /**
- * The pairing state machine of the spec ("Pairing"), as data: each row says from which statuses a
+ * The pairing state machine, as data: each row says from which statuses a
  * trigger moves a pairing, to which status, and what else must happen. One function reads it.
  * `cancelled`, `disconnected` and `revoked` are final: no row leaves them.
  */
@@ -88,7 +88,7 @@ export const pairingTable: readonly PairingRow[] = [
     effects: ['record_passkey_refused', 'logout_session', ...ending],
   },
   { from: ['challenge'], on: 'codes_exhausted', to: 'cancelled', effects: [...ending] },
-  // The spec draws this from `challenge`; a session can also fail while it starts or confirms.
+  // Not only from `challenge`: a session can also fail while it starts or confirms.
   {
     from: ['starting', 'challenge', 'passkey', 'connecting'],
     on: 'challenge_failed',

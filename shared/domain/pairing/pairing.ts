@@ -10,13 +10,13 @@ import {
 import { attemptTimes, isCurrentAttempt, type ReconnectAttempt } from './reconnect';
 
 /**
- * A seat's pairing (spec "Seat channel and pairing"): the link between the person's messaging
+ * A seat's pairing: the link between the person's messaging
  * account and a session at the provider. The seat keeps its latest pairing; final ones stay readable.
  */
 export const pairingMethods = ['qr', 'code'] as const;
 export type PairingMethod = (typeof pairingMethods)[number];
 
-/** The challenge as stored. Its value is shown only where the spec allows (see the views). */
+/** The challenge as stored. Its value is shown only to whom the views allow (never the code to guardians). */
 export interface StoredChallenge {
   kind: 'qr' | 'code' | 'passkey_confirm';
   /** The QR data, the 8-character code, or the number the person compares; null when unknown. */
@@ -152,7 +152,7 @@ export const movePairing = (
   return { pairing: next, from: pairing.status, on, effects: move.effects };
 };
 
-/** The session statuses the provider reports (spec "Inbound webhooks"). */
+/** The session statuses the provider reports in its `session.status` events. */
 export const providerStatuses = [
   'STOPPED',
   'STARTING',
@@ -219,7 +219,7 @@ export const readProviderStatus = (
 };
 
 /**
- * The number check (spec "connecting → paired"): the first id the provider reports that is a
+ * The number check that moves `connecting` to `paired`: the first id the provider reports that is a
  * phone decides; none at all (an `@lid` only) cannot be the person's number.
  */
 export const numberTrigger = (declaredPhone: string, connectedIds: readonly string[]): PairingTrigger => {

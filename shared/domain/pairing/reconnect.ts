@@ -1,5 +1,5 @@
 /**
- * Reconnecting a dropped session (spec "Reconnect schedule"): attempts at the gaps of
+ * Reconnecting a dropped session: attempts at the gaps of
  * `RECONNECT_DELAYS_SECONDS` (30 s, 2 min, 10 min by default), the first from the drop and each next
  * one from the previous attempt: 0.5, 2.5 and 12.5 minutes after the drop.
  */

@@ -1,5 +1,5 @@
 /**
- * Fixed-window counting (spec "Rate limits"): the first hit sets the window's end; every hit
+ * Fixed-window counting: the first hit sets the window's end; every hit
  * increments; a counter found without an end gets one; once the end has passed a new window starts.
  */
 export interface RateRule {
