@@ -136,4 +136,11 @@ describe('checking answers against the document', () => {
     expect(check({ ...unknown, status: 200, body: { success: true, data: {} } })).not.toEqual([]);
     expect(check({ ...unknown, method: 'PATCH', path: '/catalog', status: 404, body: notFound })).toEqual([]);
   });
+
+  it('takes 400 BAD_REQUEST for an unmatched path only when its percent-encoding is malformed', () => {
+    const badRequest = { success: false, error: { code: 'BAD_REQUEST', message: 'Bad path.' } };
+    const asked = { method: 'GET', contentType: 'application/json', status: 400, body: badRequest };
+    expect(check({ ...asked, path: '/seats/%E0%A4%A' })).toEqual([]);
+    expect(check({ ...asked, path: '/no/such/route' })).not.toEqual([]);
+  });
 });
