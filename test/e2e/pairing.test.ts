@@ -444,7 +444,7 @@ describe('webhooks and workers', () => {
   });
 });
 
-describe('the pairing preconditions, in the spec’s order', () => {
+describe('the pairing preconditions, in their checking order', () => {
   const start = (token: string, seatUid: string) =>
     call('POST', `/seats/${seatUid}/pairing`, { token, body: { channel: 'chat', method: 'qr' } });
 

@@ -109,9 +109,17 @@ export const dynamoInbox = (table: TableAccess): Inbox => {
             },
             ScanIndexForward: false,
             Limit: INBOX_PAGE + 1,
+            // A guardian reads right after a notification lands or after marking one read.
+            ConsistentRead: true,
           }),
         ),
-        table.doc.send(new GetCommand({ TableName: table.tableName, Key: keys.inboxCounter(userUid) })),
+        table.doc.send(
+          new GetCommand({
+            TableName: table.tableName,
+            Key: keys.inboxCounter(userUid),
+            ConsistentRead: true,
+          }),
+        ),
       ]);
       const newestFirst = (page.Items ?? [])
         .map((item): Notification => {
@@ -126,7 +134,12 @@ export const dynamoInbox = (table: TableAccess): Inbox => {
 
     async markRead(userUid, notificationId, now) {
       const { Item } = await table.doc.send(
-        new GetCommand({ TableName: table.tableName, Key: keys.notification(userUid, notificationId) }),
+        new GetCommand({
+          TableName: table.tableName,
+          Key: keys.notification(userUid, notificationId),
+          // A notification that has just landed is found, never a false 404.
+          ConsistentRead: true,
+        }),
       );
       if (Item === undefined) return false;
       try {

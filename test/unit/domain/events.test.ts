@@ -7,7 +7,7 @@ describe('events', () => {
     { type: 'seat.created', accountId: 'acc_1', seat: { seatId: '01SEATINTERNAL', uid: 'st_public' } },
   );
 
-  it('carry the spec’s columns: id, type, account, seat, source, payload, occurred_at', () => {
+  it('carry the event row’s columns: id, type, account, seat, source, payload, occurred_at', () => {
     expect(event).toEqual({
       id: '01JABCDEF',
       type: 'seat.created',

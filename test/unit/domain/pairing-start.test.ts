@@ -45,7 +45,7 @@ const codeOf = (seat: Seat, context: Partial<Parameters<typeof checkPairingStart
   }
 };
 
-describe('starting a pairing (the spec’s preconditions, in order)', () => {
+describe('starting a pairing (its preconditions, in their checking order)', () => {
   it('needs the person’s consent', () => expect(codeOf(pending())).toBe('CONSENT_REQUIRED'));
   it('needs a relationship that is not refuted', () =>
     expect(codeOf({ ...ready(), relationshipCheck: { result: 'refuted', checkedAt: '' } })).toBe(

@@ -8,7 +8,7 @@ import {
   type PairingTrigger,
 } from '../../../shared/domain/pairing/pairing.transitions';
 
-describe('the pairing table (spec "Pairing")', () => {
+describe('the pairing transition table', () => {
   it.each<[PairingStatus, PairingTrigger, PairingStatus, string[]]>([
     ['starting', 'challenge_arrived', 'challenge', ['publish_challenge']],
     ['challenge', 'number_check_requested', 'passkey', []],
@@ -88,7 +88,7 @@ describe('the pairing table (spec "Pairing")', () => {
     expect(transitionPairing('degraded', 'connection_dropped')).toBeNull();
   });
 
-  it('names every status of the spec', () => {
+  it('names every pairing status', () => {
     expect(pairingStatuses).toEqual([
       'starting',
       'challenge',

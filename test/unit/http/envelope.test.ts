@@ -26,7 +26,7 @@ describe('the envelope', () => {
     expect(response.headers?.['retry-after']).toBe('42');
   });
 
-  it('gives the generic codes the spec’s statuses and domain rules 422', () => {
+  it('gives the generic codes their documented statuses and domain rules 422', () => {
     const statuses = Object.fromEntries(
       Object.entries(errorCatalog).map(([code, entry]) => [code, entry.status]),
     );
