@@ -12,6 +12,7 @@ import { openSubscription } from '../../shared/domain/family/subscription';
 import { seatUidFor } from '../../shared/domain/family/uids';
 import { newUser } from '../../shared/domain/users/user';
 import { freshTable } from '../support/table';
+import { newAccountWithOwner } from '../support/family';
 
 let table: TableAccess;
 beforeAll(async () => {
@@ -44,16 +45,7 @@ const seatIn = (accountUid: string) =>
 
 const family = async () => {
   const families = dynamoFamilyStore(table);
-  const account = { uid: ids.uid('acc'), name: 'Silva', createdAt: now.toISOString(), version: 0 };
-  const owner: Member = {
-    accountUid: account.uid,
-    userUid: ids.uid('usr'),
-    role: 'owner',
-    relationship: null,
-    email: 'o@example.com',
-    joinedAt: now.toISOString(),
-    version: 0,
-  };
+  const { account, owner } = newAccountWithOwner(ids, now);
   await families.createAccount(account, owner, [event('account.created', account.uid)]);
   return { families, account, owner };
 };

@@ -4,11 +4,11 @@ import type { TableAccess } from '../../shared/adapters/dynamo/client';
 import { cryptoIds } from '../../shared/adapters/crypto/node-crypto';
 import { dynamoFamilyStore } from '../../shared/adapters/dynamo/family.store';
 import { dynamoInbox, inboxEntries } from '../../shared/adapters/dynamo/inbox.store';
-import type { Member } from '../../shared/domain/family/member';
 import { newSeat } from '../../shared/domain/family/seat';
 import { seatUidFor } from '../../shared/domain/family/uids';
 import { newNotification } from '../../shared/domain/notifications/notification';
 import { freshTable, inSmallPages } from '../support/table';
+import { newAccountWithOwner } from '../support/family';
 
 let table: TableAccess;
 beforeAll(async () => {
@@ -22,16 +22,7 @@ const pageSize = 2;
 describe('reads that span pages', () => {
   it('load a whole family and every membership of a user, page after page', async () => {
     const families = dynamoFamilyStore(table);
-    const account = { uid: ids.uid('acc'), name: 'Silva', createdAt: now.toISOString(), version: 0 };
-    const owner: Member = {
-      accountUid: account.uid,
-      userUid: ids.uid('usr'),
-      role: 'owner',
-      relationship: null,
-      email: 'o@example.com',
-      joinedAt: now.toISOString(),
-      version: 0,
-    };
+    const { account, owner } = newAccountWithOwner(ids, now);
     await families.createAccount(account, owner, []);
     const seats = Array.from({ length: 5 }, () =>
       newSeat({

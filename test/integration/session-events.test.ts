@@ -5,7 +5,6 @@ import { cryptoIds } from '../../shared/adapters/crypto/node-crypto';
 import { dynamoFamilyStore } from '../../shared/adapters/dynamo/family.store';
 import { dynamoInbox, inboxEntries } from '../../shared/adapters/dynamo/inbox.store';
 import { handleSessionEvent, type WorkerDeps } from '../../shared/app/pairing/session-events';
-import type { Member } from '../../shared/domain/family/member';
 import { newSeat, type Seat } from '../../shared/domain/family/seat';
 import { seatUidFor } from '../../shared/domain/family/uids';
 import { newNotification } from '../../shared/domain/notifications/notification';
@@ -15,6 +14,7 @@ import { parseConfig } from '../../shared/config/config';
 import { useCaseSettingsFrom } from '../../functions/use-case-settings';
 import { validDependent } from '../support/fixtures';
 import { freshTable } from '../support/table';
+import { newAccountWithOwner } from '../support/family';
 
 let table: TableAccess;
 beforeAll(async () => {
@@ -51,16 +51,7 @@ const workerDeps = (accepted: unknown[] = []): WorkerDeps => ({
 /** A family whose seat's pairing waits in `challenge` (consented, active, chat enabled). */
 const challengedSeat = async (): Promise<Seat> => {
   const families = dynamoFamilyStore(table);
-  const account = { uid: ids.uid('acc'), name: 'Silva', createdAt: now.toISOString(), version: 0 };
-  const owner: Member = {
-    accountUid: account.uid,
-    userUid: ids.uid('usr'),
-    role: 'owner',
-    relationship: null,
-    email: 'o@example.com',
-    joinedAt: now.toISOString(),
-    version: 0,
-  };
+  const { account, owner } = newAccountWithOwner(ids, now);
   await families.createAccount(account, owner, []);
   const uid = seatUidFor(account.uid, ids.randomPart(16));
   const pairing = newPairing({
