@@ -30,6 +30,7 @@ export const buildStacks = (app: App, settings: StageSettings) => {
     stage: settings.stage,
     table: stateful.table,
     dataKeyArn: stateful.dataKey.keyArn,
+    seatKeyArn: stateful.seatKey.keyArn,
     serviceSecretsArn: stateful.serviceSecrets.secretArn,
     evidenceBucketName: stateful.evidenceBucket.bucketName,
     queueArns: Object.fromEntries(

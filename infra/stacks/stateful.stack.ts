@@ -17,6 +17,7 @@ import { tableDesign } from '../../shared/adapters/dynamo/table-design';
 export class StatefulStack extends Stack {
   readonly table: TableV2;
   readonly dataKey: Key;
+  readonly seatKey: Key;
   readonly serviceSecrets: Secret;
   readonly evidenceBucket: Bucket;
   readonly gatewaySecrets: Secret;
@@ -29,6 +30,14 @@ export class StatefulStack extends Stack {
 
     this.dataKey = new Key(this, 'DataKey', {
       description: `family-protection ${props.stage}: table and secrets encryption`,
+      enableKeyRotation: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    // Seat data keys are wrapped under a key of their own: the table's key is usable by every
+    // function that reads the table, and none of them may unwrap a seat's key. Only the seats
+    // function makes one (activation); only a function that reads content may ever open one.
+    this.seatKey = new Key(this, 'SeatKey', {
+      description: `family-protection ${props.stage}: seat data keys (envelope encryption of content)`,
       enableKeyRotation: true,
       removalPolicy: RemovalPolicy.RETAIN,
     });

@@ -28,6 +28,8 @@ export interface StatelessStackProps extends StackProps {
   stage: string;
   table: ITableV2;
   dataKeyArn: string;
+  /** The key seat data keys are wrapped under, apart from the table's. */
+  seatKeyArn: string;
   serviceSecretsArn: string;
   evidenceBucketName: string;
   /** The queue rows' queues (infra/consumers.ts), built in the stateful stack. */
@@ -78,7 +80,7 @@ export class StatelessStack extends Stack {
       RELATIONSHIP_REGISTRY_URL: props.relationshipRegistryUrl,
       WHATSAPP_PHONE_NUMBER_ID: props.whatsappPhoneNumberId,
       SEAT_KEYS: 'kms',
-      SEAT_KEYS_KMS_KEY_ID: props.dataKeyArn,
+      SEAT_KEYS_KMS_KEY_ID: props.seatKeyArn,
       MAIL_FROM: props.mailFrom,
       POWERTOOLS_SERVICE_NAME: 'family-protection',
     };
@@ -161,7 +163,7 @@ export class StatelessStack extends Stack {
     functions.seats.addToRolePolicy(
       new PolicyStatement({
         actions: ['kms:GenerateDataKey'],
-        resources: [props.dataKeyArn],
+        resources: [props.seatKeyArn],
         conditions: { 'ForAnyValue:StringEquals': { 'kms:EncryptionContextKeys': ['seatId'] } },
       }),
     );

@@ -42,7 +42,7 @@ beforeAll(() => {
   stateless = Template.fromStack(stacks.stateless);
 });
 
-type Statement = { Action: string | string[]; Effect: string };
+type Statement = { Action: string | string[]; Effect: string; Resource?: unknown };
 const actionsOf = (template: Template, functionLogicalPrefix: string): string[] => {
   const policies = template.findResources('AWS::IAM::Policy');
   return Object.entries(policies)
@@ -194,6 +194,22 @@ describe('the stateless stack', () => {
       )
       .filter((statement) => [statement.Action].flat().includes('s3:PutObject'));
     expect(JSON.stringify(puts)).toContain('/evidence/*');
+  });
+
+  it('wraps seat data keys under a key of their own: only the seats function makes them, none may open one', () => {
+    stateful.hasResourceProperties('AWS::KMS::Key', {
+      Description: Match.stringLikeRegexp('seat data keys'),
+      EnableKeyRotation: true,
+    });
+    const onSeatKey = Object.entries(stateless.findResources('AWS::IAM::Policy')).flatMap(([id, policy]) =>
+      (policy.Properties.PolicyDocument.Statement as Statement[])
+        .filter((statement) => JSON.stringify(statement.Resource).includes('SeatKey'))
+        .map(
+          (statement) => [id.replace(/ServiceRoleDefaultPolicy.*$/, ''), [statement.Action].flat()] as const,
+        ),
+    );
+    expect(onSeatKey.map(([id]) => id)).toEqual([expect.stringMatching(/^SeatsApi/)]);
+    expect(onSeatKey.flatMap(([, actions]) => actions)).toEqual(['kms:GenerateDataKey']);
   });
 
   it('reserves the public evidence upload 20 concurrent runs, its most at once', () => {
