@@ -383,8 +383,8 @@ describe('reconnects', () => {
 describe('webhooks and workers', () => {
   const sign = (body: string) =>
     createHmac('sha512', devSecrets.SESSION_PROVIDER_WEBHOOK_SECRET).update(body).digest('hex');
-  /** The provider's WORKING status, as its fixture shows it, for this event id and session. */
-  const workingStatus = (id: string, session: string) =>
+  /** The provider's WORKING status, as its fixture shows it, for this event id and session (and seat). */
+  const workingStatus = (id: string, session: string, seatUid?: string) =>
     JSON.stringify({
       ...(JSON.parse(
         readFileSync(
@@ -394,6 +394,7 @@ describe('webhooks and workers', () => {
       ) as object),
       id,
       session,
+      ...(seatUid === undefined ? {} : { metadata: { seatUid } }),
     });
   const deliver = (body: string) =>
     fetch(`${inject('gatewayUrl')}/webhooks/session-provider`, {
@@ -406,7 +407,7 @@ describe('webhooks and workers', () => {
     const family = await pairedSeat();
     const before = (await eventsOf(family.accountUid)).length;
     const id = `evt_${randomUUID()}`;
-    const replay = workingStatus(id, family.session);
+    const replay = workingStatus(id, family.session, family.seatUid);
     expect((await deliver(replay)).status).toBe(200);
     const [handled] = await awaitLogLines<{ eventId: string; outcome: string }>(
       'session_event.handled',

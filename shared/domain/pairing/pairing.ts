@@ -60,18 +60,22 @@ export interface Pairing {
   updatedAt: string;
 }
 
-/** The session name carries the seat uid, so a webhook finds its family with one read. */
-export const sessionNameFor = (seatUid: string, pairingId: string): string =>
-  `${seatUid}.${pairingId.toLowerCase()}`;
+/**
+ * The session's name at the provider: one per pairing, in the form the provider accepts (at most 54
+ * characters of `[A-Za-z0-9_-]`). It names nothing else: the seat is found by the lookup the
+ * pairing writes when it starts (`SeatChangeExtras.session`).
+ */
+export const sessionNameFor = (pairingId: string): string => `pairing_${pairingId.toLowerCase()}`;
 
-export const seatUidOfSession = (sessionName: string): string | null => {
-  const dot = sessionName.lastIndexOf('.');
-  return dot <= 0 ? null : sessionName.slice(0, dot);
-};
+/**
+ * The seat of a session named in the earlier form `<seat uid>.<pairing id>` (no lookup was written
+ * for it): such pairings keep working while they live. Null for any other name.
+ */
+export const seatUidOfLegacySession = (sessionName: string): string | null =>
+  /^(st_[A-Za-z0-9_-]{36})\.[0-9a-z]{26}$/.exec(sessionName)?.[1] ?? null;
 
 export const newPairing = (fields: {
   pairingId: string;
-  seatUid: string;
   method: PairingMethod;
   requestedBy: Pairing['requestedBy'];
   proxyLabel: string;
@@ -81,7 +85,7 @@ export const newPairing = (fields: {
   channel: 'chat',
   method: fields.method,
   requestedBy: fields.requestedBy,
-  sessionName: sessionNameFor(fields.seatUid, fields.pairingId),
+  sessionName: sessionNameFor(fields.pairingId),
   proxyLabel: fields.proxyLabel,
   status: 'starting',
   challenge: null,

@@ -11,7 +11,7 @@ import {
   personPairingView,
   readProviderStatus,
   renewalMethod,
-  seatUidOfSession,
+  seatUidOfLegacySession,
   sessionNameFor,
   type Pairing,
   type StoredChallenge,
@@ -23,7 +23,6 @@ const seatUid = 'st_AAAAAAAAAAAAAAAAAAAABBBBBBBBBBBBBBBB';
 const pairing = (status: PairingStatus, fields: Partial<Pairing> = {}): Pairing => ({
   ...newPairing({
     pairingId: '01KAB0000000000000000000PP',
-    seatUid,
     method: 'qr',
     requestedBy: 'guardian',
     proxyLabel: 'a',
@@ -49,10 +48,19 @@ const code: StoredChallenge = {
 const qr: StoredChallenge = { kind: 'qr', value: '2@qr', confirmation: null, expiresAt: now.toISOString() };
 
 describe('a pairing', () => {
-  it('names its session after the seat, so a webhook finds the family with one read', () => {
-    const name = sessionNameFor(seatUid, '01KAB0000000000000000000PP');
-    expect(seatUidOfSession(name)).toBe(seatUid);
-    expect(seatUidOfSession('default')).toBeNull();
+  it('names each session as the provider accepts: at most 54 characters of [A-Za-z0-9_-], one per pairing', () => {
+    const ids = ['01KAB0000000000000000000PP', '01KAB0000000000000000000PQ', '7ZZZZZZZZZZZZZZZZZZZZZZZZZ'];
+    const names = ids.map(sessionNameFor);
+    for (const name of names) expect(name).toMatch(/^[A-Za-z0-9_-]{1,54}$/);
+    expect(new Set(names).size).toBe(ids.length);
+    expect(pairing('starting').sessionName).toBe(sessionNameFor('01KAB0000000000000000000PP'));
+  });
+
+  it('still finds the seat of a session named in the earlier form (seat uid, dot, pairing id)', () => {
+    expect(seatUidOfLegacySession(`${seatUid}.01kab0000000000000000000pp`)).toBe(seatUid);
+    expect(seatUidOfLegacySession(sessionNameFor('01KAB0000000000000000000PP'))).toBeNull();
+    expect(seatUidOfLegacySession('default')).toBeNull();
+    expect(seatUidOfLegacySession(`${seatUid}.`)).toBeNull();
   });
 
   it('reads each provider status as the table’s trigger for where the pairing stands', () => {
