@@ -144,7 +144,7 @@ const movesFor = async (
       const challenge = {
         kind: 'passkey_confirm' as const,
         value: status.data?.code ?? null,
-        confirmation: reading.confirmation,
+        confirmation: 'number' as const,
         expiresAt: null,
       };
       const move = movePairing(pairing, 'number_check_requested', now, { challenge });

@@ -21,13 +21,17 @@ export interface StoredChallenge {
   kind: 'qr' | 'code' | 'passkey_confirm';
   /** The QR data, the 8-character code, or the number the person compares; null when unknown. */
   value: string | null;
-  /** For `passkey_confirm`: a number to compare, or a WebAuthn passkey only a browser can sign. */
+  /**
+   * For `passkey_confirm`: a number to compare. `webauthn` only in pairings saved before a WebAuthn
+   * request ended the pairing instead (`passkey_required`).
+   */
   confirmation: 'number' | 'webauthn' | null;
   expiresAt: string | null;
 }
 
 export const failureReasons = [
   'passkey_refused',
+  'passkey_required',
   'identity_mismatch',
   'codes_exhausted',
   'challenge_failed',
@@ -101,6 +105,7 @@ export const newPairing = (fields: {
 
 const failureOf: Partial<Record<PairingTrigger, FailureReason>> = {
   passkey_refused: 'passkey_refused',
+  passkey_required: 'passkey_required',
   other_number_connected: 'identity_mismatch',
   codes_exhausted: 'codes_exhausted',
   challenge_failed: 'challenge_failed',
@@ -170,13 +175,13 @@ export type ProviderStatus = (typeof providerStatuses)[number];
 
 /**
  * What a status report asks of a pairing. `challenge`: fetch the QR or a code, then move with
- * `challenge_arrived`. `confirm`: the provider asks to check the number. `connected`: check the
- * connected number, after the moves in `before`. `move`: plain triggers.
+ * `challenge_arrived`. `confirm`: the provider asks to compare the number it sends. `connected`: check
+ * the connected number, after the moves in `before`. `move`: plain triggers.
  */
 export type StatusReading =
   | { kind: 'ignore' }
   | { kind: 'challenge' }
-  | { kind: 'confirm'; confirmation: 'number' | 'webauthn' }
+  | { kind: 'confirm' }
   | { kind: 'connected'; before: PairingTrigger[] }
   | { kind: 'move'; on: PairingTrigger };
 
@@ -195,9 +200,11 @@ export const readProviderStatus = (
       if (at === 'paired' || at === 'degraded') return { kind: 'move', on: 'device_unlinked' };
       return ignore;
     case 'PASSKEY_CONFIRMATION_REQUIRED':
+      return at === 'starting' || at === 'challenge' ? { kind: 'confirm' } : ignore;
     case 'PASSKEY_REQUIRED':
-      return at === 'challenge'
-        ? { kind: 'confirm', confirmation: status === 'PASSKEY_REQUIRED' ? 'webauthn' : 'number' }
+      // Asked while the link is being made; a linked session has nothing left to ask.
+      return isOpenPairing(at) && at !== 'paired' && at !== 'degraded'
+        ? { kind: 'move', on: 'passkey_required' }
         : ignore;
     case 'WORKING':
       if (at === 'challenge') return { kind: 'connected', before: ['code_entered'] };
@@ -218,7 +225,9 @@ export const readProviderStatus = (
       if (at === 'challenge') return { kind: 'move', on: 'codes_exhausted' };
       return ignore;
     case 'STARTING':
-      return ignore;
+      // After WORKING it is a lost connection the engine is re-establishing (GOWS reports drops so).
+      // Once dropped (`degraded`), a STARTING is the same drop or a restart: one drop, one round of retries.
+      return at === 'paired' ? { kind: 'move', on: 'connection_dropped' } : ignore;
   }
 };
 
@@ -271,21 +280,29 @@ export const beginAttempt = (
   };
 };
 
-/** Challenges as guardians see them: the QR, or only that a code is on the person's phone. */
+/**
+ * Challenges as guardians see them: the QR, or only that a code is on the person's phone or that the
+ * person is asked to compare one.
+ */
 const guardianChallenge = (challenge: StoredChallenge | null) => {
   if (challenge === null) return null;
   if (challenge.kind === 'code')
     return { kind: 'code_on_dependent_phone' as const, expiresAt: challenge.expiresAt };
   if (challenge.kind === 'qr')
     return { kind: 'qr' as const, data: challenge.value, expiresAt: challenge.expiresAt };
-  return { kind: 'passkey_confirm' as const, code: challenge.value, expiresAt: challenge.expiresAt };
+  return { kind: 'passkey_confirm' as const, expiresAt: challenge.expiresAt };
 };
 
-/** On the person's page the code itself is shown: they type it on their own phone. */
-const personChallenge = (challenge: StoredChallenge | null) =>
-  challenge?.kind === 'code'
-    ? { kind: 'code' as const, code: challenge.value, expiresAt: challenge.expiresAt }
-    : guardianChallenge(challenge);
+/**
+ * On the person's page the codes themselves are shown: the one they type on their own phone, and the
+ * one they compare with their phone's.
+ */
+const personChallenge = (challenge: StoredChallenge | null) => {
+  if (challenge === null) return null;
+  if (challenge.kind === 'qr')
+    return { kind: 'qr' as const, data: challenge.value, expiresAt: challenge.expiresAt };
+  return { kind: challenge.kind, code: challenge.value, expiresAt: challenge.expiresAt };
+};
 
 /** What an event may carry: the QR for the guardian's screen, never a code. */
 export const eventChallenge = (challenge: StoredChallenge | null): Record<string, string | null> | null => {
