@@ -89,7 +89,13 @@ export const startSessionProviderSimulator = async (options: {
           status === 'PASSKEY_CONFIRMATION_REQUIRED'
             ? { code: String(1000 + Math.floor(Math.random() * 9000)) }
             : status === 'PASSKEY_REQUIRED'
-              ? { challenge: randomBytes(16).toString('base64url'), rpId: 'web.whatsapp.com', timeout: 60000 }
+              ? {
+                  challenge: randomBytes(16).toString('base64url'),
+                  timeout: 60000,
+                  rpId: 'web.whatsapp.com',
+                  allowCredentials: [],
+                  userVerification: 'preferred',
+                }
               : null;
         await deliver(session, 'session.status', {
           name: session.name,
@@ -137,9 +143,10 @@ export const startSessionProviderSimulator = async (options: {
     const body = await readJson(request);
 
     // Controls: the person's side.
-    const control = /^\/_sim\/sessions\/([^/]+)\/(link|passkey|drop|restarts|fail|logout|messages)$/.exec(
-      path,
-    );
+    const control =
+      /^\/_sim\/sessions\/([^/]+)\/(link|passkey|passkey-required|drop|server-restart|restarts|fail|logout|messages)$/.exec(
+        path,
+      );
     if (control !== null && method === 'POST') {
       const session = sessions.get(decodeURIComponent(control[1] ?? ''));
       if (session === undefined) return json(response, 404, { error: 'no such session' });
@@ -150,9 +157,12 @@ export const startSessionProviderSimulator = async (options: {
         if (phone === null) return json(response, 400, { error: 'no phone: pass { phone } (E.164)' });
         session.me = meOf(phone);
         setStatus(session, 'WORKING');
-      } else if (action === 'passkey')
-        setStatus(session, body['webauthn'] === true ? 'PASSKEY_REQUIRED' : 'PASSKEY_CONFIRMATION_REQUIRED');
-      else if (action === 'drop') setStatus(session, 'STOPPED', 'STARTING');
+      } else if (action === 'passkey') setStatus(session, 'PASSKEY_CONFIRMATION_REQUIRED');
+      else if (action === 'passkey-required') setStatus(session, 'PASSKEY_REQUIRED');
+      // GOWS reports a lost connection as STARTING (STOPPED only when a session is stopped).
+      else if (action === 'drop') setStatus(session, 'STARTING');
+      // WAHA shut down and, on its way back, resumed the session it ran.
+      else if (action === 'server-restart') setStatus(session, 'STOPPED', 'STARTING', 'WORKING');
       else if (action === 'restarts') session.restartsSucceed = body['succeed'] === true;
       else if (action === 'fail') setStatus(session, 'FAILED');
       else if (action === 'logout') {

@@ -31,12 +31,13 @@ const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 };
 const round = (value: number) => Math.round(value * 100) / 100;
-const statusBody = (session: string, status: string) =>
+const statusBody = (session: string, status: string, seatUid = 'st_bench') =>
   JSON.stringify({
     id: `evt_${randomUUID()}`,
     timestamp: Date.now(),
     event: 'session.status',
     session,
+    metadata: { seatUid },
     me: { id: '5511987654321@c.us', pushName: 'Bench' },
     payload: { name: session, status },
     engine: 'GOWS',
@@ -139,7 +140,6 @@ try {
   const uid = seatUidFor(account.uid, ids.randomPart(16));
   const pairing = newPairing({
     pairingId: ids.ulid(),
-    seatUid: uid,
     method: 'qr',
     requestedBy: 'guardian',
     proxyLabel: 'x',
@@ -175,7 +175,7 @@ try {
   const latencyRounds = Number(process.env['BENCH_LATENCY'] ?? 100);
   let seen = await eventCount();
   for (let i = 0; i < latencyRounds; i += 1) {
-    const body = statusBody(pairing.sessionName, i % 2 === 0 ? 'STOPPED' : 'WORKING');
+    const body = statusBody(pairing.sessionName, i % 2 === 0 ? 'STOPPED' : 'WORKING', uid);
     const started = performance.now();
     const posted = await fetch(`${stack.gatewayUrl}/webhooks/session-provider`, {
       method: 'POST',

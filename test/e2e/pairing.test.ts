@@ -90,6 +90,8 @@ describe('pairing on the guardian’s screen (QR)', () => {
     expect(challenged.body.data.challenge).toMatchObject({ kind: 'qr', data: expect.stringMatching(/^2@/) });
     const sessions = await sessionsOf(seatUid);
     expect(sessions[0]?.config.metadata).toMatchObject({ seatUid });
+    // A name the provider accepts: at most 54 characters of [A-Za-z0-9_-].
+    expect(sessions[0]?.name).toMatch(/^[A-Za-z0-9_-]{1,54}$/);
 
     await simulate(await sessionOf(seatUid), 'link');
     const paired = await pairingReaches(owner.token, seatUid, 'paired');
@@ -282,7 +284,10 @@ describe('the number-match confirmation (passkey)', () => {
     expect(early.body.error.code).toBe('PAIRING_NOT_AWAITING_CONFIRMATION');
     await simulate(await sessionOf(first.seatUid), 'passkey');
     const asked = await pairingReaches(first.owner.token, first.seatUid, 'passkey');
-    expect(asked.body.data.challenge).toMatchObject({
+    // The code to compare is shown on the person's page only.
+    expect(asked.body.data.challenge).toEqual({ kind: 'passkey_confirm', expiresAt: null });
+    const onPersonPage = await personCall('GET', `/consent-requests/${first.linkToken}/pairing`);
+    expect(onPersonPage.body.data.challenge).toMatchObject({
       kind: 'passkey_confirm',
       code: expect.stringMatching(/^\d{4}$/),
     });
@@ -307,18 +312,42 @@ describe('the number-match confirmation (passkey)', () => {
     expect(no.body.data).toMatchObject({ status: 'cancelled', failureReason: 'passkey_refused' });
   });
 
-  it('answers CONFIRMATION_NOT_SUPPORTED when the provider asks for a passkey only a browser can sign', async () => {
+  it('asks the person to compare a number even before any QR was shown', async () => {
+    const family = await protectedSeat();
+    await startQr(family);
+    const session = await sessionOf(family.seatUid);
+    await pairingReaches(family.owner.token, family.seatUid, 'challenge');
+    await simulate(session, 'passkey');
+    await pairingReaches(family.owner.token, family.seatUid, 'passkey');
+    const yes = await personCall('POST', `/consent-requests/${family.linkToken}/pairing/passkey`, {
+      matches: true,
+    });
+    expect(yes.body.data.status).toBe('connecting');
+    await pairingReaches(family.owner.token, family.seatUid, 'paired');
+  });
+
+  it('ends the pairing cancelled (passkey_required) when WhatsApp asks for a WebAuthn passkey; the session is removed and a new pairing starts', async () => {
     const family = await protectedSeat();
     await startQr(family);
     await pairingReaches(family.owner.token, family.seatUid, 'challenge');
-    await simulate(await sessionOf(family.seatUid), 'passkey', { webauthn: true });
-    await pairingReaches(family.owner.token, family.seatUid, 'passkey');
-    const answer = await call('POST', `/seats/${family.seatUid}/pairing/passkey`, {
-      token: family.owner.token,
-      body: { matches: true },
-    });
-    expect(answer.status).toBe(422);
-    expect(answer.body.error.code).toBe('CONFIRMATION_NOT_SUPPORTED');
+    const session = await sessionOf(family.seatUid);
+    await simulate(session, 'passkey-required');
+    const ended = await pairingReaches(family.owner.token, family.seatUid, 'cancelled');
+    expect(ended.body.data).toMatchObject({ failureReason: 'passkey_required', challenge: null });
+    expect(
+      (await call('GET', `/seats/${family.seatUid}/protection`, { token: family.owner.token })).body.data,
+    ).toMatchObject({ state: 'ready_to_connect', reason: 'passkey_required', action: 'connect' });
+    const onPersonPage = await personCall('GET', `/consent-requests/${family.linkToken}/pairing`);
+    expect(onPersonPage.body.data).toMatchObject({ status: 'cancelled', failureReason: 'passkey_required' });
+    await eventually(
+      () => sessionsOf(family.seatUid),
+      (sessions) => sessions.every((one) => one.name !== session),
+      'the session removed at the provider',
+    );
+    const again = await startQr(family);
+    expect(again.status).toBe(201);
+    await pairingReaches(family.owner.token, family.seatUid, 'challenge');
+    expect(await sessionOf(family.seatUid)).not.toBe(session);
   });
 });
 
@@ -342,6 +371,27 @@ describe('reconnects', () => {
       .filter((event) => event.type === 'pairing.status')
       .map((e) => e.source);
     expect(sources).toContain('crons');
+  });
+
+  it('the provider’s own restart (STOPPED, STARTING, WORKING) is one drop and one reconnection, nothing lost', async () => {
+    const family = await pairedSeat();
+    const before = (await events(family.accountUid)).length;
+    await simulate(family.session, 'server-restart');
+    const statusesSince = async () =>
+      (await events(family.accountUid))
+        .slice(before)
+        .filter((event) => event.type === 'pairing.status')
+        .map((event) => event.payload['status']);
+    // `degraded` lasts only until the WORKING is handled: the event log shows it.
+    const statuses = await eventually(statusesSince, (list) => list.includes('paired'), 'the reconnection');
+    expect(statuses).toEqual(['degraded', 'paired']);
+    const back = await guardianPairing(family.owner.token, family.seatUid);
+    expect(back.body.data).toMatchObject({
+      status: 'paired',
+      reconnectAttempts: 0,
+      nextRetryAt: null,
+      failureReason: null,
+    });
   });
 
   it('gives up after the third failed restart: disconnected, with the critical notification', async () => {
@@ -383,8 +433,8 @@ describe('reconnects', () => {
 describe('webhooks and workers', () => {
   const sign = (body: string) =>
     createHmac('sha512', devSecrets.SESSION_PROVIDER_WEBHOOK_SECRET).update(body).digest('hex');
-  /** The provider's WORKING status, as its fixture shows it, for this event id and session. */
-  const workingStatus = (id: string, session: string) =>
+  /** The provider's WORKING status, as its fixture shows it, for this event id and session (and seat). */
+  const workingStatus = (id: string, session: string, seatUid?: string) =>
     JSON.stringify({
       ...(JSON.parse(
         readFileSync(
@@ -394,6 +444,7 @@ describe('webhooks and workers', () => {
       ) as object),
       id,
       session,
+      ...(seatUid === undefined ? {} : { metadata: { seatUid } }),
     });
   const deliver = (body: string) =>
     fetch(`${inject('gatewayUrl')}/webhooks/session-provider`, {
@@ -406,7 +457,7 @@ describe('webhooks and workers', () => {
     const family = await pairedSeat();
     const before = (await eventsOf(family.accountUid)).length;
     const id = `evt_${randomUUID()}`;
-    const replay = workingStatus(id, family.session);
+    const replay = workingStatus(id, family.session, family.seatUid);
     expect((await deliver(replay)).status).toBe(200);
     const [handled] = await awaitLogLines<{ eventId: string; outcome: string }>(
       'session_event.handled',

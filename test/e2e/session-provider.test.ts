@@ -73,9 +73,11 @@ describe('the session-provider simulator', () => {
     expect(await waha.qr(name)).toBeNull();
 
     await control(name, 'drop');
-    expect(await statusesOf(name, 2)).toEqual(['STOPPED', 'STARTING']);
+    expect(await statusesOf(name, 1)).toEqual(['STARTING']);
     await waha.restart(name);
     expect(await statusesOf(name, 2)).toEqual(['STARTING', 'WORKING']);
+    await control(name, 'server-restart');
+    expect(await statusesOf(name, 3)).toEqual(['STOPPED', 'STARTING', 'WORKING']);
 
     const listed = (await (await fetch(`${inject('sessionProviderUrl')}/api/sessions`)).json()) as {
       name: string;
@@ -92,6 +94,8 @@ describe('the session-provider simulator', () => {
     const waha = provider();
     await newSession(waha, name, 'http://10.0.0.2:8080', {});
     await statusesOf(name, 2);
+    await control(name, 'passkey-required');
+    expect(await statusesOf(name, 1)).toEqual(['PASSKEY_REQUIRED']);
     await control(name, 'passkey');
     expect(await statusesOf(name, 1)).toEqual(['PASSKEY_CONFIRMATION_REQUIRED']);
     await control(name, 'link', { phone: '+5531987654321' });

@@ -56,7 +56,6 @@ const challengedSeat = async (): Promise<Seat> => {
   const uid = seatUidFor(account.uid, ids.randomPart(16));
   const pairing = newPairing({
     pairingId: ids.ulid(),
-    seatUid: uid,
     method: 'qr',
     requestedBy: 'guardian',
     proxyLabel: 'p',
@@ -93,11 +92,14 @@ const eventsOf = async (accountUid: string) =>
     )
   ).Items ?? [];
 
-const working = (session: string, id: string) =>
-  JSON.stringify({
+/** An event of the seat's session, with the metadata its pairing gave the session (echoed by the provider). */
+const sessionEvent = (seat: Seat, fields: Record<string, unknown>) =>
+  JSON.stringify({ session: seat.pairing?.sessionName, metadata: { seatUid: seat.uid }, ...fields });
+
+const working = (seat: Seat, id: string) =>
+  sessionEvent(seat, {
     id,
     event: 'session.status',
-    session,
     me: { id: '5511987654321@c.us' },
     payload: { status: 'WORKING' },
   });
@@ -105,12 +107,11 @@ const working = (session: string, id: string) =>
 describe('the session-event worker on the table', () => {
   it('handles a provider event once: its redelivery finds the id and changes nothing', async () => {
     const seat = await challengedSeat();
-    const session = seat.pairing?.sessionName ?? '';
     const id = `evt_${ids.ulid()}`;
-    expect(await handleSessionEvent(workerDeps(), working(session, id), id)).toBe('handled');
+    expect(await handleSessionEvent(workerDeps(), working(seat, id), id)).toBe('handled');
     const written = (await eventsOf(seat.accountUid)).length;
     expect(written).toBeGreaterThan(0);
-    expect(await handleSessionEvent(workerDeps(), working(session, id), id)).toBe('duplicate');
+    expect(await handleSessionEvent(workerDeps(), working(seat, id), id)).toBe('duplicate');
     expect((await eventsOf(seat.accountUid)).length).toBe(written);
     const loaded = await dynamoFamilyStore(table).load(seat.accountUid);
     expect(loaded?.seats[0]?.pairing?.status).toBe('paired');
@@ -118,11 +119,10 @@ describe('the session-event worker on the table', () => {
 
   it('lets only one of two simultaneous deliveries change the pairing', async () => {
     const seat = await challengedSeat();
-    const session = seat.pairing?.sessionName ?? '';
     const id = `evt_${ids.ulid()}`;
     const results = await Promise.allSettled([
-      handleSessionEvent(workerDeps(), working(session, id), id),
-      handleSessionEvent(workerDeps(), working(session, id), id),
+      handleSessionEvent(workerDeps(), working(seat, id), id),
+      handleSessionEvent(workerDeps(), working(seat, id), id),
     ]);
     const handled = results.filter((result) => result.status === 'fulfilled' && result.value === 'handled');
     expect(handled).toHaveLength(1);
@@ -134,19 +134,13 @@ describe('the session-event worker on the table', () => {
 
   it('drops events of a session no pairing owns, and hands message events of a live pairing to history by id', async () => {
     const accepted: unknown[] = [];
-    expect(await handleSessionEvent(workerDeps(), working('default', 'evt_x'), 'evt_x')).toBe(
-      'unknown_session',
-    );
+    const stray = JSON.stringify({ id: 'evt_x', event: 'session.status', session: 'default', payload: {} });
+    expect(await handleSessionEvent(workerDeps(), stray, 'evt_x')).toBe('unknown_session');
     const seat = await challengedSeat();
     const session = seat.pairing?.sessionName ?? '';
-    const message = JSON.stringify({
-      id: 'evt_m',
-      event: 'message',
-      session,
-      payload: { body: 'secret words' },
-    });
+    const message = sessionEvent(seat, { id: 'evt_m', event: 'message', payload: { body: 'secret words' } });
     expect(await handleSessionEvent(workerDeps(accepted), message, 'evt_m')).toBe('unknown_session');
-    await handleSessionEvent(workerDeps(), working(session, 'evt_w'), 'evt_w');
+    await handleSessionEvent(workerDeps(), working(seat, 'evt_w'), 'evt_w');
     expect(await handleSessionEvent(workerDeps(accepted), message, 'evt_m')).toBe('ingested');
     expect(accepted).toEqual([
       { eventId: 'evt_m', seatUid: seat.uid, sessionName: session, event: 'message' },
@@ -155,11 +149,49 @@ describe('the session-event worker on the table', () => {
   });
 });
 
+describe('finding the seat of a session', () => {
+  it('by the seat uid in the metadata, only when that seat’s pairing names the session', async () => {
+    const seat = await challengedSeat();
+    const other = await challengedSeat();
+    const pointingElsewhere = JSON.stringify({
+      id: 'evt_o',
+      event: 'session.status',
+      session: seat.pairing?.sessionName,
+      metadata: { seatUid: other.uid },
+      payload: { status: 'WORKING' },
+    });
+    expect(await handleSessionEvent(workerDeps(), pointingElsewhere, 'evt_o')).toBe('unknown_session');
+    const bare = JSON.parse(working(seat, 'evt_b')) as Record<string, unknown>;
+    delete bare['metadata'];
+    // A name of today's form says nothing of its seat: without metadata the session is unknown.
+    expect(await handleSessionEvent(workerDeps(), JSON.stringify(bare), 'evt_b')).toBe('unknown_session');
+    expect(await handleSessionEvent(workerDeps(), working(seat, 'evt_m1'), 'evt_m1')).toBe('handled');
+  });
+
+  it('by the earlier name form (seat uid, dot, pairing id) for a pairing started before, metadata or not', async () => {
+    const seat = await challengedSeat();
+    const legacy = `${seat.uid}.${seat.pairing!.pairingId.toLowerCase()}`;
+    await dynamoFamilyStore(table).saveSeat(
+      { ...seat, pairing: { ...seat.pairing!, sessionName: legacy } },
+      [],
+    );
+    const event = JSON.stringify({
+      id: 'evt_l',
+      event: 'session.status',
+      session: legacy,
+      me: { id: '5511987654321@c.us' },
+      payload: { status: 'WORKING' },
+    });
+    expect(await handleSessionEvent(workerDeps(), event, 'evt_l')).toBe('handled');
+    const loaded = await dynamoFamilyStore(table).load(seat.accountUid);
+    expect(loaded?.seats[0]?.pairing?.status).toBe('paired');
+  });
+});
+
 describe('challenges the worker refreshes', () => {
   it('keeps a code the person may be typing when the QR rotates, until it expires', async () => {
     const seat = await challengedSeat();
     const families = dynamoFamilyStore(table);
-    const session = seat.pairing?.sessionName ?? '';
     const expiresAt = new Date(now.getTime() + 30_000).toISOString();
     await families.saveSeat(
       {
@@ -173,7 +205,7 @@ describe('challenges the worker refreshes', () => {
       [],
     );
     const rotated = (id: string) =>
-      JSON.stringify({ id, event: 'session.status', session, payload: { status: 'SCAN_QR_CODE' } });
+      sessionEvent(seat, { id, event: 'session.status', payload: { status: 'SCAN_QR_CODE' } });
     expect(await handleSessionEvent(workerDeps(), rotated('evt_r1'), 'evt_r1')).toBe('unchanged');
     const later = { ...workerDeps(), clock: { now: () => new Date(now.getTime() + 31_000) } };
     expect(await handleSessionEvent(later, rotated('evt_r2'), 'evt_r2')).toBe('handled');

@@ -100,11 +100,8 @@ export const seat = named(
 export const seatEnvelope = z.strictObject({ seat });
 
 const expiresAt = z.nullable(instant);
-const guardianChallenges = [
-  z.strictObject({ kind: z.literal('qr'), data: z.nullable(z.string()), expiresAt }),
-  z.strictObject({ kind: z.literal('code_on_dependent_phone'), expiresAt }),
-  z.strictObject({ kind: z.literal('passkey_confirm'), code: z.nullable(z.string()), expiresAt }),
-] as const;
+const qrChallenge = z.strictObject({ kind: z.literal('qr'), data: z.nullable(z.string()), expiresAt });
+const codeOnPhone = z.strictObject({ kind: z.literal('code_on_dependent_phone'), expiresAt });
 
 const pairingFields = {
   channel: z.literal('chat'),
@@ -120,22 +117,29 @@ const pairingFields = {
 
 export const guardianPairing = named(
   'GuardianPairing',
-  "A seat's pairing as guardians see it: the QR, or only that a code is on the person's phone.",
+  "A seat's pairing as guardians see it: the QR, or only that a code is on the person's phone or that the person compares one (the codes themselves are never shown to guardians).",
   z.strictObject({
     ...pairingFields,
-    challenge: z.nullable(z.discriminatedUnion('kind', [...guardianChallenges])),
+    challenge: z.nullable(
+      z.discriminatedUnion('kind', [
+        qrChallenge,
+        codeOnPhone,
+        z.strictObject({ kind: z.literal('passkey_confirm'), expiresAt }),
+      ]),
+    ),
   }),
 );
 
 export const personPairing = named(
   'PersonPairing',
-  "The pairing as the person's page shows it, with the code they type on their own phone.",
+  "The pairing as the person's page shows it, with the code they type on their own phone or the one they compare with their phone's.",
   z.strictObject({
     ...pairingFields,
     challenge: z.nullable(
       z.discriminatedUnion('kind', [
         z.strictObject({ kind: z.literal('code'), code: z.nullable(z.string()), expiresAt }),
-        ...guardianChallenges,
+        qrChallenge,
+        z.strictObject({ kind: z.literal('passkey_confirm'), code: z.nullable(z.string()), expiresAt }),
       ]),
     ),
   }),
@@ -182,6 +186,7 @@ export const protectionReason = z.nullable(
   wordsOf<NonNullable<ProtectionReason>>()([
     'consent_stopped_by_dependent',
     'identity_mismatch',
+    'passkey_required',
     'reconnecting',
     'disconnected',
     'reconnect_required',

@@ -8,7 +8,7 @@ import {
   numberTrigger,
   providerStatuses,
   readProviderStatus,
-  seatUidOfSession,
+  seatUidOfLegacySession,
   type Pairing,
   type PairingMoveResult,
 } from '../../domain/pairing/pairing';
@@ -36,6 +36,8 @@ const me = z.looseObject({ id: z.string(), jid: z.optional(z.string()) });
 const envelope = z.looseObject({
   event: z.string(),
   session: z.string(),
+  /** What the pairing gave the session when it was created; the provider echoes it in every event. */
+  metadata: z.optional(z.nullable(z.looseObject({ seatUid: z.optional(z.string()) }))),
   me: z.optional(z.nullable(me)),
   payload: z.record(z.string(), z.unknown()),
 });
@@ -44,13 +46,17 @@ const statusPayload = z.looseObject({
   data: z.optional(z.nullable(z.looseObject({ code: z.optional(z.string()) }))),
 });
 
-/** The seat whose pairing owns a session, or null: a session nobody here started is unknown. */
-const sessionOwner = async (deps: Pick<Deps, 'families'>, sessionName: string) => {
-  const seatUid = seatUidOfSession(sessionName);
+/**
+ * The seat whose pairing owns a session, or null: a session nobody here started is unknown. The seat
+ * uid comes from the session's metadata (signed with the body); the seat's own pairing must name the
+ * session, so metadata that points elsewhere finds nothing.
+ */
+const sessionOwner = async (deps: Pick<Deps, 'families'>, event: z.infer<typeof envelope>) => {
+  const seatUid = event.metadata?.seatUid ?? seatUidOfLegacySession(event.session);
   const accountUid = seatUid === null ? null : accountUidOfSeat(seatUid);
   const family = accountUid === null ? null : await deps.families.load(accountUid);
   const seat = family === null || seatUid === null ? undefined : seatOf(family, seatUid);
-  if (family === null || seat?.pairing == null || seat.pairing.sessionName !== sessionName) return null;
+  if (family === null || seat?.pairing == null || seat.pairing.sessionName !== event.session) return null;
   return { family, seat, pairing: seat.pairing };
 };
 
@@ -138,7 +144,7 @@ const movesFor = async (
       const challenge = {
         kind: 'passkey_confirm' as const,
         value: status.data?.code ?? null,
-        confirmation: reading.confirmation,
+        confirmation: 'number' as const,
         expiresAt: null,
       };
       const move = movePairing(pairing, 'number_check_requested', now, { challenge });
@@ -162,7 +168,7 @@ const handleOnFreshRead = async (
   event: z.infer<typeof envelope>,
   providerEventId: string,
 ): Promise<SessionEventOutcome> => {
-  const owner = await sessionOwner(deps, event.session);
+  const owner = await sessionOwner(deps, event);
   if (owner === null) return 'unknown_session';
   const { family, seat, pairing } = owner;
 

@@ -51,7 +51,6 @@ const beginPairing = (
     if (proxy === null) throw fail('NO_PROXY_CAPACITY');
     const pairing = newPairing({
       pairingId: deps.ids.ulid(),
-      seatUid: seat.uid,
       method,
       requestedBy,
       proxyLabel: proxy.label,

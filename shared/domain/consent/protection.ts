@@ -11,6 +11,7 @@ export type ProtectionStateName =
 export type ProtectionReason =
   | 'consent_stopped_by_dependent'
   | 'identity_mismatch'
+  | 'passkey_required'
   | 'reconnecting'
   | 'disconnected'
   | 'reconnect_required';
@@ -90,8 +91,10 @@ const connectionState = (pairing: Pairing): Protection | null => {
     case 'connecting':
       return { state: 'connecting', reason: null, since: pairing.startedAt, action: null };
     case 'cancelled':
-      return pairing.failureReason === 'identity_mismatch'
-        ? { state: 'ready_to_connect', reason: 'identity_mismatch', since, action: 'connect' }
+      // Guardians act on these two: another number linked, or WhatsApp asked for a passkey (it does
+      // not always ask: a new pairing may go through).
+      return pairing.failureReason === 'identity_mismatch' || pairing.failureReason === 'passkey_required'
+        ? { state: 'ready_to_connect', reason: pairing.failureReason, since, action: 'connect' }
         : null;
     case 'disconnected':
       return {

@@ -27,6 +27,7 @@ export type PairingTrigger =
   | 'code_entered'
   | 'passkey_matched'
   | 'passkey_refused'
+  | 'passkey_required'
   | 'number_confirmed'
   | 'other_number_connected'
   | 'codes_exhausted'
@@ -63,7 +64,8 @@ const ending = ['release_proxy'] as const;
 
 export const pairingTable: readonly PairingRow[] = [
   { from: ['starting'], on: 'challenge_arrived', to: 'challenge', effects: ['publish_challenge'] },
-  { from: ['challenge'], on: 'number_check_requested', to: 'passkey', effects: [] },
+  // The provider may ask for the number comparison before it ever shows a QR or takes a code.
+  { from: ['starting', 'challenge'], on: 'number_check_requested', to: 'passkey', effects: [] },
   { from: ['passkey'], on: 'challenge_arrived', to: 'challenge', effects: ['publish_challenge'] },
   // Workers refresh challenges on their own: a new QR or code while one is shown replaces it.
   { from: ['challenge'], on: 'challenge_arrived', to: 'challenge', effects: ['publish_challenge'] },
@@ -86,6 +88,14 @@ export const pairingTable: readonly PairingRow[] = [
     on: 'passkey_refused',
     to: 'cancelled',
     effects: ['record_passkey_refused', 'logout_session', ...ending],
+  },
+  // WhatsApp asked for a WebAuthn passkey only its own web origin can sign: nothing here can answer,
+  // so the pairing ends (its session removed) and a new one may be tried.
+  {
+    from: ['starting', 'challenge', 'passkey', 'connecting'],
+    on: 'passkey_required',
+    to: 'cancelled',
+    effects: [...ending],
   },
   { from: ['challenge'], on: 'codes_exhausted', to: 'cancelled', effects: [...ending] },
   // Not only from `challenge`: a session can also fail while it starts or confirms.

@@ -21,13 +21,17 @@ export interface StoredChallenge {
   kind: 'qr' | 'code' | 'passkey_confirm';
   /** The QR data, the 8-character code, or the number the person compares; null when unknown. */
   value: string | null;
-  /** For `passkey_confirm`: a number to compare, or a WebAuthn passkey only a browser can sign. */
+  /**
+   * For `passkey_confirm`: a number to compare. `webauthn` only in pairings saved before a WebAuthn
+   * request ended the pairing instead (`passkey_required`).
+   */
   confirmation: 'number' | 'webauthn' | null;
   expiresAt: string | null;
 }
 
 export const failureReasons = [
   'passkey_refused',
+  'passkey_required',
   'identity_mismatch',
   'codes_exhausted',
   'challenge_failed',
@@ -60,18 +64,22 @@ export interface Pairing {
   updatedAt: string;
 }
 
-/** The session name carries the seat uid, so a webhook finds its family with one read. */
-export const sessionNameFor = (seatUid: string, pairingId: string): string =>
-  `${seatUid}.${pairingId.toLowerCase()}`;
+/**
+ * The session's name at the provider: one per pairing, in the form the provider accepts (at most 54
+ * characters of `[A-Za-z0-9_-]`). It names nothing else: the seat is found by the lookup the
+ * pairing writes when it starts (`SeatChangeExtras.session`).
+ */
+export const sessionNameFor = (pairingId: string): string => `pairing_${pairingId.toLowerCase()}`;
 
-export const seatUidOfSession = (sessionName: string): string | null => {
-  const dot = sessionName.lastIndexOf('.');
-  return dot <= 0 ? null : sessionName.slice(0, dot);
-};
+/**
+ * The seat of a session named in the earlier form `<seat uid>.<pairing id>` (no lookup was written
+ * for it): such pairings keep working while they live. Null for any other name.
+ */
+export const seatUidOfLegacySession = (sessionName: string): string | null =>
+  /^(st_[A-Za-z0-9_-]{36})\.[0-9a-z]{26}$/.exec(sessionName)?.[1] ?? null;
 
 export const newPairing = (fields: {
   pairingId: string;
-  seatUid: string;
   method: PairingMethod;
   requestedBy: Pairing['requestedBy'];
   proxyLabel: string;
@@ -81,7 +89,7 @@ export const newPairing = (fields: {
   channel: 'chat',
   method: fields.method,
   requestedBy: fields.requestedBy,
-  sessionName: sessionNameFor(fields.seatUid, fields.pairingId),
+  sessionName: sessionNameFor(fields.pairingId),
   proxyLabel: fields.proxyLabel,
   status: 'starting',
   challenge: null,
@@ -97,6 +105,7 @@ export const newPairing = (fields: {
 
 const failureOf: Partial<Record<PairingTrigger, FailureReason>> = {
   passkey_refused: 'passkey_refused',
+  passkey_required: 'passkey_required',
   other_number_connected: 'identity_mismatch',
   codes_exhausted: 'codes_exhausted',
   challenge_failed: 'challenge_failed',
@@ -166,13 +175,13 @@ export type ProviderStatus = (typeof providerStatuses)[number];
 
 /**
  * What a status report asks of a pairing. `challenge`: fetch the QR or a code, then move with
- * `challenge_arrived`. `confirm`: the provider asks to check the number. `connected`: check the
- * connected number, after the moves in `before`. `move`: plain triggers.
+ * `challenge_arrived`. `confirm`: the provider asks to compare the number it sends. `connected`: check
+ * the connected number, after the moves in `before`. `move`: plain triggers.
  */
 export type StatusReading =
   | { kind: 'ignore' }
   | { kind: 'challenge' }
-  | { kind: 'confirm'; confirmation: 'number' | 'webauthn' }
+  | { kind: 'confirm' }
   | { kind: 'connected'; before: PairingTrigger[] }
   | { kind: 'move'; on: PairingTrigger };
 
@@ -191,9 +200,11 @@ export const readProviderStatus = (
       if (at === 'paired' || at === 'degraded') return { kind: 'move', on: 'device_unlinked' };
       return ignore;
     case 'PASSKEY_CONFIRMATION_REQUIRED':
+      return at === 'starting' || at === 'challenge' ? { kind: 'confirm' } : ignore;
     case 'PASSKEY_REQUIRED':
-      return at === 'challenge'
-        ? { kind: 'confirm', confirmation: status === 'PASSKEY_REQUIRED' ? 'webauthn' : 'number' }
+      // Asked while the link is being made; a linked session has nothing left to ask.
+      return isOpenPairing(at) && at !== 'paired' && at !== 'degraded'
+        ? { kind: 'move', on: 'passkey_required' }
         : ignore;
     case 'WORKING':
       if (at === 'challenge') return { kind: 'connected', before: ['code_entered'] };
@@ -214,7 +225,9 @@ export const readProviderStatus = (
       if (at === 'challenge') return { kind: 'move', on: 'codes_exhausted' };
       return ignore;
     case 'STARTING':
-      return ignore;
+      // After WORKING it is a lost connection the engine is re-establishing (GOWS reports drops so).
+      // Once dropped (`degraded`), a STARTING is the same drop or a restart: one drop, one round of retries.
+      return at === 'paired' ? { kind: 'move', on: 'connection_dropped' } : ignore;
   }
 };
 
@@ -267,21 +280,29 @@ export const beginAttempt = (
   };
 };
 
-/** Challenges as guardians see them: the QR, or only that a code is on the person's phone. */
+/**
+ * Challenges as guardians see them: the QR, or only that a code is on the person's phone or that the
+ * person is asked to compare one.
+ */
 const guardianChallenge = (challenge: StoredChallenge | null) => {
   if (challenge === null) return null;
   if (challenge.kind === 'code')
     return { kind: 'code_on_dependent_phone' as const, expiresAt: challenge.expiresAt };
   if (challenge.kind === 'qr')
     return { kind: 'qr' as const, data: challenge.value, expiresAt: challenge.expiresAt };
-  return { kind: 'passkey_confirm' as const, code: challenge.value, expiresAt: challenge.expiresAt };
+  return { kind: 'passkey_confirm' as const, expiresAt: challenge.expiresAt };
 };
 
-/** On the person's page the code itself is shown: they type it on their own phone. */
-const personChallenge = (challenge: StoredChallenge | null) =>
-  challenge?.kind === 'code'
-    ? { kind: 'code' as const, code: challenge.value, expiresAt: challenge.expiresAt }
-    : guardianChallenge(challenge);
+/**
+ * On the person's page the codes themselves are shown: the one they type on their own phone, and the
+ * one they compare with their phone's.
+ */
+const personChallenge = (challenge: StoredChallenge | null) => {
+  if (challenge === null) return null;
+  if (challenge.kind === 'qr')
+    return { kind: 'qr' as const, data: challenge.value, expiresAt: challenge.expiresAt };
+  return { kind: challenge.kind, code: challenge.value, expiresAt: challenge.expiresAt };
+};
 
 /** What an event may carry: the QR for the guardian's screen, never a code. */
 export const eventChallenge = (challenge: StoredChallenge | null): Record<string, string | null> | null => {

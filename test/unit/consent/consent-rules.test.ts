@@ -20,6 +20,7 @@ import {
 import { isServiceError } from '../../../shared/domain/errors';
 import { fillDependent, newSeat, type Seat } from '../../../shared/domain/family/seat';
 import { checkCampaign } from '../../../shared/domain/family/subscription';
+import { newPairing } from '../../../shared/domain/pairing/pairing';
 
 const now = new Date('2026-11-22T10:00:00Z');
 const later = (seconds: number) => new Date(now.getTime() + seconds * 1000);
@@ -165,6 +166,23 @@ describe('activation', () => {
     });
     expect(deriveProtection(active, now)).toMatchObject({ state: 'ready_to_connect', action: 'connect' });
   });
+
+  it.each(['identity_mismatch', 'passkey_required'] as const)(
+    'says why a cancelled pairing left the seat ready to connect again (%s)',
+    (failureReason) => {
+      const active = activate(given(), now, { campaignCode: null, encryptedDataKey: 'wrapped' });
+      const pairing = {
+        ...newPairing({ pairingId: '01P', method: 'qr', requestedBy: 'guardian', proxyLabel: 'a', now }),
+        status: 'cancelled' as const,
+        failureReason,
+      };
+      expect(deriveProtection({ ...active, pairing }, now)).toMatchObject({
+        state: 'ready_to_connect',
+        reason: failureReason,
+        action: 'connect',
+      });
+    },
+  );
 
   it('refuses unknown campaigns and one already applied', () => {
     const campaigns = { WELCOME10: { percentOff: 10 } };

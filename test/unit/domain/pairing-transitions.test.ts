@@ -11,6 +11,7 @@ import {
 describe('the pairing transition table', () => {
   it.each<[PairingStatus, PairingTrigger, PairingStatus, string[]]>([
     ['starting', 'challenge_arrived', 'challenge', ['publish_challenge']],
+    ['starting', 'number_check_requested', 'passkey', []],
     ['challenge', 'number_check_requested', 'passkey', []],
     ['passkey', 'challenge_arrived', 'challenge', ['publish_challenge']],
     ['challenge', 'code_entered', 'connecting', []],
@@ -57,6 +58,16 @@ describe('the pairing transition table', () => {
     (from) => {
       expect(transitionPairing(from, 'challenge_failed')).toEqual({
         to: 'disconnected',
+        effects: ['release_proxy'],
+      });
+    },
+  );
+
+  it.each(['starting', 'challenge', 'passkey', 'connecting'] as const)(
+    'a WebAuthn passkey asked while %s ends the pairing cancelled and gives its proxy slot back',
+    (from) => {
+      expect(transitionPairing(from, 'passkey_required')).toEqual({
+        to: 'cancelled',
         effects: ['release_proxy'],
       });
     },

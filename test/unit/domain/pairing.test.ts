@@ -11,7 +11,7 @@ import {
   personPairingView,
   readProviderStatus,
   renewalMethod,
-  seatUidOfSession,
+  seatUidOfLegacySession,
   sessionNameFor,
   type Pairing,
   type StoredChallenge,
@@ -23,7 +23,6 @@ const seatUid = 'st_AAAAAAAAAAAAAAAAAAAABBBBBBBBBBBBBBBB';
 const pairing = (status: PairingStatus, fields: Partial<Pairing> = {}): Pairing => ({
   ...newPairing({
     pairingId: '01KAB0000000000000000000PP',
-    seatUid,
     method: 'qr',
     requestedBy: 'guardian',
     proxyLabel: 'a',
@@ -49,10 +48,19 @@ const code: StoredChallenge = {
 const qr: StoredChallenge = { kind: 'qr', value: '2@qr', confirmation: null, expiresAt: now.toISOString() };
 
 describe('a pairing', () => {
-  it('names its session after the seat, so a webhook finds the family with one read', () => {
-    const name = sessionNameFor(seatUid, '01KAB0000000000000000000PP');
-    expect(seatUidOfSession(name)).toBe(seatUid);
-    expect(seatUidOfSession('default')).toBeNull();
+  it('names each session as the provider accepts: at most 54 characters of [A-Za-z0-9_-], one per pairing', () => {
+    const ids = ['01KAB0000000000000000000PP', '01KAB0000000000000000000PQ', '7ZZZZZZZZZZZZZZZZZZZZZZZZZ'];
+    const names = ids.map(sessionNameFor);
+    for (const name of names) expect(name).toMatch(/^[A-Za-z0-9_-]{1,54}$/);
+    expect(new Set(names).size).toBe(ids.length);
+    expect(pairing('starting').sessionName).toBe(sessionNameFor('01KAB0000000000000000000PP'));
+  });
+
+  it('still finds the seat of a session named in the earlier form (seat uid, dot, pairing id)', () => {
+    expect(seatUidOfLegacySession(`${seatUid}.01kab0000000000000000000pp`)).toBe(seatUid);
+    expect(seatUidOfLegacySession(sessionNameFor('01KAB0000000000000000000PP'))).toBeNull();
+    expect(seatUidOfLegacySession('default')).toBeNull();
+    expect(seatUidOfLegacySession(`${seatUid}.`)).toBeNull();
   });
 
   it('reads each provider status as the table’s trigger for where the pairing stands', () => {
@@ -62,14 +70,10 @@ describe('a pairing', () => {
       kind: 'move',
       on: 'device_unlinked',
     });
-    expect(readProviderStatus(pairing('challenge'), 'PASSKEY_CONFIRMATION_REQUIRED', 3)).toEqual({
-      kind: 'confirm',
-      confirmation: 'number',
-    });
-    expect(readProviderStatus(pairing('challenge'), 'PASSKEY_REQUIRED', 3)).toEqual({
-      kind: 'confirm',
-      confirmation: 'webauthn',
-    });
+    for (const waiting of ['starting', 'challenge'] as const)
+      expect(readProviderStatus(pairing(waiting), 'PASSKEY_CONFIRMATION_REQUIRED', 3)).toEqual({
+        kind: 'confirm',
+      });
     expect(readProviderStatus(pairing('challenge'), 'WORKING', 3)).toEqual({
       kind: 'connected',
       before: ['code_entered'],
@@ -100,6 +104,47 @@ describe('a pairing', () => {
     });
   });
 
+  it('ends a pairing still linking when the provider asks for a WebAuthn passkey; a linked one ignores it', () => {
+    for (const linking of ['starting', 'challenge', 'passkey', 'connecting'] as const)
+      expect(readProviderStatus(pairing(linking), 'PASSKEY_REQUIRED', 3)).toEqual({
+        kind: 'move',
+        on: 'passkey_required',
+      });
+    for (const other of ['paired', 'degraded', 'cancelled', 'disconnected', 'revoked'] as const)
+      expect(readProviderStatus(pairing(other), 'PASSKEY_REQUIRED', 3)).toEqual({ kind: 'ignore' });
+    for (const other of ['passkey', 'connecting', 'paired', 'degraded'] as const)
+      expect(readProviderStatus(pairing(other), 'PASSKEY_CONFIRMATION_REQUIRED', 3)).toEqual({
+        kind: 'ignore',
+      });
+    const ended = movePairing(pairing('challenge', { challenge: qr }), 'passkey_required', now);
+    expect(ended?.pairing).toMatchObject({
+      status: 'cancelled',
+      failureReason: 'passkey_required',
+      challenge: null,
+    });
+  });
+
+  it('reads STARTING after WORKING as a drop; once degraded, a STARTING (restart, same drop) changes nothing', () => {
+    expect(readProviderStatus(pairing('paired'), 'STARTING', 3)).toEqual({
+      kind: 'move',
+      on: 'connection_dropped',
+    });
+    expect(readProviderStatus(pairing('degraded'), 'STARTING', 3)).toEqual({ kind: 'ignore' });
+    expect(readProviderStatus(pairing('degraded'), 'STOPPED', 3)).toEqual({ kind: 'ignore' });
+    // The provider's own restart (STOPPED, STARTING, WORKING): one drop, one reconnection.
+    const readings = (['STOPPED', 'STARTING', 'WORKING'] as const).reduce(
+      (state, status) => {
+        const reading = readProviderStatus(state.current, status, 3);
+        if (reading.kind !== 'move') return state;
+        const move = movePairing(state.current, reading.on, now, { reconnectDelaysSeconds: [30, 120, 600] });
+        return move === null ? state : { current: move.pairing, triggers: [...state.triggers, reading.on] };
+      },
+      { current: pairing('paired'), triggers: [] as string[] },
+    );
+    expect(readings.triggers).toEqual(['connection_dropped', 'reconnected']);
+    expect(readings.current).toMatchObject({ status: 'paired', reconnectAttempts: 0, nextRetryAt: null });
+  });
+
   it('waits out failed restarts until the last attempt, which gives up', () => {
     expect(readProviderStatus(pairing('degraded', { reconnectAttempts: 2 }), 'FAILED', 3)).toEqual({
       kind: 'ignore',
@@ -112,7 +157,8 @@ describe('a pairing', () => {
 
   it('ignores what changes nothing: a repeated WORKING, a start, anything after the end', () => {
     expect(readProviderStatus(pairing('paired'), 'WORKING', 3)).toEqual({ kind: 'ignore' });
-    expect(readProviderStatus(pairing('challenge'), 'STARTING', 3)).toEqual({ kind: 'ignore' });
+    for (const at of ['starting', 'challenge', 'passkey', 'connecting'] as const)
+      expect(readProviderStatus(pairing(at), 'STARTING', 3)).toEqual({ kind: 'ignore' });
     for (const end of ['cancelled', 'disconnected', 'revoked'] as const)
       for (const status of ['SCAN_QR_CODE', 'WORKING', 'FAILED', 'STOPPED'] as const)
         expect(readProviderStatus(pairing(end), status, 3)).toEqual({ kind: 'ignore' });
@@ -210,6 +256,21 @@ describe('a pairing', () => {
       kind: 'code',
       code: 'ABCD1234',
       expiresAt: code.expiresAt,
+    });
+    const compare: StoredChallenge = {
+      kind: 'passkey_confirm',
+      value: '1234',
+      confirmation: 'number',
+      expiresAt: null,
+    };
+    expect(guardianPairingView(pairing('passkey', { challenge: compare })).challenge).toEqual({
+      kind: 'passkey_confirm',
+      expiresAt: null,
+    });
+    expect(personPairingView(pairing('passkey', { challenge: compare })).challenge).toEqual({
+      kind: 'passkey_confirm',
+      code: '1234',
+      expiresAt: null,
     });
     expect(JSON.stringify(eventChallenge(code))).not.toContain('ABCD1234');
     expect(eventChallenge(qr)).toEqual({ kind: 'qr', data: '2@qr', expiresAt: qr.expiresAt });
