@@ -60,11 +60,20 @@ export interface Pairing {
   updatedAt: string;
 }
 
-/** The session name carries the seat uid, so a webhook finds its family with one read. */
+/**
+ * The session name carries the seat uid, so a webhook finds its family with one read. The provider
+ * takes at most 54 characters of `[A-Za-z0-9_-]`: the seat uid (39) and the pairing id's last 14
+ * (random) characters, which tell a seat's pairings apart.
+ */
 export const sessionNameFor = (seatUid: string, pairingId: string): string =>
-  `${seatUid}.${pairingId.toLowerCase()}`;
+  `${seatUid}_${pairingId.toLowerCase().slice(-14)}`;
 
+const sessionNamePattern = /^(st_[A-Za-z0-9_-]{36})_[a-z0-9]{14}$/;
+
+/** The seat of a session name; names of the earlier scheme (`<seat uid>.<pairing id>`) still read. */
 export const seatUidOfSession = (sessionName: string): string | null => {
+  const current = sessionNamePattern.exec(sessionName);
+  if (current !== null) return current[1] ?? null;
   const dot = sessionName.lastIndexOf('.');
   return dot <= 0 ? null : sessionName.slice(0, dot);
 };

@@ -52,6 +52,9 @@ describe('a pairing', () => {
   it('names its session after the seat, so a webhook finds the family with one read', () => {
     const name = sessionNameFor(seatUid, '01KAB0000000000000000000PP');
     expect(seatUidOfSession(name)).toBe(seatUid);
+    // A name the provider accepts: at most 54 characters of [A-Za-z0-9_-].
+    expect(name).toMatch(/^[A-Za-z0-9_-]{1,54}$/);
+    expect(seatUidOfSession(`${seatUid}.01kab0000000000000000000pp`)).toBe(seatUid);
     expect(seatUidOfSession('default')).toBeNull();
   });
 
