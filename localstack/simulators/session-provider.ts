@@ -1,5 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { monotonicFactory } from 'ulid';
 
 /**
@@ -382,7 +383,7 @@ export const startSessionProviderSimulator = async (options: {
       if (session === undefined) return refuse(response, 404, 'Session not found');
       if (own[2] === 'profile' && method === 'GET') {
         if (session.me === null) return json(response, 422, { error: 'Session is not authenticated.' });
-        const base = `http://127.0.0.1:${options.port}`;
+        const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
         return json(response, 200, {
           id: session.me.id,
           name: session.me.pushName,

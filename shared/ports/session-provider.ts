@@ -17,8 +17,7 @@ export interface NewSession {
  * the session is gone: status null). The challenge then follows the provider's next status.
  */
 export type LinkChallenge =
-  | { kind: 'ready'; value: string }
-  | { kind: 'not_running'; providerStatus: string | null };
+  { kind: 'ready'; value: string } | { kind: 'not_running'; providerStatus: string | null };
 
 export interface SessionProvider {
   /** Creates the session started; a session of that name already there is taken over (a retry). */
