@@ -23,6 +23,10 @@ const localSettings = z.object({
   DYNAMODB_PORT: z._default(port, defaultPorts.DYNAMODB_PORT),
   /** How long a message a worker failed stays hidden before its next pass (default: each queue row's, as in AWS). */
   QUEUE_VISIBILITY_TIMEOUT_SECONDS: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(43_200))),
+  /** How long the session-provider simulator's first QR of a wait lives (WAHA's 60 s). */
+  SIM_QR_FIRST_SECONDS: z._default(z.coerce.number().check(z.gt(0)), 60),
+  /** How long each later QR lives (WAHA's 20 s); after the sixth the session is `FAILED`. */
+  SIM_QR_ROTATE_SECONDS: z._default(z.coerce.number().check(z.gt(0)), 20),
   /** Set to keep the table's data under this folder between runs (default: in memory). */
   LOCAL_DATA_DIR: z.optional(z.string().check(z.minLength(1))),
 });
@@ -102,6 +106,8 @@ try {
         const server = await startSessionProviderSimulator({
           port: ports.SESSION_PROVIDER_PORT,
           apiKey: config.SESSION_PROVIDER_API_KEY ?? '',
+          qrFirstSeconds: ports.SIM_QR_FIRST_SECONDS,
+          qrRotateSeconds: ports.SIM_QR_ROTATE_SECONDS,
         });
         process.env['SESSION_PROVIDER_URL'] ??= `http://127.0.0.1:${ports.SESSION_PROVIDER_PORT}`;
         return {

@@ -1,11 +1,13 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { monotonicFactory } from 'ulid';
 
 /**
  * The session-provider simulator (docs/local-stack.md): the subset of the WAHA HTTP API the service
- * calls, and controls that play the person's side, each sending the webhook(s) the real provider
- * would, signed the same way (hex HMAC-SHA512 of the exact body, `X-Webhook-Hmac`).
+ * calls, as WAHA 2026.7.1 with the GOWS engine answers it, and controls that play the person's side,
+ * each sending the webhook(s) the real provider would, signed the same way (hex HMAC-SHA512 of the
+ * exact body, `X-Webhook-Hmac`).
  */
 type Status =
   | 'STOPPED'
@@ -33,16 +35,34 @@ interface SimSession {
   restartsSucceed: boolean;
   unlinked: boolean;
   qr: string;
+  /** How many QRs this wait for a link has shown; WAHA gives up after the sixth. */
+  qrCount: number;
+  qrTimer: NodeJS.Timeout | null;
+  /** The three latest status points, as WAHA's `statuses`. */
+  statuses: { status: Status; timestamp: number }[];
+  /** The gateway's last answer to a delivery that failed after the retries (null: no answer). */
+  deliveryFailure: { status: number | null } | null;
 }
+
+/** WAHA's rule for session names (at most 64 minus `waha_noweb`'s length, no dot). */
+const sessionNamePattern = /^[A-Za-z0-9_-]{1,54}$/;
+const maxQrs = 6;
+const deliveryAttempts = 3;
 
 const eventId = monotonicFactory();
 
 export const startSessionProviderSimulator = async (options: {
   port: number;
   apiKey: string;
+  /** How long the first QR of a wait lives (WAHA: 60 s). */
+  qrFirstSeconds?: number;
+  /** How long each later QR lives (WAHA: 20 s). */
+  qrRotateSeconds?: number;
 }): Promise<Server> => {
   const sessions = new Map<string, SimSession>();
   let outage = 0;
+  const qrFirstMs = (options.qrFirstSeconds ?? 60) * 1000;
+  const qrRotateMs = (options.qrRotateSeconds ?? 20) * 1000;
 
   const deliver = async (session: SimSession, event: string, payload: Record<string, unknown>) => {
     const envelope = {
@@ -54,7 +74,14 @@ export const startSessionProviderSimulator = async (options: {
       me: session.me,
       payload,
       engine: 'GOWS',
-      environment: { version: 'simulator', engine: 'GOWS', tier: 'CORE' },
+      environment: {
+        version: '2026.7.1',
+        engine: 'GOWS',
+        tier: 'CORE',
+        browser: null,
+        platform: `${process.platform}/${process.arch}`,
+        worker: { id: null },
+      },
     };
     const body = JSON.stringify(envelope);
     for (const hook of session.webhooks.filter(
@@ -69,12 +96,38 @@ export const startSessionProviderSimulator = async (options: {
         headers['x-webhook-hmac'] = createHmac('sha512', hook.hmac.key).update(body).digest('hex');
         headers['x-webhook-hmac-algorithm'] = 'sha512';
       }
-      // Like the provider, retry a few times on network errors and 5xx.
-      for (let attempt = 0; attempt < 3; attempt += 1) {
+      // Like the provider, retry a few times on network errors and 5xx; what still fails is kept
+      // for the control that caused it.
+      let last: number | null = null;
+      for (let attempt = 1; attempt <= deliveryAttempts; attempt += 1) {
         const answer = await fetch(hook.url, { method: 'POST', headers, body }).catch(() => null);
+        last = answer?.status ?? null;
+        await answer?.arrayBuffer().catch(() => undefined);
         if (answer !== null && answer.status < 500) break;
+        if (attempt < deliveryAttempts) await new Promise((done) => setTimeout(done, 100 * attempt));
       }
+      if (last === null || last >= 300) session.deliveryFailure = { status: last };
     }
+  };
+
+  /**
+   * While a session waits for a link its QR rotates: the first lives `qrFirstSeconds`, each later
+   * one `qrRotateSeconds`, and after the sixth the session is `FAILED`, as WAHA does.
+   */
+  const rotateQr = (session: SimSession) => {
+    session.qrTimer = setTimeout(
+      () => {
+        session.qrTimer = null;
+        if (sessions.get(session.name) !== session || session.status !== 'SCAN_QR_CODE') return;
+        setStatus(session, session.qrCount < maxQrs ? 'SCAN_QR_CODE' : 'FAILED');
+      },
+      session.qrCount === 1 ? qrFirstMs : qrRotateMs,
+    );
+    session.qrTimer.unref();
+  };
+  const stopQr = (session: SimSession) => {
+    if (session.qrTimer !== null) clearTimeout(session.qrTimer);
+    session.qrTimer = null;
   };
 
   /** Status changes are delivered one after another, in order, as the provider does per session. */
@@ -83,8 +136,15 @@ export const startSessionProviderSimulator = async (options: {
     for (const status of statuses) {
       const previous = queues.get(session.name) ?? Promise.resolve();
       const next = previous.then(async () => {
+        stopQr(session);
+        if (status === 'SCAN_QR_CODE') {
+          session.qrCount = session.status === 'SCAN_QR_CODE' ? session.qrCount + 1 : 1;
+          session.qr = `2@${randomBytes(12).toString('base64url')}`;
+          if (sessions.get(session.name) === session) rotateQr(session);
+        }
         session.status = status;
-        if (status === 'SCAN_QR_CODE') session.qr = `2@${randomBytes(12).toString('base64url')}`;
+        const timestamp = Date.now();
+        session.statuses = [...session.statuses, { status, timestamp }].slice(-3);
         const data =
           status === 'PASSKEY_CONFIRMATION_REQUIRED'
             ? { code: String(1000 + Math.floor(Math.random() * 9000)) }
@@ -100,7 +160,7 @@ export const startSessionProviderSimulator = async (options: {
         await deliver(session, 'session.status', {
           name: session.name,
           status,
-          statuses: [{ status, timestamp: Date.now() }],
+          statuses: session.statuses,
           data,
         });
       });
@@ -116,10 +176,34 @@ export const startSessionProviderSimulator = async (options: {
   const view = (session: SimSession) => ({
     name: session.name,
     status: session.status,
-    config: { metadata: session.metadata, proxy: session.proxy },
+    config: {
+      metadata: session.metadata,
+      ...(session.proxy == null ? {} : { proxy: session.proxy }),
+      webhooks: session.webhooks,
+    },
     me: session.me,
     engine: { engine: 'GOWS' },
   });
+  /** WAHA's error bodies (NestJS): `{ statusCode, message, error }`, with details for a status. */
+  const refuse = (
+    response: ServerResponse,
+    status: 400 | 401 | 404 | 422,
+    message: string | string[],
+    more = {},
+  ) =>
+    json(response, status, {
+      statusCode: status,
+      message,
+      error: { 400: 'Bad Request', 401: 'Unauthorized', 404: 'Not Found', 422: 'Unprocessable Entity' }[
+        status
+      ],
+      ...more,
+    });
+  /** A stopped or failed session starts again: back to `WORKING` while its link holds. */
+  const startAgain = (session: SimSession) =>
+    setStatus(session, 'STARTING', session.me !== null && !session.unlinked ? 'WORKING' : 'SCAN_QR_CODE');
+  const configOf = (body: Record<string, unknown>) =>
+    (body['config'] ?? {}) as { metadata?: Record<string, string>; proxy?: unknown; webhooks?: Webhook[] };
   const readJson = async (request: IncomingMessage): Promise<Record<string, unknown>> => {
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
@@ -136,6 +220,35 @@ export const startSessionProviderSimulator = async (options: {
     'base64',
   );
 
+  /**
+   * A message as GOWS sends it: an incoming one as `message` and `message.any` with one
+   * `payload.id`, one's own as `message.any` only; `from` is the chat in both, `to` is null.
+   */
+  const sendMessage = async (session: SimSession, body: Record<string, unknown>) => {
+    const fromMe = body['fromMe'] === true;
+    const chat = typeof body['from'] === 'string' ? body['from'] : '5511912345678@c.us';
+    const payload = {
+      id: `${String(fromMe)}_${chat}_${randomBytes(10).toString('hex').toUpperCase()}`,
+      timestamp: Math.floor(Date.now() / 1000),
+      from: chat,
+      fromMe,
+      source: 'app',
+      to: null,
+      participant: null,
+      body: typeof body['body'] === 'string' ? body['body'] : '',
+      hasMedia: false,
+      media: null,
+      mediaUrl: null,
+      ack: fromMe ? 1 : 2,
+      ackName: fromMe ? 'SERVER' : 'DEVICE',
+      vCards: [],
+      replyTo: null,
+      _data: {},
+    };
+    if (!fromMe) await deliver(session, 'message', payload);
+    await deliver(session, 'message.any', payload);
+  };
+
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
     const path = url.pathname;
@@ -151,6 +264,7 @@ export const startSessionProviderSimulator = async (options: {
       const session = sessions.get(decodeURIComponent(control[1] ?? ''));
       if (session === undefined) return json(response, 404, { error: 'no such session' });
       const action = control[2];
+      session.deliveryFailure = null;
       if (action === 'link') {
         const phone =
           typeof body['phone'] === 'string' ? body['phone'].replace(/^\+/, '') : expectedPhone(session);
@@ -168,17 +282,16 @@ export const startSessionProviderSimulator = async (options: {
       else if (action === 'logout') {
         session.unlinked = true;
         setStatus(session, 'FAILED');
-      } else if (action === 'messages') {
-        const fromMe = body['fromMe'] === true;
-        await deliver(session, 'message', {
-          id: `false_${randomBytes(8).toString('hex')}`,
-          timestamp: Math.floor(Date.now() / 1000),
-          from: typeof body['from'] === 'string' ? body['from'] : '5511912345678@c.us',
-          fromMe,
-          body: typeof body['body'] === 'string' ? body['body'] : '',
-          hasMedia: false,
+      } else if (action === 'messages') await sendMessage(session, body);
+      // A control answers once its webhooks were delivered, and says so when one finally was not.
+      await queues.get(session.name);
+      // Set by the deliveries awaited just above.
+      const failure = session.deliveryFailure as SimSession['deliveryFailure'];
+      if (failure !== null)
+        return json(response, 502, {
+          error: 'the gateway refused the webhook after the retries',
+          status: failure.status,
         });
-      }
       return json(response, 200, view(session));
     }
     const picture = /^\/_sim\/pictures\/([^/]+)$/.exec(path);
@@ -187,9 +300,6 @@ export const startSessionProviderSimulator = async (options: {
       if (session?.me == null) return json(response, 404, { error: 'no photo' });
       return void response.writeHead(200, { 'content-type': 'image/png' }).end(photo);
     }
-    if (method === 'GET' && path === '/api/sessions')
-      return json(response, 200, [...sessions.values()].map(view));
-
     // The provider's API down for the next `calls` calls (503), to see workers retry.
     if (method === 'POST' && path === '/_sim/outage') {
       outage = typeof body['calls'] === 'number' ? body['calls'] : 1;
@@ -199,16 +309,20 @@ export const startSessionProviderSimulator = async (options: {
       outage -= 1;
       return json(response, 503, { error: 'simulated outage' });
     }
-    if (request.headers['x-api-key'] !== options.apiKey)
-      return json(response, 401, { error: 'Unauthorized' });
+    if (request.headers['x-api-key'] !== options.apiKey) return refuse(response, 401, 'Unauthorized');
 
+    if (method === 'GET' && path === '/api/sessions')
+      return json(response, 200, [...sessions.values()].map(view));
     if (method === 'POST' && path === '/api/sessions') {
-      const name = String(body['name'] ?? `session_${randomBytes(4).toString('hex')}`);
-      const config = (body['config'] ?? {}) as {
-        metadata?: Record<string, string>;
-        proxy?: unknown;
-        webhooks?: Webhook[];
-      };
+      const name = body['name'] ?? 'default';
+      if (typeof name !== 'string' || !sessionNamePattern.test(name))
+        return refuse(response, 400, [
+          'name must be shorter than or equal to 54 characters',
+          'name must match /^[a-zA-Z0-9_-]*$/ regular expression',
+        ]);
+      if (sessions.has(name))
+        return refuse(response, 422, `Session '${name}' already exists. Use PUT to update it.`);
+      const config = configOf(body);
       const session: SimSession = {
         name,
         status: 'STOPPED',
@@ -220,6 +334,10 @@ export const startSessionProviderSimulator = async (options: {
         restartsSucceed: true,
         unlinked: false,
         qr: '',
+        qrCount: 0,
+        qrTimer: null,
+        statuses: [],
+        deliveryFailure: null,
       };
       sessions.set(name, session);
       if (body['start'] !== false) setStatus(session, 'STARTING', 'SCAN_QR_CODE');
@@ -231,21 +349,34 @@ export const startSessionProviderSimulator = async (options: {
     const lifecycle = /^\/api\/sessions\/([^/]+)(?:\/(start|stop|restart|logout|me))?$/.exec(path);
     if (lifecycle !== null) {
       const session = sessions.get(decodeURIComponent(lifecycle[1] ?? ''));
-      if (session === undefined) return json(response, 404, { error: 'Session not found' });
+      if (session === undefined) return refuse(response, 404, 'Session not found');
       const action = lifecycle[2];
       if (method === 'DELETE' && action === undefined) {
+        stopQr(session);
         sessions.delete(session.name);
         return json(response, 200, {});
       }
       if (method === 'GET' && action === undefined) return json(response, 200, view(session));
       if (method === 'GET' && action === 'me') return json(response, 200, session.me);
-      if (method === 'POST' && action === 'start') setStatus(session, 'STARTING', 'SCAN_QR_CODE');
-      if (method === 'POST' && action === 'stop') setStatus(session, 'STOPPED');
-      if (method === 'POST' && action === 'logout') {
+      if (method === 'PUT' && action === undefined) {
+        // The full config replaces the old one; a running session restarts to take it.
+        const config = configOf(body);
+        session.metadata = config.metadata ?? {};
+        session.proxy = config.proxy ?? null;
+        session.webhooks = config.webhooks ?? [];
+        if (session.status !== 'STOPPED' && session.status !== 'FAILED') startAgain(session);
+        return json(response, 200, view(session));
+      }
+      if (method !== 'POST') return refuse(response, 404, `Cannot ${method} ${path}`);
+      // Starting a session that runs changes nothing.
+      if (action === 'start' && (session.status === 'STOPPED' || session.status === 'FAILED'))
+        startAgain(session);
+      if (action === 'stop') setStatus(session, 'STOPPED');
+      if (action === 'logout') {
         session.me = null;
         setStatus(session, 'STARTING', 'SCAN_QR_CODE');
       }
-      if (method === 'POST' && action === 'restart') {
+      if (action === 'restart') {
         // A device the person unlinked asks for a new link; otherwise the control decides.
         const outcome: Status = session.unlinked
           ? 'SCAN_QR_CODE'
@@ -254,15 +385,15 @@ export const startSessionProviderSimulator = async (options: {
             : 'FAILED';
         setStatus(session, 'STARTING', outcome);
       }
-      return json(response, 200, view(session));
+      return json(response, 201, view(session));
     }
     const own = /^\/api\/([^/]+)\/(profile|auth\/passkey\/confirm)$/.exec(path);
     if (own !== null) {
       const session = sessions.get(decodeURIComponent(own[1] ?? ''));
-      if (session === undefined) return json(response, 404, { error: 'Session not found' });
+      if (session === undefined) return refuse(response, 404, 'Session not found');
       if (own[2] === 'profile' && method === 'GET') {
         if (session.me === null) return json(response, 422, { error: 'Session is not authenticated.' });
-        const base = `http://127.0.0.1:${options.port}`;
+        const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
         return json(response, 200, {
           id: session.me.id,
           name: session.me.pushName,
@@ -281,10 +412,11 @@ export const startSessionProviderSimulator = async (options: {
     const auth = /^\/api\/([^/]+)\/auth\/(qr|request-code)$/.exec(path);
     if (auth !== null) {
       const session = sessions.get(decodeURIComponent(auth[1] ?? ''));
-      if (session === undefined) return json(response, 404, { error: 'Session not found' });
+      if (session === undefined) return refuse(response, 404, 'Session not found');
       if (session.status !== 'SCAN_QR_CODE') {
         return json(response, 422, {
-          error: 'Session status is not as expected.',
+          error: 'Session status is not as expected. Try again later or restart the session',
+          session: session.name,
           status: session.status,
           expected: ['SCAN_QR_CODE'],
         });
@@ -303,6 +435,9 @@ export const startSessionProviderSimulator = async (options: {
 
   const server = createServer((request, response) => {
     handle(request, response).catch(() => json(response, 500, { error: 'simulator failed' }));
+  });
+  server.on('close', () => {
+    for (const session of sessions.values()) stopQr(session);
   });
   await new Promise<void>((done) => server.listen(options.port, '127.0.0.1', done));
   return server;

@@ -11,16 +11,25 @@ export interface NewSession {
   metadata: Readonly<Record<string, string>>;
 }
 
+/**
+ * A QR or pairing code asked of the provider: the value, or `not_running` when the session is not
+ * waiting for a link (WAHA answers 422 outside `SCAN_QR_CODE`, with the status it is in; 404 when
+ * the session is gone: status null). The challenge then follows the provider's next status.
+ */
+export type LinkChallenge =
+  { kind: 'ready'; value: string } | { kind: 'not_running'; providerStatus: string | null };
+
 export interface SessionProvider {
+  /** Creates the session started; a session of that name already there is taken over (a retry). */
   createSession(session: NewSession): Promise<void>;
   restart(name: string): Promise<void>;
   stop(name: string): Promise<void>;
   logout(name: string): Promise<void>;
   remove(name: string): Promise<void>;
-  /** The current QR's raw value, or null when the session is not waiting for one. */
-  qr(name: string): Promise<string | null>;
-  /** An 8-character pairing code for the phone (digits, no `+`), or null when none can be had now. */
-  requestCode(name: string, phoneDigits: string): Promise<string | null>;
+  /** The current QR's raw value. */
+  qr(name: string): Promise<LinkChallenge>;
+  /** An 8-character pairing code for the phone (digits, no `+`). */
+  requestCode(name: string, phoneDigits: string): Promise<LinkChallenge>;
   /** The connected account's id (a JID), or null before the session is authenticated. */
   me(name: string): Promise<string | null>;
   /** The person confirmed that the number on their phone matches (`PASSKEY_CONFIRMATION_REQUIRED`). */

@@ -63,14 +63,14 @@ describe('the session-provider simulator', () => {
     const waha = provider();
     await newSession(waha, name, 'http://user:pass@10.0.0.1:8080', { 'pairing.id': 'P1', seatUid: 'st_sim' });
     expect(await statusesOf(name, 2)).toEqual(['STARTING', 'SCAN_QR_CODE']);
-    expect(await waha.qr(name)).toMatch(/^2@/);
+    expect(await waha.qr(name)).toEqual({ kind: 'ready', value: expect.stringMatching(/^2@/) });
     const code = await waha.requestCode(name, '5511987654321');
-    expect(code).toMatch(/^[A-Z0-9]{8}$/);
+    expect(code).toEqual({ kind: 'ready', value: expect.stringMatching(/^[A-Z0-9]{8}$/) });
 
     expect((await control(name, 'link')).status).toBe(200);
     expect(await statusesOf(name, 1)).toEqual(['WORKING']);
     expect(await waha.me(name)).toBe('5511987654321@c.us');
-    expect(await waha.qr(name)).toBeNull();
+    expect(await waha.qr(name)).toEqual({ kind: 'not_running', providerStatus: 'WORKING' });
 
     await control(name, 'drop');
     expect(await statusesOf(name, 1)).toEqual(['STARTING']);
@@ -79,7 +79,11 @@ describe('the session-provider simulator', () => {
     await control(name, 'server-restart');
     expect(await statusesOf(name, 3)).toEqual(['STOPPED', 'STARTING', 'WORKING']);
 
-    const listed = (await (await fetch(`${inject('sessionProviderUrl')}/api/sessions`)).json()) as {
+    const listed = (await (
+      await fetch(`${inject('sessionProviderUrl')}/api/sessions`, {
+        headers: { 'x-api-key': devSecrets.SESSION_PROVIDER_API_KEY },
+      })
+    ).json()) as {
       name: string;
       config: { metadata: Record<string, string> };
     }[];
@@ -106,15 +110,56 @@ describe('the session-provider simulator', () => {
     await control(name, 'logout');
     await waha.restart(name);
     expect(await statusesOf(name, 3)).toEqual(['FAILED', 'STARTING', 'SCAN_QR_CODE']);
+    // As GOWS sends them: an incoming message twice (message, message.any), one's own once.
     await control(name, 'messages', { body: 'oi' });
-    expect(await statusesOf(name, 1)).toEqual(['message']);
+    expect(await statusesOf(name, 2)).toEqual(['message', 'message.any']);
+    await control(name, 'messages', { body: 'tchau', fromMe: true });
+    expect(await statusesOf(name, 1)).toEqual(['message.any']);
   });
 
-  it('refuses calls without the API key', async () => {
-    const response = await fetch(`${inject('sessionProviderUrl')}/api/sessions`, {
-      method: 'POST',
-      body: '{}',
+  it('refuses calls without the API key, on every API route', async () => {
+    for (const [method, path] of [
+      ['POST', '/api/sessions'],
+      ['GET', '/api/sessions'],
+      ['GET', '/api/sessions/default/me'],
+      ['GET', '/api/default/auth/qr?format=raw'],
+    ] as const) {
+      const response = await fetch(`${inject('sessionProviderUrl')}${path}`, {
+        method,
+        ...(method === 'POST' ? { body: '{}' } : {}),
+      });
+      expect(response.status, `${method} ${path}`).toBe(401);
+    }
+  });
+
+  it('refuses the names WAHA refuses (400) and an existing name (422); the adapter takes the existing one as created', async () => {
+    const waha = provider();
+    const create = (name: string) =>
+      fetch(`${inject('sessionProviderUrl')}/api/sessions`, {
+        method: 'POST',
+        headers: { 'x-api-key': devSecrets.SESSION_PROVIDER_API_KEY, 'content-type': 'application/json' },
+        body: JSON.stringify({ name, start: false }),
+      });
+    expect((await create('st_seat.01kab0000000000000000000pp')).status).toBe(400);
+    expect((await create('a'.repeat(55))).status).toBe(400);
+    const name = `pairing-${randomUUID().slice(0, 8)}`;
+    expect((await create(name)).status).toBe(201);
+    expect((await create(name)).status).toBe(422);
+    await newSession(waha, name, 'http://10.0.0.3:8080', { seatUid: 'st_again' });
+    expect(await statusesOf(name, 2)).toEqual(['STARTING', 'SCAN_QR_CODE']);
+  });
+
+  it('answers a control with 502 and the gateway’s status when the gateway refuses its webhook', async () => {
+    const name = `pairing-${randomUUID().slice(0, 8)}`;
+    const wrongKey = wahaSessionProvider({
+      baseUrl: inject('sessionProviderUrl'),
+      apiKey: devSecrets.SESSION_PROVIDER_API_KEY,
+      webhookUrl: `${inject('gatewayUrl')}/webhooks/session-provider`,
+      webhookHmacKey: 'not-the-gateway-key',
     });
-    expect(response.status).toBe(401);
+    await wrongKey.createSession({ name, proxyUrl: 'http://10.0.0.4:8080', metadata: {} });
+    const answer = await control(name, 'fail');
+    expect(answer.status).toBe(502);
+    expect(await answer.json()).toMatchObject({ status: 401 });
   });
 });

@@ -1,5 +1,5 @@
 import * as z from '../../validation/z';
-import type { SessionProvider } from '../../ports/session-provider';
+import type { LinkChallenge, SessionProvider } from '../../ports/session-provider';
 
 /** The events the service listens to: status changes and messages (for history ingest). */
 export const webhookEvents = ['session.status', 'message', 'message.any'] as const;
@@ -8,6 +8,8 @@ const meAnswer = z.nullable(z.looseObject({ id: z.string() }));
 const qrAnswer = z.looseObject({ value: z.string() });
 const codeAnswer = z.looseObject({ code: z.string() });
 const profileAnswer = z.looseObject({ picture: z.optional(z.nullable(z.string())) });
+/** WAHA's 422 for a session outside `SCAN_QR_CODE` names the status it is in. */
+const notExpectedAnswer = z.looseObject({ status: z.optional(z.string()) });
 const imageTypes = ['image/jpeg', 'image/png', 'image/webp'];
 
 /** `http://user:pass@host:port` as WAHA's proxy config: `server` plus optional credentials. */
@@ -22,8 +24,10 @@ export const proxyConfig = (proxyUrl: string) => {
 
 /**
  * The session provider over WAHA's HTTP API (`X-Api-Key`). Sessions are created started, with a
- * webhook signed by HMAC-SHA512, a proxy, and metadata naming the pairing. Lifecycle calls are
- * idempotent at WAHA; a 404 on stop, logout or delete means there is nothing left to end.
+ * webhook signed by HMAC-SHA512, a proxy, and metadata naming the pairing; a name WAHA already has
+ * (a create retried after its answer was lost) answers 422 "already exists", and the session is
+ * then given the config (PUT) and started, as WAHA advises. Lifecycle calls are idempotent at WAHA;
+ * a 404 on stop, logout or delete means there is nothing left to end.
  */
 export const wahaSessionProvider = (
   settings: { baseUrl: string; apiKey: string; webhookUrl: string; webhookHmacKey: string },
@@ -47,26 +51,39 @@ export const wahaSessionProvider = (
     throw new Error(`session provider answered ${response.status}`);
   };
   const session = (name: string) => encodeURIComponent(name);
+  /** A QR or code answer: WAHA's 422 (not in `SCAN_QR_CODE`) and 404 (gone) mean not running. */
+  const linkChallenge = async (
+    response: Response,
+    valueOf: (body: unknown) => string,
+  ): Promise<LinkChallenge> => {
+    if (response.status === 422 || response.status === 404) {
+      const body = notExpectedAnswer.safeParse(await response.json().catch(() => null));
+      return { kind: 'not_running', providerStatus: body.success ? (body.data.status ?? null) : null };
+    }
+    await expectOk(response);
+    return { kind: 'ready', value: valueOf(await response.json()) };
+  };
 
   return {
     async createSession({ name, proxyUrl, metadata }) {
-      await expectOk(
-        await call('POST', '/api/sessions', {
-          name,
-          start: true,
-          config: {
-            metadata,
-            proxy: proxyConfig(proxyUrl),
-            webhooks: [
-              {
-                url: settings.webhookUrl,
-                events: [...webhookEvents],
-                hmac: { key: settings.webhookHmacKey },
-              },
-            ],
+      const config = {
+        metadata,
+        proxy: proxyConfig(proxyUrl),
+        webhooks: [
+          {
+            url: settings.webhookUrl,
+            events: [...webhookEvents],
+            hmac: { key: settings.webhookHmacKey },
           },
-        }),
-      );
+        ],
+      };
+      const created = await call('POST', '/api/sessions', { name, start: true, config });
+      if (created.status === 422 && /already exists/i.test(await created.text())) {
+        await expectOk(await call('PUT', `/api/sessions/${session(name)}`, { config }));
+        await expectOk(await call('POST', `/api/sessions/${session(name)}/start`));
+        return;
+      }
+      await expectOk(created);
     },
     async restart(name) {
       await expectOk(await call('POST', `/api/sessions/${session(name)}/restart`));
@@ -82,18 +99,14 @@ export const wahaSessionProvider = (
     },
     async qr(name) {
       const response = await call('GET', `/api/${session(name)}/auth/qr?format=raw`);
-      if (response.status === 422 || response.status === 404) return null;
-      await expectOk(response);
-      return qrAnswer.parse(await response.json()).value;
+      return linkChallenge(response, (body) => qrAnswer.parse(body).value);
     },
     async requestCode(name, phoneDigits) {
       const response = await call('POST', `/api/${session(name)}/auth/request-code`, {
         phoneNumber: phoneDigits,
       });
       // Only a session waiting in SCAN_QR_CODE can give a code; the QR stays the fallback.
-      if (response.status === 422) return null;
-      await expectOk(response);
-      return codeAnswer.parse(await response.json()).code.replace(/-/g, '');
+      return linkChallenge(response, (body) => codeAnswer.parse(body).code.replace(/-/g, ''));
     },
     async confirmPasskey(name) {
       await expectOk(await call('POST', `/api/${session(name)}/auth/passkey/confirm`));

@@ -25,15 +25,15 @@ export const fetchChallenge = async (
   const now = deps.clock.now().getTime();
   if (method === 'code') {
     const code = await deps.sessions.requestCode(pairing.sessionName, phone.replace(/^\+/, ''));
-    if (code === null) return null;
+    if (code.kind === 'not_running') return null;
     const expiresAt = new Date(now + deps.settings.pairing.codeTtlSeconds * 1000).toISOString();
-    return { kind: 'code', value: code, confirmation: null, expiresAt };
+    return { kind: 'code', value: code.value, confirmation: null, expiresAt };
   }
   const qr = await deps.sessions.qr(pairing.sessionName);
   // The provider's first QR lives 60 s, later ones 20 s: the shorter is the honest promise.
-  return qr === null
+  return qr.kind === 'not_running'
     ? null
-    : { kind: 'qr', value: qr, confirmation: null, expiresAt: new Date(now + 20_000).toISOString() };
+    : { kind: 'qr', value: qr.value, confirmation: null, expiresAt: new Date(now + 20_000).toISOString() };
 };
 
 /**

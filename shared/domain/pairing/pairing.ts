@@ -66,8 +66,8 @@ export interface Pairing {
 
 /**
  * The session's name at the provider: one per pairing, in the form the provider accepts (at most 54
- * characters of `[A-Za-z0-9_-]`). It names nothing else: the seat is found by the lookup the
- * pairing writes when it starts (`SeatChangeExtras.session`).
+ * characters of `[A-Za-z0-9_-]`). It names nothing else: the seat is found from the session's
+ * metadata (`seatUid`), which the provider echoes, signed, in every event.
  */
 export const sessionNameFor = (pairingId: string): string => `pairing_${pairingId.toLowerCase()}`;
 

@@ -1,4 +1,5 @@
 import { inject } from 'vitest';
+import { devSecrets } from '../../../localstack/dev-config';
 import { eventually } from '../../support/eventually';
 import { call, uniqueIp, type ApiAnswer } from './api';
 
@@ -23,7 +24,11 @@ interface SimSession {
 
 /** The simulator's sessions of a seat (by the `seatUid` in their metadata), newest pairing last. */
 export const sessionsOf = async (seatUid: string): Promise<SimSession[]> => {
-  const all = (await (await fetch(`${inject('sessionProviderUrl')}/api/sessions`)).json()) as SimSession[];
+  const all = (await (
+    await fetch(`${inject('sessionProviderUrl')}/api/sessions`, {
+      headers: { 'x-api-key': devSecrets.SESSION_PROVIDER_API_KEY },
+    })
+  ).json()) as SimSession[];
   return all
     .filter((session) => session.config.metadata['seatUid'] === seatUid)
     .sort((a, b) =>

@@ -55,18 +55,85 @@ describe('the WAHA session provider', () => {
     });
   });
 
-  it('asks for a pairing code with the digits and returns its 8 characters without the hyphen; 422 means none now', async () => {
+  it('takes a session WAHA already has (422 "already exists": a retried create) by giving it the config and starting it', async () => {
+    const { calls, provider } = recorder([
+      new Response(
+        JSON.stringify({
+          statusCode: 422,
+          message: "Session 's1' already exists. Use PUT to update it.",
+          error: 'Unprocessable Entity',
+        }),
+        { status: 422 },
+      ),
+      new Response(JSON.stringify({ name: 's1', status: 'STOPPED' })),
+      new Response(JSON.stringify({ name: 's1', status: 'STARTING' }), { status: 201 }),
+    ]);
+    await provider.createSession({
+      name: 's1',
+      proxyUrl: 'http://10.0.0.1:8080',
+      metadata: { seatUid: 'st_x' },
+    });
+    expect(calls.map((call) => `${call.method} ${new URL(call.url).pathname}`)).toEqual([
+      'POST /api/sessions',
+      'PUT /api/sessions/s1',
+      'POST /api/sessions/s1/start',
+    ]);
+    expect(calls[1]!.body).toEqual({ config: (calls[0]!.body as { config: unknown }).config });
+  });
+
+  it('fails a create WAHA refuses for any other reason', async () => {
+    const { calls, provider } = recorder([
+      new Response(JSON.stringify({ statusCode: 422, message: 'Invalid config' }), { status: 422 }),
+      new Response(JSON.stringify({ statusCode: 400, message: ['name must be shorter'] }), { status: 400 }),
+    ]);
+    const create = () =>
+      provider.createSession({ name: 's1', proxyUrl: 'http://10.0.0.1:8080', metadata: {} });
+    await expect(create()).rejects.toThrow(/422/);
+    await expect(create()).rejects.toThrow(/400/);
+    expect(calls).toHaveLength(2);
+  });
+
+  it('asks for a pairing code with the digits and returns its 8 characters without the hyphen', async () => {
     const { calls, provider } = recorder([
       new Response(JSON.stringify({ code: 'ABCD-EFGH' }), { status: 201 }),
-      new Response('{}', { status: 422 }),
     ]);
-    expect(await provider.requestCode('s1', '5511987654321')).toBe('ABCDEFGH');
+    expect(await provider.requestCode('s1', '5511987654321')).toEqual({ kind: 'ready', value: 'ABCDEFGH' });
     expect(calls[0]).toMatchObject({
       url: 'http://waha:3000/api/s1/auth/request-code',
       method: 'POST',
       body: { phoneNumber: '5511987654321' },
     });
-    expect(await provider.requestCode('s1', '5511987654321')).toBeNull();
+  });
+
+  it('tells a session that is not running (422 with its status, 404 when gone) apart, for the QR and the code alike', async () => {
+    const notExpected = (status: string) =>
+      new Response(
+        JSON.stringify({
+          error: 'Session status is not as expected. Try again later or restart the session',
+          session: 's1',
+          status,
+          expected: ['SCAN_QR_CODE'],
+        }),
+        { status: 422 },
+      );
+    const { provider } = recorder([
+      notExpected('STOPPED'),
+      notExpected('FAILED'),
+      new Response('{"statusCode":404}', { status: 404 }),
+      new Response('', { status: 422 }),
+      new Response('', { status: 500 }),
+    ]);
+    expect(await provider.requestCode('s1', '5511987654321')).toEqual({
+      kind: 'not_running',
+      providerStatus: 'STOPPED',
+    });
+    expect(await provider.qr('s1')).toEqual({ kind: 'not_running', providerStatus: 'FAILED' });
+    expect(await provider.requestCode('s1', '5511987654321')).toEqual({
+      kind: 'not_running',
+      providerStatus: null,
+    });
+    expect(await provider.qr('s1')).toEqual({ kind: 'not_running', providerStatus: null });
+    await expect(provider.qr('s1')).rejects.toThrow(/500/);
   });
 
   it('reads the QR as its raw value, and me as the account id or null', async () => {
@@ -75,7 +142,7 @@ describe('the WAHA session provider', () => {
       new Response(JSON.stringify({ id: '5511987654321@c.us', pushName: 'X' })),
       new Response('null'),
     ]);
-    expect(await provider.qr('s1')).toBe('2@abc');
+    expect(await provider.qr('s1')).toEqual({ kind: 'ready', value: '2@abc' });
     expect(calls[0]!.url).toBe('http://waha:3000/api/s1/auth/qr?format=raw');
     expect(await provider.me('s1')).toBe('5511987654321@c.us');
     expect(await provider.me('s1')).toBeNull();
