@@ -17,7 +17,7 @@ import { logger } from './logger';
 
 /**
  * The composition root of the workers (SQS consumers and the reconnect target): configuration read
- * at start, adapters built once per process. Nothing here logs content: message events are ids only.
+ * at start, adapters built once per process. Nothing here logs content: messages are counted by their ids only.
  */
 export const settings = config();
 const {
@@ -83,10 +83,10 @@ export const deps = lazy(async (): Promise<WorkerDeps> => ({
   sessions: configuredSessionProvider(settings, sessionProvider, serviceSecrets),
   reconnects: await reconnectScheduler(),
   notifier: await notificationDelivery(),
-  // No history ingest is wired yet: message events are counted, by id only.
+  // No analysis is wired yet: a message is counted, by its ids only (its text is never logged).
   history: {
-    async accept(message: Parameters<WorkerDeps['history']['accept']>[0]) {
-      logger.info('history.accepted', { ...message });
+    async accept({ seatUid, sessionName, event, message }: Parameters<WorkerDeps['history']['accept']>[0]) {
+      logger.info('history.accepted', { seatUid, sessionName, event, messageId: message.id });
     },
   },
   settings: useCaseSettingsFrom(settings),

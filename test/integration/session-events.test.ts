@@ -1,4 +1,5 @@
-import { TransactWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { readFileSync } from 'node:fs';
+import { GetCommand, TransactWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TableAccess } from '../../shared/adapters/dynamo/client';
 import { cryptoIds } from '../../shared/adapters/crypto/node-crypto';
@@ -102,6 +103,24 @@ const working = (session: string, id: string) =>
     payload: { status: 'WORKING' },
   });
 
+const fixture = (name: string) =>
+  JSON.parse(readFileSync(new URL(`../fixtures/providers/${name}`, import.meta.url), 'utf8')) as Record<
+    string,
+    unknown
+  >;
+
+/** The provider's incoming message (its fixture), as `event`, in `session`, with the given ids. */
+const providerMessage = (event: string, session: string, eventId: string, messageId: string) => {
+  const incoming = fixture('waha-message.json');
+  return JSON.stringify({
+    ...incoming,
+    id: eventId,
+    event,
+    session,
+    payload: { ...(incoming['payload'] as object), id: messageId },
+  });
+};
+
 describe('the session-event worker on the table', () => {
   it('handles a provider event once: its redelivery finds the id and changes nothing', async () => {
     const seat = await challengedSeat();
@@ -132,26 +151,82 @@ describe('the session-event worker on the table', () => {
     expect(statuses).toEqual(['workers']);
   });
 
-  it('drops events of a session no pairing owns, and hands message events of a live pairing to history by id', async () => {
+  it('drops events of a session no pairing owns, and hands a live pairing’s messages to ingest', async () => {
     const accepted: unknown[] = [];
     expect(await handleSessionEvent(workerDeps(), working('default', 'evt_x'), 'evt_x')).toBe(
       'unknown_session',
     );
     const seat = await challengedSeat();
     const session = seat.pairing?.sessionName ?? '';
-    const message = JSON.stringify({
-      id: 'evt_m',
-      event: 'message',
-      session,
-      payload: { body: 'secret words' },
-    });
+    const message = providerMessage('message', session, 'evt_m', `false_5521998765432@c.us_${ids.ulid()}`);
     expect(await handleSessionEvent(workerDeps(accepted), message, 'evt_m')).toBe('unknown_session');
     await handleSessionEvent(workerDeps(), working(session, 'evt_w'), 'evt_w');
     expect(await handleSessionEvent(workerDeps(accepted), message, 'evt_m')).toBe('ingested');
     expect(accepted).toEqual([
-      { eventId: 'evt_m', seatUid: seat.uid, sessionName: session, event: 'message' },
+      {
+        seatUid: seat.uid,
+        sessionName: session,
+        event: 'message',
+        message: {
+          id: expect.stringMatching(/^false_5521998765432@c\.us_/),
+          chat: '5521998765432@c.us',
+          fromMe: false,
+          timestamp: 1785000119,
+          text: 'Olá! Sim, autorizo o contato.',
+        },
+      },
     ]);
-    expect(JSON.stringify(accepted)).not.toContain('secret');
+  });
+
+  it('handles a message once by its own id: the same message by `message.any` ten minutes later changes nothing', async () => {
+    const accepted: unknown[] = [];
+    const seat = await challengedSeat();
+    const session = seat.pairing?.sessionName ?? '';
+    const paired = `evt_${ids.ulid()}`;
+    await handleSessionEvent(workerDeps(), working(session, paired), paired);
+    const messageId = `false_5521998765432@c.us_${ids.ulid()}`;
+    const first = `evt_${ids.ulid()}`;
+    const second = `evt_${ids.ulid()}`;
+    expect(
+      await handleSessionEvent(
+        workerDeps(accepted),
+        providerMessage('message', session, first, messageId),
+        first,
+      ),
+    ).toBe('ingested');
+    const later: WorkerDeps = {
+      ...workerDeps(accepted),
+      clock: { now: () => new Date(now.getTime() + 10 * 60_000) },
+    };
+    expect(
+      await handleSessionEvent(later, providerMessage('message.any', session, second, messageId), second),
+    ).toBe('duplicate');
+    expect(accepted).toHaveLength(1);
+    const { Item } = await table.doc.send(
+      new GetCommand({
+        TableName: table.tableName,
+        Key: { PK: `MESSAGE#${seat.uid}#${messageId}`, SK: 'MESSAGE' },
+      }),
+    );
+    expect(Item?.['ttl']).toBe(Math.floor(now.getTime() / 1000) + 7 * 24 * 3600);
+  });
+
+  it('takes one’s own message (only by `message.any`) with the chat the provider puts in `from`', async () => {
+    const accepted: { message: { chat: string; fromMe: boolean } }[] = [];
+    const seat = await challengedSeat();
+    const session = seat.pairing?.sessionName ?? '';
+    const paired = `evt_${ids.ulid()}`;
+    await handleSessionEvent(workerDeps(), working(session, paired), paired);
+    const own = fixture('waha-message-any.json');
+    const id = `evt_${ids.ulid()}`;
+    const body = JSON.stringify({
+      ...own,
+      id,
+      session,
+      payload: { ...(own['payload'] as object), id: `true_${ids.ulid()}` },
+    });
+    expect(await handleSessionEvent(workerDeps(accepted), body, id)).toBe('ingested');
+    expect(accepted[0]?.message).toMatchObject({ chat: '5521998765432@c.us', fromMe: true });
   });
 });
 
