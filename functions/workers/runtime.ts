@@ -11,6 +11,7 @@ import { lazy } from '../../shared/lazy';
 import type { NotificationDelivery } from '../../shared/ports/notifications';
 import type { ReconnectScheduler } from '../../shared/ports/scheduler';
 import { systemClock } from '../../shared/ports/clock';
+import { configuredEventBodies } from '../event-bodies';
 import { configuredSessionProvider } from '../session-provider';
 import { useCaseSettingsFrom } from '../use-case-settings';
 import { logger } from './logger';
@@ -24,7 +25,8 @@ const {
   sessionProvider,
   reconnectScheduler: scheduler,
   notifications,
-} = configFor('sessionProvider', 'reconnectScheduler', 'notifications');
+  eventBodies: bodies,
+} = configFor('sessionProvider', 'reconnectScheduler', 'notifications', 'eventBodies');
 
 export { logger };
 
@@ -75,6 +77,9 @@ const notificationDelivery = async (): Promise<NotificationDelivery> => {
     { from: notifications.MAIL_FROM, topicArn: notifications.NOTIFICATIONS_TOPIC_ARN },
   );
 };
+
+/** Where the gateway keeps a body too large for a queue message (read, then removed once handled). */
+export const eventBodies = lazy(() => configuredEventBodies(settings, bodies));
 
 export const deps = lazy(async (): Promise<WorkerDeps> => ({
   clock: systemClock,

@@ -6,16 +6,12 @@ import { cryptoIds } from '../../shared/adapters/crypto/node-crypto';
 import { dynamoFamilyStore } from '../../shared/adapters/dynamo/family.store';
 import { dynamoInbox, inboxEntries } from '../../shared/adapters/dynamo/inbox.store';
 import { handleSessionEvent, type WorkerDeps } from '../../shared/app/pairing/session-events';
-import { newSeat, type Seat } from '../../shared/domain/family/seat';
-import { seatUidFor } from '../../shared/domain/family/uids';
 import { newNotification } from '../../shared/domain/notifications/notification';
-import { newPairing } from '../../shared/domain/pairing/pairing';
 import type { SessionProvider } from '../../shared/ports/session-provider';
 import { parseConfig } from '../../shared/config/config';
 import { useCaseSettingsFrom } from '../../functions/use-case-settings';
-import { validDependent } from '../support/fixtures';
 import { freshTable } from '../support/table';
-import { newAccountWithOwner } from '../support/family';
+import { challengedSeat as challengedSeatOn } from '../support/seats';
 
 let table: TableAccess;
 beforeAll(async () => {
@@ -49,39 +45,7 @@ const workerDeps = (accepted: unknown[] = []): WorkerDeps => ({
   settings: useCaseSettingsFrom(parseConfig({ TABLE_NAME: table.tableName })),
 });
 
-/** A family whose seat's pairing waits in `challenge` (consented, active, chat enabled). */
-const challengedSeat = async (): Promise<Seat> => {
-  const families = dynamoFamilyStore(table);
-  const { account, owner } = newAccountWithOwner(ids, now);
-  await families.createAccount(account, owner, []);
-  const uid = seatUidFor(account.uid, ids.randomPart(16));
-  const pairing = newPairing({
-    pairingId: ids.ulid(),
-    seatUid: uid,
-    method: 'qr',
-    requestedBy: 'guardian',
-    proxyLabel: 'p',
-    now,
-  });
-  const seat: Seat = {
-    ...newSeat({
-      uid,
-      seatId: ids.ulid(),
-      accountUid: account.uid,
-      price: { amount: 1, currency: 'BRL' },
-      now,
-    }),
-    status: 'active',
-    dependent: {
-      ...validDependent,
-      phone: '+5511987654321',
-      document: { type: 'cpf', number: '52998224725' },
-    },
-    pairing: { ...pairing, status: 'challenge' },
-  };
-  await families.addSeat(seat, []);
-  return seat;
-};
+const challengedSeat = () => challengedSeatOn(table, ids, now);
 
 const eventsOf = async (accountUid: string) =>
   (
