@@ -32,6 +32,7 @@ export const buildStacks = (app: App, settings: StageSettings) => {
     dataKeyArn: stateful.dataKey.keyArn,
     serviceSecretsArn: stateful.serviceSecrets.secretArn,
     evidenceBucketName: stateful.evidenceBucket.bucketName,
+    eventBodiesBucketName: stateful.eventBodiesBucket.bucketName,
     queueArns: Object.fromEntries(
       Object.entries(stateful.queues).map(([name, queue]) => [name, queue.queueArn]),
     ) as Record<QueueName, string>,
