@@ -20,9 +20,11 @@ import type { gatewayRoutes } from './routes';
  * - `push`: guardians' push notifications (SNS);
  * - `mail`: guardians' e-mail (SES, from the stage's address);
  * - `relayPush`: wakes the relay tasks (in their VPC, to their push port only, reading only the
- *   registrations of relay topics).
+ *   registrations of relay topics);
+ * - `eventBodies`: reads and removes the bodies its producers kept aside for being too large for a
+ *   queue message (and its producers may write them, under their prefix only).
  */
-export type Need = 'table' | 'sessionProvider' | 'push' | 'mail' | 'relayPush';
+export type Need = 'table' | 'sessionProvider' | 'push' | 'mail' | 'relayPush' | 'eventBodies';
 
 /** A gateway function, by its name in `gatewayRoutes`. */
 export type GatewayFunction = (typeof gatewayRoutes)[number]['name'];
@@ -95,7 +97,7 @@ export const consumers = [
     batchSize: 10,
     timeoutSeconds: 30,
     producers: ['SessionProviderWebhook'],
-    needs: ['table', 'sessionProvider', 'push', 'mail'],
+    needs: ['table', 'sessionProvider', 'push', 'mail', 'eventBodies'],
     schedules: ['reconnect'],
     // Events of sessions no pairing owns (dropped by the worker).
     logMetrics: [{ metricName: 'UnknownSessionEvents', field: 'outcome', value: 'unknown_session' }],

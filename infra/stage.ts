@@ -33,6 +33,7 @@ export const buildStacks = (app: App, settings: StageSettings) => {
     seatKeyArn: stateful.seatKey.keyArn,
     serviceSecretsArn: stateful.serviceSecrets.secretArn,
     evidenceBucketName: stateful.evidenceBucket.bucketName,
+    eventBodiesBucketName: stateful.eventBodiesBucket.bucketName,
     queueArns: Object.fromEntries(
       Object.entries(stateful.queues).map(([name, queue]) => [name, queue.queueArn]),
     ) as Record<QueueName, string>,

@@ -48,6 +48,7 @@ export const localEnvironment = (
   SEAT_KEYS: 'local',
   EVIDENCE_VERIFIER: 'local',
   EVIDENCE_STORE: 'local',
+  EVENT_BODIES: 'local',
   WHATSAPP_API_BASE_URL: `http://127.0.0.1:${ports.BUSINESS_PROVIDER_PORT}/v21.0`,
   WHATSAPP_PHONE_NUMBER_ID: 'dev-phone-number-id',
   OTP_LINK_BASE_URL: `http://127.0.0.1:${ports.WEB_PORT}/login`,

@@ -11,20 +11,22 @@ import { lazy } from '../../shared/lazy';
 import type { NotificationDelivery } from '../../shared/ports/notifications';
 import type { ReconnectScheduler } from '../../shared/ports/scheduler';
 import { systemClock } from '../../shared/ports/clock';
+import { configuredEventBodies } from '../event-bodies';
 import { configuredSessionProvider } from '../session-provider';
 import { useCaseSettingsFrom } from '../use-case-settings';
 import { logger } from './logger';
 
 /**
  * The composition root of the workers (SQS consumers and the reconnect target): configuration read
- * at start, adapters built once per process. Nothing here logs content: message events are ids only.
+ * at start, adapters built once per process. Nothing here logs content: messages are counted by their ids only.
  */
 export const settings = config();
 const {
   sessionProvider,
   reconnectScheduler: scheduler,
   notifications,
-} = configFor('sessionProvider', 'reconnectScheduler', 'notifications');
+  eventBodies: bodies,
+} = configFor('sessionProvider', 'reconnectScheduler', 'notifications', 'eventBodies');
 
 export { logger };
 
@@ -76,6 +78,9 @@ const notificationDelivery = async (): Promise<NotificationDelivery> => {
   );
 };
 
+/** Where the gateway keeps a body too large for a queue message (read, then removed once handled). */
+export const eventBodies = lazy(() => configuredEventBodies(settings, bodies));
+
 export const deps = lazy(async (): Promise<WorkerDeps> => ({
   clock: systemClock,
   ids: cryptoIds(),
@@ -83,10 +88,10 @@ export const deps = lazy(async (): Promise<WorkerDeps> => ({
   sessions: configuredSessionProvider(settings, sessionProvider, serviceSecrets),
   reconnects: await reconnectScheduler(),
   notifier: await notificationDelivery(),
-  // No history ingest is wired yet: message events are counted, by id only.
+  // No analysis is wired yet: a message is counted, by its ids only (its text is never logged).
   history: {
-    async accept(message: Parameters<WorkerDeps['history']['accept']>[0]) {
-      logger.info('history.accepted', { ...message });
+    async accept({ seatUid, sessionName, event, message }: Parameters<WorkerDeps['history']['accept']>[0]) {
+      logger.info('history.accepted', { seatUid, sessionName, event, messageId: message.id });
     },
   },
   settings: useCaseSettingsFrom(settings),

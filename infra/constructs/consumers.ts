@@ -7,10 +7,12 @@ import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambd
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { FilterPattern, MetricFilter } from 'aws-cdk-lib/aws-logs';
 import { CfnScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { Queue, QueueEncryption, type IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { ScheduleTargetName } from '../../shared/adapters/scheduler/schedule-targets';
+import { queuedBodyPrefix } from '../../shared/adapters/sqs/queued-body';
 import {
   consumerFunctionId,
   consumers,
@@ -40,7 +42,15 @@ export interface ConsumersProps {
   /** The gateway's `/webhooks/session-provider`, where sessions send their events. */
   sessionProviderWebhookUrl: string;
   mailFrom: string;
+  /** Where the gateway keeps a body too large for a queue message. */
+  eventBodies: IBucket;
 }
+
+/** The environment that names the event-body store (the gateway's and the workers' alike). */
+export const eventBodiesEnvironment = (bucket: IBucket): Record<string, string> => ({
+  EVENT_BODIES: 's3',
+  EVENT_BODIES_BUCKET: bucket.bucketName,
+});
 
 /** Lets a function send guardians' e-mail, from the stage's address only. */
 export const grantSendMail = (fn: NodejsFunction, mailFrom: string): void =>
@@ -156,6 +166,16 @@ export const buildConsumers = (scope: Stack, props: ConsumersProps) => {
         }),
       );
       table.encryptionKey?.grantDecrypt(fn);
+    },
+    eventBodies: (fn) => {
+      for (const [name, value] of Object.entries(eventBodiesEnvironment(props.eventBodies)))
+        fn.addEnvironment(name, value);
+      fn.addToRolePolicy(
+        new PolicyStatement({
+          actions: ['s3:GetObject', 's3:DeleteObject'],
+          resources: [props.eventBodies.arnForObjects(`${queuedBodyPrefix}*`)],
+        }),
+      );
     },
   };
 

@@ -11,7 +11,8 @@ import { tableDesign } from '../../shared/adapters/dynamo/table-design';
 
 /**
  * What holds state and must outlive any deployment of code: the single table (with its stream,
- * TTL, point-in-time recovery and a customer-managed key), the evidence bucket, the queues of the
+ * TTL, point-in-time recovery and a customer-managed key), the evidence bucket, the bucket of
+ * webhook bodies too large for a queue message, the queues of the
  * consumers table (infra/consumers.ts) and the service's secrets.
  */
 export class StatefulStack extends Stack {
@@ -20,6 +21,7 @@ export class StatefulStack extends Stack {
   readonly seatKey: Key;
   readonly serviceSecrets: Secret;
   readonly evidenceBucket: Bucket;
+  readonly eventBodiesBucket: Bucket;
   readonly gatewaySecrets: Secret;
   readonly queues: Record<QueueName, Queue>;
 
@@ -68,6 +70,20 @@ export class StatefulStack extends Stack {
       enforceSSL: true,
       objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
       versioned: false,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
+    // A webhook body too large for a queue message, between the gateway and its worker: private,
+    // encrypted, TLS only, gone after a day whatever happens (the worker removes it once handled).
+    this.eventBodiesBucket = new Bucket(this, 'EventBodiesBucket', {
+      encryption: BucketEncryption.S3_MANAGED,
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      enforceSSL: true,
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      versioned: false,
+      lifecycleRules: [
+        { expiration: Duration.days(1), abortIncompleteMultipartUploadAfter: Duration.days(1) },
+      ],
       removalPolicy: RemovalPolicy.RETAIN,
     });
 

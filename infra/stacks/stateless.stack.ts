@@ -10,7 +10,8 @@ import type { Construct } from 'constructs';
 import { ApiFunction } from '../constructs/api-function';
 import { RelayService } from '../constructs/relay-service';
 import { GatewayVpcEndpointAwsService, Vpc } from 'aws-cdk-lib/aws-ec2';
-import { buildConsumers, grantSendMail } from '../constructs/consumers';
+import { buildConsumers, eventBodiesEnvironment, grantSendMail } from '../constructs/consumers';
+import { queuedBodyPrefix } from '../../shared/adapters/sqs/queued-body';
 import { bundledAssets, chunks } from '../constructs/bundling';
 import { Bucket } from 'aws-cdk-lib/aws-s3';
 import {
@@ -22,7 +23,14 @@ import {
   type FunctionGroup,
 } from '../routes';
 import { Queue, type IQueue } from 'aws-cdk-lib/aws-sqs';
-import { pascal, queueConsumers, queueUrlVariable, type ConsumerName, type QueueName } from '../consumers';
+import {
+  pascal,
+  queueConsumers,
+  queueUrlVariable,
+  type ConsumerName,
+  type Need,
+  type QueueName,
+} from '../consumers';
 
 export interface StatelessStackProps extends StackProps {
   stage: string;
@@ -32,6 +40,8 @@ export interface StatelessStackProps extends StackProps {
   seatKeyArn: string;
   serviceSecretsArn: string;
   evidenceBucketName: string;
+  /** Where the gateway keeps a body too large for a queue message (infra/consumers.ts, `eventBodies`). */
+  eventBodiesBucketName: string;
   /** The queue rows' queues (infra/consumers.ts), built in the stateful stack. */
   queueArns: Record<QueueName, string>;
   gatewaySecretsArn: string;
@@ -240,12 +250,25 @@ export class StatelessStack extends Stack {
         integration: new HttpLambdaIntegration(`${route.name}${route.method}Integration`, fn),
       });
     }
+    const eventBodies = Bucket.fromBucketName(this, 'EventBodiesBucket', props.eventBodiesBucketName);
     for (const row of queueConsumers) {
+      const { needs }: { needs: readonly Need[] } = row;
       for (const producer of row.producers) {
         const fn = this.gatewayFunctions[producer];
         if (fn === undefined)
           throw new Error(`the queue ${row.name} names a producer with no route: ${producer}`);
         queues[row.name].grantSendMessages(fn);
+        // A body too large for a queue message is kept aside for the worker: write only, its prefix only.
+        if (needs.includes('eventBodies')) {
+          for (const [name, value] of Object.entries(eventBodiesEnvironment(eventBodies)))
+            fn.addEnvironment(name, value);
+          fn.addToRolePolicy(
+            new PolicyStatement({
+              actions: ['s3:PutObject'],
+              resources: [eventBodies.arnForObjects(`${queuedBodyPrefix}*`)],
+            }),
+          );
+        }
       }
     }
     new CfnOutput(this, 'GatewayUrl', { value: this.gateway.apiEndpoint });
@@ -275,6 +298,7 @@ export class StatelessStack extends Stack {
       sessionProviderUrl: props.sessionProviderUrl,
       sessionProviderWebhookUrl,
       mailFrom: props.mailFrom,
+      eventBodies,
     }).functions;
     // Who creates sessions (the pairing routes) and who ends them (the person's stop) talk to the
     // provider; the sessions' webhook key is the gateway's.

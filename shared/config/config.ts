@@ -146,6 +146,13 @@ export const configSchema = z.object({
   SESSION_EVENTS_QUEUE_URL: optionalUrl,
   BUSINESS_EVENTS_QUEUE_URL: optionalUrl,
   SQS_ENDPOINT: optionalUrl,
+  /**
+   * Where a session-provider body too large for a queue message waits for its worker: an S3 bucket
+   * in AWS, a folder the local stack's gateway and workers share.
+   */
+  EVENT_BODIES: withDefault(z.enum(['s3', 'local']), 's3'),
+  EVENT_BODIES_BUCKET: optionalText,
+  EVENT_BODIES_DIR: withDefault(nonEmpty, '.local/event-bodies'),
   /** The session provider's HTTP API (WAHA-compatible) and, locally, its key. */
   SESSION_PROVIDER_URL: optionalUrl,
   SESSION_PROVIDER_API_KEY: optionalSecret,
@@ -278,6 +285,10 @@ export const capabilities = {
     SESSION_PROVIDER_WEBHOOK_URL: setWhen('sessions are created'),
   }),
   sessionEventsQueue: z.object({ SESSION_EVENTS_QUEUE_URL: setWhen('session events are received') }),
+  eventBodies: z.discriminatedUnion('EVENT_BODIES', [
+    z.object({ EVENT_BODIES: z.literal('s3'), EVENT_BODIES_BUCKET: setWhen('EVENT_BODIES is s3') }),
+    z.object({ EVENT_BODIES: z.literal('local'), EVENT_BODIES_DIR: z.string() }),
+  ]),
   businessEventsQueue: z.object({ BUSINESS_EVENTS_QUEUE_URL: setWhen('business events are received') }),
 };
 

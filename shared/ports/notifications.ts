@@ -1,4 +1,5 @@
 import type { inboxPage, Notification } from '../domain/notifications/notification';
+import type { ProviderMessage } from '../domain/pairing/provider-message';
 
 /** A guardian a notification goes to. */
 export interface Recipient {
@@ -19,7 +20,16 @@ export interface Inbox {
   markAllRead(userUid: string, now: Date): Promise<void>;
 }
 
-/** Message events of a paired session go to history ingest, by ids only; the workers log them. */
+/**
+ * A paired session's messages go to ingest, each once (by the message's own id). The text is
+ * content: an adapter never logs it nor puts it in an event.
+ */
 export interface HistoryIngest {
-  accept(message: { eventId: string; seatUid: string; sessionName: string; event: string }): Promise<void>;
+  accept(accepted: {
+    seatUid: string;
+    sessionName: string;
+    /** Which provider event brought it (`message` or `message.any`). */
+    event: string;
+    message: ProviderMessage;
+  }): Promise<void>;
 }

@@ -61,6 +61,13 @@ export interface FamilyStore {
   saveSeat(seat: Seat, events: DomainEvent[], also?: SeatChangeExtras): Promise<Seat>;
   /** Whether a provider event was already handled (see `SeatChangeExtras.providerEvent`). */
   handledProviderEvent(eventId: string): Promise<boolean>;
+  /** Whether a session's message was already handled (see `recordMessage`). */
+  handledMessage(ref: { seatUid: string; messageId: string }): Promise<boolean>;
+  /**
+   * The write a handled message makes, kept until `expiresAtSeconds`: only if the message is not
+   * recorded yet (`StaleWrite` otherwise), so it is handled once whichever event brings it.
+   */
+  recordMessage(ref: { seatUid: string; messageId: string; expiresAtSeconds: number }): Promise<void>;
   /** Where a consent link's token (keyed hash) points. */
   findConsentLink(tokenHash: string): Promise<ConsentLinkTarget | null>;
   /** Opens the account's subscription (`StaleWrite` if one exists by now). */

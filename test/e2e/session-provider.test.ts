@@ -117,6 +117,14 @@ describe('the session-provider simulator', () => {
     expect(await statusesOf(name, 1)).toEqual(['message.any']);
   });
 
+  it('delivers a message with an emoji and U+FFFE: the gateway takes it (200) and the worker handles it', async () => {
+    const name = `pairing-${randomUUID().slice(0, 8)}`;
+    await newSession(provider(), name, 'http://10.0.0.3:8080', {});
+    await statusesOf(name, 2);
+    expect((await control(name, 'messages', { body: 'oi 😍 tudo bem \uFFFE' })).status).toBe(200);
+    expect(await statusesOf(name, 2)).toEqual(['message', 'message.any']);
+  });
+
   it('refuses calls without the API key, on every API route', async () => {
     for (const [method, path] of [
       ['POST', '/api/sessions'],

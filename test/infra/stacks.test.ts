@@ -101,6 +101,39 @@ describe('the stateful stack', () => {
     });
   });
 
+  it('keeps webhook bodies too large for a queue message in a private, encrypted, TLS-only bucket that forgets them in a day', () => {
+    const [bucketId] = Object.keys(
+      stateful.findResources('AWS::S3::Bucket', {
+        Properties: { LifecycleConfiguration: Match.anyValue() },
+      }),
+    );
+    expect(bucketId).toMatch(/^EventBodiesBucket/);
+    stateful.hasResourceProperties('AWS::S3::Bucket', {
+      BucketEncryption: {
+        ServerSideEncryptionConfiguration: [
+          Match.objectLike({ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }),
+        ],
+      },
+      PublicAccessBlockConfiguration: {
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      },
+      LifecycleConfiguration: {
+        Rules: [Match.objectLike({ ExpirationInDays: 1, Status: 'Enabled' })],
+      },
+    });
+    stateful.hasResourceProperties('AWS::S3::BucketPolicy', {
+      Bucket: { Ref: bucketId },
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+        ]),
+      },
+    });
+  });
+
   it('keeps a rotating customer-managed key and the service secrets encrypted with it', () => {
     stateful.hasResourceProperties('AWS::KMS::Key', { EnableKeyRotation: true });
     stateful.hasResourceProperties('AWS::SecretsManager::Secret', { KmsKeyId: Match.anyValue() });
@@ -227,6 +260,30 @@ describe('the stateless stack', () => {
     const gateway = actionsOf(stateless, 'SessionProviderWebhook');
     expect(gateway).toEqual(expect.arrayContaining(['sqs:SendMessage', 'secretsmanager:GetSecretValue']));
     expect(gateway.filter((action) => action.startsWith('dynamodb:'))).toEqual([]);
+  });
+
+  it('lets the session gateway write kept bodies under their prefix only, and its worker only read and remove them', () => {
+    type Policy = {
+      Properties: { PolicyDocument: { Statement: { Action: string | string[]; Resource: unknown }[] } };
+    };
+    const s3Statements = (prefix: string) =>
+      Object.entries(stateless.findResources('AWS::IAM::Policy') as Record<string, Policy>)
+        .filter(([id]) => id.startsWith(prefix))
+        .flatMap(([, policy]) => policy.Properties.PolicyDocument.Statement)
+        .filter((statement) => [statement.Action].flat().some((action) => action.startsWith('s3:')));
+    const onPrefix = (statement: { Resource: unknown }) =>
+      JSON.stringify(statement.Resource).includes('/session-events/*');
+    const gateway = s3Statements('SessionProviderWebhook');
+    expect(gateway.flatMap((statement) => [statement.Action].flat())).toEqual(['s3:PutObject']);
+    expect(gateway.every(onPrefix)).toBe(true);
+    const worker = s3Statements('SessionEventsWorker');
+    expect(worker.flatMap((statement) => [statement.Action].flat()).sort()).toEqual([
+      's3:DeleteObject',
+      's3:GetObject',
+    ]);
+    expect(worker.every(onPrefix)).toBe(true);
+    expect(s3Statements('BusinessProviderWebhook')).toEqual([]);
+    expect(s3Statements('BusinessEventsWorker')).toEqual([]);
   });
 
   it('reads secrets through the Parameters and Secrets extension layer, health excepted', () => {

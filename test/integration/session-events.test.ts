@@ -1,20 +1,18 @@
-import { TransactWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { readFileSync } from 'node:fs';
+import { GetCommand, TransactWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TableAccess } from '../../shared/adapters/dynamo/client';
 import { cryptoIds } from '../../shared/adapters/crypto/node-crypto';
 import { dynamoFamilyStore } from '../../shared/adapters/dynamo/family.store';
 import { dynamoInbox, inboxEntries } from '../../shared/adapters/dynamo/inbox.store';
 import { handleSessionEvent, type WorkerDeps } from '../../shared/app/pairing/session-events';
-import { newSeat, type Seat } from '../../shared/domain/family/seat';
-import { seatUidFor } from '../../shared/domain/family/uids';
+import type { Seat } from '../../shared/domain/family/seat';
 import { newNotification } from '../../shared/domain/notifications/notification';
-import { newPairing } from '../../shared/domain/pairing/pairing';
 import type { SessionProvider } from '../../shared/ports/session-provider';
 import { parseConfig } from '../../shared/config/config';
 import { useCaseSettingsFrom } from '../../functions/use-case-settings';
-import { validDependent } from '../support/fixtures';
 import { freshTable } from '../support/table';
-import { newAccountWithOwner } from '../support/family';
+import { challengedSeat as challengedSeatOn } from '../support/seats';
 
 let table: TableAccess;
 beforeAll(async () => {
@@ -48,38 +46,7 @@ const workerDeps = (accepted: unknown[] = []): WorkerDeps => ({
   settings: useCaseSettingsFrom(parseConfig({ TABLE_NAME: table.tableName })),
 });
 
-/** A family whose seat's pairing waits in `challenge` (consented, active, chat enabled). */
-const challengedSeat = async (): Promise<Seat> => {
-  const families = dynamoFamilyStore(table);
-  const { account, owner } = newAccountWithOwner(ids, now);
-  await families.createAccount(account, owner, []);
-  const uid = seatUidFor(account.uid, ids.randomPart(16));
-  const pairing = newPairing({
-    pairingId: ids.ulid(),
-    method: 'qr',
-    requestedBy: 'guardian',
-    proxyLabel: 'p',
-    now,
-  });
-  const seat: Seat = {
-    ...newSeat({
-      uid,
-      seatId: ids.ulid(),
-      accountUid: account.uid,
-      price: { amount: 1, currency: 'BRL' },
-      now,
-    }),
-    status: 'active',
-    dependent: {
-      ...validDependent,
-      phone: '+5511987654321',
-      document: { type: 'cpf', number: '52998224725' },
-    },
-    pairing: { ...pairing, status: 'challenge' },
-  };
-  await families.addSeat(seat, []);
-  return seat;
-};
+const challengedSeat = () => challengedSeatOn(table, ids, now);
 
 const eventsOf = async (accountUid: string) =>
   (
@@ -103,6 +70,25 @@ const working = (seat: Seat, id: string) =>
     me: { id: '5511987654321@c.us' },
     payload: { status: 'WORKING' },
   });
+
+const fixture = (name: string) =>
+  JSON.parse(readFileSync(new URL(`../fixtures/providers/${name}`, import.meta.url), 'utf8')) as Record<
+    string,
+    unknown
+  >;
+
+/** The provider's incoming message (its fixture), as `event`, in `session`, with the given ids. */
+const providerMessage = (event: string, seat: Seat, eventId: string, messageId: string) => {
+  const incoming = fixture('waha-message.json');
+  return JSON.stringify({
+    ...incoming,
+    id: eventId,
+    event,
+    session: seat.pairing?.sessionName,
+    metadata: { seatUid: seat.uid },
+    payload: { ...(incoming['payload'] as object), id: messageId },
+  });
+};
 
 describe('the session-event worker on the table', () => {
   it('handles a provider event once: its redelivery finds the id and changes nothing', async () => {
@@ -132,20 +118,80 @@ describe('the session-event worker on the table', () => {
     expect(statuses).toEqual(['workers']);
   });
 
-  it('drops events of a session no pairing owns, and hands message events of a live pairing to history by id', async () => {
+  it('drops events of a session no pairing owns, and hands a live pairing’s messages to ingest', async () => {
     const accepted: unknown[] = [];
     const stray = JSON.stringify({ id: 'evt_x', event: 'session.status', session: 'default', payload: {} });
     expect(await handleSessionEvent(workerDeps(), stray, 'evt_x')).toBe('unknown_session');
     const seat = await challengedSeat();
     const session = seat.pairing?.sessionName ?? '';
-    const message = sessionEvent(seat, { id: 'evt_m', event: 'message', payload: { body: 'secret words' } });
+    const message = providerMessage('message', seat, 'evt_m', `false_5521998765432@c.us_${ids.ulid()}`);
     expect(await handleSessionEvent(workerDeps(accepted), message, 'evt_m')).toBe('unknown_session');
     await handleSessionEvent(workerDeps(), working(seat, 'evt_w'), 'evt_w');
     expect(await handleSessionEvent(workerDeps(accepted), message, 'evt_m')).toBe('ingested');
     expect(accepted).toEqual([
-      { eventId: 'evt_m', seatUid: seat.uid, sessionName: session, event: 'message' },
+      {
+        seatUid: seat.uid,
+        sessionName: session,
+        event: 'message',
+        message: {
+          id: expect.stringMatching(/^false_5521998765432@c\.us_/),
+          chat: '5521998765432@c.us',
+          fromMe: false,
+          timestamp: 1785000119,
+          text: 'Olá! Sim, autorizo o contato.',
+        },
+      },
     ]);
-    expect(JSON.stringify(accepted)).not.toContain('secret');
+  });
+
+  it('handles a message once by its own id: the same message by `message.any` ten minutes later changes nothing', async () => {
+    const accepted: unknown[] = [];
+    const seat = await challengedSeat();
+    const paired = `evt_${ids.ulid()}`;
+    await handleSessionEvent(workerDeps(), working(seat, paired), paired);
+    const messageId = `false_5521998765432@c.us_${ids.ulid()}`;
+    const first = `evt_${ids.ulid()}`;
+    const second = `evt_${ids.ulid()}`;
+    expect(
+      await handleSessionEvent(
+        workerDeps(accepted),
+        providerMessage('message', seat, first, messageId),
+        first,
+      ),
+    ).toBe('ingested');
+    const later: WorkerDeps = {
+      ...workerDeps(accepted),
+      clock: { now: () => new Date(now.getTime() + 10 * 60_000) },
+    };
+    expect(
+      await handleSessionEvent(later, providerMessage('message.any', seat, second, messageId), second),
+    ).toBe('duplicate');
+    expect(accepted).toHaveLength(1);
+    const { Item } = await table.doc.send(
+      new GetCommand({
+        TableName: table.tableName,
+        Key: { PK: `MESSAGE#${seat.uid}#${messageId}`, SK: 'MESSAGE' },
+      }),
+    );
+    expect(Item?.['ttl']).toBe(Math.floor(now.getTime() / 1000) + 7 * 24 * 3600);
+  });
+
+  it('takes one’s own message (only by `message.any`) with the chat the provider puts in `from`', async () => {
+    const accepted: { message: { chat: string; fromMe: boolean } }[] = [];
+    const seat = await challengedSeat();
+    const paired = `evt_${ids.ulid()}`;
+    await handleSessionEvent(workerDeps(), working(seat, paired), paired);
+    const own = fixture('waha-message-any.json');
+    const id = `evt_${ids.ulid()}`;
+    const body = JSON.stringify({
+      ...own,
+      id,
+      session: seat.pairing?.sessionName,
+      metadata: { seatUid: seat.uid },
+      payload: { ...(own['payload'] as object), id: `true_${ids.ulid()}` },
+    });
+    expect(await handleSessionEvent(workerDeps(accepted), body, id)).toBe('ingested');
+    expect(accepted[0]?.message).toMatchObject({ chat: '5521998765432@c.us', fromMe: true });
   });
 });
 

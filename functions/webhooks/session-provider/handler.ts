@@ -4,17 +4,23 @@ import { answer, parseBody, rawBody } from '../gateway-http';
 import { sqsQueue } from '../../../shared/adapters/sqs/sqs-queue';
 import { validSessionProviderSignature } from '../../../shared/http/signatures';
 import { requireSecret } from '../../../shared/adapters/crypto/service-secrets';
+import { encodeQueuedBody } from '../../../shared/adapters/sqs/queued-body';
 import { configFor } from '../../../shared/config/config';
-import { logger, secrets, sqs } from '../gateway-runtime';
+import { configuredEventBodies } from '../../event-bodies';
+import { logger, secrets, settings, sqs } from '../gateway-runtime';
 import { sessionProviderEvent } from './envelope';
 
 const secret = requireSecret(secrets, 'sessionProviderWebhookSecret');
-const queue = sqsQueue(sqs, configFor('sessionEventsQueue').sessionEventsQueue.SESSION_EVENTS_QUEUE_URL);
+const { sessionEventsQueue, eventBodies } = configFor('sessionEventsQueue', 'eventBodies');
+const queue = sqsQueue(sqs, sessionEventsQueue.SESSION_EVENTS_QUEUE_URL);
+const bodies = await configuredEventBodies(settings, eventBodies);
 
 /**
  * `POST /webhooks/session-provider`: the signature over the raw bytes first (401), then the shape
- * (400), then the event goes to the FIFO queue grouped by session and de-duplicated by its id. The
- * gateway reads and writes no domain item, and logs ids only.
+ * (400), then the event goes to the FIFO queue grouped by session and de-duplicated by its id, its
+ * exact bytes encoded so that no character a queue refuses can fail it (and a body too large for a
+ * queue message kept aside, by reference). The gateway reads and writes no domain item, and logs
+ * ids only.
  */
 export const handler = async (event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> => {
   const body = rawBody(event);
@@ -24,7 +30,9 @@ export const handler = async (event: APIGatewayProxyEventV2): Promise<APIGateway
   const parsed = parseBody(sessionProviderEvent, body);
   if (parsed === null) return answer(400, { message: 'Not a session-provider event.' });
   const deduplicationId = parsed.id ?? createHash('sha256').update(body).digest('hex');
-  await queue.send([{ body: body.toString('utf8'), groupId: parsed.session, deduplicationId }]);
+  await queue.send([
+    { body: await encodeQueuedBody(body, bodies), groupId: parsed.session, deduplicationId },
+  ]);
   logger.info('webhook.accepted', { provider: 'session', eventId: deduplicationId, type: parsed.event });
   return answer(200, { received: true });
 };

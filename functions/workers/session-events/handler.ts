@@ -1,13 +1,15 @@
 import { processPartialResponse, SqsFifoPartialProcessorAsync } from '@aws-lambda-powertools/batch';
 import type { Context, SQSEvent, SQSRecord } from 'aws-lambda';
+import { decodeQueuedBody } from '../../../shared/adapters/sqs/queued-body';
 import { handleSessionEvent } from '../../../shared/app/pairing/session-events';
-import { deps, logger } from '../runtime';
+import { deps, eventBodies, logger } from '../runtime';
 
 /**
  * The session-event worker: the FIFO queue's batches, one record after another (order per session
  * matters). A record is acknowledged only when its handling finished; one that throws, and the rest
  * of the batch after it, are reported as failures and come back on the next pass (then the DLQ).
- * Its id is the provider's event id the gateway de-duplicated with.
+ * Its id is the provider's event id the gateway de-duplicated with; its body, the provider's exact
+ * bytes as the gateway queued them (inline, or kept aside and removed once handled).
  */
 const processor = new SqsFifoPartialProcessorAsync();
 
@@ -26,15 +28,20 @@ const kindOf = (body: string): { event?: string; status?: string } => {
 
 const handleRecord = async (record: SQSRecord): Promise<void> => {
   const eventId = record.attributes.MessageDeduplicationId ?? record.messageId;
+  const session = record.attributes.MessageGroupId;
   try {
-    const outcome = await handleSessionEvent(await deps(), record.body, eventId);
+    const bodies = await eventBodies();
+    const queued = await decodeQueuedBody(record.body, bodies);
+    if (queued.kind === 'gone') {
+      // Only a handled event's body is removed (or one older than any redelivery): nothing is left to do.
+      logger.warn('session_event.body_gone', { eventId, session, key: queued.key });
+      return;
+    }
+    const body = queued.bytes.toString('utf8');
+    const outcome = await handleSessionEvent(await deps(), body, eventId);
     // `outcome` is a log metric (a CloudWatch metric filter counts `unknown_session`).
-    logger.info('session_event.handled', {
-      eventId,
-      outcome,
-      session: record.attributes.MessageGroupId,
-      ...kindOf(record.body),
-    });
+    logger.info('session_event.handled', { eventId, outcome, session, ...kindOf(body) });
+    if (queued.key !== null) await bodies.remove(queued.key);
   } catch (error) {
     logger.warn('session_event.retry', { eventId, error: error instanceof Error ? error.name : 'error' });
     throw error;

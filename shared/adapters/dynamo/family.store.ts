@@ -131,6 +131,27 @@ export const dynamoFamilyStore = (table: TableAccess): FamilyStore => ({
     return Item !== undefined;
   },
 
+  async handledMessage({ seatUid, messageId }) {
+    const { Item } = await table.doc.send(
+      new GetCommand({
+        TableName: table.tableName,
+        Key: keys.handledMessage(seatUid, messageId),
+        ConsistentRead: true,
+      }),
+    );
+    return Item !== undefined;
+  },
+
+  async recordMessage({ seatUid, messageId, expiresAtSeconds }) {
+    await transact(table, [
+      putNew(table, {
+        ...keys.handledMessage(seatUid, messageId),
+        type: itemTypes.handledMessage,
+        ttl: expiresAtSeconds,
+      }),
+    ]);
+  },
+
   async findConsentLink(tokenHash) {
     const { Item } = await table.doc.send(
       new GetCommand({ TableName: table.tableName, Key: keys.consentLink(tokenHash), ConsistentRead: true }),

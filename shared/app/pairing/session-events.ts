@@ -13,6 +13,7 @@ import {
   type PairingMoveResult,
 } from '../../domain/pairing/pairing';
 import { isOpenPairing, type PairingTrigger } from '../../domain/pairing/pairing.transitions';
+import { readProviderMessage } from '../../domain/pairing/provider-message';
 import type { ReconnectAttempt } from '../../domain/pairing/reconnect';
 import type { EventSource } from '../../domain/events/event';
 import type { Deps } from '../deps';
@@ -32,7 +33,11 @@ export type WorkerDeps = Pick<
 export type SessionEventOutcome =
   'handled' | 'unchanged' | 'duplicate' | 'unknown_session' | 'ingested' | 'not_an_event';
 
-const me = z.looseObject({ id: z.string(), jid: z.optional(z.string()) });
+const me = z.looseObject({
+  id: z.string(),
+  lid: z.optional(z.nullable(z.string())),
+  jid: z.optional(z.nullable(z.string())),
+});
 const envelope = z.looseObject({
   event: z.string(),
   session: z.string(),
@@ -44,6 +49,16 @@ const envelope = z.looseObject({
 const statusPayload = z.looseObject({
   status: z.enum(providerStatuses),
   data: z.optional(z.nullable(z.looseObject({ code: z.optional(z.string()) }))),
+});
+
+const providerId = z.nullable(z.optional(z.string().check(z.maxLength(500))));
+const messagePayload = z.looseObject({
+  id: z.string().check(z.minLength(1), z.maxLength(500)),
+  timestamp: z.number(),
+  from: providerId,
+  to: providerId,
+  fromMe: z.boolean(),
+  body: z.nullable(z.optional(z.string())),
 });
 
 /**
@@ -151,7 +166,7 @@ const movesFor = async (
       return move === null ? [] : [move];
     }
     case 'connected': {
-      const ids = [connected?.id, connected?.jid].filter((id): id is string => id !== undefined);
+      const ids = [connected?.id, connected?.jid].filter((id): id is string => typeof id === 'string');
       // The envelope may carry no `me` (older providers): ask for it.
       if (ids.length === 0) {
         const asked = await deps.sessions.me(pairing.sessionName);
@@ -160,6 +175,37 @@ const movesFor = async (
       return chain(pairing, [...reading.before, numberTrigger(phone, ids)], now, deps);
     }
   }
+};
+
+/**
+ * A message of a live pairing, handled once by its own id whichever event brings it (`message` and
+ * `message.any` both bring an incoming one, minutes apart at times): a message already recorded
+ * changes nothing; otherwise it goes to ingest, then its record is written only if still absent (a
+ * redelivery after a failure in between hands it over again, which ingest by id absorbs).
+ */
+const ingestMessage = async (
+  deps: WorkerDeps,
+  seatUid: string,
+  sessionName: string,
+  event: z.infer<typeof envelope>,
+): Promise<SessionEventOutcome> => {
+  const payload = messagePayload.safeParse(event.payload);
+  if (!payload.success) return 'not_an_event';
+  const { from = null, to = null, body = null, ...rest } = payload.data;
+  const own = [event.me?.id, event.me?.lid, event.me?.jid].filter(
+    (id): id is string => typeof id === 'string',
+  );
+  const message = readProviderMessage({ ...rest, from, to, body }, own);
+  if (message === null) return 'unchanged';
+  const ref = { seatUid, messageId: message.id };
+  if (await deps.families.handledMessage(ref)) return 'duplicate';
+  await deps.history.accept({ seatUid, sessionName, event: event.event, message });
+  const retention = deps.settings.pairing.providerEventRetentionSeconds;
+  await deps.families.recordMessage({
+    ...ref,
+    expiresAtSeconds: Math.floor(deps.clock.now().getTime() / 1000) + retention,
+  });
+  return 'ingested';
 };
 
 /** One event handled on the family as it is now. */
@@ -174,13 +220,7 @@ const handleOnFreshRead = async (
 
   if (event.event === 'message' || event.event === 'message.any') {
     if (pairing.status !== 'paired' && pairing.status !== 'degraded') return 'unknown_session';
-    await deps.history.accept({
-      eventId: providerEventId,
-      seatUid: seat.uid,
-      sessionName: pairing.sessionName,
-      event: event.event,
-    });
-    return 'ingested';
+    return ingestMessage(deps, seat.uid, pairing.sessionName, event);
   }
   if (event.event !== 'session.status') return 'unchanged';
   if (await deps.families.handledProviderEvent(providerEventId)) return 'duplicate';
@@ -207,8 +247,8 @@ const handleOnFreshRead = async (
 
 /**
  * A worker's handling of one session-provider event the gateway queued. Events
- * of a session no pairing owns are dropped; message events of a live pairing go to history ingest
- * (ids only); a status report moves the pairing by the table, once: the provider's event id is
+ * of a session no pairing owns are dropped; a live pairing's messages go to ingest, each once by
+ * its own id; a status report moves the pairing by the table, once: the provider's event id is
  * written with the change, so a redelivery finds it and changes nothing.
  */
 export const handleSessionEvent = async (

@@ -1,0 +1,182 @@
+import { createHmac } from 'node:crypto';
+import { mkdtemp, readdir } from 'node:fs/promises';
+import type { Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { cryptoIds } from '../../shared/adapters/crypto/node-crypto';
+import { dynamoFamilyStore } from '../../shared/adapters/dynamo/family.store';
+import { queueMessageLimitBytes } from '../../shared/adapters/sqs/queued-body';
+import type { WorkerDeps } from '../../shared/app/pairing/session-events';
+import { devSecrets, localEnvironment } from '../../localstack/dev-config';
+import { closeServer } from '../../localstack/parts';
+import type { SqsHandler } from '../../localstack/workers';
+import { queueConsumers, queueUrlVariable } from '../../infra/consumers';
+import { eventually } from '../support/eventually';
+import { freePort } from '../support/ports';
+import { challengedSeat } from '../support/seats';
+import { freshTable } from '../support/table';
+
+/**
+ * Any text the provider sends reaches the worker byte for byte: signed webhooks through the real
+ * gateway (its local HTTP server and handler), the queue emulator (which refuses characters outside
+ * the Basic Multilingual Plane in a message body, as SQS refuses U+FFFE and U+FFFF) and the real
+ * session-events worker fed by the local event source mapping; ingest is the one fake, to see the text.
+ */
+type Accepted = Parameters<WorkerDeps['history']['accept']>[0];
+const accepted: Accepted[] = [];
+const ids = cryptoIds();
+let gatewayUrl = '';
+let bodiesDir = '';
+const stops: (() => Promise<void>)[] = [];
+
+beforeAll(async () => {
+  const table = await freshTable();
+  bodiesDir = await mkdtemp(join(tmpdir(), 'event-bodies-'));
+  const { startQueues } = await import('../../localstack/queues');
+  const queues = await startQueues(await freePort(), { visibilityTimeoutSeconds: 2 });
+  stops.push(() => queues.stop());
+  const gatewayPort = await freePort();
+  Object.assign(process.env, {
+    ...localEnvironment(
+      {
+        DYNAMODB_PORT: 0,
+        WEB_PORT: await freePort(),
+        BUSINESS_PROVIDER_PORT: await freePort(),
+        GATEWAY_PORT: gatewayPort,
+      },
+      {},
+    ),
+    TABLE_NAME: table.tableName,
+    DYNAMODB_ENDPOINT: inject('dynamoEndpoint'),
+    SQS_ENDPOINT: queues.endpoint,
+    SESSION_PROVIDER_URL: 'http://127.0.0.1:9',
+    EVENT_BODIES_DIR: bodiesDir,
+    ...Object.fromEntries(queueConsumers.map((row) => [queueUrlVariable(row.name), queues.urls[row.name]])),
+  });
+  // The handlers read their configuration when imported: only now is it complete.
+  const { startGatewayServer } = await import('../../localstack/gateway-server');
+  const gateway: Server = await startGatewayServer(gatewayPort);
+  stops.push(() => closeServer(gateway));
+  gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
+  const runtime = await import('../../functions/workers/runtime');
+  (await runtime.deps()).history = { accept: async (message) => void accepted.push(message) };
+  const { handler } = (await import('../../functions/workers/session-events/handler')) as {
+    handler: SqsHandler;
+  };
+  const { startQueuePoller } = await import('../../localstack/workers');
+  const poller = startQueuePoller({
+    name: 'session-events',
+    endpoint: queues.endpoint,
+    queueUrl: queues.urls.sessionEvents,
+    batchSize: 10,
+    handler,
+    onError: () => undefined,
+  });
+  stops.push(() => poller.stop());
+
+  const seat = await challengedSeat(table, ids, new Date());
+  session = seat.pairing?.sessionName ?? '';
+  seatUid = seat.uid;
+  expect(
+    await send({ event: 'session.status', me: { id: '5511987654321@c.us' }, payload: { status: 'WORKING' } }),
+  ).toBe(200);
+  await eventually(
+    async () => (await dynamoFamilyStore(table).load(seat.accountUid))?.seats[0]?.pairing?.status,
+    (status) => status === 'paired',
+    'the pairing paired by the signed WORKING',
+  );
+}, 60_000);
+
+afterAll(async () => {
+  for (const stop of stops.reverse()) await stop();
+});
+
+let session = '';
+/** The pairing gave its session this metadata; the provider echoes it in every event. */
+let seatUid = '';
+
+/** A signed webhook of `session` at the gateway, with the provider's envelope; its answer's status. */
+const send = async (event: Record<string, unknown>): Promise<number> => {
+  const body = JSON.stringify({
+    id: `evt_${ids.ulid().toLowerCase()}`,
+    timestamp: Date.now(),
+    session,
+    metadata: { seatUid },
+    me: { id: '5511987654321@c.us', pushName: 'Dependent' },
+    engine: 'GOWS',
+    environment: { version: '2026.7.1', engine: 'GOWS', tier: 'CORE' },
+    ...event,
+  });
+  const response = await fetch(`${gatewayUrl}/webhooks/session-provider`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-webhook-hmac': createHmac('sha512', devSecrets.SESSION_PROVIDER_WEBHOOK_SECRET)
+        .update(body)
+        .digest('hex'),
+      'x-webhook-hmac-algorithm': 'sha512',
+    },
+    body,
+  });
+  return response.status;
+};
+
+const message = (text: string) => ({
+  event: 'message',
+  payload: {
+    id: `false_5521998765432@c.us_${ids.ulid()}`,
+    timestamp: Math.floor(Date.now() / 1000),
+    from: '5521998765432@c.us',
+    fromMe: false,
+    source: 'app',
+    to: null,
+    participant: null,
+    body: text,
+    hasMedia: false,
+    ack: 2,
+    ackName: 'DEVICE',
+  },
+});
+
+describe('any text through the gateway, the queue and the worker', () => {
+  it.each([
+    ['emoji', 'oi 😍 tudo bem'],
+    ['U+FFFE and U+FFFF', 'antes \uFFFE meio \uFFFF depois'],
+    ['65,536 characters', 'a'.repeat(65_536)],
+    ['65,536 characters outside the BMP (by reference: over the queue message limit)', '😍'.repeat(65_536)],
+  ])('carries %s unchanged', async (_, text) => {
+    const sent = message(text);
+    expect(await send(sent)).toBe(200);
+    const received = await eventually(
+      () => accepted.find((one) => one.message.id === sent.payload.id),
+      (one) => one !== undefined,
+      'the message at ingest',
+      30_000,
+    );
+    expect(Buffer.from(received?.message.text ?? '', 'utf8').equals(Buffer.from(text, 'utf8'))).toBe(true);
+    expect(received?.message.chat).toBe('5521998765432@c.us');
+  });
+
+  it('takes the reference path for a body over the limit, and removes the body once handled', async () => {
+    const text = '\uFFFE'.repeat(65_536);
+    // Three bytes each in UTF-8, four thirds of that in base64: the limit before the envelope adds to it.
+    expect((Buffer.byteLength(text) / 3) * 4).toBeGreaterThanOrEqual(queueMessageLimitBytes);
+    const sent = message(text);
+    expect(await send(sent)).toBe(200);
+    const received = await eventually(
+      () => accepted.find((one) => one.message.id === sent.payload.id),
+      (one) => one !== undefined,
+      'the message at ingest',
+      30_000,
+    );
+    expect(received?.message.text === text).toBe(true);
+    // The gateway kept it under its prefix (and nothing else went there).
+    expect(await readdir(bodiesDir)).toEqual(['session-events']);
+    await eventually(
+      async () => (await readdir(join(bodiesDir, 'session-events')).catch(() => [])).length,
+      (left) => left === 0,
+      'the kept body removed after handling',
+    );
+  });
+});

@@ -1,0 +1,44 @@
+import { dynamoFamilyStore } from '../../shared/adapters/dynamo/family.store';
+import type { TableAccess } from '../../shared/adapters/dynamo/client';
+import { newSeat, type Seat } from '../../shared/domain/family/seat';
+import { seatUidFor } from '../../shared/domain/family/uids';
+import { newPairing } from '../../shared/domain/pairing/pairing';
+import type { Ids } from '../../shared/ports/ids';
+import { newAccountWithOwner } from './family';
+import { validDependent } from './fixtures';
+
+/**
+ * A family whose seat's pairing waits in `challenge` (consented, active, chat enabled), for the
+ * phone +55 11 98765-4321: a `WORKING` naming `5511987654321@c.us` pairs it.
+ */
+export const challengedSeat = async (table: TableAccess, ids: Ids, now: Date): Promise<Seat> => {
+  const families = dynamoFamilyStore(table);
+  const { account, owner } = newAccountWithOwner(ids, now);
+  await families.createAccount(account, owner, []);
+  const uid = seatUidFor(account.uid, ids.randomPart(16));
+  const pairing = newPairing({
+    pairingId: ids.ulid(),
+    method: 'qr',
+    requestedBy: 'guardian',
+    proxyLabel: 'p',
+    now,
+  });
+  const seat: Seat = {
+    ...newSeat({
+      uid,
+      seatId: ids.ulid(),
+      accountUid: account.uid,
+      price: { amount: 1, currency: 'BRL' },
+      now,
+    }),
+    status: 'active',
+    dependent: {
+      ...validDependent,
+      phone: '+5511987654321',
+      document: { type: 'cpf', number: '52998224725' },
+    },
+    pairing: { ...pairing, status: 'challenge' },
+  };
+  await families.addSeat(seat, []);
+  return seat;
+};
