@@ -57,6 +57,8 @@ Object.assign(process.env, {
   SESSION_EVENTS_QUEUE_URL: queues.urls.sessionEvents,
   BUSINESS_EVENTS_QUEUE_URL: queues.urls.businessEvents,
   SESSION_PROVIDER_WEBHOOK_SECRET: secret,
+  // Bodies over a queue message's size go to a local folder, as in the local stack.
+  EVENT_BODIES: 'local',
 });
 const { handler } = await import('../../functions/webhooks/session-provider/handler');
 const floorQueue = sqsQueue(
