@@ -101,6 +101,8 @@ export const configSchema = z.object({
   SSE_MAX_STREAM_SECONDS: withDefault(seconds, 3600),
   TRIAL_DAYS: withDefault(seconds, 7),
   PAUSE_MAX_DAYS: withDefault(seconds, 30),
+  /** How long a sealed message is kept before the table's TTL removes it. */
+  CONTENT_RETENTION_DAYS: withDefault(seconds, 30),
 
   RATE_OTP_REQUEST_PER_EMAIL: withDefault(rateLimit, { limit: 5, windowSeconds: 3600 }),
   RATE_OTP_REQUEST_PER_IP: withDefault(rateLimit, { limit: 20, windowSeconds: 3600 }),

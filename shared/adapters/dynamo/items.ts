@@ -161,6 +161,22 @@ export const eventItem = z.object({
   occurredAt: z.string(),
 });
 
+/**
+ * A message at rest: only ciphertext and what finds it. `chat` is a keyed hash (a chat id is a
+ * phone number or a group's id), `messageId` too; `ttl` ends it after the content retention.
+ */
+export const sealedMessageItem = z.object({
+  type: z.literal(itemTypes.sealedMessage),
+  seatId: z.string(),
+  messageId: z.string(),
+  chat: z.string(),
+  fromMe: z.boolean(),
+  sentAt: z.string(),
+  iv: z.instanceof(Uint8Array),
+  ciphertext: z.instanceof(Uint8Array),
+  ttl: z.int(),
+});
+
 export const toUser = (item: unknown): User => {
   const { type: _, ...user } = userItem.parse(item);
   return user;

@@ -27,6 +27,7 @@ export const itemTypes = {
   handledMessage: 'handled_message',
   streamTicket: 'stream_ticket',
   relayTopic: 'relay_topic',
+  sealedMessage: 'sealed_message',
 } as const;
 
 export const keys = {
@@ -87,5 +88,21 @@ export const keys = {
   /** Which relay tasks hold subscribers of a topic (an account's or a seat's stream). */
   relayTopicPartition: (topic: string): string => `RELAYTOPIC#${topic}`,
   relayTopic: (topic: string, taskId: string): Key => ({ PK: `RELAYTOPIC#${topic}`, SK: `TASK#${taskId}` }),
+  /**
+   * A seat's sealed messages in one partition of their own (not the account's, which every family
+   * read queries): put if absent and read by message id with the key alone, and the whole set read
+   * and deleted by one paginated Query when the seat's key is destroyed. The ids are keyed hashes.
+   */
+  sealedMessagePartition: (seatId: string): string => `SEATMSG#${seatId}`,
+  sealedMessage: (seatId: string, messageId: string): Key => ({
+    PK: `SEATMSG#${seatId}`,
+    SK: `MSG#${messageId}`,
+  }),
+  /** GSI1: one chat of a seat in time order, newest first for the analysis window. */
+  sealedMessagesOfChat: (seatId: string, chatHash: string): string => `SEATCHAT#${seatId}#${chatHash}`,
+  sealedMessageByChat: (seatId: string, chatHash: string, sentAt: string, messageId: string) => ({
+    GSI1PK: `SEATCHAT#${seatId}#${chatHash}`,
+    GSI1SK: `${sentAt}#${messageId}`,
+  }),
   health: (): Key => ({ PK: 'HEALTH', SK: 'HEALTH' }),
 } as const;
