@@ -73,6 +73,11 @@ export const errorCatalog = {
   NO_PROXY_CAPACITY: { status: 422, message: 'No connection capacity is free right now; try again later.' },
 
   EVIDENCE_REQUIRED: { status: 422, message: 'A verified selfie and audio reading are needed first.' },
+
+  // Alerts and the excerpt (422)
+  ALERT_NOT_OPEN: { status: 422, message: 'The alert was already resolved or dismissed.' },
+  EXCERPT_GONE: { status: 422, message: 'The messages of this alert are past their retention.' },
+  SEAT_KEY_GONE: { status: 422, message: "The seat's key was destroyed; its messages can never be read." },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalog;

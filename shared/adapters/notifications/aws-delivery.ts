@@ -8,6 +8,8 @@ const subjects: Record<Notification['type'], string> = {
   'pairing.disconnected': 'Protection disconnected',
   'pairing.identity_mismatch': 'A different number tried to connect',
   'pairing.reconnect_required': 'Reconnect needed',
+  'alert.opened': 'A new alert needs your attention',
+  'alert.escalated': 'An alert became serious',
 };
 
 /**

@@ -7,6 +7,9 @@ export const notificationCatalog = {
   'pairing.disconnected': { severity: 'critical', category: 'connection' },
   'pairing.identity_mismatch': { severity: 'critical', category: 'connection' },
   'pairing.reconnect_required': { severity: 'warning', category: 'connection' },
+  // Critical when the alert opened high (`newNotification`'s `severity`).
+  'alert.opened': { severity: 'warning', category: 'alerts' },
+  'alert.escalated': { severity: 'critical', category: 'alerts' },
 } as const;
 
 export type NotificationType = keyof typeof notificationCatalog;
@@ -24,15 +27,17 @@ export interface Notification {
 
 export const INBOX_PAGE = 50;
 
+/** The type's catalog severity, unless the change says more (an alert opened high is critical). */
 export const newNotification = (fields: {
   id: string;
   type: NotificationType;
   seatUid: string | null;
   now: Date;
+  severity?: Severity;
 }): Notification => ({
   id: fields.id,
   type: fields.type,
-  severity: notificationCatalog[fields.type].severity,
+  severity: fields.severity ?? notificationCatalog[fields.type].severity,
   seatUid: fields.seatUid,
   createdAt: fields.now.toISOString(),
   readAt: null,

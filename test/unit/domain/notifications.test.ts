@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { inboxPage, isCritical, newNotification } from '../../../shared/domain/notifications/notification';
+import {
+  inboxPage,
+  isCritical,
+  newNotification,
+  notificationCatalog,
+} from '../../../shared/domain/notifications/notification';
 
 const now = new Date('2026-11-22T10:00:00Z');
 const many = (count: number) =>
@@ -21,6 +26,19 @@ describe('notifications', () => {
       severity: 'critical',
       readAt: null,
     });
+  });
+
+  it('tell of alerts: an opened alert warns, critical when it opened high; an escalated one is critical', () => {
+    expect(notificationCatalog['alert.opened']).toEqual({ severity: 'warning', category: 'alerts' });
+    expect(notificationCatalog['alert.escalated']).toEqual({ severity: 'critical', category: 'alerts' });
+    expect(newNotification({ id: '01', type: 'alert.opened', seatUid: 'st_x', now }).severity).toBe(
+      'warning',
+    );
+    expect(
+      newNotification({ id: '02', type: 'alert.opened', seatUid: 'st_x', now, severity: 'critical' })
+        .severity,
+    ).toBe('critical');
+    expect(isCritical('alert.escalated')).toBe(true);
   });
 
   it('read as the 50 most recent with the unread count, the cursor being the last ULID', () => {
