@@ -1,5 +1,5 @@
 import { loadServiceSecrets } from '../../shared/adapters/crypto/service-secrets';
-import { cryptoIds } from '../../shared/adapters/crypto/node-crypto';
+import { cryptoIds, hmacHasher } from '../../shared/adapters/crypto/node-crypto';
 import { createTableAccess } from '../../shared/adapters/dynamo/client';
 import { dynamoFamilyStore } from '../../shared/adapters/dynamo/family.store';
 import { logDelivery } from '../../shared/adapters/notifications/log-delivery';
@@ -37,6 +37,7 @@ const table = createTableAccess({
 });
 
 const serviceSecrets = lazy(() => loadServiceSecrets(settings));
+const hasher = lazy(async () => hmacHasher((await serviceSecrets()).hashKey));
 
 const reconnectScheduler = async (): Promise<ReconnectScheduler> => {
   if (scheduler.RECONNECT_SCHEDULER === 'embedded') {
@@ -83,6 +84,7 @@ export const eventBodies = lazy(() => configuredEventBodies(settings, bodies));
 
 export const deps = lazy(async (): Promise<WorkerDeps> => ({
   clock: systemClock,
+  hasher: await hasher(),
   ids: cryptoIds(),
   families: dynamoFamilyStore(table),
   sessions: configuredSessionProvider(settings, sessionProvider, serviceSecrets),
@@ -91,7 +93,14 @@ export const deps = lazy(async (): Promise<WorkerDeps> => ({
   // No analysis is wired yet: a message is counted, by its ids only (its text is never logged).
   history: {
     async accept({ seatUid, sessionName, event, message }: Parameters<WorkerDeps['history']['accept']>[0]) {
-      logger.info('history.accepted', { seatUid, sessionName, event, messageId: message.id });
+      // The provider's message id holds the contact's number: the log names the message by the
+      // keyed hash the worker keeps.
+      logger.info('history.accepted', {
+        seatUid,
+        sessionName,
+        event,
+        messageRef: (await hasher()).digest('message', message.id),
+      });
     },
   },
   settings: useCaseSettingsFrom(settings),

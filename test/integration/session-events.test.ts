@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { GetCommand, TransactWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TableAccess } from '../../shared/adapters/dynamo/client';
-import { cryptoIds } from '../../shared/adapters/crypto/node-crypto';
+import { cryptoIds, hmacHasher } from '../../shared/adapters/crypto/node-crypto';
 import { dynamoFamilyStore } from '../../shared/adapters/dynamo/family.store';
 import { dynamoInbox, inboxEntries } from '../../shared/adapters/dynamo/inbox.store';
 import { handleSessionEvent, type WorkerDeps } from '../../shared/app/pairing/session-events';
@@ -35,10 +35,13 @@ const provider: SessionProvider = {
   profilePicture: unused,
 };
 
+const hasher = hmacHasher('test-hash-key');
+
 const workerDeps = (accepted: unknown[] = []): WorkerDeps => ({
   families: dynamoFamilyStore(table),
   ids,
   clock: { now: () => now },
+  hasher,
   sessions: provider,
   reconnects: { schedule: async () => undefined, cancel: async () => undefined },
   notifier: { deliver: async () => undefined },
@@ -170,7 +173,8 @@ describe('the session-event worker on the table', () => {
     const { Item } = await table.doc.send(
       new GetCommand({
         TableName: table.tableName,
-        Key: { PK: `MESSAGE#${seat.uid}#${messageId}`, SK: 'MESSAGE' },
+        // Kept by its keyed hash: the provider's id holds the contact's number.
+        Key: { PK: `MESSAGE#${seat.uid}#${hasher.digest('message', messageId)}`, SK: 'MESSAGE' },
       }),
     );
     expect(Item?.['ttl']).toBe(Math.floor(now.getTime() / 1000) + 7 * 24 * 3600);

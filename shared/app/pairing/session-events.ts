@@ -26,7 +26,7 @@ import { planPairingChange, recipientsOf, type PairingPlan } from './pairing-cha
 
 export type WorkerDeps = Pick<
   Deps,
-  'families' | 'ids' | 'clock' | 'settings' | 'sessions' | 'reconnects' | 'notifier' | 'history'
+  'families' | 'ids' | 'clock' | 'hasher' | 'settings' | 'sessions' | 'reconnects' | 'notifier' | 'history'
 >;
 
 /** What became of one provider event; the handler counts these in its log metrics. */
@@ -197,7 +197,9 @@ const ingestMessage = async (
   );
   const message = readProviderMessage({ ...rest, from, to, body }, own);
   if (message === null) return 'unchanged';
-  const ref = { seatUid, messageId: message.id };
+  // The provider's message id holds the contact's number (`false_<number>@c.us_<id>`): only its
+  // keyed hash is kept at rest.
+  const ref = { seatUid, messageId: deps.hasher.digest('message', message.id) };
   if (await deps.families.handledMessage(ref)) return 'duplicate';
   await deps.history.accept({ seatUid, sessionName, event: event.event, message });
   const retention = deps.settings.pairing.providerEventRetentionSeconds;
