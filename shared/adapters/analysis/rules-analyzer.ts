@@ -1,0 +1,79 @@
+import { words } from '../../domain/consent/phrase-match';
+import {
+  isRiskCategory,
+  isSeverity,
+  severities,
+  type Finding,
+  type RiskCategory,
+} from '../../domain/analysis/finding';
+import { newMessageOf } from '../../domain/analysis/window';
+import type { Analyzer } from '../../ports/analyzer';
+import { riskRules, type RiskRule } from './risk-rules';
+
+export interface RulesAnalyzerOptions {
+  /**
+   * Honour `#risk:<category>:<severity>` in a body (local and test configurations only, like a
+   * payment sandbox's test cards): that message yields exactly that one finding. Off by default.
+   */
+  sandboxMarker?: boolean;
+}
+
+interface CompiledRule extends Omit<RiskRule, 'patterns'> {
+  pattern: RegExp;
+}
+
+// Whole words: no letter or digit may touch either end of a match.
+const compile = (rule: RiskRule): CompiledRule => ({
+  category: rule.category,
+  severity: rule.severity,
+  confidence: rule.confidence,
+  pattern: new RegExp(`(?<![\\p{L}\\p{N}])(?:${rule.patterns.join('|')})(?![\\p{L}\\p{N}])`, 'u'),
+});
+
+const compiledRules = riskRules.map(compile);
+
+/** Lower case, accents and punctuation gone, one space between words: what the patterns read. */
+const fold = (text: string): string => words(text).join(' ');
+
+const markerPattern = /#risk:([a-z_]+):([a-z]+)/gi;
+
+/** The first well-formed marker of the body: a category and a severity of the closed lists. */
+const markedFinding = (text: string, messageId: string): Finding | null => {
+  for (const [, category = '', severity = ''] of text.matchAll(markerPattern)) {
+    const [c, s] = [category.toLowerCase(), severity.toLowerCase()];
+    if (isRiskCategory(c) && isSeverity(s)) return { category: c, severity: s, messageId, confidence: 1 };
+  }
+  return null;
+};
+
+const rank = (finding: Pick<Finding, 'severity' | 'confidence'>): number =>
+  severities.indexOf(finding.severity) * 2 + finding.confidence;
+
+/**
+ * The local analyzer: pt-BR and English phrase rules on the window's new message, the one that
+ * carries any risk found. At most one finding per category: the gravest matching rule's.
+ */
+export const rulesAnalyzer = (options: RulesAnalyzerOptions = {}): Analyzer => ({
+  assess(window) {
+    const message = newMessageOf(window);
+    if (message === undefined) return Promise.resolve([]);
+    if (options.sandboxMarker === true) {
+      const marked = markedFinding(message.text, message.messageId);
+      if (marked !== null) return Promise.resolve([marked]);
+    }
+    const text = fold(message.text);
+    const found = new Map<RiskCategory, Finding>();
+    for (const rule of compiledRules) {
+      if (!rule.pattern.test(text)) continue;
+      const finding: Finding = {
+        category: rule.category,
+        severity: rule.severity,
+        messageId: message.messageId,
+        confidence: rule.confidence,
+      };
+      const held = found.get(rule.category);
+      if (held === undefined || rank(finding) > rank(held)) found.set(rule.category, finding);
+    }
+    return Promise.resolve([...found.values()]);
+  },
+});
