@@ -313,6 +313,14 @@ export const startSessionProviderSimulator = async (options: {
 
     if (method === 'GET' && path === '/api/sessions')
       return json(response, 200, [...sessions.values()].map(view));
+    const one = /^\/api\/sessions\/([^/]+)$/.exec(path);
+    if (method === 'GET' && one !== null) {
+      const found = sessions.get(decodeURIComponent(one[1] ?? ''));
+      return found === undefined
+        ? refuse(response, 404, 'Session not found')
+        : // WAHA's SessionInfo: the session's view with its presence and last activity.
+          json(response, 200, { ...view(found), presence: {}, timestamps: { activity: null } });
+    }
     if (method === 'POST' && path === '/api/sessions') {
       const name = body['name'] ?? 'default';
       if (typeof name !== 'string' || !sessionNamePattern.test(name))

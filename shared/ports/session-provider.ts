@@ -23,6 +23,8 @@ export interface SessionProvider {
   /** Creates the session started; a session of that name already there is taken over (a retry). */
   createSession(session: NewSession): Promise<void>;
   restart(name: string): Promise<void>;
+  /** The session's status at the provider (`WORKING`, `STARTING`, ...), or null when it is gone. */
+  status(name: string): Promise<string | null>;
   stop(name: string): Promise<void>;
   logout(name: string): Promise<void>;
   remove(name: string): Promise<void>;

@@ -5,7 +5,12 @@ import type { TableAccess } from '../../shared/adapters/dynamo/client';
 import { cryptoIds, hmacHasher } from '../../shared/adapters/crypto/node-crypto';
 import { dynamoFamilyStore } from '../../shared/adapters/dynamo/family.store';
 import { dynamoInbox, inboxEntries } from '../../shared/adapters/dynamo/inbox.store';
-import { handleSessionEvent, type WorkerDeps } from '../../shared/app/pairing/session-events';
+import {
+  handleReconnectAttempt,
+  handleSessionEvent,
+  type WorkerDeps,
+} from '../../shared/app/pairing/session-events';
+import type { ReconnectAttempt } from '../../shared/domain/pairing/reconnect';
 import type { Seat } from '../../shared/domain/family/seat';
 import { newNotification } from '../../shared/domain/notifications/notification';
 import type { SessionProvider } from '../../shared/ports/session-provider';
@@ -25,6 +30,7 @@ const unused = () => Promise.reject(new Error('not expected here'));
 const provider: SessionProvider = {
   createSession: unused,
   restart: unused,
+  status: unused,
   stop: unused,
   logout: async () => undefined,
   remove: async () => undefined,
@@ -295,5 +301,53 @@ describe('the inbox', () => {
     expect(await inbox.markRead(ids.uid('usr'), all[1]?.id ?? '', now)).toBe(false);
     await inbox.markAllRead(user, now);
     expect((await inbox.page(user, null)).unread).toBe(0);
+  });
+});
+
+describe('a reconnect attempt', () => {
+  /** A paired seat whose connection dropped (`STARTING`), and the first attempt it scheduled. */
+  const droppedSeat = async () => {
+    const seat = await challengedSeat();
+    const scheduled: ReconnectAttempt[] = [];
+    const deps: WorkerDeps = {
+      ...workerDeps(),
+      reconnects: {
+        schedule: async (attempt) => void scheduled.push(attempt),
+        cancel: async () => undefined,
+      },
+    };
+    const [up, down] = [`evt_${ids.ulid()}`, `evt_${ids.ulid()}`];
+    await handleSessionEvent(deps, working(seat, up), up);
+    const drop = sessionEvent(seat, {
+      id: down,
+      event: 'session.status',
+      payload: { status: 'STARTING' },
+    });
+    await handleSessionEvent(deps, drop, down);
+    expect(scheduled).toHaveLength(1);
+    return { seat, attempt: scheduled[0] as ReconnectAttempt };
+  };
+  const withProvider = (status: string, restarts: string[]): WorkerDeps => ({
+    ...workerDeps(),
+    sessions: {
+      ...provider,
+      status: async () => status,
+      restart: async (name) => void restarts.push(name),
+    },
+  });
+
+  it('restarts a session the provider still has down', async () => {
+    const { seat, attempt } = await droppedSeat();
+    const restarts: string[] = [];
+    expect(await handleReconnectAttempt(withProvider('STARTING', restarts), attempt)).toBe('attempted');
+    expect(restarts).toEqual([seat.pairing?.sessionName]);
+  });
+
+  it('does not restart a session the provider already has back, whose WORKING is still on the way', async () => {
+    const { attempt } = await droppedSeat();
+    const restarts: string[] = [];
+    expect(await handleReconnectAttempt(withProvider('WORKING', restarts), attempt)).toBe('attempted');
+    // A restart now would send STARTING after the reconnection: a second drop that never was.
+    expect(restarts).toEqual([]);
   });
 });

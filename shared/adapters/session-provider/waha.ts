@@ -6,6 +6,7 @@ export const webhookEvents = ['session.status', 'message', 'message.any'] as con
 
 const meAnswer = z.nullable(z.looseObject({ id: z.string() }));
 const qrAnswer = z.looseObject({ value: z.string() });
+const sessionAnswer = z.looseObject({ status: z.string() });
 const codeAnswer = z.looseObject({ code: z.string() });
 const profileAnswer = z.looseObject({ picture: z.optional(z.nullable(z.string())) });
 /** WAHA's 422 for a session outside `SCAN_QR_CODE` names the status it is in. */
@@ -87,6 +88,12 @@ export const wahaSessionProvider = (
     },
     async restart(name) {
       await expectOk(await call('POST', `/api/sessions/${session(name)}/restart`));
+    },
+    async status(name) {
+      const response = await call('GET', `/api/sessions/${session(name)}`);
+      if (response.status === 404) return null;
+      await expectOk(response);
+      return sessionAnswer.parse(await response.json()).status;
     },
     async stop(name) {
       await expectOk(await call('POST', `/api/sessions/${session(name)}/stop`), true);

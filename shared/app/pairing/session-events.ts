@@ -285,13 +285,16 @@ export const handleReconnectAttempt = async (
   fired: ReconnectAttempt,
   source: EventSource = 'crons',
 ): Promise<ReconnectOutcome> => {
-  // One restart per attempt, even when its record is written again after a concurrent change.
-  const restart = once((sessionName: string) =>
-    deps.sessions.restart(sessionName).then(
+  // One restart per attempt, even when its record is written again after a concurrent change. A
+  // session the provider already has back (`WORKING`, its event still on the way) is not restarted:
+  // the restart's own `STARTING` would read as a second drop.
+  const restart = once(async (sessionName: string) => {
+    if ((await deps.sessions.status(sessionName).catch(() => null)) === 'WORKING') return true;
+    return deps.sessions.restart(sessionName).then(
       () => true,
       () => false,
-    ),
-  );
+    );
+  });
   return retryOnConflict(async () => {
     const family = await deps.families.load(accountUidOfSeat(fired.seatUid) ?? '');
     const seat = family === null ? undefined : seatOf(family, fired.seatUid);

@@ -126,6 +126,7 @@ describe(`the WAHA contract (OpenAPI ${wahaVersion})`, () => {
     await waha.confirmPasskey(name);
     await awaitStatuses(name, 4);
     expect(await waha.me(name)).toBe('5511987654321@c.us');
+    expect(await waha.status(name)).toBe('WORKING');
     expect(await waha.profilePicture(name)).not.toBeNull();
     expect(await waha.qr(name)).toEqual({ kind: 'not_running', providerStatus: 'WORKING' });
     expect((await control(name, 'messages', { body: 'oi 😍' })).status).toBe(200);
@@ -138,6 +139,7 @@ describe(`the WAHA contract (OpenAPI ${wahaVersion})`, () => {
     await waha.logout(name);
     await waha.remove(name);
     expect(await waha.me(name)).toBeNull();
+    expect(await waha.status(name)).toBeNull();
 
     const calls = exchanges.map(({ request }) => `${request.method} ${new URL(request.url).pathname}`);
     for (const operation of [
