@@ -8,14 +8,11 @@ import { devSecrets } from '../../localstack/dev-config';
 import { startQueues } from '../../localstack/queues';
 import { cryptoIds } from '../../shared/adapters/crypto/node-crypto';
 import { createTableAccess } from '../../shared/adapters/dynamo/client';
-import { dynamoFamilyStore } from '../../shared/adapters/dynamo/family.store';
 import { sqsQueue } from '../../shared/adapters/sqs/sqs-queue';
-import { newSeat } from '../../shared/domain/family/seat';
-import { seatUidFor } from '../../shared/domain/family/uids';
-import { newPairing } from '../../shared/domain/pairing/pairing';
-import { validDependent } from '../support/fixtures';
+import type { Pairing } from '../../shared/domain/pairing/pairing';
 import { startLocalStack } from '../support/local-stack';
 import { freePort } from '../support/ports';
+import { seatWithPairing } from '../support/seats';
 
 /**
  * `npm run bench`, second part: (1) the session-provider webhook function's own time per request
@@ -121,54 +118,23 @@ try {
     region: 'sa-east-1',
     endpoint: stack.dynamoEndpoint,
   });
-  const families = dynamoFamilyStore(table);
   const ids = cryptoIds();
   const now = new Date();
-  const account = { uid: ids.uid('acc'), name: 'Bench', createdAt: now.toISOString(), version: 0 };
-  await families.createAccount(
-    account,
-    {
-      accountUid: account.uid,
-      userUid: ids.uid('usr'),
-      role: 'owner',
-      relationship: null,
-      email: 'bench@example.com',
-      joinedAt: now.toISOString(),
-      version: 0,
-    },
-    [],
-  );
   // A seat already paired (its setup is not what is measured): each drop and each return is one event.
-  const uid = seatUidFor(account.uid, ids.randomPart(16));
-  const pairing = newPairing({
-    pairingId: ids.ulid(),
-    method: 'qr',
-    requestedBy: 'guardian',
-    proxyLabel: 'x',
-    now,
+  const seat = await seatWithPairing(table, ids, now, {
+    status: 'paired',
+    pairedAt: now.toISOString(),
+    lastSeenAt: now.toISOString(),
   });
-  await families.addSeat(
-    {
-      ...newSeat({
-        uid,
-        seatId: ids.ulid(),
-        accountUid: account.uid,
-        price: { amount: 1, currency: 'BRL' },
-        now,
-      }),
-      status: 'active',
-      dependent: { ...validDependent, document: { type: 'cpf', number: '52998224725' } },
-      pairing: { ...pairing, status: 'paired', pairedAt: now.toISOString(), lastSeenAt: now.toISOString() },
-    },
-    [],
-  );
+  const { accountUid: account, uid } = seat;
+  const pairing = seat.pairing as Pairing;
   const eventCount = async () =>
     (
       await table.doc.send(
         new QueryCommand({
           TableName: table.tableName,
           KeyConditionExpression: 'PK = :pk',
-          ExpressionAttributeValues: { ':pk': `EVENTS#${account.uid}` },
+          ExpressionAttributeValues: { ':pk': `EVENTS#${account}` },
           Select: 'COUNT',
           ConsistentRead: true,
         }),

@@ -2,16 +2,21 @@ import { dynamoFamilyStore } from '../../shared/adapters/dynamo/family.store';
 import type { TableAccess } from '../../shared/adapters/dynamo/client';
 import { newSeat, type Seat } from '../../shared/domain/family/seat';
 import { seatUidFor } from '../../shared/domain/family/uids';
-import { newPairing } from '../../shared/domain/pairing/pairing';
+import { newPairing, type Pairing } from '../../shared/domain/pairing/pairing';
 import type { Ids } from '../../shared/ports/ids';
 import { newAccountWithOwner } from './family';
 import { validDependent } from './fixtures';
 
 /**
- * A family whose seat's pairing waits in `challenge` (consented, active, chat enabled), for the
+ * A family with one active seat whose pairing has the given fields (its status first), for the
  * phone +55 11 98765-4321: a `WORKING` naming `5511987654321@c.us` pairs it.
  */
-export const challengedSeat = async (table: TableAccess, ids: Ids, now: Date): Promise<Seat> => {
+export const seatWithPairing = async (
+  table: TableAccess,
+  ids: Ids,
+  now: Date,
+  fields: Partial<Pairing> & Pick<Pairing, 'status'>,
+): Promise<Seat> => {
   const families = dynamoFamilyStore(table);
   const { account, owner } = newAccountWithOwner(ids, now);
   await families.createAccount(account, owner, []);
@@ -37,8 +42,12 @@ export const challengedSeat = async (table: TableAccess, ids: Ids, now: Date): P
       phone: '+5511987654321',
       document: { type: 'cpf', number: '52998224725' },
     },
-    pairing: { ...pairing, status: 'challenge' },
+    pairing: { ...pairing, ...fields },
   };
   await families.addSeat(seat, []);
   return seat;
 };
+
+/** A family whose seat's pairing waits in `challenge` (consented, active, chat enabled). */
+export const challengedSeat = (table: TableAccess, ids: Ids, now: Date): Promise<Seat> =>
+  seatWithPairing(table, ids, now, { status: 'challenge' });
