@@ -1,3 +1,4 @@
+import type { AlertChange } from '../domain/alerts/grouping';
 import type { MagicLink, OtpChallenge } from '../domain/auth/otp';
 import type { DomainEvent } from '../domain/events/event';
 import type { Family } from '../domain/family/account';
@@ -50,6 +51,11 @@ export interface SeatChangeExtras {
   releaseProxy?: string;
   /** The provider event the change handles, kept until `expiresAtSeconds`: it is handled once. */
   providerEvent?: { id: string; expiresAtSeconds: number };
+  /**
+   * Alerts the change opens or changes, each in its final state: a new one only if absent, a known
+   * one over its item (the seat's version, checked with the seat, orders every alert change).
+   */
+  alerts?: readonly AlertChange[];
 }
 
 export interface FamilyStore {

@@ -179,6 +179,7 @@ export const protectionState = wordsOf<ProtectionStateName>()([
   'ready_to_connect',
   'connecting',
   'protecting',
+  'needs_you',
   'stopped',
   'ended',
 ]);
@@ -190,10 +191,11 @@ export const protectionReason = z.nullable(
     'reconnecting',
     'disconnected',
     'reconnect_required',
+    'alert_open',
   ]),
 );
 export const protectionAction = z.nullable(
-  wordsOf<NonNullable<ProtectionAction>>()(['send_consent', 'activate_seat', 'connect']),
+  wordsOf<NonNullable<ProtectionAction>>()(['send_consent', 'activate_seat', 'connect', 'review_alert']),
 );
 
 export const consentView = z.strictObject({

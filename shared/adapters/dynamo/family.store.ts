@@ -7,6 +7,7 @@ import type { FamilyStore, MembershipSummary } from '../../ports/stores';
 import type { TableAccess } from './client';
 import {
   accountToItem,
+  alertToItem,
   consentLinkItem,
   memberItem,
   memberToItem,
@@ -20,7 +21,16 @@ import {
 import { inboxEntries } from './inbox.store';
 import { itemTypes, keys } from './keys';
 import { releaseSlot } from './proxy-pool';
-import { eventRows, newUserItems, putNew, putVersioned, transact, type TransactItem } from './transact';
+import {
+  eventRows,
+  guards,
+  newUserItems,
+  put,
+  putNew,
+  putVersioned,
+  transact,
+  type TransactItem,
+} from './transact';
 import * as z from '../../validation/z';
 
 const itemType = z.looseObject({ type: z.string() });
@@ -118,6 +128,12 @@ export const dynamoFamilyStore = (table: TableAccess): FamilyStore => ({
           type: itemTypes.providerEvent,
           ttl: also.providerEvent.expiresAtSeconds,
         }),
+      );
+    }
+    for (const { alert, before } of also.alerts ?? []) {
+      const alertItem = alertToItem(seat.accountUid, alert);
+      extras.push(
+        before === null ? putNew(table, alertItem) : put(table, alertItem, { expression: guards.exists }),
       );
     }
     await transact(table, [item, ...extras, ...eventRows(table, events)]);

@@ -12,6 +12,9 @@ import { relationshipResults } from '../../domain/consent/relationship-check';
 import { failureReasons, pairingMethods } from '../../domain/pairing/pairing';
 import { pairingStatuses } from '../../domain/pairing/pairing.transitions';
 import type { User } from '../../domain/users/user';
+import { alertStatuses, type AlertRecord } from '../../domain/alerts/alert';
+import { findingSources } from '../../domain/alerts/finding';
+import { riskCategories, severities } from '../../domain/analysis/finding';
 import { itemTypes, keys } from './keys';
 
 /**
@@ -99,6 +102,23 @@ const pairingItem = z.object({
   updatedAt: z.string(),
 });
 
+/** An alert as kept: on its own item, and on its seat's item while it is open. */
+export const alertRecord = z.object({
+  uid: z.string(),
+  seatUid: z.string(),
+  category: z.enum(riskCategories),
+  severity: z.enum(severities),
+  status: z.enum(alertStatuses),
+  findingsCount: z.int(),
+  firstFindingAt: z.string(),
+  lastFindingAt: z.string(),
+  createdAt: z.string(),
+  decidedAt: z.nullable(z.string()),
+  decidedBy: z.nullable(z.string()),
+  source: z.enum(findingSources),
+  carryingMessages: z.array(z.object({ messageId: z.string(), sentAt: z.string() })),
+});
+
 export const seatItem = z.object({
   type: z.literal(itemTypes.seat),
   uid: z.string(),
@@ -119,6 +139,11 @@ export const seatItem = z.object({
     }),
   ),
   encryptedDataKey: z.nullable(z.string()),
+  openAlerts: z._default(z.array(alertRecord), []),
+  decidedAlerts: z._default(z.object({ resolved: z.int(), dismissed: z.int() }), {
+    resolved: 0,
+    dismissed: 0,
+  }),
   channels: z._default(z.object({ chat: z.optional(z.object({ price: money, enabledAt: z.string() })) }), {}),
   pairing: z._default(z.nullable(pairingItem), null),
   trial: z._default(z.nullable(z.object({ startedAt: z.string(), endsAt: z.string() })), null),
@@ -238,4 +263,23 @@ export const subscriptionToItem = (accountUid: string, subscription: Subscriptio
   ...keys.subscription(accountUid),
   type: itemTypes.subscription,
   ...subscription,
+});
+
+const alertItem = z.object({
+  type: z.literal(itemTypes.alert),
+  accountUid: z.string(),
+  ...alertRecord.shape,
+});
+
+export const toAlertRecord = (item: unknown): AlertRecord => {
+  const { type: _, accountUid: __, ...alert } = alertItem.parse(item);
+  return alert;
+};
+/** An alert's item, with the index keys of its list filters (status, seat, both). */
+export const alertToItem = (accountUid: string, alert: AlertRecord) => ({
+  ...keys.alert(accountUid, alert.uid),
+  ...keys.alertIndexes({ accountUid, uid: alert.uid, seatUid: alert.seatUid, status: alert.status }),
+  type: itemTypes.alert,
+  accountUid,
+  ...alert,
 });

@@ -28,6 +28,8 @@ export const itemTypes = {
   streamTicket: 'stream_ticket',
   relayTopic: 'relay_topic',
   sealedMessage: 'sealed_message',
+  alert: 'alert',
+  finding: 'finding',
 } as const;
 
 export const keys = {
@@ -103,6 +105,33 @@ export const keys = {
   sealedMessageByChat: (seatId: string, chatHash: string, sentAt: string, messageId: string) => ({
     GSI1PK: `SEATCHAT#${seatId}#${chatHash}`,
     GSI1SK: `${sentAt}#${messageId}`,
+  }),
+  /**
+   * An account's alerts in a partition of their own, newest first by uid (an alert uid sorts by
+   * creation within its account). Each list filter is one index partition, so every page of the
+   * alert list is one Query: GSI1 by status, GSI2 by seat, GSI3 by seat and status.
+   */
+  alertPartition: (accountUid: string): string => `ALERTS#${accountUid}`,
+  alert: (accountUid: string, alertUid: string): Key => ({
+    PK: `ALERTS#${accountUid}`,
+    SK: `ALERT#${alertUid}`,
+  }),
+  alertIndexes: (alert: { accountUid: string; uid: string; seatUid: string; status: string }) => ({
+    GSI1PK: `ALERTS#${alert.accountUid}#${alert.status}`,
+    GSI1SK: alert.uid,
+    GSI2PK: `SEATALERTS#${alert.seatUid}`,
+    GSI2SK: alert.uid,
+    GSI3PK: `SEATALERTS#${alert.seatUid}#${alert.status}`,
+    GSI3SK: alert.uid,
+  }),
+  /**
+   * A finding, by the message that carries it (a keyed hash) and its category: put only if absent,
+   * so the same message analysed twice counts once. In the seat's message partition: it goes with
+   * the content when the seat's key is destroyed.
+   */
+  finding: (seatId: string, messageId: string, category: string): Key => ({
+    PK: `SEATMSG#${seatId}`,
+    SK: `FINDING#${messageId}#${category}`,
   }),
   health: (): Key => ({ PK: 'HEALTH', SK: 'HEALTH' }),
 } as const;

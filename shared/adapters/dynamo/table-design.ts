@@ -5,7 +5,16 @@
 export const tableDesign = {
   partitionKey: 'PK',
   sortKey: 'SK',
-  globalIndexes: [{ indexName: 'GSI1', partitionKey: 'GSI1PK', sortKey: 'GSI1SK' }],
+  /**
+   * Overloaded indexes: each entity that needs another order or filter names its own partitions on
+   * them (see docs/access-patterns.md). GSI2 and GSI3 serve the alert list's filters; a deployed
+   * table gains one index per deployment (a DynamoDB rule), so a new index ships on its own.
+   */
+  globalIndexes: [
+    { indexName: 'GSI1', partitionKey: 'GSI1PK', sortKey: 'GSI1SK' },
+    { indexName: 'GSI2', partitionKey: 'GSI2PK', sortKey: 'GSI2SK' },
+    { indexName: 'GSI3', partitionKey: 'GSI3PK', sortKey: 'GSI3SK' },
+  ],
   timeToLiveAttribute: 'ttl',
   streamView: 'NEW_AND_OLD_IMAGES',
 } as const;

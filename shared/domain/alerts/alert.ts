@@ -25,6 +25,35 @@ export interface Alert {
   source: FindingSource;
 }
 
+/** A message that carries one of an alert's findings: its id at rest (a keyed hash) and when it was sent. */
+export interface CarryingMessage {
+  messageId: string;
+  sentAt: string;
+}
+
+/** How many carrying messages an alert keeps: the excerpt shows at most the 3 most recent. */
+export const CARRYING_MESSAGES_KEPT = 3;
+
+/**
+ * An alert as the service keeps it: the alert, and the few messages the excerpt may open (never
+ * shown to clients: `alertView` leaves them out).
+ */
+export interface AlertRecord extends Alert {
+  carryingMessages: readonly CarryingMessage[];
+}
+
+/** The alert as clients see it. */
+export const alertView = ({ carryingMessages: _, ...alert }: AlertRecord): Alert => alert;
+
+/** The carrying messages with one more, the most recent `CARRYING_MESSAGES_KEPT` by sending time. */
+export const withCarryingMessage = (
+  kept: readonly CarryingMessage[],
+  message: CarryingMessage,
+): CarryingMessage[] =>
+  [...kept.filter((known) => known.messageId !== message.messageId), message]
+    .toSorted((a, b) => (a.sentAt === b.sentAt ? 0 : a.sentAt < b.sentAt ? -1 : 1))
+    .slice(-CARRYING_MESSAGES_KEPT);
+
 /** What an alert change writes to the account's stream, in the transaction of the change. */
 export type AlertEvent =
   | {

@@ -19,6 +19,8 @@ export type FindingSource = (typeof findingSources)[number];
  */
 export interface Finding extends AnalysisFinding {
   source: FindingSource;
+  /** When the message that carries it was sent (the excerpt shows the most recent ones). */
+  sentAt: string;
 }
 
 export const findingKey = (finding: Pick<Finding, 'messageId' | 'category'>): string =>

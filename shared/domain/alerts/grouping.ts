@@ -1,5 +1,5 @@
 import type { Severity } from '../notifications/notification';
-import type { Alert, AlertEvent } from './alert';
+import { withCarryingMessage, type AlertEvent, type AlertRecord } from './alert';
 import { findingKey, highestSeverity, type Finding } from './finding';
 
 /**
@@ -9,9 +9,9 @@ import { findingKey, highestSeverity, type Finding } from './finding';
  */
 
 export interface AlertChange {
-  alert: Alert;
+  alert: AlertRecord;
   /** The alert as it was read, for the write's condition; null when this batch opened it. */
-  before: Alert | null;
+  before: AlertRecord | null;
 }
 
 /** A finding counted now, on the alert it joined or opened. */
@@ -37,7 +37,7 @@ export interface Grouping {
 
 export interface GroupingInput {
   seatUid: string;
-  openAlerts: readonly Alert[];
+  openAlerts: readonly AlertRecord[];
   findings: readonly Finding[];
   /** Keys (`findingKey`) of the findings already recorded for the seat, whatever their alert's status. */
   counted: ReadonlySet<string>;
@@ -60,7 +60,8 @@ export const groupFindings = (input: GroupingInput): Grouping => {
     seen.add(key);
 
     const open = openByCategory.get(finding.category);
-    let alert: Alert;
+    const carrying = { messageId: finding.messageId, sentAt: finding.sentAt };
+    let alert: AlertRecord;
     if (open === undefined) {
       alert = {
         uid: input.newAlertUid(),
@@ -75,6 +76,7 @@ export const groupFindings = (input: GroupingInput): Grouping => {
         decidedAt: null,
         decidedBy: null,
         source: finding.source,
+        carryingMessages: [carrying],
       };
       touched.set(alert.uid, { alert, before: null });
       events.push({
@@ -88,6 +90,7 @@ export const groupFindings = (input: GroupingInput): Grouping => {
         severity: highestSeverity(open.severity, finding.severity),
         findingsCount: open.findingsCount + 1,
         lastFindingAt: at,
+        carryingMessages: withCarryingMessage(open.carryingMessages, carrying),
       };
       const earlier = touched.get(alert.uid);
       touched.set(alert.uid, { alert, before: earlier === undefined ? open : earlier.before });
@@ -106,7 +109,7 @@ export const groupFindings = (input: GroupingInput): Grouping => {
   return { changes: [...touched.values()], findings, events, notifications };
 };
 
-const notice = (type: AlertNotice['type'], alert: Alert, severity: Severity): AlertNotice => ({
+const notice = (type: AlertNotice['type'], alert: AlertRecord, severity: Severity): AlertNotice => ({
   type,
   severity,
   alertUid: alert.uid,

@@ -7,15 +7,23 @@ import { effectiveStatus } from './consent-request';
  * seat's consent, activation and pairing.
  */
 export type ProtectionStateName =
-  'waiting_consent' | 'declined' | 'ready_to_connect' | 'connecting' | 'protecting' | 'stopped' | 'ended';
+  | 'waiting_consent'
+  | 'declined'
+  | 'ready_to_connect'
+  | 'connecting'
+  | 'protecting'
+  | 'needs_you'
+  | 'stopped'
+  | 'ended';
 export type ProtectionReason =
   | 'consent_stopped_by_dependent'
   | 'identity_mismatch'
   | 'passkey_required'
   | 'reconnecting'
   | 'disconnected'
-  | 'reconnect_required';
-export type ProtectionAction = 'send_consent' | 'activate_seat' | 'connect' | null;
+  | 'reconnect_required'
+  | 'alert_open';
+export type ProtectionAction = 'send_consent' | 'activate_seat' | 'connect' | 'review_alert' | null;
 
 export interface Protection {
   state: ProtectionStateName;
@@ -39,6 +47,9 @@ export const deriveProtection = (seat: Seat, now: Date): Protection => {
       action: 'send_consent',
     };
   }
+  const needsYou = openSince(seat);
+  if (seat.status === 'active' && needsYou !== null)
+    return { state: 'needs_you', reason: 'alert_open', since: needsYou, action: 'review_alert' };
   if (status === 'given' && seat.status === 'active' && seat.pairing !== null) {
     const connection = connectionState(seat.pairing);
     if (connection !== null) return connection;
@@ -67,6 +78,13 @@ export const deriveProtection = (seat: Seat, now: Date): Protection => {
     action: 'send_consent',
   };
 };
+
+/** Since when the seat has had an open alert without a break: its oldest open alert's opening. */
+const openSince = (seat: Seat): string | null =>
+  seat.openAlerts.reduce<string | null>(
+    (oldest, alert) => (oldest === null || alert.createdAt < oldest ? alert.createdAt : oldest),
+    null,
+  );
 
 /** Whether two derivations differ enough to tell the app (`seat.state_changed`). */
 export const protectionChanged = (before: Protection, after: Protection): boolean =>

@@ -1,3 +1,4 @@
+import type { AlertRecord } from '../alerts/alert';
 import type { Money } from '../catalog/catalog';
 import { effectiveStatus, move, type ConsentRequest } from '../consent/consent-request';
 import type { RelationshipCheck } from '../consent/relationship-check';
@@ -31,6 +32,13 @@ export interface Seat {
   trial: { startedAt: string; endsAt: string } | null;
   /** The seat's data key, encrypted (KMS envelope in AWS, a local key locally); null once destroyed. */
   encryptedDataKey: string | null;
+  /**
+   * The seat's open alerts (at most one per category): kept with the seat, so a family read knows
+   * who needs their guardians and every alert change is decided on the seat's version.
+   */
+  openAlerts: readonly AlertRecord[];
+  /** How many of the seat's alerts guardians closed, for the alert list's counts. */
+  decidedAlerts: { resolved: number; dismissed: number };
   createdAt: string;
   updatedAt: string;
   version: number;
@@ -56,6 +64,8 @@ export const newSeat = (fields: {
   resendLockedUntil: null,
   activation: null,
   encryptedDataKey: null,
+  openAlerts: [],
+  decidedAlerts: { resolved: 0, dismissed: 0 },
   channels: {},
   pairing: null,
   trial: null,

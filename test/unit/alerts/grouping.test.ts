@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Alert } from '../../../shared/domain/alerts/alert';
+import type { AlertRecord } from '../../../shared/domain/alerts/alert';
 import { findingKey, type Finding } from '../../../shared/domain/alerts/finding';
 import { groupFindings, type GroupingInput } from '../../../shared/domain/alerts/grouping';
 
@@ -12,10 +12,11 @@ const finding = (fields: Partial<Finding> = {}): Finding => ({
   messageId: 'msg_1',
   confidence: 0.8,
   source: 'live',
+  sentAt: '2026-11-22T09:59:00.000Z',
   ...fields,
 });
 
-const openAlert = (fields: Partial<Alert> = {}): Alert => ({
+const openAlert = (fields: Partial<AlertRecord> = {}): AlertRecord => ({
   uid: 'al_open',
   seatUid: 'st_x',
   category: 'bullying',
@@ -28,6 +29,7 @@ const openAlert = (fields: Partial<Alert> = {}): Alert => ({
   decidedAt: null,
   decidedBy: null,
   source: 'live',
+  carryingMessages: [{ messageId: 'msg_0', sentAt: earlier }],
   ...fields,
 });
 
@@ -65,6 +67,7 @@ describe('a finding with no open alert of its category', () => {
           decidedAt: null,
           decidedBy: null,
           source: 'history',
+          carryingMessages: [{ messageId: 'msg_1', sentAt: '2026-11-22T09:59:00.000Z' }],
         },
       },
     ]);
@@ -108,13 +111,38 @@ describe('a finding with an open alert of its category', () => {
     expect(result.changes).toEqual([
       {
         before,
-        alert: { ...before, findingsCount: 3, lastFindingAt: now.toISOString(), severity: 'medium' },
+        alert: {
+          ...before,
+          findingsCount: 3,
+          lastFindingAt: now.toISOString(),
+          severity: 'medium',
+          carryingMessages: [
+            ...before.carryingMessages,
+            { messageId: 'msg_9', sentAt: '2026-11-22T09:59:00.000Z' },
+          ],
+        },
       },
     ]);
     expect(result.events).toEqual([
       { type: 'alert.updated', payload: { alertUid: 'al_open', severity: 'medium', findingsCount: 3 } },
     ]);
     expect(result.notifications).toEqual([]);
+  });
+
+  it('keeps for the excerpt the 3 most recent messages that carry its findings, by sending time', () => {
+    const result = group({
+      openAlerts: [openAlert()],
+      findings: [
+        finding({ messageId: 'msg_c', sentAt: '2026-11-22T09:03:00.000Z' }),
+        finding({ messageId: 'msg_a', sentAt: '2026-11-22T09:01:00.000Z' }),
+        finding({ messageId: 'msg_b', sentAt: '2026-11-22T09:02:00.000Z' }),
+      ],
+    });
+    expect(result.changes[0]?.alert.carryingMessages.map((message) => message.messageId)).toEqual([
+      'msg_a',
+      'msg_b',
+      'msg_c',
+    ]);
   });
 
   it('raises the alert’s severity to the finding’s when it is higher', () => {
