@@ -53,13 +53,17 @@ const actionsOf = (template: Template, functionLogicalPrefix: string): string[] 
 };
 
 describe('the stateful stack', () => {
-  it('defines the single table: PK/SK, GSI1, stream with both images, TTL, PITR, customer key, deletion protection', () => {
+  it('defines the single table: PK/SK, GSI1-3, stream with both images, TTL, PITR, customer key, deletion protection', () => {
     stateful.hasResourceProperties('AWS::DynamoDB::GlobalTable', {
       KeySchema: [
         { AttributeName: 'PK', KeyType: 'HASH' },
         { AttributeName: 'SK', KeyType: 'RANGE' },
       ],
-      GlobalSecondaryIndexes: [Match.objectLike({ IndexName: 'GSI1' })],
+      GlobalSecondaryIndexes: [
+        Match.objectLike({ IndexName: 'GSI1' }),
+        Match.objectLike({ IndexName: 'GSI2' }),
+        Match.objectLike({ IndexName: 'GSI3' }),
+      ],
       StreamSpecification: { StreamViewType: 'NEW_AND_OLD_IMAGES' },
       TimeToLiveSpecification: { AttributeName: 'ttl', Enabled: true },
       SSESpecification: { SSEEnabled: true, SSEType: 'KMS' },
