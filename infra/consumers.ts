@@ -1,4 +1,4 @@
-import { eventItemsPattern } from '../shared/adapters/dynamo/stream-filter';
+import { eventItemsPattern, keyDestroyedPattern } from '../shared/adapters/dynamo/stream-filter';
 import type { FilterPattern } from '../shared/adapters/lambda/event-filter';
 import type { ScheduleTargetName } from '../shared/adapters/scheduler/schedule-targets';
 import type { gatewayRoutes } from './routes';
@@ -123,6 +123,18 @@ export const consumers = [
     retryAttempts: 3,
     timeoutSeconds: 10,
     needs: ['relayPush'],
+  },
+  {
+    kind: 'stream',
+    name: 'contentShredding',
+    entry: 'functions/stream/content-shredding.ts',
+    // Seat items whose data key was destroyed: their sealed messages go after it.
+    filter: keyDestroyedPattern,
+    batchSize: 10,
+    retryAttempts: 5,
+    // A seat's whole message partition, in pages of batch deletes.
+    timeoutSeconds: 120,
+    needs: ['table'],
   },
   {
     kind: 'schedule',

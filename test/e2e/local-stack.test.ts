@@ -9,10 +9,14 @@ import { describe, expect, inject, it } from 'vitest';
 import { consumers, type ConsumerName } from '../../infra/consumers';
 import { devSecrets } from '../../localstack/dev-config';
 import { eventToItem } from '../../shared/adapters/dynamo/items';
+import { cryptoIds } from '../../shared/adapters/crypto/node-crypto';
+import { dynamoFamilyStore } from '../../shared/adapters/dynamo/family.store';
+import { dynamoMessageStore } from '../../shared/adapters/dynamo/message.store';
 import { dynamoRelayRegistry } from '../../shared/adapters/dynamo/relay-registry';
 import { topicKey } from '../../shared/domain/events/streams';
 import { eventually } from '../support/eventually';
 import { startLocalStack } from '../support/local-stack';
+import { seatWithPairing } from '../support/seats';
 import { call } from './support/api';
 import { protectedSeat, stackTable } from './support/consent';
 import { awaitLogLines } from './support/logs';
@@ -148,6 +152,39 @@ describe('the consumers table, locally (infra/consumers.ts)', () => {
         relay.closeAllConnections();
         await new Promise((done) => relay.close(done));
       }
+    },
+    // A seat item whose wrapped key becomes null, through the stream (and its filter), to the
+    // content shredding, which deletes the seat's message partition.
+    async contentShredding() {
+      const table = stackTable();
+      const families = dynamoFamilyStore(table);
+      const ids = cryptoIds();
+      const seat = await seatWithPairing(table, ids, new Date(), { status: 'paired' });
+      const keyed = await families.saveSeat({ ...seat, encryptedDataKey: 'wrapped-key' }, []);
+      const messages = dynamoMessageStore(table);
+      const expires = Math.floor(Date.now() / 1000) + 86_400;
+      const sealed = { iv: new Uint8Array(12), ciphertext: new Uint8Array(16) };
+      for (const messageId of ['m1', 'm2'])
+        await messages.putIfAbsent(
+          {
+            seatId: seat.seatId,
+            messageId,
+            chat: 'c',
+            fromMe: false,
+            sentAt: new Date().toISOString(),
+            sealed,
+          },
+          expires,
+        );
+      await families.saveSeat({ ...keyed, encryptedDataKey: null }, []);
+      const [shredded] = await awaitLogLines<{ seatId: string; deleted: number }>(
+        'content.shredded',
+        (line) => line.seatId === seat.seatId,
+        1,
+        15_000,
+      );
+      expect(shredded).toMatchObject({ seatId: seat.seatId, deleted: 2 });
+      expect(await messages.byIds(seat.seatId, ['m1', 'm2'])).toEqual([]);
     },
     // A dropped pairing's first attempt, scheduled by the session-events worker on the embedded
     // scheduler, fired into the reconnect handler, which brings the pairing back.

@@ -302,6 +302,7 @@ describe('the stateless stack', () => {
       'BusinessEventsWorker',
       'BusinessProviderWebhook',
       'Consent',
+      'ContentShreddingStreamHandler',
       'EventFanOutStreamHandler',
       'Evidence',
       'Pairing',
@@ -329,6 +330,7 @@ describe('the stateless stack', () => {
       BusinessProviderWebhook: ['businessEventsQueue'],
       GatewayHealth: ['sessionEventsQueue', 'businessEventsQueue'],
       EventFanOutStreamHandler: [],
+      ContentShreddingStreamHandler: [],
       SessionEventsWorker: workers,
       // It only logs receipts: its cold start checks nothing beyond the base configuration.
       BusinessEventsWorker: [],
@@ -427,14 +429,14 @@ describe('the workers', () => {
 
   it('alarms on every dead-letter queue: the two queues’ and the reconnect schedules’', () => {
     stateful.resourceCountIs('AWS::CloudWatch::Alarm', 2);
-    // The reconnect schedules' and the table stream's (beside the relay's scaling alarms).
+    // The reconnect schedules' and each table-stream row's (beside the relay's scaling alarms).
     expect(
       Object.keys(
         stateless.findResources('AWS::CloudWatch::Alarm', {
           Properties: { MetricName: 'ApproximateNumberOfMessagesVisible' },
         }),
       ),
-    ).toHaveLength(2);
+    ).toHaveLength(1 + streamConsumers.length);
     for (const template of [stateful])
       template.allResourcesProperties('AWS::CloudWatch::Alarm', {
         MetricName: 'ApproximateNumberOfMessagesVisible',
@@ -465,6 +467,42 @@ describe('the workers', () => {
         Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['INBOX#*'] } },
       }),
     ]);
+  });
+});
+
+describe('the content shredding', () => {
+  it('is woken by the table stream only where a seat’s wrapped key was destroyed, with an alarmed DLQ', () => {
+    stateless.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      FilterCriteria: {
+        Filters: [
+          {
+            Pattern: JSON.stringify({
+              dynamodb: {
+                OldImage: { type: { S: ['seat'] }, encryptedDataKey: { S: [{ exists: true }] } },
+                NewImage: { encryptedDataKey: { S: [{ exists: false }] } },
+              },
+            }),
+          },
+        ],
+      },
+      StartingPosition: 'LATEST',
+      DestinationConfig: { OnFailure: { Destination: Match.anyValue() } },
+      BisectBatchOnFunctionError: true,
+    });
+  });
+
+  it('may read and delete the table’s items, and reaches nothing else: no key, no push, no mail, no VPC', () => {
+    const actions = actionsOf(stateless, 'ContentShreddingStreamHandler');
+    expect(actions).toEqual(
+      expect.arrayContaining(['dynamodb:Query', 'dynamodb:BatchWriteItem', 'dynamodb:DeleteItem']),
+    );
+    for (const action of ['kms:GenerateDataKey', 'sns:Publish', 'ses:SendEmail', 'scheduler:CreateSchedule'])
+      expect(actions).not.toContain(action);
+    const [, fn] =
+      Object.entries(stateless.findResources('AWS::Lambda::Function')).find(([id]) =>
+        id.startsWith('ContentShreddingStreamHandler'),
+      ) ?? [];
+    expect(fn?.Properties.VpcConfig).toBeUndefined();
   });
 });
 

@@ -25,7 +25,31 @@ const streamRecord = z.looseObject({
   ),
 });
 
-/** Whether a stream record passes the filter above. */
+/**
+ * The stream reaches the content shredding only where a seat's data key was destroyed: the seat
+ * item had a wrapped key before the write and has none after it (null, or the item is gone).
+ */
+export const keyDestroyedPattern = {
+  dynamodb: {
+    OldImage: { type: { S: [itemTypes.seat] }, encryptedDataKey: { S: [{ exists: true }] } },
+    NewImage: { encryptedDataKey: { S: [{ exists: false }] } },
+  },
+} as const satisfies FilterPattern;
+
+const seatRecord = z.looseObject({
+  dynamodb: z.looseObject({
+    OldImage: z.looseObject({ seatId: z.object({ S: z.string() }) }),
+  }),
+});
+
+/** The internal id of the seat whose key a stream record destroyed, or null for any other record. */
+export const seatOfDestroyedKey = (record: unknown): string | null => {
+  if (!matchesFilter(keyDestroyedPattern, record)) return null;
+  const parsed = seatRecord.safeParse(record);
+  return parsed.success ? parsed.data.dynamodb.OldImage.seatId.S : null;
+};
+
+/** Whether a stream record passes the event items' filter. */
 export const isEventInsert = (record: unknown): boolean => matchesFilter(eventItemsPattern, record);
 
 /** The id, account and seat of an event item's stream record, or null for anything else. */

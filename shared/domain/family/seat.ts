@@ -74,11 +74,14 @@ export const newSeat = (fields: {
   version: 0,
 });
 
-/** Archiving: only a seat that is not active; archiving twice changes nothing. */
+/**
+ * Archiving: only a seat that is not active; archiving twice changes nothing. The seat's data key is
+ * destroyed with it, so nothing it ever sealed can be read again.
+ */
 export const archiveSeat = (seat: Seat, now: Date): Seat | null => {
   if (seat.status === 'archived') return null;
   if (seat.status === 'active' || seat.status === 'paused') throw fail('SEAT_ACTIVE');
-  return { ...seat, status: 'archived', updatedAt: now.toISOString() };
+  return { ...seat, status: 'archived', encryptedDataKey: null, updatedAt: now.toISOString() };
 };
 
 /**

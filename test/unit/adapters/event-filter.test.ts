@@ -25,4 +25,17 @@ describe('Lambda event filtering, as the local pollers apply it', () => {
     expect(matchesFilter({ tags: ['b'] }, { tags: ['a', 'b'] })).toBe(true);
     expect(matchesFilter({ tags: ['c'] }, { tags: ['a', 'b'] })).toBe(false);
   });
+
+  it('tells a field that is there from one that is not, a missing level counting as absent', () => {
+    const keyGone = { old: { key: { S: [{ exists: true }] } }, new: { key: { S: [{ exists: false }] } } };
+    const images = (before: unknown, after: unknown) => ({ old: { key: before }, new: { key: after } });
+    expect(matchesFilter(keyGone, images({ S: 'k' }, { NULL: true }))).toBe(true);
+    expect(matchesFilter(keyGone, images({ S: 'k' }, undefined))).toBe(true);
+    expect(matchesFilter(keyGone, { old: { key: { S: 'k' } } })).toBe(true);
+    expect(matchesFilter(keyGone, images({ S: 'k' }, { S: 'k2' }))).toBe(false);
+    expect(matchesFilter(keyGone, images({ NULL: true }, { NULL: true }))).toBe(false);
+    expect(matchesFilter(keyGone, images(undefined, undefined))).toBe(false);
+    // `exists` is for leaves: an object where a value should be is not one.
+    expect(matchesFilter(keyGone, images({ S: { M: {} } }, undefined))).toBe(false);
+  });
 });

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { eventOfRecord, isEventInsert } from '../../../shared/adapters/dynamo/stream-filter';
+import {
+  eventOfRecord,
+  isEventInsert,
+  seatOfDestroyedKey,
+} from '../../../shared/adapters/dynamo/stream-filter';
 import { itemTypes } from '../../../shared/adapters/dynamo/keys';
 
 const record = (eventName: string, image: Record<string, unknown>) => ({
@@ -33,5 +37,46 @@ describe('the table stream’s filter', () => {
     expect(eventOfRecord(record('REMOVE', eventImage))).toBeNull();
     expect(eventOfRecord(record('INSERT', { type: { S: itemTypes.event } }))).toBeNull();
     expect(eventOfRecord('not a record')).toBeNull();
+  });
+});
+
+describe('the content shredding’s filter', () => {
+  const seatImage = (encryptedDataKey: unknown) => ({
+    type: { S: itemTypes.seat },
+    seatId: { S: '01SEAT' },
+    status: { S: 'active' },
+    ...(encryptedDataKey === undefined ? {} : { encryptedDataKey }),
+  });
+  const change = (eventName: string, before: unknown, after: unknown) => ({
+    eventName,
+    dynamodb: {
+      ...(before === undefined ? {} : { OldImage: before }),
+      ...(after === undefined ? {} : { NewImage: after }),
+    },
+  });
+
+  it('keeps a seat whose wrapped key was destroyed (set to null, dropped, or the item removed)', () => {
+    const wrapped = { S: 'wrapped-key' };
+    expect(seatOfDestroyedKey(change('MODIFY', seatImage(wrapped), seatImage({ NULL: true })))).toBe(
+      '01SEAT',
+    );
+    expect(seatOfDestroyedKey(change('MODIFY', seatImage(wrapped), seatImage(undefined)))).toBe('01SEAT');
+    expect(seatOfDestroyedKey(change('REMOVE', seatImage(wrapped), undefined))).toBe('01SEAT');
+  });
+
+  it('drops every other write: a new key, a key kept, a seat that never had one, other items', () => {
+    const wrapped = { S: 'wrapped-key' };
+    expect(seatOfDestroyedKey(change('INSERT', undefined, seatImage(wrapped)))).toBeNull();
+    expect(seatOfDestroyedKey(change('MODIFY', seatImage({ NULL: true }), seatImage(wrapped)))).toBeNull();
+    expect(seatOfDestroyedKey(change('MODIFY', seatImage(wrapped), seatImage(wrapped)))).toBeNull();
+    expect(seatOfDestroyedKey(change('MODIFY', seatImage(wrapped), seatImage({ S: 'new-key' })))).toBeNull();
+    expect(
+      seatOfDestroyedKey(change('MODIFY', seatImage({ NULL: true }), seatImage({ NULL: true }))),
+    ).toBeNull();
+    const event = { type: { S: itemTypes.event }, encryptedDataKey: wrapped, seatId: { S: '01SEAT' } };
+    expect(
+      seatOfDestroyedKey(change('MODIFY', event, { ...event, encryptedDataKey: { NULL: true } })),
+    ).toBeNull();
+    expect(seatOfDestroyedKey('not a record')).toBeNull();
   });
 });

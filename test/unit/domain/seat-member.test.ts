@@ -49,6 +49,11 @@ describe('a seat', () => {
     expect(codeOf(() => archiveSeat({ ...pending(), status: 'paused' }, now))).toBe('SEAT_ACTIVE');
   });
 
+  it('destroys its data key when archived', () => {
+    const archived = archiveSeat({ ...pending(), encryptedDataKey: 'wrapped' }, now);
+    expect(archived).toMatchObject({ status: 'archived', encryptedDataKey: null });
+  });
+
   it('takes the person; identical data is no change', () => {
     const filled = fillDependent(pending(), person, now);
     expect(filled?.seat.dependent).toEqual(person);

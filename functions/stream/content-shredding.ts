@@ -1,0 +1,30 @@
+import { Logger } from '@aws-lambda-powertools/logger';
+import type { DynamoDBStreamEvent } from 'aws-lambda';
+import { createTableAccess } from '../../shared/adapters/dynamo/client';
+import { dynamoMessageStore } from '../../shared/adapters/dynamo/message.store';
+import { seatOfDestroyedKey } from '../../shared/adapters/dynamo/stream-filter';
+import { shredSeatContent } from '../../shared/app/content/shredding';
+import { config } from '../../shared/config/config';
+
+const settings = config();
+const logger = new Logger({ serviceName: 'family-protection-stream', logLevel: settings.LOG_LEVEL });
+const messages = dynamoMessageStore(
+  createTableAccess({
+    tableName: settings.TABLE_NAME,
+    region: settings.AWS_REGION,
+    endpoint: settings.DYNAMODB_ENDPOINT,
+  }),
+);
+
+/**
+ * The seat items whose data key was just destroyed (by the event source's filter): each seat's
+ * message partition is deleted. A failure fails the batch, which is retried (what was deleted stays
+ * deleted) and then described in the dead-letter queue. Logs carry the seat id and a count only.
+ */
+export const handler = async (event: DynamoDBStreamEvent): Promise<void> => {
+  const seatIds = new Set(event.Records.map(seatOfDestroyedKey).filter((seatId) => seatId !== null));
+  for (const seatId of seatIds) {
+    const shredded = await shredSeatContent({ messages }, seatId);
+    logger.info('content.shredded', shredded);
+  }
+};
