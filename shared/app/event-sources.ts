@@ -1,4 +1,4 @@
-import { newEvent, type EventPayload, type EventSource } from '../domain/events/event';
+import { newEvent, type EventAudience, type EventPayload, type EventSource } from '../domain/events/event';
 import type { Deps } from './deps';
 
 type EventFields = {
@@ -6,6 +6,7 @@ type EventFields = {
   accountId: string;
   seat?: { seatId: string; uid: string };
   payload?: EventPayload;
+  audience?: EventAudience;
 };
 
 /** An event in the transaction of its change, naming truthfully which process wrote it. */

@@ -1,6 +1,6 @@
 import * as z from '../../validation/z';
 import type { DomainEvent } from '../../domain/events/event';
-import { eventSources } from '../../domain/events/event';
+import { eventAudiences, eventSources } from '../../domain/events/event';
 import type { Account } from '../../domain/family/account';
 import type { Member } from '../../domain/family/member';
 import type { Seat } from '../../domain/family/seat';
@@ -184,6 +184,7 @@ export const eventItem = z.object({
   source: z.enum(eventSources),
   payload: z.record(z.string(), payloadValue),
   occurredAt: z.string(),
+  audience: z.optional(z.enum(eventAudiences)),
 });
 
 /**

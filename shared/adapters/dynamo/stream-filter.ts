@@ -1,3 +1,4 @@
+import { eventAudiences, type DomainEvent } from '../../domain/events/event';
 import * as z from '../../validation/z';
 import { matchesFilter, type FilterPattern } from '../lambda/event-filter';
 import { itemTypes } from './keys';
@@ -19,6 +20,7 @@ const streamRecord = z.looseObject({
           id: z.optional(z.object({ S: z.string() })),
           accountId: z.optional(z.object({ S: z.string() })),
           seatId: z.optional(z.union([z.object({ S: z.string() }), z.object({ NULL: z.literal(true) })])),
+          audience: z.optional(z.object({ S: z.enum(eventAudiences) })),
         }),
       ),
     }),
@@ -52,10 +54,10 @@ export const seatOfDestroyedKey = (record: unknown): string | null => {
 /** Whether a stream record passes the event items' filter. */
 export const isEventInsert = (record: unknown): boolean => matchesFilter(eventItemsPattern, record);
 
-/** The id, account and seat of an event item's stream record, or null for anything else. */
+/** The id, account, seat and audience of an event item's stream record, or null for anything else. */
 export const eventOfRecord = (
   record: unknown,
-): { id: string; accountId: string; seatId: string | null } | null => {
+): Pick<DomainEvent, 'id' | 'accountId' | 'seatId' | 'audience'> | null => {
   const parsed = streamRecord.safeParse(record);
   const image = parsed.success ? parsed.data.dynamodb?.NewImage : undefined;
   if (!isEventInsert(record) || image?.accountId === undefined || image.id === undefined) return null;
@@ -64,5 +66,6 @@ export const eventOfRecord = (
     id: image.id.S,
     accountId: image.accountId.S,
     seatId: seat !== undefined && 'S' in seat ? seat.S : null,
+    ...(image.audience === undefined ? {} : { audience: image.audience.S }),
   };
 };

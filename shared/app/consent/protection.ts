@@ -1,5 +1,5 @@
 import { effectiveStatus } from '../../domain/consent/consent-request';
-import { deriveProtection } from '../../domain/consent/protection';
+import { deriveProtection, personProtection } from '../../domain/consent/protection';
 import { stopByDependent } from '../../domain/consent/seat-consent';
 import { fail } from '../../domain/errors';
 import type { Caller, Deps } from '../deps';
@@ -40,7 +40,7 @@ export const readPersonProtection = async (deps: PersonDeps, token: string, ip: 
   const status = opened.seat.consent === null ? null : effectiveStatus(opened.seat.consent, now);
   if (!opened.current) throw fail(status === 'given' ? 'PROTECTION_LINK_REPLACED' : 'CONSENT_NOT_GIVEN');
   if (status !== 'given') throw fail('CONSENT_NOT_GIVEN');
-  const { state, reason, since } = deriveProtection(opened.seat, now);
+  const { state, reason, since } = personProtection(opened.seat, now);
   // A given consent can always be stopped: the page shows its Stop button.
   return { state, reason, since, canStop: true };
 };

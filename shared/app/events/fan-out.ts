@@ -10,7 +10,7 @@ import type { RelayPush, RelayRegistry, TopicNews } from '../../ports/relay';
  */
 export const fanOut = async (
   deps: { registry: RelayRegistry; push: RelayPush },
-  events: readonly Pick<DomainEvent, 'id' | 'accountId' | 'seatId'>[],
+  events: readonly Pick<DomainEvent, 'id' | 'accountId' | 'seatId' | 'audience'>[],
 ): Promise<{ pushed: number; unreachable: string[] }> => {
   const oldest = new Map<string, string>();
   for (const event of events) {

@@ -79,6 +79,13 @@ export const deriveProtection = (seat: Seat, now: Date): Protection => {
   };
 };
 
+/**
+ * The protection the person sees (their page and stream): the state the seat would have without its
+ * alerts. Alerts are the guardians' only; the person never learns one opened or closed.
+ */
+export const personProtection = (seat: Seat, now: Date): Protection =>
+  deriveProtection({ ...seat, openAlerts: [] }, now);
+
 /** Since when the seat has had an open alert without a break: its oldest open alert's opening. */
 const openSince = (seat: Seat): string | null =>
   seat.openAlerts.reduce<string | null>(

@@ -9,6 +9,14 @@ type PayloadValue = string | number | boolean | null | { readonly [key: string]:
 /** Ids, states and instants; a nested object for a structured value such as a challenge. */
 export type EventPayload = Readonly<Record<string, PayloadValue>>;
 
+/**
+ * Which live stream may carry an event, when only one may: `guardians` (the account's stream only)
+ * or `person` (the seat's person's stream only). Absent, every stream its type allows carries it.
+ * Kept on the event item for routing, never sent to a client.
+ */
+export const eventAudiences = ['guardians', 'person'] as const;
+export type EventAudience = (typeof eventAudiences)[number];
+
 export interface DomainEvent {
   id: string;
   type: string;
@@ -19,6 +27,7 @@ export interface DomainEvent {
   source: EventSource;
   payload: EventPayload;
   occurredAt: string;
+  audience?: EventAudience;
 }
 
 /** What the app receives: the public `seatUid`, never the internal seat id. */
@@ -46,7 +55,13 @@ export interface EventContext {
 
 export const newEvent = (
   context: EventContext,
-  fields: { type: string; accountId: string; seat?: { seatId: string; uid: string }; payload?: EventPayload },
+  fields: {
+    type: string;
+    accountId: string;
+    seat?: { seatId: string; uid: string };
+    payload?: EventPayload;
+    audience?: EventAudience;
+  },
 ): DomainEvent => ({
   id: context.ulid(),
   type: fields.type,
@@ -56,4 +71,5 @@ export const newEvent = (
   source: context.source,
   payload: fields.payload ?? {},
   occurredAt: context.now.toISOString(),
+  ...(fields.audience === undefined ? {} : { audience: fields.audience }),
 });

@@ -3,7 +3,8 @@ import type { DomainEvent } from './event';
 /**
  * Live streams (docs/architecture.md "Live events"): an account's stream carries all of its events; the
  * person's stream of a seat carries only that seat's `pairing.*`, `consent.*` and
- * `seat.state_changed` events, never a guardian's notifications, alerts or data.
+ * `seat.state_changed` events, never a guardian's notifications, alerts or data. An event meant for
+ * one of them only (its `audience`: the protection state each side sees) stays off the other.
  */
 export type StreamTopic =
   { kind: 'account'; accountId: string } | { kind: 'seat'; accountId: string; seatId: string };
@@ -11,10 +12,13 @@ export type StreamTopic =
 export const topicKey = (topic: StreamTopic): string =>
   topic.kind === 'account' ? `account:${topic.accountId}` : `seat:${topic.accountId}:${topic.seatId}`;
 
-/** The topics one event wakes: its account's, and its seat's when it belongs to a person. */
-export const topicsOf = (event: Pick<DomainEvent, 'accountId' | 'seatId'>): StreamTopic[] => [
-  { kind: 'account', accountId: event.accountId },
-  ...(event.seatId === null
+/**
+ * The topics one event wakes: its account's, and its seat's when it belongs to a person; an event
+ * for one audience only wakes that audience's topic.
+ */
+export const topicsOf = (event: Pick<DomainEvent, 'accountId' | 'seatId' | 'audience'>): StreamTopic[] => [
+  ...(event.audience === 'person' ? [] : [{ kind: 'account' as const, accountId: event.accountId }]),
+  ...(event.seatId === null || event.audience === 'guardians'
     ? []
     : [{ kind: 'seat' as const, accountId: event.accountId, seatId: event.seatId }]),
 ];
@@ -24,7 +28,9 @@ const personTypes = /^(pairing\.|consent\.|seat\.state_changed$)/;
 /** Whether a subscriber of `topic` may receive `event`. */
 export const belongsTo = (topic: StreamTopic, event: DomainEvent): boolean =>
   event.accountId === topic.accountId &&
-  (topic.kind === 'account' || (event.seatId === topic.seatId && personTypes.test(event.type)));
+  (topic.kind === 'account'
+    ? event.audience !== 'person'
+    : event.seatId === topic.seatId && event.audience !== 'guardians' && personTypes.test(event.type));
 
 /** One open stream as the relay holds it: what it reads, whom it was opened for, and when. */
 export interface StreamHolder {

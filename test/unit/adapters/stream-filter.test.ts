@@ -31,6 +31,11 @@ describe('the table stream’s filter', () => {
     });
   });
 
+  it('gives the audience of an event meant for one stream only', () => {
+    const image = { ...eventImage, seatId: { S: 'seat-1' }, audience: { S: 'guardians' } };
+    expect(eventOfRecord(record('INSERT', image))).toMatchObject({ seatId: 'seat-1', audience: 'guardians' });
+  });
+
   it('drops updates, removals, other items and records it cannot read', () => {
     expect(isEventInsert(record('MODIFY', eventImage))).toBe(false);
     expect(isEventInsert(record('INSERT', { ...eventImage, type: { S: 'SEAT' } }))).toBe(false);
