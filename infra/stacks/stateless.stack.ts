@@ -169,14 +169,16 @@ export class StatelessStack extends Stack {
       new PolicyStatement({ actions: ['kms:GenerateDataKey'], resources: [props.dataKeyArn] }),
     );
 
-    // Seat data keys: made at activation, by the seats function only (no use case opens one).
-    functions.seats.addToRolePolicy(
-      new PolicyStatement({
-        actions: ['kms:GenerateDataKey'],
-        resources: [props.seatKeyArn],
-        conditions: { 'ForAnyValue:StringEquals': { 'kms:EncryptionContextKeys': ['seatId'] } },
-      }),
-    );
+    // Seat data keys: made at activation (seats) and at a new consent after a stop (consent); no
+    // API use case opens one.
+    for (const group of ['seats', 'consent'] as const)
+      functions[group].addToRolePolicy(
+        new PolicyStatement({
+          actions: ['kms:GenerateDataKey'],
+          resources: [props.seatKeyArn],
+          conditions: { 'ForAnyValue:StringEquals': { 'kms:EncryptionContextKeys': ['seatId'] } },
+        }),
+      );
     grantSendMail(functions.auth, props.mailFrom);
 
     const integrations = Object.fromEntries(

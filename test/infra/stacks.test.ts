@@ -233,7 +233,7 @@ describe('the stateless stack', () => {
     expect(JSON.stringify(puts)).toContain('/evidence/*');
   });
 
-  it('wraps seat data keys under a key of their own: only the seats function makes them, none may open one', () => {
+  it('wraps seat data keys under a key of their own: only the seats and consent functions make them, none may open one', () => {
     stateful.hasResourceProperties('AWS::KMS::Key', {
       Description: Match.stringLikeRegexp('seat data keys'),
       EnableKeyRotation: true,
@@ -245,8 +245,14 @@ describe('the stateless stack', () => {
           (statement) => [id.replace(/ServiceRoleDefaultPolicy.*$/, ''), [statement.Action].flat()] as const,
         ),
     );
-    expect(onSeatKey.map(([id]) => id)).toEqual([expect.stringMatching(/^SeatsApi/)]);
-    expect(onSeatKey.flatMap(([, actions]) => actions)).toEqual(['kms:GenerateDataKey']);
+    expect(onSeatKey.map(([id]) => id).sort()).toEqual([
+      expect.stringMatching(/^ConsentApi/),
+      expect.stringMatching(/^SeatsApi/),
+    ]);
+    expect(onSeatKey.flatMap(([, actions]) => actions)).toEqual([
+      'kms:GenerateDataKey',
+      'kms:GenerateDataKey',
+    ]);
   });
 
   it('reserves the public evidence upload 20 concurrent runs, its most at once', () => {
@@ -321,7 +327,7 @@ describe('the stateless stack', () => {
       AuthApi: [...api, 'mail'],
       AccountsApi: api,
       SeatsApi: [...api, 'seatKeys'],
-      ConsentApi: [...api, 'sessionProvider'],
+      ConsentApi: [...api, 'sessionProvider', 'seatKeys'],
       EvidenceApi: [...api, 'evidenceStore'],
       PairingApi: [...api, 'sessionProvider'],
       AlertsApi: api,

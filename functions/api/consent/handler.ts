@@ -2,6 +2,7 @@ import { acceptConsent, declineConsent, readConsentPage } from '../../../shared/
 import { readPersonProtection, stopProtection } from '../../../shared/app/consent/protection';
 import { ok, publicOperation } from '../../../shared/http/operation';
 import { apiHandler } from '../api-handler';
+import { seatKeys } from '../seat-keys';
 import { deps } from '../session-deps';
 import { requests } from './schemas';
 
@@ -16,7 +17,8 @@ export const handler = apiHandler('consent', {
   }),
   acceptConsent: publicOperation({
     ...requests.acceptConsent,
-    run: async ({ params, ip }) => ok(await acceptConsent(await deps(), params.token, ip)),
+    run: async ({ params, ip }) =>
+      ok(await acceptConsent({ ...(await deps()), seatKeys: await seatKeys() }, params.token, ip)),
   }),
   declineConsent: publicOperation({
     ...requests.declineConsent,

@@ -5,7 +5,7 @@ import { askConsent, getConsent, resendConsent } from '../../../shared/app/conse
 import { bearerOperation, created, noContent, ok } from '../../../shared/http/operation';
 import { apiHandler } from '../api-handler';
 import { deps } from '../runtime';
-import { seatKeys } from './seat-keys';
+import { seatKeys } from '../seat-keys';
 import { requests } from './schemas';
 
 export const handler = apiHandler('seats', {

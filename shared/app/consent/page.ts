@@ -1,11 +1,11 @@
 import { effectiveStatus } from '../../domain/consent/consent-request';
-import { declineRequest, giveConsent } from '../../domain/consent/seat-consent';
+import { declineRequest, giveConsent, needsDataKey } from '../../domain/consent/seat-consent';
 import type { Seat } from '../../domain/family/seat';
 import type { Deps } from '../deps';
 import { apiEvent } from '../event-sources';
 import { findLink, requireLive, type Opened } from '../link-access';
 import { enforceRateLimits } from '../rate-limits';
-import { retryOnConflict } from '../retry-on-conflict';
+import { once, retryOnConflict } from '../retry-on-conflict';
 import { seatRef } from '../seats/seats';
 import { stateChangeEvents } from '../seats/state-events';
 
@@ -82,9 +82,9 @@ export const answerOnLink = async (
 
 /** An answer that changes the seat's request and writes its event. */
 const saveAnswer =
-  (deps: PersonDeps, change: (seat: Seat, now: Date) => Seat, eventType: string) =>
+  (deps: PersonDeps, change: (seat: Seat, now: Date) => Seat | Promise<Seat>, eventType: string) =>
   async (opened: Opened, now: Date) => {
-    const changed = change(opened.seat, now);
+    const changed = await change(opened.seat, now);
     const saved = await deps.families.saveSeat(changed, [
       apiEvent(deps, { type: eventType, accountId: changed.accountUid, seat: seatRef(changed) }),
       ...stateChangeEvents(deps, opened.seat, changed),
@@ -92,9 +92,19 @@ const saveAnswer =
     return { saved };
   };
 
-/** `POST /consent-requests/{token}/accept`: the person's yes, once their evidence is verified. */
-export const acceptConsent = (deps: PersonDeps, token: string, ip: string) =>
-  answerOnLink(deps, token, ip, saveAnswer(deps, giveConsent, 'consent.given'));
+/**
+ * `POST /consent-requests/{token}/accept`: the person's yes, once their evidence is verified. A yes
+ * after the person stopped an active seat's protection gives it a new data key in the same write
+ * (made once, however many times the write is retried).
+ */
+export const acceptConsent = (deps: PersonDeps & Pick<Deps, 'seatKeys'>, token: string, ip: string) => {
+  const dataKey = once((seatId: string) => deps.seatKeys.create(seatId));
+  const give = async (seat: Seat, now: Date): Promise<Seat> => {
+    const given = giveConsent(seat, now);
+    return needsDataKey(given) ? { ...given, encryptedDataKey: await dataKey(given.seatId) } : given;
+  };
+  return answerOnLink(deps, token, ip, saveAnswer(deps, give, 'consent.given'));
+};
 
 /** `POST /consent-requests/{token}/decline`: no reason is ever asked; resend waits. */
 export const declineConsent = (deps: PersonDeps, token: string, ip: string) =>

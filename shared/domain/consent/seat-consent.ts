@@ -83,6 +83,14 @@ export const giveConsent = (seat: Seat, now: Date): Seat => {
   return { ...seat, consent: move(consent, 'give', now, 'CONSENT_EXPIRED'), updatedAt: now.toISOString() };
 };
 
+/**
+ * Whether a seat just given consent needs a data key of its own: an activated seat whose key the
+ * person's stop destroyed. The new consent gets a new key; what the old one sealed stays unreadable.
+ * A pending seat gets its key at activation.
+ */
+export const needsDataKey = (seat: Seat): boolean =>
+  (seat.status === 'active' || seat.status === 'paused') && seat.encryptedDataKey === null;
+
 export const declineRequest = (seat: Seat, now: Date, settings: ConsentSettings): Seat => ({
   ...seat,
   consent: move(currentPending(seat, now), 'decline', now, 'CONSENT_EXPIRED'),

@@ -7,6 +7,7 @@ import {
 } from '../../../shared/domain/consent/consent-request';
 import { deriveProtection } from '../../../shared/domain/consent/protection';
 import {
+  needsDataKey,
   activate,
   checkActivation,
   declineRequest,
@@ -120,6 +121,10 @@ describe('the person’s answers', () => {
     const stopped = stopByDependent(active, now, settings);
     expect(stopped.consent).toMatchObject({ status: 'revoked', revokedBy: 'dependent' });
     expect(stopped.encryptedDataKey).toBeNull();
+    // A new consent on the stopped seat needs a new key; one before activation waits for it.
+    expect(needsDataKey(stopped)).toBe(true);
+    expect(needsDataKey(active)).toBe(false);
+    expect(needsDataKey(given())).toBe(false);
     expect(stopped.resendLockedUntil).toBe(later(86_400).toISOString());
     expect(deriveProtection(stopped, now)).toMatchObject({
       state: 'stopped',

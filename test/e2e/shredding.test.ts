@@ -1,0 +1,236 @@
+import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it } from 'vitest';
+import { devSecrets } from '../../localstack/dev-config';
+import { localSeatKeys } from '../../shared/adapters/consent/local-seat-keys';
+import { aesGcmContentSeal } from '../../shared/adapters/crypto/content-seal';
+import { cryptoIds } from '../../shared/adapters/crypto/node-crypto';
+import { dynamoFamilyStore } from '../../shared/adapters/dynamo/family.store';
+import { itemTypes, keys } from '../../shared/adapters/dynamo/keys';
+import { dynamoMessageStore } from '../../shared/adapters/dynamo/message.store';
+import { sourcedEvent } from '../../shared/app/event-sources';
+import { stateChangeEvents } from '../../shared/app/seats/state-events';
+import type { AlertRecord } from '../../shared/domain/alerts/alert';
+import { newSeat, type Seat } from '../../shared/domain/family/seat';
+import { alertUidFor, seatUidFor } from '../../shared/domain/family/uids';
+import { systemClock } from '../../shared/ports/clock';
+import { eventually } from '../support/eventually';
+import { call, newFamily } from './support/api';
+import { asPerson, giveConsent, protectedSeat, seatItem, stackTable } from './support/consent';
+import { guardianStream, personStream } from './support/streams';
+
+/**
+ * Crypto-shredding over the local stack: the person's stop (or the seat's archiving) destroys the
+ * seat's wrapped key in the write that records it; the content-shredding consumer then deletes the
+ * seat's sealed messages and findings. Alerts (metadata only) stay.
+ */
+
+const table = stackTable();
+const families = dynamoFamilyStore(table);
+const messages = dynamoMessageStore(table);
+const seatKeys = localSeatKeys(devSecrets.LOCAL_MASTER_KEY);
+const ids = cryptoIds();
+const deps = { ids, clock: systemClock };
+
+const seatOf = async (accountUid: string, seatUid: string): Promise<Seat> => {
+  const seat = (await families.load(accountUid))?.seats.find((one) => one.uid === seatUid);
+  if (seat === undefined) throw new Error(`no seat ${seatUid}`);
+  return seat;
+};
+
+/** Messages sealed with the seat's real key, as the session-events worker keeps them, and a finding. */
+const sealMessages = async (seat: Seat, count: number) => {
+  if (seat.encryptedDataKey === null) throw new Error('the seat has no key');
+  const dataKey = await seatKeys.open(seat.seatId, seat.encryptedDataKey);
+  const expires = Math.floor(Date.now() / 1000) + 86_400;
+  for (let index = 0; index < count; index += 1) {
+    const messageId = `msg-${index}`;
+    await messages.putIfAbsent(
+      {
+        seatId: seat.seatId,
+        messageId,
+        chat: 'chat-hash',
+        fromMe: index % 2 === 0,
+        sentAt: new Date(Date.now() + index).toISOString(),
+        sealed: aesGcmContentSeal.seal(dataKey, { seatId: seat.seatId, messageId }, `mensagem ${index}`),
+      },
+      expires,
+    );
+  }
+  await table.doc.send(
+    new PutCommand({
+      TableName: table.tableName,
+      Item: { ...keys.finding(seat.seatId, 'msg-0', 'bullying'), type: itemTypes.finding, ttl: expires },
+    }),
+  );
+};
+
+const contentOf = async (seatId: string) =>
+  (
+    await table.doc.send(
+      new QueryCommand({
+        TableName: table.tableName,
+        KeyConditionExpression: 'PK = :pk',
+        ExpressionAttributeValues: { ':pk': keys.sealedMessagePartition(seatId) },
+      }),
+    )
+  ).Items ?? [];
+
+const contentGone = (seatId: string) =>
+  eventually(
+    () => contentOf(seatId),
+    (items) => items.length === 0,
+    `no SEATMSG#${seatId} item left`,
+    15_000,
+  );
+
+/** An open alert on the seat, written as the analysis writes it: with its events, in one transaction. */
+const openAlert = async (seat: Seat): Promise<AlertRecord> => {
+  const at = new Date().toISOString();
+  const alert: AlertRecord = {
+    uid: alertUidFor(seat.accountUid, ids.ulid()),
+    seatUid: seat.uid,
+    category: 'bullying',
+    severity: 'high',
+    status: 'open',
+    findingsCount: 1,
+    firstFindingAt: at,
+    lastFindingAt: at,
+    createdAt: at,
+    decidedAt: null,
+    decidedBy: null,
+    source: 'live',
+    carryingMessages: [{ messageId: 'msg-0', sentAt: at }],
+  };
+  const opened = { ...seat, openAlerts: [alert] };
+  await families.saveSeat(
+    opened,
+    [
+      sourcedEvent(deps, 'workers', {
+        type: 'alert.opened',
+        accountId: seat.accountUid,
+        seat: { seatId: seat.seatId, uid: seat.uid },
+        payload: { alertUid: alert.uid, category: alert.category, severity: alert.severity },
+      }),
+      ...stateChangeEvents(deps, seat, opened, 'workers'),
+    ],
+    { alerts: [{ alert, before: null }] },
+  );
+  return alert;
+};
+
+const alertItem = async (accountUid: string, alertUid: string) =>
+  (
+    await table.doc.send(
+      new GetCommand({ TableName: table.tableName, Key: keys.alert(accountUid, alertUid) }),
+    )
+  ).Item;
+
+describe('crypto-shredding', () => {
+  it('the person stops: the key is gone in the stop’s own write, then the content; the alert stays', async () => {
+    const family = await protectedSeat();
+    const seat = await seatOf(family.accountUid, family.seatUid);
+    await sealMessages(seat, 30);
+    const alert = await openAlert(seat);
+    expect(await contentOf(seat.seatId)).toHaveLength(31);
+
+    expect((await asPerson('POST', `/consent-requests/${family.linkToken}/stop`)).status).toBe(200);
+    // One item carries both: the consent revoked by the person and no key.
+    const item = await seatItem(family.accountUid, family.seatUid);
+    expect(item['encryptedDataKey']).toBeNull();
+    expect(item['consent']).toMatchObject({ status: 'revoked', revokedBy: 'dependent' });
+
+    await contentGone(seat.seatId);
+    expect(await alertItem(family.accountUid, alert.uid)).toMatchObject({ status: 'open' });
+  });
+
+  it('a new consent after a stop gets a new key; the old one stays destroyed', async () => {
+    const family = await protectedSeat();
+    const first = (await seatItem(family.accountUid, family.seatUid))['encryptedDataKey'] as string;
+    expect(first).toEqual(expect.any(String));
+    expect((await asPerson('POST', `/consent-requests/${family.linkToken}/stop`)).status).toBe(200);
+    // The resend waits a little in the test stack.
+    const resent = await eventually(
+      () => call('POST', `/seats/${family.seatUid}/consent-request/resend`, { token: family.owner.token }),
+      (answer) => answer.status === 201,
+      'the resend to open again',
+      15_000,
+    );
+    const link = resent.body.data.seat.consent.link as string;
+    await giveConsent(link.split('/c/')[1] ?? '');
+    const second = (await seatItem(family.accountUid, family.seatUid))['encryptedDataKey'];
+    expect(second).toEqual(expect.any(String));
+    expect(second).not.toBe(first);
+  });
+
+  it('archiving a seat that holds a key destroys it, then the content; the alert stays', async () => {
+    const { accountUid, owner } = await newFamily();
+    // A pending seat that still holds a key and content (no route leads there; kept data might).
+    const keyed = newSeat({
+      uid: seatUidFor(accountUid, ids.randomPart(16)),
+      seatId: ids.ulid(),
+      accountUid,
+      price: { amount: 1, currency: 'BRL' },
+      now: new Date(),
+    });
+    await families.addSeat({ ...keyed, encryptedDataKey: await seatKeys.create(keyed.seatId) }, []);
+    const seat = await seatOf(accountUid, keyed.uid);
+    await sealMessages(seat, 3);
+    const alert = await openAlert(seat);
+
+    expect((await call('DELETE', `/seats/${seat.uid}`, { token: owner.token })).status).toBe(204);
+    const item = await seatItem(accountUid, seat.uid);
+    expect(item).toMatchObject({ status: 'archived', encryptedDataKey: null });
+    await contentGone(seat.seatId);
+    expect(await alertItem(accountUid, alert.uid)).toMatchObject({ status: 'open' });
+  });
+});
+
+describe('the person’s stream', () => {
+  it('never carries an alert, nor a state that speaks of one', async () => {
+    const family = await protectedSeat();
+    const person = await personStream(family.linkToken);
+    const guardian = await guardianStream(family.owner.token, family.accountUid);
+    try {
+      const seat = await seatOf(family.accountUid, family.seatUid);
+      await openAlert(seat);
+      // The guardians hear of it: the alert and the seat that now needs them.
+      await guardian.until(
+        (events) =>
+          events.some((event) => event.type === 'alert.opened') &&
+          events.some(
+            (event) => event.type === 'seat.state_changed' && event.payload['state'] === 'needs_you',
+          ),
+        'the alert on the account’s stream',
+      );
+      // Something the person does see still reaches them, after the alert.
+      expect((await asPerson('POST', `/consent-requests/${family.linkToken}/stop`)).status).toBe(200);
+      await person.until(
+        (events) =>
+          events.some((event) => event.type === 'seat.state_changed' && event.payload['state'] === 'stopped'),
+        'the stop on the person’s stream',
+      );
+      expect(person.events.filter((event) => event.type.startsWith('alert.'))).toEqual([]);
+      expect(
+        person.events.filter(
+          (event) => event.type === 'seat.state_changed' && event.payload['state'] === 'needs_you',
+        ),
+      ).toEqual([]);
+      // The person's own view never says it either.
+      const view = await asPerson('GET', `/consent-requests/${family.linkToken}/protection`);
+      expect(JSON.stringify(view.body)).not.toContain('needs_you');
+    } finally {
+      person.close();
+      guardian.close();
+    }
+  });
+
+  it('shows the state without the seat’s alerts on the person’s protection view', async () => {
+    const family = await protectedSeat();
+    await openAlert(await seatOf(family.accountUid, family.seatUid));
+    const guardians = await call('GET', `/seats/${family.seatUid}/protection`, { token: family.owner.token });
+    expect(guardians.body.data).toMatchObject({ state: 'needs_you', reason: 'alert_open' });
+    const view = await asPerson('GET', `/consent-requests/${family.linkToken}/protection`);
+    expect(view.status).toBe(200);
+    expect(view.body.data).toMatchObject({ state: 'ready_to_connect', reason: null });
+  });
+});
