@@ -34,5 +34,6 @@ export const useCaseSettingsFrom = (settings: Config): Settings => ({
     otpRequestPerIp: settings.RATE_OTP_REQUEST_PER_IP,
     otpResendPerLink: settings.RATE_OTP_RESEND_PER_LINK,
     otpVerifyPerIp: settings.RATE_OTP_VERIFY_PER_IP,
+    excerptPerGuardian: settings.RATE_EXCERPT_PER_GUARDIAN,
   },
 });

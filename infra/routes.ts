@@ -272,6 +272,28 @@ export const routes = [
     auth: 'bearer',
     operation: 'readAllNotifications',
   },
+  { method: 'GET', path: '/accounts/{uid}/alerts', group: 'alerts', auth: 'bearer', operation: 'listAlerts' },
+  {
+    method: 'POST',
+    path: '/alerts/{uid}/resolve',
+    group: 'alerts',
+    auth: 'bearer',
+    operation: 'resolveAlert',
+  },
+  {
+    method: 'POST',
+    path: '/alerts/{uid}/dismiss',
+    group: 'alerts',
+    auth: 'bearer',
+    operation: 'dismissAlert',
+  },
+  {
+    method: 'POST',
+    path: '/alerts/{uid}/excerpt',
+    group: 'alerts',
+    auth: 'bearer',
+    operation: 'readAlertExcerpt',
+  },
 
   { method: 'GET', path: '/health', group: 'health', auth: 'public', operation: 'health' },
   { method: 'GET', path: '/openapi.json', group: 'health', auth: 'public', operation: 'openApiDocument' },

@@ -26,8 +26,8 @@ export type GroupRequests<G extends FunctionGroup> = Record<OperationsOf<G>, Req
 
 /** What one success status carries. */
 export type SuccessBody =
-  /** JSON in the envelope: `{ success: true, data }`. */
-  | { data: z.ZodMiniType }
+  /** JSON in the envelope: `{ success: true, data }`, and the fields `beside` it if any (a list's cursor). */
+  | { data: z.ZodMiniType; beside?: Record<string, z.ZodMiniType> }
   /** JSON without the envelope (the exceptions: health, the document itself). */
   | { json: z.ZodMiniType }
   /** Bytes of this media range, without the envelope (the avatar). */

@@ -12,7 +12,10 @@ import {
   type ServiceSecrets,
 } from '../../shared/adapters/crypto/service-secrets';
 import { createTableAccess } from '../../shared/adapters/dynamo/client';
+import { dynamoAlertStore } from '../../shared/adapters/dynamo/alert.store';
 import { dynamoFamilyStore } from '../../shared/adapters/dynamo/family.store';
+import { dynamoMessageStore } from '../../shared/adapters/dynamo/message.store';
+import { aesGcmContentSeal } from '../../shared/adapters/crypto/content-seal';
 import { dynamoOtpStore } from '../../shared/adapters/dynamo/otp.store';
 import { dynamoRateLimiter } from '../../shared/adapters/dynamo/rate-limiter';
 import { dynamoUserStore } from '../../shared/adapters/dynamo/user.store';
@@ -60,8 +63,9 @@ const relationshipRegistry = (secrets: ServiceSecrets) =>
 /**
  * What every API group uses. The mailer is the auth group's own (functions/api/auth/mailer.ts) and
  * the evidence checks the evidence group's (functions/api/evidence/deps.ts); seat keys are made by
- * the seats group alone (functions/api/seats/seat-keys.ts), and only the pairing and consent groups
- * talk to the session provider (functions/api/session-deps.ts).
+ * the seats and consent groups and opened by the alerts group for an excerpt
+ * (functions/api/seat-keys.ts), and only the pairing and consent groups talk to the session
+ * provider (functions/api/session-deps.ts).
  */
 export type ApiDeps = Omit<
   Deps,
@@ -106,6 +110,9 @@ export const deps = lazy(async (): Promise<ApiDeps> => {
     }),
     proxies: dynamoProxyPool(table, settings.PROXIES_JSON),
     inbox: dynamoInbox(table),
+    alerts: dynamoAlertStore(table),
+    messages: dynamoMessageStore(table),
+    contentSeal: aesGcmContentSeal,
     tickets: dynamoTicketStore(table),
     settings: useCaseSettings,
   };

@@ -141,7 +141,7 @@ export class StatelessStack extends Stack {
       table.grantReadWriteData(functions[group]);
       serviceSecrets.grantRead(functions[group]);
     }
-    // Notifications: a guardian's inbox partition only (`INBOX#<user>`), nothing else of the table.
+    // Notifications: a guardian's inbox partition only (`INBOX#<user>`).
     serviceSecrets.grantRead(functions.alerts);
     table.encryptionKey?.grantDecrypt(functions.alerts);
     functions.alerts.addToRolePolicy(
@@ -149,6 +149,36 @@ export class StatelessStack extends Stack {
         actions: ['dynamodb:Query', 'dynamodb:GetItem', 'dynamodb:UpdateItem', 'dynamodb:ConditionCheckItem'],
         resources: [table.tableArn],
         conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['INBOX#*'] } },
+      }),
+    );
+    // Alerts, within the partitions they need (on an index, its partition key is the leading key):
+    // the family (`ACCOUNT#`, with the excerpt-read counters), the alert list and its indexes, a
+    // decision's events, the seat's sealed messages (read only, by key), the excerpt's rate window
+    // and its audit entry. Nothing is deleted and nothing else is read.
+    functions.alerts.addToRolePolicy(
+      new PolicyStatement({
+        actions: [
+          'dynamodb:Query',
+          'dynamodb:GetItem',
+          'dynamodb:BatchGetItem',
+          'dynamodb:PutItem',
+          'dynamodb:UpdateItem',
+          'dynamodb:ConditionCheckItem',
+        ],
+        resources: [table.tableArn, `${table.tableArn}/index/*`],
+        conditions: {
+          'ForAllValues:StringLike': {
+            'dynamodb:LeadingKeys': [
+              'ACCOUNT#*',
+              'ALERTS#*',
+              'SEATALERTS#*',
+              'SEATMSG#*',
+              'EVENTS#*',
+              'RATE#excerpt#*',
+              'AUDIT#*',
+            ],
+          },
+        },
       }),
     );
     // The person's evidence: faces counted, the phrase heard, the files kept (write only).
@@ -169,8 +199,7 @@ export class StatelessStack extends Stack {
       new PolicyStatement({ actions: ['kms:GenerateDataKey'], resources: [props.dataKeyArn] }),
     );
 
-    // Seat data keys: made at activation (seats) and at a new consent after a stop (consent); no
-    // API use case opens one.
+    // Seat data keys: made at activation (seats) and at a new consent after a stop (consent).
     for (const group of ['seats', 'consent'] as const)
       functions[group].addToRolePolicy(
         new PolicyStatement({
@@ -179,6 +208,14 @@ export class StatelessStack extends Stack {
           conditions: { 'ForAnyValue:StringEquals': { 'kms:EncryptionContextKeys': ['seatId'] } },
         }),
       );
+    // An alert's excerpt opens its seat's wrapped data key, and only with a seat id bound to it.
+    functions.alerts.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['kms:Decrypt'],
+        resources: [props.seatKeyArn],
+        conditions: { 'ForAnyValue:StringEquals': { 'kms:EncryptionContextKeys': ['seatId'] } },
+      }),
+    );
     grantSendMail(functions.auth, props.mailFrom);
 
     const integrations = Object.fromEntries(

@@ -1,6 +1,9 @@
 import type { PriceList } from '../domain/catalog/catalog';
 import type { RateRule } from '../domain/rate-limit/window';
 import type { AccessTokens } from '../ports/access-tokens';
+import type { AlertStore } from '../ports/alerts';
+import type { ContentSeal } from '../ports/content-seal';
+import type { MessageStore } from '../ports/messages';
 import type { Clock } from '../ports/clock';
 import type { Ids } from '../ports/ids';
 import type { Campaigns } from '../domain/family/subscription';
@@ -45,6 +48,8 @@ export interface Settings {
     otpRequestPerIp: RateRule;
     otpResendPerLink: RateRule;
     otpVerifyPerIp: RateRule;
+    /** Excerpt reads, per guardian (their user uid). */
+    excerptPerGuardian: RateRule;
   };
 }
 
@@ -63,6 +68,9 @@ export interface Deps {
   relationships: RelationshipRegistry;
   messenger: ConsentMessenger;
   seatKeys: SeatKeys;
+  alerts: AlertStore;
+  messages: MessageStore;
+  contentSeal: ContentSeal;
   faces: FaceCounter;
   speech: SpeechListener;
   evidence: EvidenceStore;

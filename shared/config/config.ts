@@ -114,6 +114,7 @@ export const configSchema = z.object({
   RATE_CONSENT_WRITE_PER_IP: withDefault(rateLimit, { limit: 30, windowSeconds: 3600 }),
   RATE_CONSENT_READ_PER_LINK: withDefault(rateLimit, { limit: 120, windowSeconds: 600 }),
   RATE_CONSENT_READ_PER_IP: withDefault(rateLimit, { limit: 600, windowSeconds: 600 }),
+  RATE_EXCERPT_PER_GUARDIAN: withDefault(rateLimit, { limit: 30, windowSeconds: 60 }),
 
   PRICE_SEAT_MINOR: withDefault(minorUnits, 2990),
   PRICE_CHANNEL_CHAT_MINOR: withDefault(minorUnits, 1990),

@@ -1,7 +1,9 @@
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { ServiceError } from '../domain/errors';
 
-/** The API's envelope: `{ success: true, data }` or `{ success: false, error: { code, message, details? } }`. */
+/**
+ * The API's envelope: `{ success: true, data }` (a list may carry fields beside `data`, such as
+ * `nextCursor`) or `{ success: false, error: { code, message, details? } }`. */
 export const jsonResponse = (
   status: number,
   body: unknown,
@@ -12,8 +14,12 @@ export const jsonResponse = (
   body: JSON.stringify(body),
 });
 
-export const successResponse = (status: number, data: unknown): APIGatewayProxyStructuredResultV2 =>
-  status === 204 ? { statusCode: 204 } : jsonResponse(status, { success: true, data });
+export const successResponse = (
+  status: number,
+  data: unknown,
+  beside: Record<string, unknown> = {},
+): APIGatewayProxyStructuredResultV2 =>
+  status === 204 ? { statusCode: 204 } : jsonResponse(status, { success: true, data, ...beside });
 
 export const errorResponse = (error: ServiceError): APIGatewayProxyStructuredResultV2 => {
   const retryAfter = error.details?.['retryAfterSeconds'];

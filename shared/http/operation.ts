@@ -9,10 +9,16 @@ import { successResponse } from './envelope';
 export interface Answer {
   status: number;
   data?: unknown;
+  /** Fields of the envelope beside `data` (a list's `nextCursor` and `counts`). */
+  beside?: Record<string, unknown>;
   /** Bytes answered as they are, without the envelope (e.g. the avatar, an image). */
   bytes?: { body: Uint8Array; contentType: string };
 }
-export const ok = (data: unknown): Answer => ({ status: 200, data });
+export const ok = (data: unknown, beside?: Record<string, unknown>): Answer => ({
+  status: 200,
+  data,
+  ...(beside === undefined ? {} : { beside }),
+});
 export const created = (data: unknown): Answer => ({ status: 201, data });
 export const accepted = (data: unknown): Answer => ({ status: 202, data });
 export const noContent = (): Answer => ({ status: 204 });
@@ -23,7 +29,7 @@ export const image = (body: Uint8Array, contentType: string): Answer => ({
 
 const respond = (answer: Answer): APIGatewayProxyStructuredResultV2 =>
   answer.bytes === undefined
-    ? successResponse(answer.status, answer.data)
+    ? successResponse(answer.status, answer.data, answer.beside)
     : {
         statusCode: answer.status,
         // A person's photo: never kept by a shared cache.

@@ -10,6 +10,18 @@ export interface AlertPageQuery {
   after: string | null;
 }
 
+/** A guardian's read of an alert's excerpt, as the audit trail and the person's counter keep it: never text. */
+export interface ExcerptRead {
+  /** The audit entry's id (a ULID). */
+  entryId: string;
+  accountUid: string;
+  seatUid: string;
+  alertUid: string;
+  /** The member's user uid. */
+  viewerUid: string;
+  at: Date;
+}
+
 /**
  * An account's alerts as kept (metadata only: never a message, a contact or an excerpt). They are
  * written with their seat (`SeatChangeExtras.alerts`): an open alert lives on its seat's item too.
@@ -18,4 +30,9 @@ export interface AlertStore {
   get(accountUid: string, alertUid: string): Promise<AlertRecord | null>;
   /** At most `limit` alerts, newest first: one Query whatever the filters. */
   page(query: AlertPageQuery): Promise<AlertRecord[]>;
+  /**
+   * Writes, in one transaction, the audit entry `alert.excerpt_viewed` and one more read on the
+   * seat's counter of the day (what the person's protection view shows).
+   */
+  recordExcerptRead(read: ExcerptRead): Promise<void>;
 }

@@ -233,7 +233,7 @@ describe('the stateless stack', () => {
     expect(JSON.stringify(puts)).toContain('/evidence/*');
   });
 
-  it('wraps seat data keys under a key of their own: only the seats and consent functions make them, none may open one', () => {
+  it('wraps seat data keys under a key of their own: only the seats and consent functions make them, only the alerts function opens one', () => {
     stateful.hasResourceProperties('AWS::KMS::Key', {
       Description: Match.stringLikeRegexp('seat data keys'),
       EnableKeyRotation: true,
@@ -245,13 +245,10 @@ describe('the stateless stack', () => {
           (statement) => [id.replace(/ServiceRoleDefaultPolicy.*$/, ''), [statement.Action].flat()] as const,
         ),
     );
-    expect(onSeatKey.map(([id]) => id).sort()).toEqual([
-      expect.stringMatching(/^ConsentApi/),
-      expect.stringMatching(/^SeatsApi/),
-    ]);
-    expect(onSeatKey.flatMap(([, actions]) => actions)).toEqual([
-      'kms:GenerateDataKey',
-      'kms:GenerateDataKey',
+    expect(onSeatKey.map(([id, actions]) => [id.replace(/Api.*$/, ''), actions]).sort()).toEqual([
+      ['Alerts', ['kms:Decrypt']],
+      ['Consent', ['kms:GenerateDataKey']],
+      ['Seats', ['kms:GenerateDataKey']],
     ]);
   });
 
@@ -458,7 +455,7 @@ describe('the workers', () => {
     });
   });
 
-  it('keeps the gateway away from the table, and the inbox routes within the inbox partition', () => {
+  it('keeps the gateway away from the table, and the alerts function within the inbox and the alert partitions', () => {
     for (const gateway of ['SessionProviderWebhook', 'BusinessProviderWebhook'])
       expect(actionsOf(stateless, gateway).filter((action) => action.startsWith('dynamodb:'))).toEqual([]);
     const alerts = Object.entries(stateless.findResources('AWS::IAM::Policy'))
@@ -472,7 +469,23 @@ describe('the workers', () => {
       expect.objectContaining({
         Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['INBOX#*'] } },
       }),
+      expect.objectContaining({
+        Condition: {
+          'ForAllValues:StringLike': {
+            'dynamodb:LeadingKeys': [
+              'ACCOUNT#*',
+              'ALERTS#*',
+              'SEATALERTS#*',
+              'SEATMSG#*',
+              'EVENTS#*',
+              'RATE#excerpt#*',
+              'AUDIT#*',
+            ],
+          },
+        },
+      }),
     ]);
+    expect(actionsOf(stateless, 'AlertsApi')).not.toContain('dynamodb:DeleteItem');
   });
 });
 

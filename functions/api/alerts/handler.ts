@@ -1,3 +1,5 @@
+import { dismissAlert, listAlerts, resolveAlert } from '../../../shared/app/alerts/alerts';
+import { readAlertExcerpt } from '../../../shared/app/alerts/excerpt';
 import {
   listNotifications,
   readAllNotifications,
@@ -6,6 +8,7 @@ import {
 import { bearerOperation, noContent, ok } from '../../../shared/http/operation';
 import { apiHandler } from '../api-handler';
 import { deps } from '../runtime';
+import { seatKeys } from '../seat-keys';
 import { requests } from './schemas';
 
 export const handler = apiHandler('alerts', {
@@ -25,5 +28,25 @@ export const handler = apiHandler('alerts', {
       await readAllNotifications(await deps(), caller);
       return noContent();
     },
+  }),
+  listAlerts: bearerOperation({
+    ...requests.listAlerts,
+    run: async ({ params, query }, caller) => {
+      const { data, ...beside } = await listAlerts(await deps(), caller, params.uid, query);
+      return ok(data, beside);
+    },
+  }),
+  resolveAlert: bearerOperation({
+    ...requests.resolveAlert,
+    run: async ({ params }, caller) => ok(await resolveAlert(await deps(), caller, params.uid)),
+  }),
+  dismissAlert: bearerOperation({
+    ...requests.dismissAlert,
+    run: async ({ params }, caller) => ok(await dismissAlert(await deps(), caller, params.uid)),
+  }),
+  readAlertExcerpt: bearerOperation({
+    ...requests.readAlertExcerpt,
+    run: async ({ params }, caller) =>
+      ok(await readAlertExcerpt({ ...(await deps()), seatKeys: await seatKeys() }, caller, params.uid)),
   }),
 });

@@ -1,6 +1,6 @@
 import * as z from '../../../shared/validation/z';
 import type { GroupResponses } from '../contract';
-import { consentPage, instant, protectionReason, protectionState } from '../openapi/views';
+import { consentPage, excerptViews, instant, protectionReason, protectionState } from '../openapi/views';
 
 /**
  * The link token is the person's only credential. Each route counts the link's and the IP's budget
@@ -25,6 +25,7 @@ export const responses = {
           reason: protectionReason,
           since: instant,
           canStop: z.boolean(),
+          excerptViews: excerptViews,
         }),
       },
     },

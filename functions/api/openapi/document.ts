@@ -73,12 +73,12 @@ const groupDescriptions: Record<FunctionGroup, string> = {
   consent: "The person's own page: the link token in the path is their only credential.",
   evidence: "The person's selfie and spoken phrase, verified before their yes.",
   pairing: "Channels and the pairing of the person's messaging account, from both sides.",
-  alerts: "Guardians' notifications.",
+  alerts: "Guardians' alerts (the list, decisions, the minimal excerpt) and notifications.",
   health: 'Health and this document.',
 };
 
 const parameterDescriptions: Record<string, string> = {
-  uid: 'The public id of the account (`/accounts/…`) or seat (`/seats/…`).',
+  uid: 'The public id of the account (`/accounts/…`), seat (`/seats/…`) or alert (`/alerts/…`).',
   memberUid: "The member's user id.",
   token: "The consent link's token: the person's only credential.",
   channel: 'The channel; only `chat` is offered today.',
@@ -264,8 +264,17 @@ export const openApiDocument = (version: string): Json => {
       'data' in body
         ? {
             type: 'object',
-            properties: { success: { const: true }, data: schemas.write(body.data, 'output') },
-            required: ['success', 'data'],
+            properties: {
+              success: { const: true },
+              data: schemas.write(body.data, 'output'),
+              ...Object.fromEntries(
+                Object.entries(body.beside ?? {}).map(([name, schema]) => [
+                  name,
+                  schemas.write(schema, 'output'),
+                ]),
+              ),
+            },
+            required: ['success', 'data', ...Object.keys(body.beside ?? {})],
             additionalProperties: false,
           }
         : schemas.write(body.json, 'output');

@@ -17,6 +17,9 @@ import { pairingStatuses } from '../../../shared/domain/pairing/pairing.transiti
 import { ulid } from '../alerts/schemas';
 import { notificationCatalog, type Severity } from '../../../shared/domain/notifications/notification';
 import type { Role } from '../../../shared/domain/family/member';
+import { alertStatuses } from '../../../shared/domain/alerts/alert';
+import { findingSources } from '../../../shared/domain/alerts/finding';
+import { riskCategories, severities as riskSeverities } from '../../../shared/domain/analysis/finding';
 
 /**
  * The answers' schemas that several routes share (docs/api.md), each
@@ -301,4 +304,46 @@ export const errorEnvelope = named(
       details: z.optional(z.record(z.string(), z.unknown())),
     }),
   }),
+);
+
+export const alert = named(
+  'Alert',
+  "Findings of one category on one seat, grouped while open: metadata only, never a message, a contact or an excerpt. `decidedBy` is the member's user uid.",
+  z.strictObject({
+    uid: z.string(),
+    seatUid: z.string(),
+    category: z.enum(riskCategories),
+    severity: z.enum(riskSeverities),
+    status: z.enum(alertStatuses),
+    findingsCount: count,
+    firstFindingAt: instant,
+    lastFindingAt: instant,
+    createdAt: instant,
+    decidedAt: z.nullable(instant),
+    decidedBy: z.nullable(z.string()),
+    source: z.enum(findingSources),
+  }),
+);
+
+export const alertCounts = z.strictObject({ open: count, resolved: count, dismissed: count });
+
+export const excerpt = named(
+  'Excerpt',
+  'The minimal excerpt of an alert: at most the 3 most recent messages that carry its findings, oldest first; `from` is `dependent` or `contact`; each text at most 280 characters with phone numbers and e-mail addresses masked (`[phone]`, `[email]`).',
+  z.strictObject({
+    alertUid: z.string(),
+    messages: z.array(
+      z.strictObject({
+        from: z.enum(['dependent', 'contact']),
+        sentAt: instant,
+        text: z.string(),
+      }),
+    ),
+  }),
+);
+
+export const excerptViews = named(
+  'ExcerptViews',
+  "Guardians' excerpt reads of the person's messages in the last 30 days (UTC days), and the last one's instant; never which alert, category, guardian or text.",
+  z.strictObject({ count30d: count, lastAt: z.nullable(instant) }),
 );

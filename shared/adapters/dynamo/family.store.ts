@@ -1,4 +1,5 @@
 import { GetCommand, paginateQuery, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { ExcerptViewDay } from '../../domain/alerts/excerpt-views';
 import type { Family } from '../../domain/family/account';
 import type { Member } from '../../domain/family/member';
 import type { Seat } from '../../domain/family/seat';
@@ -16,6 +17,7 @@ import {
   toAccount,
   toMember,
   toSeat,
+  toExcerptViewDay,
   toSubscription,
 } from './items';
 import { inboxEntries } from './inbox.store';
@@ -55,14 +57,16 @@ export const dynamoFamilyStore = (table: TableAccess): FamilyStore => ({
     let subscription: Subscription | null = null;
     const members: Member[] = [];
     const seats: Seat[] = [];
+    const excerptViews: ExcerptViewDay[] = [];
     for (const item of items) {
       const { type } = itemType.parse(item);
       if (type === itemTypes.account) account = toAccount(item);
       else if (type === itemTypes.member) members.push(toMember(item));
       else if (type === itemTypes.seat) seats.push(toSeat(item));
       else if (type === itemTypes.subscription) subscription = toSubscription(item);
+      else if (type === itemTypes.excerptViewDay) excerptViews.push(toExcerptViewDay(item));
     }
-    return account === null ? null : { account, members, seats, subscription };
+    return account === null ? null : { account, members, seats, subscription, excerptViews };
   },
 
   async listForUser(userUid) {

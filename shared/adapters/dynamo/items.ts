@@ -13,6 +13,7 @@ import { failureReasons, pairingMethods } from '../../domain/pairing/pairing';
 import { pairingStatuses } from '../../domain/pairing/pairing.transitions';
 import type { User } from '../../domain/users/user';
 import { alertStatuses, type AlertRecord } from '../../domain/alerts/alert';
+import type { ExcerptViewDay } from '../../domain/alerts/excerpt-views';
 import { findingSources } from '../../domain/alerts/finding';
 import { riskCategories, severities } from '../../domain/analysis/finding';
 import { itemTypes, keys } from './keys';
@@ -284,3 +285,17 @@ export const alertToItem = (accountUid: string, alert: AlertRecord) => ({
   accountUid,
   ...alert,
 });
+
+const excerptViewDayItem = z.object({
+  type: z.literal(itemTypes.excerptViewDay),
+  seatUid: z.string(),
+  day: z.string(),
+  count: z.int(),
+  lastAt: z.string(),
+});
+
+/** A seat's excerpt reads of one day (`keys.excerptViewDay`). */
+export const toExcerptViewDay = (item: unknown): ExcerptViewDay => {
+  const { type: _, ...day } = excerptViewDayItem.parse(item);
+  return day;
+};

@@ -30,6 +30,8 @@ export const itemTypes = {
   sealedMessage: 'sealed_message',
   alert: 'alert',
   finding: 'finding',
+  excerptViewDay: 'excerpt_views',
+  auditEntry: 'audit',
 } as const;
 
 export const keys = {
@@ -132,6 +134,24 @@ export const keys = {
   finding: (seatId: string, messageId: string, category: string): Key => ({
     PK: `SEATMSG#${seatId}`,
     SK: `FINDING#${messageId}#${category}`,
+  }),
+  /**
+   * A seat's excerpt reads of one UTC day, in its account's partition: the family load that serves
+   * the person's protection view reads them with the seats (at most about 31 per seat: a TTL ends each).
+   */
+  excerptViewDay: (accountUid: string, seatUid: string, day: string): Key => ({
+    PK: `ACCOUNT#${accountUid}`,
+    SK: `EXCERPTVIEWS#${seatUid}#${day}`,
+  }),
+  /**
+   * The operators' audit trail, one partition per UTC month, sorted by instant then id: the
+   * backoffice lists it newest first with one Query per page, stepping to the month before when one
+   * runs out. A month's partition takes a few writes a second at most (guardians' reads, rate limited).
+   */
+  auditPartition: (month: string): string => `AUDIT#${month}`,
+  auditEntry: (at: string, entryId: string): Key => ({
+    PK: `AUDIT#${at.slice(0, 7)}`,
+    SK: `${at}#${entryId}`,
   }),
   health: (): Key => ({ PK: 'HEALTH', SK: 'HEALTH' }),
 } as const;

@@ -1,4 +1,5 @@
 import { effectiveStatus } from '../../domain/consent/consent-request';
+import { excerptViewsOf } from '../../domain/alerts/excerpt-views';
 import { deriveProtection, personProtection } from '../../domain/consent/protection';
 import { stopByDependent } from '../../domain/consent/seat-consent';
 import { fail } from '../../domain/errors';
@@ -41,8 +42,10 @@ export const readPersonProtection = async (deps: PersonDeps, token: string, ip: 
   if (!opened.current) throw fail(status === 'given' ? 'PROTECTION_LINK_REPLACED' : 'CONSENT_NOT_GIVEN');
   if (status !== 'given') throw fail('CONSENT_NOT_GIVEN');
   const { state, reason, since } = personProtection(opened.seat, now);
-  // A given consent can always be stopped: the page shows its Stop button.
-  return { state, reason, since, canStop: true };
+  // A given consent can always be stopped: the page shows its Stop button. The excerpt reads of the
+  // last 30 days come from the same family read: how many and when, never what or by whom.
+  const excerptViews = excerptViewsOf(opened.family.excerptViews ?? [], opened.seat.uid, now);
+  return { state, reason, since, canStop: true, excerptViews };
 };
 
 /**

@@ -1,3 +1,4 @@
+import type { ExcerptViewDay } from '../alerts/excerpt-views';
 import type { Member } from './member';
 import type { Seat } from './seat';
 import type { Subscription } from './subscription';
@@ -15,6 +16,8 @@ export interface Family {
   members: Member[];
   seats: Seat[];
   subscription: Subscription | null;
+  /** The seats' daily counts of guardians' excerpt reads, as the table keeps them (absent: not read). */
+  excerptViews?: readonly ExcerptViewDay[];
 }
 
 export const memberOf = (family: Family, userUid: string): Member | undefined =>

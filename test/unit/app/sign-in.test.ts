@@ -44,6 +44,7 @@ const fakes = (users: Record<string, string> = {}) => {
         otpRequestPerIp: { limit: 5, windowSeconds: 1 },
         otpResendPerLink: { limit: 5, windowSeconds: 1 },
         otpVerifyPerIp: { limit: 5, windowSeconds: 1 },
+        excerptPerGuardian: { limit: 30, windowSeconds: 60 },
       },
     },
   };

@@ -10,6 +10,15 @@ describe('the envelope', () => {
     expect(successResponse(204, undefined)).toEqual({ statusCode: 204 });
   });
 
+  it('puts a list’s cursor and counts beside data', () => {
+    expect(JSON.parse(successResponse(200, [1], { nextCursor: null, counts: { open: 1 } }).body!)).toEqual({
+      success: true,
+      data: [1],
+      nextCursor: null,
+      counts: { open: 1 },
+    });
+  });
+
   it('wraps failure as { success: false, error: { code, message, details? } } with the code’s status', () => {
     const response = errorResponse(fail('OTP_INVALID', { attemptsLeft: 3 }));
     expect(response.statusCode).toBe(401);
