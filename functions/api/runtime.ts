@@ -73,7 +73,9 @@ export type ApiDeps = Omit<
   | 'sessions'
   | 'reconnects'
   | 'notifier'
-  | 'history'
+  | 'analyzer'
+  | 'contentSeal'
+  | 'messages'
   | 'eventLog'
 >;
 

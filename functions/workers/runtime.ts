@@ -1,7 +1,9 @@
 import { loadServiceSecrets } from '../../shared/adapters/crypto/service-secrets';
 import { cryptoIds, hmacHasher } from '../../shared/adapters/crypto/node-crypto';
 import { createTableAccess } from '../../shared/adapters/dynamo/client';
+import { aesGcmContentSeal } from '../../shared/adapters/crypto/content-seal';
 import { dynamoFamilyStore } from '../../shared/adapters/dynamo/family.store';
+import { dynamoMessageStore } from '../../shared/adapters/dynamo/message.store';
 import { logDelivery } from '../../shared/adapters/notifications/log-delivery';
 import { embeddedScheduler } from '../../shared/adapters/scheduler/embedded-scheduler';
 import { scheduleTargets } from '../../shared/adapters/scheduler/schedule-targets';
@@ -11,14 +13,16 @@ import { lazy } from '../../shared/lazy';
 import type { NotificationDelivery } from '../../shared/ports/notifications';
 import type { ReconnectScheduler } from '../../shared/ports/scheduler';
 import { systemClock } from '../../shared/ports/clock';
+import { configuredAnalyzer } from '../analyzer';
 import { configuredEventBodies } from '../event-bodies';
+import { configuredSeatKeys } from '../seat-keys';
 import { configuredSessionProvider } from '../session-provider';
 import { useCaseSettingsFrom } from '../use-case-settings';
 import { logger } from './logger';
 
 /**
  * The composition root of the workers (SQS consumers and the reconnect target): configuration read
- * at start, adapters built once per process. Nothing here logs content: messages are counted by their ids only.
+ * at start, adapters built once per process. Nothing here logs content.
  */
 export const settings = config();
 const {
@@ -26,7 +30,9 @@ const {
   reconnectScheduler: scheduler,
   notifications,
   eventBodies: bodies,
-} = configFor('sessionProvider', 'reconnectScheduler', 'notifications', 'eventBodies');
+  seatKeys: keys,
+  analysis,
+} = configFor('sessionProvider', 'reconnectScheduler', 'notifications', 'eventBodies', 'seatKeys', 'analysis');
 
 export { logger };
 
@@ -90,18 +96,9 @@ export const deps = lazy(async (): Promise<WorkerDeps> => ({
   sessions: configuredSessionProvider(settings, sessionProvider, serviceSecrets),
   reconnects: await reconnectScheduler(),
   notifier: await notificationDelivery(),
-  // No analysis is wired yet: a message is counted, by its ids only (its text is never logged).
-  history: {
-    async accept({ seatUid, sessionName, event, message }: Parameters<WorkerDeps['history']['accept']>[0]) {
-      // The provider's message id holds the contact's number: the log names the message by the
-      // keyed hash the worker keeps.
-      logger.info('history.accepted', {
-        seatUid,
-        sessionName,
-        event,
-        messageRef: (await hasher()).digest('message', message.id),
-      });
-    },
-  },
+  analyzer: await configuredAnalyzer(settings, analysis),
+  contentSeal: aesGcmContentSeal,
+  messages: dynamoMessageStore(table),
+  seatKeys: await configuredSeatKeys(settings, keys),
   settings: useCaseSettingsFrom(settings),
 }));

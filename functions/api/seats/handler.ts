@@ -4,9 +4,15 @@ import { getProtection } from '../../../shared/app/consent/protection';
 import { askConsent, getConsent, resendConsent } from '../../../shared/app/consent/request';
 import { bearerOperation, created, noContent, ok } from '../../../shared/http/operation';
 import { apiHandler } from '../api-handler';
-import { deps } from '../runtime';
-import { seatKeys } from './seat-keys';
+import { configFor } from '../../../shared/config/config';
+import { lazy } from '../../../shared/lazy';
+import { configuredSeatKeys } from '../../seat-keys';
+import { deps, settings } from '../runtime';
 import { requests } from './schemas';
+
+// Seat data keys are made at activation, so only this group carries KMS, loaded on first need.
+const { seatKeys: keys } = configFor('seatKeys');
+const seatKeys = lazy(() => configuredSeatKeys(settings, keys));
 
 export const handler = apiHandler('seats', {
   askConsent: bearerOperation({

@@ -2,6 +2,9 @@ import { processPartialResponse, SqsFifoPartialProcessorAsync } from '@aws-lambd
 import type { Context, SQSEvent, SQSRecord } from 'aws-lambda';
 import { decodeQueuedBody } from '../../../shared/adapters/sqs/queued-body';
 import { handleSessionEvent } from '../../../shared/app/pairing/session-events';
+import { sessionEventBatch } from '../../../shared/app/pairing/session-batch';
+
+type SessionEventBatch = ReturnType<typeof sessionEventBatch>;
 import { deps, eventBodies, logger } from '../runtime';
 
 /**
@@ -26,7 +29,7 @@ const kindOf = (body: string): { event?: string; status?: string } => {
   }
 };
 
-const handleRecord = async (record: SQSRecord): Promise<void> => {
+const handleRecord = async (batch: SessionEventBatch, record: SQSRecord): Promise<void> => {
   const eventId = record.attributes.MessageDeduplicationId ?? record.messageId;
   const session = record.attributes.MessageGroupId;
   try {
@@ -38,7 +41,7 @@ const handleRecord = async (record: SQSRecord): Promise<void> => {
       return;
     }
     const body = queued.bytes.toString('utf8');
-    const outcome = await handleSessionEvent(await deps(), body, eventId);
+    const outcome = await handleSessionEvent(batch.deps, body, eventId, batch.memory);
     // `outcome` is a log metric (a CloudWatch metric filter counts `unknown_session`).
     logger.info('session_event.handled', { eventId, outcome, session, ...kindOf(body) });
     if (queued.key !== null) await bodies.remove(queued.key);
@@ -48,5 +51,10 @@ const handleRecord = async (record: SQSRecord): Promise<void> => {
   }
 };
 
-export const handler = async (event: SQSEvent, context: Context) =>
-  processPartialResponse(event, handleRecord, processor, { context });
+/** A batch reads each family once and unwraps each seat's key once; what it holds ends with it. */
+export const handler = async (event: SQSEvent, context: Context) => {
+  const batch = sessionEventBatch(await deps());
+  return processPartialResponse(event, (record: SQSRecord) => handleRecord(batch, record), processor, {
+    context,
+  });
+};
