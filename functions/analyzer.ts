@@ -25,5 +25,8 @@ export const configuredAnalyzer = async (
     import('@aws-sdk/client-bedrock-runtime'),
     import('../shared/adapters/analysis/bedrock-analyzer'),
   ]);
-  return bedrockAnalyzer(new BedrockRuntimeClient({ region: settings.AWS_REGION }), analysis.ANALYSIS_MODEL_ID);
+  return bedrockAnalyzer(
+    new BedrockRuntimeClient({ region: settings.AWS_REGION }),
+    analysis.ANALYSIS_MODEL_ID,
+  );
 };

@@ -32,7 +32,14 @@ const {
   eventBodies: bodies,
   seatKeys: keys,
   analysis,
-} = configFor('sessionProvider', 'reconnectScheduler', 'notifications', 'eventBodies', 'seatKeys', 'analysis');
+} = configFor(
+  'sessionProvider',
+  'reconnectScheduler',
+  'notifications',
+  'eventBodies',
+  'seatKeys',
+  'analysis',
+);
 
 export { logger };
 

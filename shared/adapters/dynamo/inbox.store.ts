@@ -46,17 +46,15 @@ export const inboxEntriesOf = (table: TableAccess, notices: readonly InboxNotice
       };
     }),
   );
-  const counters = [...added].map(
-    ([userUid, count]): TransactItem => ({
-      Update: {
-        TableName: table.tableName,
-        Key: keys.inboxCounter(userUid),
-        UpdateExpression: 'SET #type = :type ADD unread :added',
-        ExpressionAttributeNames: { '#type': 'type' },
-        ExpressionAttributeValues: { ':type': itemTypes.inboxCounter, ':added': count },
-      },
-    }),
-  );
+  const counters = [...added].map(([userUid, count]): TransactItem => ({
+    Update: {
+      TableName: table.tableName,
+      Key: keys.inboxCounter(userUid),
+      UpdateExpression: 'SET #type = :type ADD unread :added',
+      ExpressionAttributeNames: { '#type': 'type' },
+      ExpressionAttributeValues: { ':type': itemTypes.inboxCounter, ':added': count },
+    },
+  }));
   return [...entries, ...counters];
 };
 

@@ -139,7 +139,10 @@ export const dynamoMessageStore = (table: TableAccess): MessageStore => ({
   async recordedFindings(seatId, findings) {
     if (findings.length === 0) return new Set();
     const wanted = new Map(
-      findings.map((finding) => [findingKey(finding), keys.finding(seatId, finding.messageId, finding.category)]),
+      findings.map((finding) => [
+        findingKey(finding),
+        keys.finding(seatId, finding.messageId, finding.category),
+      ]),
     );
     const found = await batchGet(table, [...wanted.values()], 'messageId, category');
     return new Set(found.map((item) => findingKey(recordedFinding.parse(item))));

@@ -96,7 +96,11 @@ const previousOf = async (
     .slice(-PREVIOUS_MESSAGES_IN_WINDOW);
 };
 
-const openStored = (deps: AnalysisDeps, dataKey: Uint8Array, message: StoredMessage): WindowMessage | null => {
+const openStored = (
+  deps: AnalysisDeps,
+  dataKey: Uint8Array,
+  message: StoredMessage,
+): WindowMessage | null => {
   try {
     const text = deps.contentSeal.open(dataKey, message, message.sealed);
     return { messageId: message.messageId, fromMe: message.fromMe, text, sentAt: message.sentAt };
@@ -208,6 +212,9 @@ export const analyseMessage = async (
     });
     for (const notification of notifications) await deps.notifier.deliver(notification, recipientsOf(family));
   }
-  memory.chats.set(chatKey, [...(memory.chats.get(chatKey) ?? []), current].slice(-PREVIOUS_MESSAGES_IN_WINDOW));
+  memory.chats.set(
+    chatKey,
+    [...(memory.chats.get(chatKey) ?? []), current].slice(-PREVIOUS_MESSAGES_IN_WINDOW),
+  );
   return 'ingested';
 };

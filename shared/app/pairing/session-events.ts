@@ -14,7 +14,12 @@ import {
 } from '../../domain/pairing/pairing';
 import { isOpenPairing, type PairingTrigger } from '../../domain/pairing/pairing.transitions';
 import { readProviderMessage } from '../../domain/pairing/provider-message';
-import { analyseMessage, newBatchMemory, type AnalysisDeps, type BatchMemory } from '../alerts/analyse-message';
+import {
+  analyseMessage,
+  newBatchMemory,
+  type AnalysisDeps,
+  type BatchMemory,
+} from '../alerts/analyse-message';
 import type { ReconnectAttempt } from '../../domain/pairing/reconnect';
 import type { EventSource } from '../../domain/events/event';
 import type { Deps } from '../deps';
