@@ -51,6 +51,8 @@ export interface StatelessStackProps extends StackProps {
   whatsappPhoneNumberId: string;
   sessionProviderUrl: string;
   relayCertificateArn: string;
+  /** The Bedrock foundation model the session-events worker analyses messages with. */
+  analysisModelId: string;
 }
 
 /**
@@ -169,7 +171,8 @@ export class StatelessStack extends Stack {
       new PolicyStatement({ actions: ['kms:GenerateDataKey'], resources: [props.dataKeyArn] }),
     );
 
-    // Seat data keys: made at activation, by the seats function only (no use case opens one).
+    // Seat data keys: made at activation, by the seats function only (the session-events worker
+    // opens them: infra/consumers.ts, `seatKeys`).
     functions.seats.addToRolePolicy(
       new PolicyStatement({
         actions: ['kms:GenerateDataKey'],
@@ -299,6 +302,8 @@ export class StatelessStack extends Stack {
       sessionProviderWebhookUrl,
       mailFrom: props.mailFrom,
       eventBodies,
+      seatKeyArn: props.seatKeyArn,
+      analysisModelId: props.analysisModelId,
     }).functions;
     // Who creates sessions (the pairing routes) and who ends them (the person's stop) talk to the
     // provider; the sessions' webhook key is the gateway's.
