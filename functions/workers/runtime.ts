@@ -1,21 +1,17 @@
 import { loadServiceSecrets } from '../../shared/adapters/crypto/service-secrets';
 import { cryptoIds, hmacHasher } from '../../shared/adapters/crypto/node-crypto';
 import { createTableAccess } from '../../shared/adapters/dynamo/client';
-import { aesGcmContentSeal } from '../../shared/adapters/crypto/content-seal';
 import { dynamoFamilyStore } from '../../shared/adapters/dynamo/family.store';
-import { dynamoMessageStore } from '../../shared/adapters/dynamo/message.store';
 import { logDelivery } from '../../shared/adapters/notifications/log-delivery';
 import { embeddedScheduler } from '../../shared/adapters/scheduler/embedded-scheduler';
 import { scheduleTargets } from '../../shared/adapters/scheduler/schedule-targets';
-import type { WorkerDeps } from '../../shared/app/pairing/session-events';
+import type { PairingWorkerDeps } from '../../shared/app/pairing/session-events';
 import { config, configFor } from '../../shared/config/config';
 import { lazy } from '../../shared/lazy';
 import type { NotificationDelivery } from '../../shared/ports/notifications';
 import type { ReconnectScheduler } from '../../shared/ports/scheduler';
 import { systemClock } from '../../shared/ports/clock';
-import { configuredAnalyzer } from '../analyzer';
 import { configuredEventBodies } from '../event-bodies';
-import { configuredSeatKeys } from '../seat-keys';
 import { configuredSessionProvider } from '../session-provider';
 import { useCaseSettingsFrom } from '../use-case-settings';
 import { logger } from './logger';
@@ -43,7 +39,7 @@ const {
 
 export { logger };
 
-const table = createTableAccess({
+export const table = createTableAccess({
   tableName: settings.TABLE_NAME,
   region: settings.AWS_REGION,
   endpoint: settings.DYNAMODB_ENDPOINT,
@@ -95,7 +91,8 @@ const notificationDelivery = async (): Promise<NotificationDelivery> => {
 /** Where the gateway keeps a body too large for a queue message (read, then removed once handled). */
 export const eventBodies = lazy(() => configuredEventBodies(settings, bodies));
 
-export const deps = lazy(async (): Promise<WorkerDeps> => ({
+/** What every worker uses; the session-events worker adds the analysis (its handler's module). */
+export const deps = lazy(async (): Promise<PairingWorkerDeps> => ({
   clock: systemClock,
   hasher: await hasher(),
   ids: cryptoIds(),
@@ -103,9 +100,5 @@ export const deps = lazy(async (): Promise<WorkerDeps> => ({
   sessions: configuredSessionProvider(settings, sessionProvider, serviceSecrets),
   reconnects: await reconnectScheduler(),
   notifier: await notificationDelivery(),
-  analyzer: await configuredAnalyzer(settings, analysis),
-  contentSeal: aesGcmContentSeal,
-  messages: dynamoMessageStore(table),
-  seatKeys: await configuredSeatKeys(settings, keys),
   settings: useCaseSettingsFrom(settings),
 }));

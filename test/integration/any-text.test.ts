@@ -10,6 +10,7 @@ import { hmacHasher } from '../../shared/adapters/crypto/node-crypto';
 import type { TableAccess } from '../../shared/adapters/dynamo/client';
 import { newMessageOf, type WindowMessage } from '../../shared/domain/analysis/window';
 import { queueMessageLimitBytes } from '../../shared/adapters/sqs/queued-body';
+import type { WorkerDeps } from '../../shared/app/pairing/session-events';
 import { devSecrets, localEnvironment } from '../../localstack/dev-config';
 import { closeServer } from '../../localstack/parts';
 import type { SqsHandler } from '../../localstack/workers';
@@ -73,17 +74,17 @@ beforeAll(async () => {
   const gateway: Server = await startGatewayServer(gatewayPort);
   stops.push(() => closeServer(gateway));
   gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
-  const runtime = await import('../../functions/workers/runtime');
-  const workerDeps = await runtime.deps();
+  const { handler, sessionEventDeps } = (await import('../../functions/workers/session-events/handler')) as {
+    handler: SqsHandler;
+    sessionEventDeps: () => Promise<WorkerDeps>;
+  };
+  const workerDeps = await sessionEventDeps();
   workerDeps.analyzer = {
     assess: async (window) => {
       const last = newMessageOf(window);
       if (last !== undefined) accepted.push(last);
       return [];
     },
-  };
-  const { handler } = (await import('../../functions/workers/session-events/handler')) as {
-    handler: SqsHandler;
   };
   const { startQueuePoller } = await import('../../localstack/workers');
   const poller = startQueuePoller({

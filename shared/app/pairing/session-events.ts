@@ -30,7 +30,13 @@ import { fetchChallenge } from './challenge';
 import { endSession } from './sessions';
 import { planPairingChange, recipientsOf, type PairingPlan } from './pairing-changes';
 
-export type WorkerDeps = AnalysisDeps & Pick<Deps, 'sessions' | 'reconnects'>;
+/** What moving a pairing needs (the reconnect target's whole need). */
+export type PairingWorkerDeps = Pick<
+  Deps,
+  'families' | 'ids' | 'clock' | 'hasher' | 'settings' | 'sessions' | 'reconnects' | 'notifier'
+>;
+/** The session-events worker's: moving pairings, and analysing messages. */
+export type WorkerDeps = PairingWorkerDeps & AnalysisDeps;
 
 /**
  * What became of one provider event; the handler counts these in its log metrics. `dropped`: a
@@ -87,7 +93,7 @@ const sessionOwner = async (deps: Pick<Deps, 'families'>, event: z.infer<typeof 
  * delivery of the notification the inbox already holds and the end of a finished session.
  */
 const carryOut = async (
-  deps: WorkerDeps,
+  deps: PairingWorkerDeps,
   family: Family,
   pairing: Pairing,
   plan: PairingPlan,
@@ -113,7 +119,7 @@ const carryOut = async (
 };
 
 /** Applies triggers one after another; the chain stops at the first the table has no row for. */
-const chain = (pairing: Pairing, triggers: readonly PairingTrigger[], now: Date, deps: WorkerDeps) => {
+const chain = (pairing: Pairing, triggers: readonly PairingTrigger[], now: Date, deps: PairingWorkerDeps) => {
   const moves: PairingMoveResult[] = [];
   let current = pairing;
   for (const on of triggers) {
@@ -135,7 +141,7 @@ const codeStillValid = (pairing: Pairing, now: Date): boolean =>
 
 /** The moves a `session.status` report makes, asking the provider what the report leaves out. */
 const movesFor = async (
-  deps: WorkerDeps,
+  deps: PairingWorkerDeps,
   seat: Seat,
   pairing: Pairing,
   status: z.infer<typeof statusPayload>,
@@ -279,7 +285,7 @@ export type ReconnectOutcome = 'stale' | 'attempted' | 'gave_up';
  * attempt gives up). A restart the provider refuses on the last attempt gives up at once.
  */
 export const handleReconnectAttempt = async (
-  deps: WorkerDeps,
+  deps: PairingWorkerDeps,
   fired: ReconnectAttempt,
   source: EventSource = 'crons',
 ): Promise<ReconnectOutcome> => {
