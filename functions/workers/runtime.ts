@@ -26,16 +26,7 @@ const {
   reconnectScheduler: scheduler,
   notifications,
   eventBodies: bodies,
-  seatKeys: keys,
-  analysis,
-} = configFor(
-  'sessionProvider',
-  'reconnectScheduler',
-  'notifications',
-  'eventBodies',
-  'seatKeys',
-  'analysis',
-);
+} = configFor('sessionProvider', 'reconnectScheduler', 'notifications', 'eventBodies');
 
 export { logger };
 
