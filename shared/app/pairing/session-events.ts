@@ -252,9 +252,10 @@ const handleOnFreshRead = async (
 
 /**
  * A worker's handling of one session-provider event the gateway queued. Events
- * of a session no pairing owns are dropped; a live pairing's messages go to ingest, each once by
- * its own id; a status report moves the pairing by the table, once: the provider's event id is
- * written with the change, so a redelivery finds it and changes nothing.
+ * of a session no pairing owns are dropped; a live pairing's messages are analysed, each once by
+ * its own id (`memory` is what the batch keeps of them); a status report moves the pairing by the
+ * table, once: the provider's event id is written with the change, so a redelivery finds it and
+ * changes nothing.
  */
 export const handleSessionEvent = async (
   deps: WorkerDeps,
