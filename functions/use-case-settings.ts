@@ -29,6 +29,7 @@ export const useCaseSettingsFrom = (settings: Config): Settings => ({
     reconnectDelaysSeconds: settings.RECONNECT_DELAYS_SECONDS,
     providerEventRetentionSeconds: settings.PROVIDER_EVENT_RETENTION_SECONDS,
   },
+  contentRetentionSeconds: settings.CONTENT_RETENTION_DAYS * 24 * 3600,
   rates: {
     otpRequestPerEmail: settings.RATE_OTP_REQUEST_PER_EMAIL,
     otpRequestPerIp: settings.RATE_OTP_REQUEST_PER_IP,

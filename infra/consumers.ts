@@ -22,9 +22,13 @@ import type { gatewayRoutes } from './routes';
  * - `relayPush`: wakes the relay tasks (in their VPC, to their push port only, reading only the
  *   registrations of relay topics);
  * - `eventBodies`: reads and removes the bodies its producers kept aside for being too large for a
- *   queue message (and its producers may write them, under their prefix only).
+ *   queue message (and its producers may write them, under their prefix only);
+ * - `seatKeys`: opens seat data keys (KMS Decrypt on the seat key only, bound to a seat id) to seal
+ *   and open a seat's messages;
+ * - `analysis`: reads messages for risks with Amazon Bedrock (InvokeModel on the stage's one model).
  */
-export type Need = 'table' | 'sessionProvider' | 'push' | 'mail' | 'relayPush' | 'eventBodies';
+export type Need =
+  'table' | 'sessionProvider' | 'push' | 'mail' | 'relayPush' | 'eventBodies' | 'seatKeys' | 'analysis';
 
 /** A gateway function, by its name in `gatewayRoutes`. */
 export type GatewayFunction = (typeof gatewayRoutes)[number]['name'];
@@ -93,11 +97,13 @@ export const consumers = [
     name: 'sessionEvents',
     entry: 'functions/workers/session-events/handler.ts',
     // Order per session matters: grouped by session, de-duplicated by the provider's event id.
-    queue: { fifo: true, visibilityTimeoutSeconds: 60, maxReceiveCount: 5 },
+    // A batch may make one model call per message: time for ten of them, and twice that before a
+    // message still in hand is delivered again.
+    queue: { fifo: true, visibilityTimeoutSeconds: 180, maxReceiveCount: 5 },
     batchSize: 10,
-    timeoutSeconds: 30,
+    timeoutSeconds: 90,
     producers: ['SessionProviderWebhook'],
-    needs: ['table', 'sessionProvider', 'push', 'mail', 'eventBodies'],
+    needs: ['table', 'sessionProvider', 'push', 'mail', 'eventBodies', 'seatKeys', 'analysis'],
     schedules: ['reconnect'],
     // Events of sessions no pairing owns (dropped by the worker).
     logMetrics: [{ metricName: 'UnknownSessionEvents', field: 'outcome', value: 'unknown_session' }],

@@ -13,6 +13,8 @@ export interface StageSettings {
   sessionProviderUrl: string;
   /** The ACM certificate of the relay's HTTPS listener. */
   relayCertificateArn: string;
+  /** The Amazon Bedrock foundation model id the analysis calls (`ANALYSIS_MODEL_ID`). */
+  analysisModelId: string;
 }
 
 /** The stacks of one stage: stateful apart from stateless, so code deploys never touch data. */
@@ -44,6 +46,7 @@ export const buildStacks = (app: App, settings: StageSettings) => {
     whatsappPhoneNumberId: settings.whatsappPhoneNumberId,
     sessionProviderUrl: settings.sessionProviderUrl,
     relayCertificateArn: settings.relayCertificateArn,
+    analysisModelId: settings.analysisModelId,
   });
   return { stateful, stateless };
 };

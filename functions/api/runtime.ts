@@ -77,7 +77,7 @@ export type ApiDeps = Omit<
   | 'sessions'
   | 'reconnects'
   | 'notifier'
-  | 'history'
+  | 'analyzer'
   | 'eventLog'
 >;
 

@@ -5,7 +5,7 @@ import { dynamoFamilyStore } from '../../shared/adapters/dynamo/family.store';
 import { logDelivery } from '../../shared/adapters/notifications/log-delivery';
 import { embeddedScheduler } from '../../shared/adapters/scheduler/embedded-scheduler';
 import { scheduleTargets } from '../../shared/adapters/scheduler/schedule-targets';
-import type { WorkerDeps } from '../../shared/app/pairing/session-events';
+import type { PairingWorkerDeps } from '../../shared/app/pairing/session-events';
 import { config, configFor } from '../../shared/config/config';
 import { lazy } from '../../shared/lazy';
 import type { NotificationDelivery } from '../../shared/ports/notifications';
@@ -18,7 +18,7 @@ import { logger } from './logger';
 
 /**
  * The composition root of the workers (SQS consumers and the reconnect target): configuration read
- * at start, adapters built once per process. Nothing here logs content: messages are counted by their ids only.
+ * at start, adapters built once per process. Nothing here logs content.
  */
 export const settings = config();
 const {
@@ -30,7 +30,7 @@ const {
 
 export { logger };
 
-const table = createTableAccess({
+export const table = createTableAccess({
   tableName: settings.TABLE_NAME,
   region: settings.AWS_REGION,
   endpoint: settings.DYNAMODB_ENDPOINT,
@@ -82,7 +82,8 @@ const notificationDelivery = async (): Promise<NotificationDelivery> => {
 /** Where the gateway keeps a body too large for a queue message (read, then removed once handled). */
 export const eventBodies = lazy(() => configuredEventBodies(settings, bodies));
 
-export const deps = lazy(async (): Promise<WorkerDeps> => ({
+/** What every worker uses; the session-events worker adds the analysis (its handler's module). */
+export const deps = lazy(async (): Promise<PairingWorkerDeps> => ({
   clock: systemClock,
   hasher: await hasher(),
   ids: cryptoIds(),
@@ -90,18 +91,5 @@ export const deps = lazy(async (): Promise<WorkerDeps> => ({
   sessions: configuredSessionProvider(settings, sessionProvider, serviceSecrets),
   reconnects: await reconnectScheduler(),
   notifier: await notificationDelivery(),
-  // No analysis is wired yet: a message is counted, by its ids only (its text is never logged).
-  history: {
-    async accept({ seatUid, sessionName, event, message }: Parameters<WorkerDeps['history']['accept']>[0]) {
-      // The provider's message id holds the contact's number: the log names the message by the
-      // keyed hash the worker keeps.
-      logger.info('history.accepted', {
-        seatUid,
-        sessionName,
-        event,
-        messageRef: (await hasher()).digest('message', message.id),
-      });
-    },
-  },
   settings: useCaseSettingsFrom(settings),
 }));

@@ -16,6 +16,9 @@ buildStacks(app, {
     app.node.tryGetContext('relayCertificateArn') ??
       'arn:aws:acm:sa-east-1:000000000000:certificate/set-with-context',
   ),
+  analysisModelId: String(
+    app.node.tryGetContext('analysisModelId') ?? 'anthropic.claude-3-haiku-20240307-v1:0',
+  ),
   sessionProviderUrl: String(
     app.node.tryGetContext('sessionProviderUrl') ?? 'https://sessions.family-protection.example',
   ),

@@ -44,6 +44,10 @@ export interface ConsumersProps {
   mailFrom: string;
   /** Where the gateway keeps a body too large for a queue message. */
   eventBodies: IBucket;
+  /** The key seat data keys are wrapped under. */
+  seatKeyArn: string;
+  /** The Bedrock foundation model the analysis calls (`ANALYSIS_MODEL_ID`). */
+  analysisModelId: string;
 }
 
 /** The environment that names the event-body store (the gateway's and the workers' alike). */
@@ -166,6 +170,34 @@ export const buildConsumers = (scope: Stack, props: ConsumersProps) => {
         }),
       );
       table.encryptionKey?.grantDecrypt(fn);
+    },
+    seatKeys: (fn) => {
+      fn.addEnvironment('SEAT_KEYS', 'kms');
+      fn.addEnvironment('SEAT_KEYS_KMS_KEY_ID', props.seatKeyArn);
+      fn.addToRolePolicy(
+        new PolicyStatement({
+          actions: ['kms:Decrypt'],
+          resources: [props.seatKeyArn],
+          conditions: { 'ForAnyValue:StringEquals': { 'kms:EncryptionContextKeys': ['seatId'] } },
+        }),
+      );
+    },
+    analysis: (fn) => {
+      fn.addEnvironment('ANALYZER', 'bedrock');
+      fn.addEnvironment('ANALYSIS_MODEL_ID', props.analysisModelId);
+      fn.addToRolePolicy(
+        new PolicyStatement({
+          actions: ['bedrock:InvokeModel'],
+          resources: [
+            scope.formatArn({
+              service: 'bedrock',
+              account: '',
+              resource: 'foundation-model',
+              resourceName: props.analysisModelId,
+            }),
+          ],
+        }),
+      );
     },
     eventBodies: (fn) => {
       for (const [name, value] of Object.entries(eventBodiesEnvironment(props.eventBodies)))

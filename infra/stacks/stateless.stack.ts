@@ -51,6 +51,8 @@ export interface StatelessStackProps extends StackProps {
   whatsappPhoneNumberId: string;
   sessionProviderUrl: string;
   relayCertificateArn: string;
+  /** The Bedrock foundation model the session-events worker analyses messages with. */
+  analysisModelId: string;
 }
 
 /**
@@ -199,7 +201,9 @@ export class StatelessStack extends Stack {
       new PolicyStatement({ actions: ['kms:GenerateDataKey'], resources: [props.dataKeyArn] }),
     );
 
-    // Seat data keys: made at activation (seats) and at a new consent after a stop (consent).
+    // Seat data keys: made at activation (seats) and at a new consent after a stop (consent); opened
+    // by the alerts function for an excerpt and by the session-events worker (infra/consumers.ts,
+    // `seatKeys`).
     for (const group of ['seats', 'consent'] as const)
       functions[group].addToRolePolicy(
         new PolicyStatement({
@@ -338,6 +342,8 @@ export class StatelessStack extends Stack {
       sessionProviderWebhookUrl,
       mailFrom: props.mailFrom,
       eventBodies,
+      seatKeyArn: props.seatKeyArn,
+      analysisModelId: props.analysisModelId,
     }).functions;
     // Who creates sessions (the pairing routes) and who ends them (the person's stop) talk to the
     // provider; the sessions' webhook key is the gateway's.

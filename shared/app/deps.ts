@@ -11,7 +11,8 @@ import type { ConsentMessenger, RelationshipRegistry, SeatKeys } from '../ports/
 import type { EvidenceStore, FaceCounter, SpeechListener } from '../ports/evidence';
 import type { Mailer } from '../ports/mailer';
 import type { EventLog, TicketStore } from '../ports/event-log';
-import type { HistoryIngest, Inbox, NotificationDelivery } from '../ports/notifications';
+import type { Analyzer } from '../ports/analyzer';
+import type { Inbox, NotificationDelivery } from '../ports/notifications';
 import type { ProxyPool } from '../ports/proxies';
 import type { ReconnectScheduler } from '../ports/scheduler';
 import type { SessionProvider } from '../ports/session-provider';
@@ -43,6 +44,8 @@ export interface Settings {
     /** How long a handled provider event id is kept to refuse its redelivery. */
     providerEventRetentionSeconds: number;
   };
+  /** How long a sealed message (and its findings) is kept before the table's TTL removes it. */
+  contentRetentionSeconds: number;
   rates: {
     otpRequestPerEmail: RateRule;
     otpRequestPerIp: RateRule;
@@ -79,7 +82,7 @@ export interface Deps {
   reconnects: ReconnectScheduler;
   inbox: Inbox;
   notifier: NotificationDelivery;
-  history: HistoryIngest;
+  analyzer: Analyzer;
   tickets: TicketStore;
   eventLog: EventLog;
   settings: Settings;

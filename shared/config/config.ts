@@ -103,6 +103,11 @@ export const configSchema = z.object({
   PAUSE_MAX_DAYS: withDefault(seconds, 30),
   /** How long a sealed message is kept before the table's TTL removes it. */
   CONTENT_RETENTION_DAYS: withDefault(seconds, 30),
+  /** Who reads a message for risks: Amazon Bedrock (`ANALYSIS_MODEL_ID`), or the local rule-based analyzer. */
+  ANALYZER: withDefault(z.enum(['bedrock', 'rules']), 'bedrock'),
+  ANALYSIS_MODEL_ID: optionalText,
+  /** `#risk:<category>:<severity>` in a body yields that finding: the local and test stages only. */
+  ANALYSIS_SANDBOX_MARKER: withDefault(z.enum(['on', 'off']), 'off'),
 
   RATE_OTP_REQUEST_PER_EMAIL: withDefault(rateLimit, { limit: 5, windowSeconds: 3600 }),
   RATE_OTP_REQUEST_PER_IP: withDefault(rateLimit, { limit: 20, windowSeconds: 3600 }),
@@ -293,6 +298,10 @@ export const capabilities = {
     z.object({ EVENT_BODIES: z.literal('local'), EVENT_BODIES_DIR: z.string() }),
   ]),
   businessEventsQueue: z.object({ BUSINESS_EVENTS_QUEUE_URL: setWhen('business events are received') }),
+  analysis: z.discriminatedUnion('ANALYZER', [
+    z.object({ ANALYZER: z.literal('rules'), ANALYSIS_SANDBOX_MARKER: z.enum(['on', 'off']) }),
+    z.object({ ANALYZER: z.literal('bedrock'), ANALYSIS_MODEL_ID: setWhen('ANALYZER is bedrock') }),
+  ]),
 };
 
 export type Capability = keyof typeof capabilities;

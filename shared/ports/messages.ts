@@ -1,3 +1,4 @@
+import type { Finding } from '../domain/analysis/finding';
 import type { SealedText } from './content-seal';
 
 /**
@@ -18,6 +19,16 @@ export interface StoredMessage {
 export interface MessageStore {
   /** Stores the message unless one with its id is already kept; false when it was. */
   putIfAbsent(message: StoredMessage, expiresAtSeconds: number): Promise<boolean>;
+  /** Whether a message with this id is kept (a strongly consistent read). */
+  has(seatId: string, messageId: string): Promise<boolean>;
+  /**
+   * The keys (`findingKey`) of the findings among these already recorded: one batch read, for the
+   * earlier messages of a window (a repeated analysis counts a finding once).
+   */
+  recordedFindings(
+    seatId: string,
+    findings: readonly Pick<Finding, 'messageId' | 'category'>[],
+  ): Promise<Set<string>>;
   /** The last `count` messages of one chat, oldest first. */
   lastOfChat(seatId: string, chat: string, count: number): Promise<StoredMessage[]>;
   /** The kept messages among these ids (those past retention or deleted are missing), oldest first. */

@@ -1,5 +1,4 @@
 import type { inboxPage, Notification } from '../domain/notifications/notification';
-import type { ProviderMessage } from '../domain/pairing/provider-message';
 
 /** A guardian a notification goes to. */
 export interface Recipient {
@@ -18,18 +17,4 @@ export interface Inbox {
   /** False when the user has no such notification. Marking twice is harmless. */
   markRead(userUid: string, notificationId: string, now: Date): Promise<boolean>;
   markAllRead(userUid: string, now: Date): Promise<void>;
-}
-
-/**
- * A paired session's messages go to ingest, each once (by the message's own id). The text is
- * content: an adapter never logs it nor puts it in an event.
- */
-export interface HistoryIngest {
-  accept(accepted: {
-    seatUid: string;
-    sessionName: string;
-    /** Which provider event brought it (`message` or `message.any`). */
-    event: string;
-    message: ProviderMessage;
-  }): Promise<void>;
 }

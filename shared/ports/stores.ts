@@ -1,4 +1,4 @@
-import type { AlertChange } from '../domain/alerts/grouping';
+import type { AlertChange, CountedFinding } from '../domain/alerts/grouping';
 import type { MagicLink, OtpChallenge } from '../domain/auth/otp';
 import type { DomainEvent } from '../domain/events/event';
 import type { Family } from '../domain/family/account';
@@ -9,6 +9,7 @@ import type { Seat } from '../domain/family/seat';
 import type { Subscription } from '../domain/family/subscription';
 import type { RateRule, RateVerdict } from '../domain/rate-limit/window';
 import type { User } from '../domain/users/user';
+import type { StoredMessage } from './messages';
 
 /**
  * Stores are the ports of the table. Every write method is one transaction that carries the state
@@ -40,13 +41,30 @@ export interface ConsentLinkTarget {
   requestId: string;
 }
 
+/**
+ * A message handled with the change that analysed it: the sealed message is its own record of being
+ * handled (written only if absent, so it is handled once whichever event brings it), and each new
+ * finding only if absent too; all kept until `expiresAtSeconds` (the content retention).
+ */
+export interface KeptMessage {
+  message: StoredMessage;
+  findings: readonly CountedFinding[];
+  expiresAtSeconds: number;
+}
+
+/** Guardians' inbox entries caused by a change, one per recipient. */
+export interface InboxNotice {
+  value: Notification;
+  recipients: readonly string[];
+}
+
 export interface SeatChangeExtras {
   /** A new consent link to register (its token as a keyed hash). */
   consentLink?: { tokenHash: string; requestId: string };
   /** The account's subscription to write: `new` only if none exists, `replace` if its version is unchanged. */
   subscription?: { value: Subscription; mode: 'new' | 'replace' };
   /** Guardians' inbox entries caused by the change. */
-  notification?: { value: Notification; recipients: readonly string[] };
+  notifications?: readonly InboxNotice[];
   /** The proxy slot an ended pairing gives back, exactly once: with the move that ends it. */
   releaseProxy?: string;
   /** The provider event the change handles, kept until `expiresAtSeconds`: it is handled once. */
@@ -56,6 +74,8 @@ export interface SeatChangeExtras {
    * one over its item (the seat's version, checked with the seat, orders every alert change).
    */
   alerts?: readonly AlertChange[];
+  /** The message whose analysis made the change, with its findings. */
+  message?: KeptMessage;
 }
 
 export interface FamilyStore {
@@ -67,13 +87,12 @@ export interface FamilyStore {
   saveSeat(seat: Seat, events: DomainEvent[], also?: SeatChangeExtras): Promise<Seat>;
   /** Whether a provider event was already handled (see `SeatChangeExtras.providerEvent`). */
   handledProviderEvent(eventId: string): Promise<boolean>;
-  /** Whether a session's message was already handled (see `recordMessage`). */
-  handledMessage(ref: { seatUid: string; messageId: string }): Promise<boolean>;
   /**
-   * The write a handled message makes, kept until `expiresAtSeconds`: only if the message is not
-   * recorded yet (`StaleWrite` otherwise), so it is handled once whichever event brings it.
+   * Keeps a message whose analysis changed no alert, only while the seat is still the one it was
+   * decided on (active, with the same data key): a message is never kept for a seat stopped or
+   * paused meanwhile (`StaleWrite`, as for a message kept by now).
    */
-  recordMessage(ref: { seatUid: string; messageId: string; expiresAtSeconds: number }): Promise<void>;
+  keepMessage(seat: Seat, kept: KeptMessage): Promise<void>;
   /** Where a consent link's token (keyed hash) points. */
   findConsentLink(tokenHash: string): Promise<ConsentLinkTarget | null>;
   /** Opens the account's subscription (`StaleWrite` if one exists by now). */

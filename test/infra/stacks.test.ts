@@ -36,6 +36,7 @@ beforeAll(() => {
     relationshipRegistryUrl: 'https://registry.example.com',
     whatsappPhoneNumberId: '123',
     sessionProviderUrl: 'https://sessions.example.com',
+    analysisModelId: 'anthropic.claude-3-haiku-20240307-v1:0',
     relayCertificateArn: 'arn:aws:acm:sa-east-1:123456789012:certificate/test',
   });
   stateful = Template.fromStack(stacks.stateful);
@@ -233,7 +234,7 @@ describe('the stateless stack', () => {
     expect(JSON.stringify(puts)).toContain('/evidence/*');
   });
 
-  it('wraps seat data keys under a key of their own: only the seats and consent functions make them, only the alerts function opens one', () => {
+  it('wraps seat data keys under a key of their own: the seats and consent functions make them, the alerts function and the session-events worker open them', () => {
     stateful.hasResourceProperties('AWS::KMS::Key', {
       Description: Match.stringLikeRegexp('seat data keys'),
       EnableKeyRotation: true,
@@ -245,11 +246,34 @@ describe('the stateless stack', () => {
           (statement) => [id.replace(/ServiceRoleDefaultPolicy.*$/, ''), [statement.Action].flat()] as const,
         ),
     );
-    expect(onSeatKey.map(([id, actions]) => [id.replace(/Api.*$/, ''), actions]).sort()).toEqual([
+    expect(onSeatKey.map(([id, actions]) => [id.replace(/(Api|Worker).*$/, ''), actions]).sort()).toEqual([
       ['Alerts', ['kms:Decrypt']],
       ['Consent', ['kms:GenerateDataKey']],
       ['Seats', ['kms:GenerateDataKey']],
+      ['SessionEvents', ['kms:Decrypt']],
     ]);
+  });
+
+  it('lets only the session-events worker call Bedrock, on the one foundation model it is configured with', () => {
+    const invoking = Object.entries(stateless.findResources('AWS::IAM::Policy')).flatMap(([id, policy]) =>
+      (policy.Properties.PolicyDocument.Statement as Statement[])
+        .filter((statement) => [statement.Action].flat().some((action) => action.startsWith('bedrock:')))
+        .map((statement) => ({ id, actions: [statement.Action].flat(), resource: statement.Resource })),
+    );
+    expect(invoking).toHaveLength(1);
+    expect(invoking[0]?.id).toMatch(/^SessionEventsWorker/);
+    expect(invoking[0]?.actions).toEqual(['bedrock:InvokeModel']);
+    expect(JSON.stringify(invoking[0]?.resource)).toMatch(
+      /arn:.*:bedrock:.*::foundation-model\/anthropic\.claude-3-haiku-20240307-v1:0"/,
+    );
+    const worker = Object.entries(stateless.findResources('AWS::Lambda::Function')).find(([id]) =>
+      id.startsWith('SessionEventsWorker'),
+    );
+    expect(worker?.[1].Properties.Environment.Variables).toMatchObject({
+      ANALYZER: 'bedrock',
+      ANALYSIS_MODEL_ID: 'anthropic.claude-3-haiku-20240307-v1:0',
+    });
+    expect(worker?.[1].Properties.Environment.Variables.ANALYSIS_SANDBOX_MARKER).toBeUndefined();
   });
 
   it('reserves the public evidence upload 20 concurrent runs, its most at once', () => {
@@ -334,7 +358,7 @@ describe('the stateless stack', () => {
       GatewayHealth: ['sessionEventsQueue', 'businessEventsQueue'],
       EventFanOutStreamHandler: [],
       ContentShreddingStreamHandler: [],
-      SessionEventsWorker: workers,
+      SessionEventsWorker: [...workers, 'seatKeys', 'analysis'],
       // It only logs receipts: its cold start checks nothing beyond the base configuration.
       BusinessEventsWorker: [],
       ReconnectWorker: workers,

@@ -5,7 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { cryptoIds } from '../../shared/adapters/crypto/node-crypto';
-import { dynamoFamilyStore } from '../../shared/adapters/dynamo/family.store';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { hmacHasher } from '../../shared/adapters/crypto/node-crypto';
+import type { TableAccess } from '../../shared/adapters/dynamo/client';
+import { newMessageOf, type WindowMessage } from '../../shared/domain/analysis/window';
 import { queueMessageLimitBytes } from '../../shared/adapters/sqs/queued-body';
 import type { WorkerDeps } from '../../shared/app/pairing/session-events';
 import { devSecrets, localEnvironment } from '../../localstack/dev-config';
@@ -14,24 +17,36 @@ import type { SqsHandler } from '../../localstack/workers';
 import { queueConsumers, queueUrlVariable } from '../../infra/consumers';
 import { eventually } from '../support/eventually';
 import { freePort } from '../support/ports';
-import { challengedSeat } from '../support/seats';
+import { protectedSeat } from '../support/seats';
 import { freshTable } from '../support/table';
 
 /**
  * Any text the provider sends reaches the worker byte for byte: signed webhooks through the real
  * gateway (its local HTTP server and handler), the queue emulator (which refuses characters outside
  * the Basic Multilingual Plane in a message body, as SQS refuses U+FFFE and U+FFFF) and the real
- * session-events worker fed by the local event source mapping; ingest is the one fake, to see the text.
+ * session-events worker fed by the local event source mapping; the analyzer is the one fake, to see the text.
  */
-type Accepted = Parameters<WorkerDeps['history']['accept']>[0];
-const accepted: Accepted[] = [];
+const accepted: WindowMessage[] = [];
+const hasher = hmacHasher(devSecrets.HASH_KEY);
+let table: TableAccess;
+let seatId = '';
+/** The message as the worker kept it: its chat a keyed hash, its text sealed. */
+const storedChat = async (providerId: string) =>
+  (
+    await table.doc.send(
+      new GetCommand({
+        TableName: table.tableName,
+        Key: { PK: `SEATMSG#${seatId}`, SK: `MSG#${hasher.digest('message', providerId)}` },
+      }),
+    )
+  ).Item?.['chat'];
 const ids = cryptoIds();
 let gatewayUrl = '';
 let bodiesDir = '';
 const stops: (() => Promise<void>)[] = [];
 
 beforeAll(async () => {
-  const table = await freshTable();
+  table = await freshTable();
   bodiesDir = await mkdtemp(join(tmpdir(), 'event-bodies-'));
   const { startQueues } = await import('../../localstack/queues');
   const queues = await startQueues(await freePort(), { visibilityTimeoutSeconds: 2 });
@@ -59,10 +74,17 @@ beforeAll(async () => {
   const gateway: Server = await startGatewayServer(gatewayPort);
   stops.push(() => closeServer(gateway));
   gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
-  const runtime = await import('../../functions/workers/runtime');
-  (await runtime.deps()).history = { accept: async (message) => void accepted.push(message) };
-  const { handler } = (await import('../../functions/workers/session-events/handler')) as {
+  const { handler, sessionEventDeps } = (await import('../../functions/workers/session-events/handler')) as {
     handler: SqsHandler;
+    sessionEventDeps: () => Promise<WorkerDeps>;
+  };
+  const workerDeps = await sessionEventDeps();
+  workerDeps.analyzer = {
+    assess: async (window) => {
+      const last = newMessageOf(window);
+      if (last !== undefined) accepted.push(last);
+      return [];
+    },
   };
   const { startQueuePoller } = await import('../../localstack/workers');
   const poller = startQueuePoller({
@@ -75,17 +97,10 @@ beforeAll(async () => {
   });
   stops.push(() => poller.stop());
 
-  const seat = await challengedSeat(table, ids, new Date());
+  const seat = await protectedSeat(table, ids, new Date(), workerDeps.seatKeys);
   session = seat.pairing?.sessionName ?? '';
   seatUid = seat.uid;
-  expect(
-    await send({ event: 'session.status', me: { id: '5511987654321@c.us' }, payload: { status: 'WORKING' } }),
-  ).toBe(200);
-  await eventually(
-    async () => (await dynamoFamilyStore(table).load(seat.accountUid))?.seats[0]?.pairing?.status,
-    (status) => status === 'paired',
-    'the pairing paired by the signed WORKING',
-  );
+  seatId = seat.seatId;
 }, 60_000);
 
 afterAll(async () => {
@@ -149,13 +164,18 @@ describe('any text through the gateway, the queue and the worker', () => {
     const sent = message(text);
     expect(await send(sent)).toBe(200);
     const received = await eventually(
-      () => accepted.find((one) => one.message.id === sent.payload.id),
+      () => accepted.find((one) => one.messageId === hasher.digest('message', sent.payload.id)),
       (one) => one !== undefined,
       'the message at ingest',
       30_000,
     );
-    expect(Buffer.from(received?.message.text ?? '', 'utf8').equals(Buffer.from(text, 'utf8'))).toBe(true);
-    expect(received?.message.chat).toBe('5521998765432@c.us');
+    expect(Buffer.from(received?.text ?? '', 'utf8').equals(Buffer.from(text, 'utf8'))).toBe(true);
+    // Analysed before it is kept (in the same transaction as its findings): the item follows.
+    await eventually(
+      () => storedChat(sent.payload.id),
+      (chat) => chat === hasher.digest('chat', '5521998765432@c.us'),
+      'the message kept with its chat as a keyed hash',
+    );
   });
 
   it('takes the reference path for a body over the limit, and removes the body once handled', async () => {
@@ -165,12 +185,12 @@ describe('any text through the gateway, the queue and the worker', () => {
     const sent = message(text);
     expect(await send(sent)).toBe(200);
     const received = await eventually(
-      () => accepted.find((one) => one.message.id === sent.payload.id),
+      () => accepted.find((one) => one.messageId === hasher.digest('message', sent.payload.id)),
       (one) => one !== undefined,
       'the message at ingest',
       30_000,
     );
-    expect(received?.message.text === text).toBe(true);
+    expect(received?.text === text).toBe(true);
     // The gateway kept it under its prefix (and nothing else went there).
     expect(await readdir(bodiesDir)).toEqual(['session-events']);
     await eventually(

@@ -1,9 +1,13 @@
 import { readFileSync } from 'node:fs';
-import { GetCommand, TransactWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TableAccess } from '../../shared/adapters/dynamo/client';
 import { cryptoIds, hmacHasher } from '../../shared/adapters/crypto/node-crypto';
+import { rulesAnalyzer } from '../../shared/adapters/analysis/rules-analyzer';
+import { localSeatKeys } from '../../shared/adapters/consent/local-seat-keys';
+import { aesGcmContentSeal } from '../../shared/adapters/crypto/content-seal';
 import { dynamoFamilyStore } from '../../shared/adapters/dynamo/family.store';
+import { dynamoMessageStore } from '../../shared/adapters/dynamo/message.store';
 import { dynamoInbox, inboxEntries } from '../../shared/adapters/dynamo/inbox.store';
 import {
   handleReconnectAttempt,
@@ -43,7 +47,7 @@ const provider: SessionProvider = {
 
 const hasher = hmacHasher('test-hash-key');
 
-const workerDeps = (accepted: unknown[] = []): WorkerDeps => ({
+const workerDeps = (): WorkerDeps => ({
   families: dynamoFamilyStore(table),
   ids,
   clock: { now: () => now },
@@ -51,7 +55,10 @@ const workerDeps = (accepted: unknown[] = []): WorkerDeps => ({
   sessions: provider,
   reconnects: { schedule: async () => undefined, cancel: async () => undefined },
   notifier: { deliver: async () => undefined },
-  history: { accept: async (message) => void accepted.push(message) },
+  analyzer: rulesAnalyzer(),
+  contentSeal: aesGcmContentSeal,
+  messages: dynamoMessageStore(table),
+  seatKeys: localSeatKeys(Buffer.alloc(32, 7).toString('base64')),
   settings: useCaseSettingsFrom(parseConfig({ TABLE_NAME: table.tableName })),
 });
 
@@ -127,81 +134,12 @@ describe('the session-event worker on the table', () => {
     expect(statuses).toEqual(['workers']);
   });
 
-  it('drops events of a session no pairing owns, and hands a live pairing’s messages to ingest', async () => {
-    const accepted: unknown[] = [];
+  it('drops events of a session no pairing owns, and messages of a pairing not yet paired', async () => {
     const stray = JSON.stringify({ id: 'evt_x', event: 'session.status', session: 'default', payload: {} });
     expect(await handleSessionEvent(workerDeps(), stray, 'evt_x')).toBe('unknown_session');
     const seat = await challengedSeat();
-    const session = seat.pairing?.sessionName ?? '';
     const message = providerMessage('message', seat, 'evt_m', `false_5521998765432@c.us_${ids.ulid()}`);
-    expect(await handleSessionEvent(workerDeps(accepted), message, 'evt_m')).toBe('unknown_session');
-    await handleSessionEvent(workerDeps(), working(seat, 'evt_w'), 'evt_w');
-    expect(await handleSessionEvent(workerDeps(accepted), message, 'evt_m')).toBe('ingested');
-    expect(accepted).toEqual([
-      {
-        seatUid: seat.uid,
-        sessionName: session,
-        event: 'message',
-        message: {
-          id: expect.stringMatching(/^false_5521998765432@c\.us_/),
-          chat: '5521998765432@c.us',
-          fromMe: false,
-          timestamp: 1785000119,
-          text: 'Olá! Sim, autorizo o contato.',
-        },
-      },
-    ]);
-  });
-
-  it('handles a message once by its own id: the same message by `message.any` ten minutes later changes nothing', async () => {
-    const accepted: unknown[] = [];
-    const seat = await challengedSeat();
-    const paired = `evt_${ids.ulid()}`;
-    await handleSessionEvent(workerDeps(), working(seat, paired), paired);
-    const messageId = `false_5521998765432@c.us_${ids.ulid()}`;
-    const first = `evt_${ids.ulid()}`;
-    const second = `evt_${ids.ulid()}`;
-    expect(
-      await handleSessionEvent(
-        workerDeps(accepted),
-        providerMessage('message', seat, first, messageId),
-        first,
-      ),
-    ).toBe('ingested');
-    const later: WorkerDeps = {
-      ...workerDeps(accepted),
-      clock: { now: () => new Date(now.getTime() + 10 * 60_000) },
-    };
-    expect(
-      await handleSessionEvent(later, providerMessage('message.any', seat, second, messageId), second),
-    ).toBe('duplicate');
-    expect(accepted).toHaveLength(1);
-    const { Item } = await table.doc.send(
-      new GetCommand({
-        TableName: table.tableName,
-        // Kept by its keyed hash: the provider's id holds the contact's number.
-        Key: { PK: `MESSAGE#${seat.uid}#${hasher.digest('message', messageId)}`, SK: 'MESSAGE' },
-      }),
-    );
-    expect(Item?.['ttl']).toBe(Math.floor(now.getTime() / 1000) + 7 * 24 * 3600);
-  });
-
-  it('takes one’s own message (only by `message.any`) with the chat the provider puts in `from`', async () => {
-    const accepted: { message: { chat: string; fromMe: boolean } }[] = [];
-    const seat = await challengedSeat();
-    const paired = `evt_${ids.ulid()}`;
-    await handleSessionEvent(workerDeps(), working(seat, paired), paired);
-    const own = fixture('waha-message-any.json');
-    const id = `evt_${ids.ulid()}`;
-    const body = JSON.stringify({
-      ...own,
-      id,
-      session: seat.pairing?.sessionName,
-      metadata: { seatUid: seat.uid },
-      payload: { ...(own['payload'] as object), id: `true_${ids.ulid()}` },
-    });
-    expect(await handleSessionEvent(workerDeps(accepted), body, id)).toBe('ingested');
-    expect(accepted[0]?.message).toMatchObject({ chat: '5521998765432@c.us', fromMe: true });
+    expect(await handleSessionEvent(workerDeps(), message, 'evt_m')).toBe('unknown_session');
   });
 });
 

@@ -3,6 +3,7 @@ import type { TableAccess } from '../../shared/adapters/dynamo/client';
 import { newSeat, type Seat } from '../../shared/domain/family/seat';
 import { seatUidFor } from '../../shared/domain/family/uids';
 import { newPairing, type Pairing } from '../../shared/domain/pairing/pairing';
+import type { SeatKeys } from '../../shared/ports/consent';
 import type { Ids } from '../../shared/ports/ids';
 import { newAccountWithOwner } from './family';
 import { validDependent } from './fixtures';
@@ -51,3 +52,40 @@ export const seatWithPairing = async (
 /** A family whose seat's pairing waits in `challenge` (consented, active, chat enabled). */
 export const challengedSeat = (table: TableAccess, ids: Ids, now: Date): Promise<Seat> =>
   seatWithPairing(table, ids, now, { status: 'challenge' });
+
+/**
+ * A protected seat: active, paired, the person's consent given and its data key made with
+ * `seatKeys` (whose messages the session-events worker reads).
+ */
+export const protectedSeat = async (
+  table: TableAccess,
+  ids: Ids,
+  now: Date,
+  seatKeys: SeatKeys,
+  fields: Partial<Seat> = {},
+): Promise<Seat> => {
+  const seat = await seatWithPairing(table, ids, now, {
+    status: 'paired',
+    pairedAt: now.toISOString(),
+  });
+  const at = now.toISOString();
+  return dynamoFamilyStore(table).saveSeat(
+    {
+      ...seat,
+      consent: {
+        requestId: ids.ulid(),
+        status: 'given',
+        requesterFirstName: null,
+        createdAt: at,
+        expiresAt: new Date(now.getTime() + 86_400_000).toISOString(),
+        evidenceVerifiedAt: at,
+        decidedAt: at,
+        revokedBy: null,
+      },
+      activation: { activatedAt: at, guardianAttestation: true, campaignCode: null },
+      encryptedDataKey: await seatKeys.create(seat.seatId),
+      ...fields,
+    },
+    [],
+  );
+};

@@ -2,7 +2,17 @@ import { processPartialResponse, SqsFifoPartialProcessorAsync } from '@aws-lambd
 import type { Context, SQSEvent, SQSRecord } from 'aws-lambda';
 import { decodeQueuedBody } from '../../../shared/adapters/sqs/queued-body';
 import { handleSessionEvent } from '../../../shared/app/pairing/session-events';
-import { deps, eventBodies, logger } from '../runtime';
+import { sessionEventBatch } from '../../../shared/app/pairing/session-batch';
+
+type SessionEventBatch = ReturnType<typeof sessionEventBatch>;
+import { aesGcmContentSeal } from '../../../shared/adapters/crypto/content-seal';
+import { dynamoMessageStore } from '../../../shared/adapters/dynamo/message.store';
+import type { WorkerDeps } from '../../../shared/app/pairing/session-events';
+import { configFor } from '../../../shared/config/config';
+import { lazy } from '../../../shared/lazy';
+import { configuredAnalyzer } from '../../analyzer';
+import { configuredSeatKeys } from '../../seat-keys';
+import { deps, eventBodies, logger, settings, table } from '../runtime';
 
 /**
  * The session-event worker: the FIFO queue's batches, one record after another (order per session
@@ -12,6 +22,18 @@ import { deps, eventBodies, logger } from '../runtime';
  * bytes as the gateway queued them (inline, or kept aside and removed once handled).
  */
 const processor = new SqsFifoPartialProcessorAsync();
+
+// Only this worker reads messages: the seat keys and the analyzer are its own capabilities.
+const { seatKeys: keys, analysis } = configFor('seatKeys', 'analysis');
+
+/** The workers' deps with what the analysis of a message needs. */
+export const sessionEventDeps = lazy(async (): Promise<WorkerDeps> => ({
+  ...(await deps()),
+  analyzer: await configuredAnalyzer(settings, analysis),
+  contentSeal: aesGcmContentSeal,
+  messages: dynamoMessageStore(table),
+  seatKeys: await configuredSeatKeys(settings, keys),
+}));
 
 /** The event's name and status, for the log: never its payload beyond them. */
 const kindOf = (body: string): { event?: string; status?: string } => {
@@ -26,7 +48,7 @@ const kindOf = (body: string): { event?: string; status?: string } => {
   }
 };
 
-const handleRecord = async (record: SQSRecord): Promise<void> => {
+const handleRecord = async (batch: SessionEventBatch, record: SQSRecord): Promise<void> => {
   const eventId = record.attributes.MessageDeduplicationId ?? record.messageId;
   const session = record.attributes.MessageGroupId;
   try {
@@ -38,7 +60,7 @@ const handleRecord = async (record: SQSRecord): Promise<void> => {
       return;
     }
     const body = queued.bytes.toString('utf8');
-    const outcome = await handleSessionEvent(await deps(), body, eventId);
+    const outcome = await handleSessionEvent(batch.deps, body, eventId, batch.memory);
     // `outcome` is a log metric (a CloudWatch metric filter counts `unknown_session`).
     logger.info('session_event.handled', { eventId, outcome, session, ...kindOf(body) });
     if (queued.key !== null) await bodies.remove(queued.key);
@@ -48,5 +70,10 @@ const handleRecord = async (record: SQSRecord): Promise<void> => {
   }
 };
 
-export const handler = async (event: SQSEvent, context: Context) =>
-  processPartialResponse(event, handleRecord, processor, { context });
+/** A batch reads each family once and unwraps each seat's key once; what it holds ends with it. */
+export const handler = async (event: SQSEvent, context: Context) => {
+  const batch = sessionEventBatch(await sessionEventDeps());
+  return processPartialResponse(event, (record: SQSRecord) => handleRecord(batch, record), processor, {
+    context,
+  });
+};

@@ -20,7 +20,8 @@ import {
   toExcerptViewDay,
   toSubscription,
 } from './items';
-import { inboxEntries } from './inbox.store';
+import { inboxEntriesOf } from './inbox.store';
+import { keptMessageItems } from './message.store';
 import { itemTypes, keys } from './keys';
 import { releaseSlot } from './proxy-pool';
 import {
@@ -122,8 +123,7 @@ export const dynamoFamilyStore = (table: TableAccess): FamilyStore => ({
       const toItem = (subscription: Subscription) => subscriptionToItem(seat.accountUid, subscription);
       extras.push(mode === 'new' ? putNew(table, toItem(value)) : putVersioned(table, toItem, value).item);
     }
-    if (also.notification !== undefined)
-      extras.push(...inboxEntries(table, also.notification.value, also.notification.recipients));
+    if (also.notifications !== undefined) extras.push(...inboxEntriesOf(table, also.notifications));
     if (also.releaseProxy !== undefined) extras.push(releaseSlot(table, also.releaseProxy));
     if (also.providerEvent !== undefined) {
       extras.push(
@@ -140,6 +140,7 @@ export const dynamoFamilyStore = (table: TableAccess): FamilyStore => ({
         before === null ? putNew(table, alertItem) : put(table, alertItem, { expression: guards.exists }),
       );
     }
+    if (also.message !== undefined) extras.push(...keptMessageItems(table, also.message));
     await transact(table, [item, ...extras, ...eventRows(table, events)]);
     return saved;
   },
@@ -151,24 +152,18 @@ export const dynamoFamilyStore = (table: TableAccess): FamilyStore => ({
     return Item !== undefined;
   },
 
-  async handledMessage({ seatUid, messageId }) {
-    const { Item } = await table.doc.send(
-      new GetCommand({
-        TableName: table.tableName,
-        Key: keys.handledMessage(seatUid, messageId),
-        ConsistentRead: true,
-      }),
-    );
-    return Item !== undefined;
-  },
-
-  async recordMessage({ seatUid, messageId, expiresAtSeconds }) {
+  async keepMessage(seat, kept) {
     await transact(table, [
-      putNew(table, {
-        ...keys.handledMessage(seatUid, messageId),
-        type: itemTypes.handledMessage,
-        ttl: expiresAtSeconds,
-      }),
+      {
+        ConditionCheck: {
+          TableName: table.tableName,
+          Key: keys.seat(seat.accountUid, seat.uid),
+          ConditionExpression: `${guards.exists} AND #status = :active AND #dataKey = :dataKey`,
+          ExpressionAttributeNames: { '#status': 'status', '#dataKey': 'encryptedDataKey' },
+          ExpressionAttributeValues: { ':active': 'active', ':dataKey': seat.encryptedDataKey },
+        },
+      },
+      ...keptMessageItems(table, kept),
     ]);
   },
 

@@ -10,6 +10,7 @@ import {
 import type { Inbox } from '../../ports/notifications';
 import type { TableAccess } from './client';
 import { itemTypes, keys } from './keys';
+import type { InboxNotice } from '../../ports/stores';
 import type { TransactItem } from './transact';
 
 const notificationItem = z.object({
@@ -22,37 +23,47 @@ const notificationItem = z.object({
 });
 
 /**
- * The writes that put one notification in each recipient's inbox, for the transaction of the change
- * that caused it: the entry and one more on the recipient's unread counter.
+ * The writes that put notifications in their recipients' inboxes, for the transaction of the change
+ * that caused them: each entry, and one update per recipient of their unread counter (a transaction
+ * writes an item once, so a recipient of several counts them all at once).
  */
+export const inboxEntriesOf = (table: TableAccess, notices: readonly InboxNotice[]): TransactItem[] => {
+  const added = new Map<string, number>();
+  const entries = notices.flatMap(({ value, recipients }) =>
+    recipients.map((userUid): TransactItem => {
+      added.set(userUid, (added.get(userUid) ?? 0) + 1);
+      return {
+        Put: {
+          TableName: table.tableName,
+          Item: {
+            ...keys.notification(userUid, value.id),
+            ...value,
+            type: itemTypes.notification,
+            notificationType: value.type,
+          },
+          ConditionExpression: 'attribute_not_exists(PK)',
+        },
+      };
+    }),
+  );
+  const counters = [...added].map(([userUid, count]): TransactItem => ({
+    Update: {
+      TableName: table.tableName,
+      Key: keys.inboxCounter(userUid),
+      UpdateExpression: 'SET #type = :type ADD unread :added',
+      ExpressionAttributeNames: { '#type': 'type' },
+      ExpressionAttributeValues: { ':type': itemTypes.inboxCounter, ':added': count },
+    },
+  }));
+  return [...entries, ...counters];
+};
+
+/** One notification in each recipient's inbox (see `inboxEntriesOf`). */
 export const inboxEntries = (
   table: TableAccess,
   notification: Notification,
   recipients: readonly string[],
-): TransactItem[] =>
-  recipients.flatMap((userUid): TransactItem[] => [
-    {
-      Put: {
-        TableName: table.tableName,
-        Item: {
-          ...keys.notification(userUid, notification.id),
-          ...notification,
-          type: itemTypes.notification,
-          notificationType: notification.type,
-        },
-        ConditionExpression: 'attribute_not_exists(PK)',
-      },
-    },
-    {
-      Update: {
-        TableName: table.tableName,
-        Key: keys.inboxCounter(userUid),
-        UpdateExpression: 'SET #type = :type ADD unread :one',
-        ExpressionAttributeNames: { '#type': 'type' },
-        ExpressionAttributeValues: { ':type': itemTypes.inboxCounter, ':one': 1 },
-      },
-    },
-  ]);
+): TransactItem[] => inboxEntriesOf(table, [{ value: notification, recipients }]);
 
 const isConditionFailure = (error: unknown) =>
   error instanceof ConditionalCheckFailedException ||

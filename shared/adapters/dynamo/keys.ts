@@ -24,7 +24,6 @@ export const itemTypes = {
   notification: 'notification',
   inboxCounter: 'inbox',
   providerEvent: 'provider_event',
-  handledMessage: 'handled_message',
   streamTicket: 'stream_ticket',
   relayTopic: 'relay_topic',
   sealedMessage: 'sealed_message',
@@ -82,11 +81,6 @@ export const keys = {
   inboxCounter: (userUid: string): Key => ({ PK: `INBOX#${userUid}`, SK: 'UNREAD' }),
   /** A provider event already handled (kept with a TTL): redelivery changes nothing twice. */
   providerEvent: (eventId: string): Key => ({ PK: `PROVIDEREVENT#${eventId}`, SK: 'PROVIDEREVENT' }),
-  /** A session's message already handled (kept with a TTL), by the provider's own message id. */
-  handledMessage: (seatUid: string, messageId: string): Key => ({
-    PK: `MESSAGE#${seatUid}#${messageId}`,
-    SK: 'MESSAGE',
-  }),
   /** A live-stream ticket, by the keyed hash of its value. */
   streamTicket: (ticketHash: string): Key => ({ PK: `TICKET#${ticketHash}`, SK: 'TICKET' }),
   /** Which relay tasks hold subscribers of a topic (an account's or a seat's stream). */

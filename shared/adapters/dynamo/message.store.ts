@@ -2,14 +2,21 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import {
   BatchGetCommand,
   BatchWriteCommand,
+  GetCommand,
   paginateQuery,
   PutCommand,
   QueryCommand,
 } from '@aws-sdk/lib-dynamodb';
+import { findingKey } from '../../domain/alerts/finding';
+import { riskCategories } from '../../domain/analysis/finding';
+import type { CountedFinding } from '../../domain/alerts/grouping';
 import type { MessageStore, StoredMessage } from '../../ports/messages';
+import type { KeptMessage } from '../../ports/stores';
 import type { TableAccess } from './client';
 import { sealedMessageItem } from './items';
 import { itemTypes, keys, type Key } from './keys';
+import { putNew, type TransactItem } from './transact';
+import * as z from '../../validation/z';
 
 const BATCH_GET_MAX = 100;
 const BATCH_WRITE_MAX = 25;
@@ -30,6 +37,8 @@ const untilProcessed = async <T>(first: T[], run: (pending: T[]) => Promise<T[]>
   }
 };
 
+const recordedFinding = z.object({ messageId: z.string(), category: z.enum(riskCategories) });
+
 const toStored = (item: unknown): StoredMessage => {
   const { type: _, iv, ciphertext, ttl: __, ...message } = sealedMessageItem.parse(item);
   return { ...message, sealed: { iv, ciphertext } };
@@ -38,26 +47,73 @@ const toStored = (item: unknown): StoredMessage => {
 const oldestFirst = (a: StoredMessage, b: StoredMessage) =>
   a.sentAt === b.sentAt ? a.messageId.localeCompare(b.messageId) : a.sentAt < b.sentAt ? -1 : 1;
 
+const messageToItem = ({ sealed, ...fields }: StoredMessage, expiresAtSeconds: number) => ({
+  ...keys.sealedMessage(fields.seatId, fields.messageId),
+  ...keys.sealedMessageByChat(fields.seatId, fields.chat, fields.sentAt, fields.messageId),
+  type: itemTypes.sealedMessage,
+  ...fields,
+  iv: sealed.iv,
+  ciphertext: sealed.ciphertext,
+  ttl: expiresAtSeconds,
+});
+
+/** A finding beside its message: what it found and the alert it counted on (never any text). */
+const findingToItem = (seatId: string, finding: CountedFinding, expiresAtSeconds: number) => ({
+  ...keys.finding(seatId, finding.messageId, finding.category),
+  type: itemTypes.finding,
+  seatId,
+  messageId: finding.messageId,
+  category: finding.category,
+  severity: finding.severity,
+  confidence: finding.confidence,
+  source: finding.source,
+  sentAt: finding.sentAt,
+  alertUid: finding.alertUid,
+  ttl: expiresAtSeconds,
+});
+
+/** The writes of a handled message for its change's transaction: the message and its findings, each only if absent. */
+export const keptMessageItems = (table: TableAccess, kept: KeptMessage): TransactItem[] => [
+  putNew(table, messageToItem(kept.message, kept.expiresAtSeconds)),
+  ...kept.findings.map((finding) =>
+    putNew(table, findingToItem(kept.message.seatId, finding, kept.expiresAtSeconds)),
+  ),
+];
+
+/** Every key, batch by batch, with what DynamoDB left unprocessed asked again. */
+const batchGet = async (table: TableAccess, keyList: readonly Key[], projection?: string) => {
+  const found: Record<string, unknown>[] = [];
+  for (const batch of chunks(keyList, BATCH_GET_MAX)) {
+    await untilProcessed(batch, async (pending) => {
+      const { Responses, UnprocessedKeys } = await table.doc.send(
+        new BatchGetCommand({
+          RequestItems: {
+            [table.tableName]: {
+              Keys: pending,
+              ConsistentRead: true,
+              ...(projection === undefined ? {} : { ProjectionExpression: projection }),
+            },
+          },
+        }),
+      );
+      found.push(...(Responses?.[table.tableName] ?? []));
+      return (UnprocessedKeys?.[table.tableName]?.Keys ?? []) as Key[];
+    });
+  }
+  return found;
+};
+
 /**
  * Sealed messages in the seat's own partition (`SEATMSG#<seatId>`, one item per message id) with a
  * chat's time order on GSI1. The table's TTL removes each one after the content retention.
  */
 export const dynamoMessageStore = (table: TableAccess): MessageStore => ({
   async putIfAbsent(message, expiresAtSeconds) {
-    const { sealed, ...fields } = message;
     try {
       await table.doc.send(
         new PutCommand({
           TableName: table.tableName,
-          Item: {
-            ...keys.sealedMessage(message.seatId, message.messageId),
-            ...keys.sealedMessageByChat(message.seatId, message.chat, message.sentAt, message.messageId),
-            type: itemTypes.sealedMessage,
-            ...fields,
-            iv: sealed.iv,
-            ciphertext: sealed.ciphertext,
-            ttl: expiresAtSeconds,
-          },
+          Item: messageToItem(message, expiresAtSeconds),
           ConditionExpression: 'attribute_not_exists(PK)',
         }),
       );
@@ -66,6 +122,30 @@ export const dynamoMessageStore = (table: TableAccess): MessageStore => ({
       if (error instanceof ConditionalCheckFailedException) return false;
       throw error;
     }
+  },
+
+  async has(seatId, messageId) {
+    const { Item } = await table.doc.send(
+      new GetCommand({
+        TableName: table.tableName,
+        Key: keys.sealedMessage(seatId, messageId),
+        ConsistentRead: true,
+        ProjectionExpression: 'PK',
+      }),
+    );
+    return Item !== undefined;
+  },
+
+  async recordedFindings(seatId, findings) {
+    if (findings.length === 0) return new Set();
+    const wanted = new Map(
+      findings.map((finding) => [
+        findingKey(finding),
+        keys.finding(seatId, finding.messageId, finding.category),
+      ]),
+    );
+    const found = await batchGet(table, [...wanted.values()], 'messageId, category');
+    return new Set(found.map((item) => findingKey(recordedFinding.parse(item))));
   },
 
   async lastOfChat(seatId, chat, count) {
@@ -83,20 +163,8 @@ export const dynamoMessageStore = (table: TableAccess): MessageStore => ({
   },
 
   async byIds(seatId, messageIds) {
-    const found: StoredMessage[] = [];
     const unique = [...new Set(messageIds)].map((id) => keys.sealedMessage(seatId, id));
-    for (const batch of chunks(unique, BATCH_GET_MAX)) {
-      await untilProcessed(batch, async (pending) => {
-        const { Responses, UnprocessedKeys } = await table.doc.send(
-          new BatchGetCommand({
-            RequestItems: { [table.tableName]: { Keys: pending, ConsistentRead: true } },
-          }),
-        );
-        found.push(...(Responses?.[table.tableName] ?? []).map(toStored));
-        return (UnprocessedKeys?.[table.tableName]?.Keys ?? []) as Key[];
-      });
-    }
-    return found.sort(oldestFirst);
+    return (await batchGet(table, unique)).map(toStored).sort(oldestFirst);
   },
 
   async deleteAllOfSeat(seatId) {

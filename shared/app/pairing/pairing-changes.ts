@@ -102,7 +102,9 @@ export const planPairingChange = (
     }
   }
   if (notification !== null)
-    extras.notification = { value: notification, recipients: family.members.map((member) => member.userUid) };
+    extras.notifications = [
+      { value: notification, recipients: family.members.map((member) => member.userUid) },
+    ];
   events.push(...stateChangeEvents(deps, before, seat, source));
   return { seat, events, extras, logout, schedule, notification };
 };

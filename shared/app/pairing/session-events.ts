@@ -14,6 +14,12 @@ import {
 } from '../../domain/pairing/pairing';
 import { isOpenPairing, type PairingTrigger } from '../../domain/pairing/pairing.transitions';
 import { readProviderMessage } from '../../domain/pairing/provider-message';
+import {
+  analyseMessage,
+  newBatchMemory,
+  type AnalysisDeps,
+  type BatchMemory,
+} from '../alerts/analyse-message';
 import type { ReconnectAttempt } from '../../domain/pairing/reconnect';
 import type { EventSource } from '../../domain/events/event';
 import type { Deps } from '../deps';
@@ -24,14 +30,20 @@ import { fetchChallenge } from './challenge';
 import { endSession } from './sessions';
 import { planPairingChange, recipientsOf, type PairingPlan } from './pairing-changes';
 
-export type WorkerDeps = Pick<
+/** What moving a pairing needs (the reconnect target's whole need). */
+export type PairingWorkerDeps = Pick<
   Deps,
-  'families' | 'ids' | 'clock' | 'hasher' | 'settings' | 'sessions' | 'reconnects' | 'notifier' | 'history'
+  'families' | 'ids' | 'clock' | 'hasher' | 'settings' | 'sessions' | 'reconnects' | 'notifier'
 >;
+/** The session-events worker's: moving pairings, and analysing messages. */
+export type WorkerDeps = PairingWorkerDeps & AnalysisDeps;
 
-/** What became of one provider event; the handler counts these in its log metrics. */
+/**
+ * What became of one provider event; the handler counts these in its log metrics. `dropped`: a
+ * message read by nobody (a seat not protected, a status broadcast, no text).
+ */
 export type SessionEventOutcome =
-  'handled' | 'unchanged' | 'duplicate' | 'unknown_session' | 'ingested' | 'not_an_event';
+  'handled' | 'unchanged' | 'duplicate' | 'unknown_session' | 'ingested' | 'dropped' | 'not_an_event';
 
 const me = z.looseObject({
   id: z.string(),
@@ -81,7 +93,7 @@ const sessionOwner = async (deps: Pick<Deps, 'families'>, event: z.infer<typeof 
  * delivery of the notification the inbox already holds and the end of a finished session.
  */
 const carryOut = async (
-  deps: WorkerDeps,
+  deps: PairingWorkerDeps,
   family: Family,
   pairing: Pairing,
   plan: PairingPlan,
@@ -107,7 +119,7 @@ const carryOut = async (
 };
 
 /** Applies triggers one after another; the chain stops at the first the table has no row for. */
-const chain = (pairing: Pairing, triggers: readonly PairingTrigger[], now: Date, deps: WorkerDeps) => {
+const chain = (pairing: Pairing, triggers: readonly PairingTrigger[], now: Date, deps: PairingWorkerDeps) => {
   const moves: PairingMoveResult[] = [];
   let current = pairing;
   for (const on of triggers) {
@@ -129,7 +141,7 @@ const codeStillValid = (pairing: Pairing, now: Date): boolean =>
 
 /** The moves a `session.status` report makes, asking the provider what the report leaves out. */
 const movesFor = async (
-  deps: WorkerDeps,
+  deps: PairingWorkerDeps,
   seat: Seat,
   pairing: Pairing,
   status: z.infer<typeof statusPayload>,
@@ -178,15 +190,15 @@ const movesFor = async (
 };
 
 /**
- * A message of a live pairing, handled once by its own id whichever event brings it (`message` and
- * `message.any` both bring an incoming one, minutes apart at times): a message already recorded
- * changes nothing; otherwise it goes to ingest, then its record is written only if still absent (a
- * redelivery after a failure in between hands it over again, which ingest by id absorbs).
+ * A message of a live pairing: read from the provider's payload (status broadcasts and messages
+ * without text are dropped unread), then analysed once by its own id whichever event brings it
+ * (`message` and `message.any` both bring an incoming one, minutes apart at times).
  */
 const ingestMessage = async (
   deps: WorkerDeps,
-  seatUid: string,
-  sessionName: string,
+  memory: BatchMemory,
+  family: Family,
+  seat: Seat,
   event: z.infer<typeof envelope>,
 ): Promise<SessionEventOutcome> => {
   const payload = messagePayload.safeParse(event.payload);
@@ -196,18 +208,8 @@ const ingestMessage = async (
     (id): id is string => typeof id === 'string',
   );
   const message = readProviderMessage({ ...rest, from, to, body }, own);
-  if (message === null) return 'unchanged';
-  // The provider's message id holds the contact's number (`false_<number>@c.us_<id>`): only its
-  // keyed hash is kept at rest.
-  const ref = { seatUid, messageId: deps.hasher.digest('message', message.id) };
-  if (await deps.families.handledMessage(ref)) return 'duplicate';
-  await deps.history.accept({ seatUid, sessionName, event: event.event, message });
-  const retention = deps.settings.pairing.providerEventRetentionSeconds;
-  await deps.families.recordMessage({
-    ...ref,
-    expiresAtSeconds: Math.floor(deps.clock.now().getTime() / 1000) + retention,
-  });
-  return 'ingested';
+  if (message === null) return 'dropped';
+  return analyseMessage(deps, memory, family, seat, message);
 };
 
 /** One event handled on the family as it is now. */
@@ -215,6 +217,7 @@ const handleOnFreshRead = async (
   deps: WorkerDeps,
   event: z.infer<typeof envelope>,
   providerEventId: string,
+  memory: BatchMemory,
 ): Promise<SessionEventOutcome> => {
   const owner = await sessionOwner(deps, event);
   if (owner === null) return 'unknown_session';
@@ -222,7 +225,7 @@ const handleOnFreshRead = async (
 
   if (event.event === 'message' || event.event === 'message.any') {
     if (pairing.status !== 'paired' && pairing.status !== 'degraded') return 'unknown_session';
-    return ingestMessage(deps, seat.uid, pairing.sessionName, event);
+    return ingestMessage(deps, memory, family, seat, event);
   }
   if (event.event !== 'session.status') return 'unchanged';
   if (await deps.families.handledProviderEvent(providerEventId)) return 'duplicate';
@@ -249,14 +252,16 @@ const handleOnFreshRead = async (
 
 /**
  * A worker's handling of one session-provider event the gateway queued. Events
- * of a session no pairing owns are dropped; a live pairing's messages go to ingest, each once by
- * its own id; a status report moves the pairing by the table, once: the provider's event id is
- * written with the change, so a redelivery finds it and changes nothing.
+ * of a session no pairing owns are dropped; a live pairing's messages are analysed, each once by
+ * its own id (`memory` is what the batch keeps of them); a status report moves the pairing by the
+ * table, once: the provider's event id is written with the change, so a redelivery finds it and
+ * changes nothing.
  */
 export const handleSessionEvent = async (
   deps: WorkerDeps,
   body: string,
   providerEventId: string,
+  memory: BatchMemory = newBatchMemory(),
 ): Promise<SessionEventOutcome> => {
   let json: unknown;
   try {
@@ -269,7 +274,7 @@ export const handleSessionEvent = async (
   const event = parsed.data;
   // A pairing moved by a concurrent command (the person's answer, a guardian's unlink) is read
   // again and the event decided on it: a queue redelivery would hold the session's group for long.
-  return retryOnConflict(() => handleOnFreshRead(deps, event, providerEventId));
+  return retryOnConflict(() => handleOnFreshRead(deps, event, providerEventId, memory));
 };
 
 export type ReconnectOutcome = 'stale' | 'attempted' | 'gave_up';
@@ -281,7 +286,7 @@ export type ReconnectOutcome = 'stale' | 'attempted' | 'gave_up';
  * attempt gives up). A restart the provider refuses on the last attempt gives up at once.
  */
 export const handleReconnectAttempt = async (
-  deps: WorkerDeps,
+  deps: PairingWorkerDeps,
   fired: ReconnectAttempt,
   source: EventSource = 'crons',
 ): Promise<ReconnectOutcome> => {

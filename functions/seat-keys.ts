@@ -1,0 +1,21 @@
+import type { CapabilityConfig, Config } from '../shared/config/config';
+import type { SeatKeys } from '../shared/ports/consent';
+
+/**
+ * Seat data keys, as the API's seats group (activation makes them) and the session-events worker
+ * (it unwraps them to seal and open messages) use them: KMS loaded only by those who need it.
+ */
+export const configuredSeatKeys = async (
+  settings: Config,
+  keys: CapabilityConfig<'seatKeys'>,
+): Promise<SeatKeys> => {
+  if (keys.SEAT_KEYS === 'local') {
+    const { localSeatKeys } = await import('../shared/adapters/consent/local-seat-keys');
+    return localSeatKeys(keys.LOCAL_MASTER_KEY);
+  }
+  const [{ KMSClient }, { kmsSeatKeys }] = await Promise.all([
+    import('@aws-sdk/client-kms'),
+    import('../shared/adapters/consent/kms-seat-keys'),
+  ]);
+  return kmsSeatKeys(new KMSClient({ region: settings.AWS_REGION }), keys.SEAT_KEYS_KMS_KEY_ID);
+};

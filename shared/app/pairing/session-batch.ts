@@ -1,0 +1,50 @@
+import { StaleWrite } from '../../domain/errors';
+import type { Family } from '../../domain/family/account';
+import type { FamilyStore } from '../../ports/stores';
+import { newBatchMemory, type BatchMemory } from '../alerts/analyse-message';
+import type { WorkerDeps } from './session-events';
+
+/**
+ * The families a batch reads, read once per batch: a family is kept from its first read and
+ * follows the seats the batch saves. A write that finds it moved (`StaleWrite`) drops it, so the
+ * retry reads it fresh; every write still checks the version it was decided on.
+ */
+export const batchFamilies = (store: FamilyStore): FamilyStore => {
+  const read = new Map<string, Promise<Family | null>>();
+  const dropOnStale = async <T>(accountUid: string, write: () => Promise<T>): Promise<T> => {
+    try {
+      return await write();
+    } catch (error) {
+      if (error instanceof StaleWrite) read.delete(accountUid);
+      throw error;
+    }
+  };
+  return {
+    ...store,
+    load(accountUid) {
+      let family = read.get(accountUid);
+      if (family === undefined) {
+        family = store.load(accountUid);
+        family.catch(() => read.delete(accountUid));
+        read.set(accountUid, family);
+      }
+      return family;
+    },
+    async saveSeat(seat, events, also) {
+      const saved = await dropOnStale(seat.accountUid, () => store.saveSeat(seat, events, also));
+      const family = await read.get(seat.accountUid);
+      if (family != null) {
+        const seats = family.seats.map((known) => (known.uid === saved.uid ? saved : known));
+        read.set(seat.accountUid, Promise.resolve({ ...family, seats }));
+      }
+      return saved;
+    },
+    keepMessage: (seat, kept) => dropOnStale(seat.accountUid, () => store.keepMessage(seat, kept)),
+  };
+};
+
+/** One batch of the session-events queue: its deps with the batch's family reads, and its memory. */
+export const sessionEventBatch = (deps: WorkerDeps): { deps: WorkerDeps; memory: BatchMemory } => ({
+  deps: { ...deps, families: batchFamilies(deps.families) },
+  memory: newBatchMemory(),
+});

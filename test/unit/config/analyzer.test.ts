@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { configuredAnalyzer } from '../../../functions/analyzer';
+import { ConfigError, parseCapabilities, parseConfig } from '../../../shared/config/config';
+
+const settingsOf = (env: Record<string, string>) => {
+  const settings = parseConfig({ TABLE_NAME: 't', ...env });
+  return { settings, analysis: parseCapabilities(settings, 'analysis').analysis };
+};
+
+describe('the analyzer a worker is configured with', () => {
+  it('needs the model id with Bedrock, and nothing more with the rules', () => {
+    expect(() => settingsOf({ ANALYZER: 'bedrock' })).toThrow(/ANALYSIS_MODEL_ID/);
+    expect(settingsOf({ ANALYZER: 'rules' }).analysis).toEqual({
+      ANALYZER: 'rules',
+      ANALYSIS_SANDBOX_MARKER: 'off',
+    });
+  });
+
+  it('honours the sandbox marker on the local and test stages only', async () => {
+    const marked = { body: 'oi #risk:drugs:low' };
+    const window = [
+      { messageId: 'm1', fromMe: false, text: marked.body, sentAt: '2026-01-01T00:00:00.000Z' },
+    ];
+    for (const stage of ['local', 'test']) {
+      const { settings, analysis } = settingsOf({
+        STAGE: stage,
+        ANALYZER: 'rules',
+        ANALYSIS_SANDBOX_MARKER: 'on',
+      });
+      expect(await (await configuredAnalyzer(settings, analysis)).assess(window)).toEqual([
+        { category: 'drugs', severity: 'low', messageId: 'm1', confidence: 1 },
+      ]);
+    }
+    const { settings, analysis } = settingsOf({
+      STAGE: 'prod',
+      ANALYZER: 'rules',
+      ANALYSIS_SANDBOX_MARKER: 'on',
+    });
+    await expect(configuredAnalyzer(settings, analysis)).rejects.toBeInstanceOf(ConfigError);
+    const off = settingsOf({ STAGE: 'prod', ANALYZER: 'rules' });
+    expect(await (await configuredAnalyzer(off.settings, off.analysis)).assess(window)).toEqual([]);
+  });
+});
