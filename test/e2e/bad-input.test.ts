@@ -101,6 +101,10 @@ const bodies: Record<string, Samples> = {
   issueStreamTicket: null,
   readNotification: null,
   readAllNotifications: null,
+  listAlerts: null,
+  resolveAlert: null,
+  dismissAlert: null,
+  readAlertExcerpt: null,
   health: null,
   openApiDocument: null,
 };
