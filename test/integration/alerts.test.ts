@@ -156,8 +156,10 @@ describe('deciding an alert', () => {
       ['alert.resolved', { alertUid: bullying.uid }],
       ['alert.dismissed', { alertUid: scam.uid }],
     ]);
-    // The account's stream only: never on the person's.
-    expect(alertEvents.every((item) => item['GSI1PK'] === undefined)).toBe(true);
+    // The account's stream only: for guardians, never on the person's nor in the seat's own index.
+    expect(
+      alertEvents.every((item) => item['audience'] === 'guardians' && item['GSI1PK'] === undefined),
+    ).toBe(true);
 
     const other = await keyedFamily();
     const [foreign] = await seedAlerts(table, seatKeys, ids, other.where, [{ category: 'drugs' }]);

@@ -156,6 +156,7 @@ const eventsOf = async (seat: Seat) =>
   (await query(`EVENTS#${seat.accountUid}`)).map((item) => ({
     type: item['eventType'] as string,
     seatId: item['seatId'] as string | null,
+    audience: item['audience'] as string | undefined,
     payload: item['payload'] as Record<string, unknown>,
   }));
 
@@ -186,7 +187,9 @@ describe('a protected seat’s message, from the worker to alerts', () => {
     expect(events.filter((event) => event.type === 'alert.opened')).toEqual([
       {
         type: 'alert.opened',
-        seatId: null,
+        // It names its seat, for guardians only: no person's stream carries it.
+        seatId: seat.seatId,
+        audience: 'guardians',
         payload: { alertUid: alert.uid, category: 'bullying', severity: 'medium' },
       },
     ]);

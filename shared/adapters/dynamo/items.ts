@@ -250,7 +250,10 @@ export const eventToItem = (event: DomainEvent) => {
   const { type, ...rest } = event;
   return {
     ...keys.event(event.accountId, event.id),
-    ...(event.seatId === null ? {} : keys.eventBySeat(event.seatId, event.id)),
+    // The seat's own index holds what its person may hear: an event for guardians only stays out.
+    ...(event.seatId === null || event.audience === 'guardians'
+      ? {}
+      : keys.eventBySeat(event.seatId, event.id)),
     type: itemTypes.event,
     eventType: type,
     ...rest,

@@ -6,7 +6,7 @@ import type { Seat } from '../../domain/family/seat';
 import { accountUidOfAlert, accountUidOfSeat } from '../../domain/family/uids';
 import { cursorAfter, nextCursor, type PageScope } from '../../domain/pagination/cursor';
 import type { Caller, Deps } from '../deps';
-import { apiEvent } from '../event-sources';
+import { alertEventRow } from './alert-events';
 import { familyOf, type FamilyView } from '../family-access';
 import { retryOnConflict } from '../retry-on-conflict';
 import { stateChangeEvents } from '../seats/state-events';
@@ -118,11 +118,7 @@ const decide =
         after,
         [
           // The account's stream only: no seat on the event, so the person's stream never shows it.
-          apiEvent(deps, {
-            type: decided.event.type,
-            accountId: seat.accountUid,
-            payload: decided.event.payload,
-          }),
+          alertEventRow(deps, 'api', seat, decided.event),
           ...stateChangeEvents(deps, seat, after),
         ],
         { alerts: [{ alert: record, before: alert }] },

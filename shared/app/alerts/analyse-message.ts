@@ -13,9 +13,9 @@ import { SealBroken } from '../../ports/content-seal';
 import type { StoredMessage } from '../../ports/messages';
 import type { KeptMessage } from '../../ports/stores';
 import type { Deps } from '../deps';
-import { sourcedEvent } from '../event-sources';
 import { recipientsOf } from '../pairing/pairing-changes';
 import { stateChangeEvents } from '../seats/state-events';
+import { alertEventRow } from './alert-events';
 
 export type AnalysisDeps = Pick<
   Deps,
@@ -188,11 +188,8 @@ export const analyseMessage = async (
       openAlerts: withChanges(seat.openAlerts, grouping.changes),
       updatedAt: now.toISOString(),
     };
-    // Alert events go to the account's stream only: they name no seat id.
     const events: DomainEvent[] = [
-      ...grouping.events.map(({ type, payload }) =>
-        sourcedEvent(deps, 'workers', { type, accountId: seat.accountUid, payload }),
-      ),
+      ...grouping.events.map((event) => alertEventRow(deps, 'workers', seat, event)),
       ...stateChangeEvents(deps, seat, after, 'workers'),
     ];
     const notifications = grouping.notifications.map((notice) =>
