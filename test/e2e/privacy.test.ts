@@ -4,7 +4,8 @@ import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { inject } from 'vitest';
 import { describe, expect, it } from 'vitest';
 import { call } from './support/api';
-import { protectedSeat, stackTable } from './support/consent';
+import { asPerson, protectedSeat, stackTable } from './support/consent';
+import { eventually } from '../support/eventually';
 import { awaitLogLines } from './support/logs';
 import { pair, simulate } from './support/pairing';
 import { guardianStream, personStream } from './support/streams';
@@ -42,8 +43,12 @@ const holds = (value: unknown, word: string): boolean => {
   return false;
 };
 
+/** The seat's internal id, as its item holds it. */
+const seatIdOf = (items: Record<string, unknown>[], seatUid: string): unknown =>
+  items.find((item) => item['type'] === 'seat' && item['uid'] === seatUid)?.['seatId'];
+
 describe('a unique word sent in a message', () => {
-  it('reaches only the excerpt route: no stream frame, event, notification, delivery, log line or item at rest holds it', async () => {
+  it('reaches only the excerpt route: no stream frame, event, notification, delivery, log line or item at rest holds it; after the person stops, not even that', async () => {
     const marker = `zebra${randomBytes(6).toString('hex')}`;
     const family = await protectedSeat();
     const guardians = await guardianStream(family.owner.token, family.accountUid);
@@ -105,6 +110,20 @@ describe('a unique word sent in a message', () => {
     expect((await everyItem()).filter((item) => holds(item, marker))).toEqual([]);
     const log = await readFile(inject('stackLog'), 'utf8');
     expect(log.toLowerCase().includes(marker.toLowerCase())).toBe(false);
+
+    // The person stops: the seat's key is destroyed, then its content; the alert (metadata) stays.
+    expect((await asPerson('POST', `/consent-requests/${family.linkToken}/stop`)).status).toBe(200);
+    const gone = await call('POST', `/alerts/${alertUid}/excerpt`, { token: family.owner.token, body: {} });
+    expect([gone.status, gone.body.error?.code]).toEqual([422, 'SEAT_KEY_GONE']);
+    const partition = `SEATMSG#${String(seatIdOf(items, family.seatUid))}`;
+    expect(items.some((item) => item['PK'] === partition)).toBe(true);
+    await eventually(
+      async () => (await everyItem()).filter((item) => item['PK'] === partition),
+      (left) => left.length === 0,
+      'the seat’s messages and findings deleted',
+    );
+    const listed = await call('GET', `/accounts/${family.accountUid}/alerts`, { token: family.owner.token });
+    expect(listed.body.data).toContainEqual(expect.objectContaining({ uid: alertUid, status: 'open' }));
     guardians.close();
     person.close();
   });
