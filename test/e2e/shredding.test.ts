@@ -7,12 +7,13 @@ import { cryptoIds } from '../../shared/adapters/crypto/node-crypto';
 import { dynamoFamilyStore } from '../../shared/adapters/dynamo/family.store';
 import { itemTypes, keys } from '../../shared/adapters/dynamo/keys';
 import { dynamoMessageStore } from '../../shared/adapters/dynamo/message.store';
-import { sourcedEvent } from '../../shared/app/event-sources';
+import { alertEventRow } from '../../shared/app/alerts/alert-events';
 import { stateChangeEvents } from '../../shared/app/seats/state-events';
 import type { AlertRecord } from '../../shared/domain/alerts/alert';
 import { newSeat, type Seat } from '../../shared/domain/family/seat';
-import { alertUidFor, seatUidFor } from '../../shared/domain/family/uids';
+import { seatUidFor } from '../../shared/domain/family/uids';
 import { systemClock } from '../../shared/ports/clock';
+import { alertOf } from '../support/alerts';
 import { eventually } from '../support/eventually';
 import { call, newFamily } from './support/api';
 import { asPerson, giveConsent, protectedSeat, seatItem, stackTable } from './support/consent';
@@ -85,30 +86,17 @@ const contentGone = (seatId: string) =>
 
 /** An open alert on the seat, written as the analysis writes it: with its events, in one transaction. */
 const openAlert = async (seat: Seat): Promise<AlertRecord> => {
-  const at = new Date().toISOString();
-  const alert: AlertRecord = {
-    uid: alertUidFor(seat.accountUid, ids.ulid()),
-    seatUid: seat.uid,
-    category: 'bullying',
+  const now = new Date();
+  const alert = alertOf(ids, seat, now, {
     severity: 'high',
-    status: 'open',
-    findingsCount: 1,
-    firstFindingAt: at,
-    lastFindingAt: at,
-    createdAt: at,
-    decidedAt: null,
-    decidedBy: null,
-    source: 'live',
-    carryingMessages: [{ messageId: 'msg-0', sentAt: at }],
-  };
+    carryingMessages: [{ messageId: 'msg-0', sentAt: now.toISOString() }],
+  });
   const opened = { ...seat, openAlerts: [alert] };
   await families.saveSeat(
     opened,
     [
-      sourcedEvent(deps, 'workers', {
+      alertEventRow(deps, 'workers', seat, {
         type: 'alert.opened',
-        accountId: seat.accountUid,
-        seat: { seatId: seat.seatId, uid: seat.uid },
         payload: { alertUid: alert.uid, category: alert.category, severity: alert.severity },
       }),
       ...stateChangeEvents(deps, seat, opened, 'workers'),
