@@ -16,7 +16,9 @@ const partitionOf = (operation: string, request: Record<string, unknown>): strin
   if (operation === 'GetItem') return prefix((request['Key'] as Record<string, unknown> | undefined)?.['PK']);
   if (operation !== 'Query') return null;
   const values = (request['ExpressionAttributeValues'] ?? {}) as Record<string, unknown>;
-  const kind = prefix(values[':pk']);
+  // The partition key's value: `:pk` by convention, else the first value naming a partition.
+  const key = values[':pk'] ?? Object.values(values).find((value) => prefix(value) !== null);
+  const kind = prefix(key);
   const index = typeof request['IndexName'] === 'string' ? `${request['IndexName']}:` : '';
   return kind === null ? null : `${index}${kind}`;
 };
