@@ -13,16 +13,13 @@ import { eventRows, transact } from '../../shared/adapters/dynamo/transact';
 import { newEvent } from '../../shared/domain/events/event';
 import { startLocalStack } from '../support/local-stack';
 import { freePort } from '../support/ports';
+import { percentile } from './provider-events';
 
 /**
  * `npm run bench`, third part (the relay): (1) delivery latency on the local stack, from an event's
  * commit to its frame at an SSE client, at 100 events per second; (2) one relay process holding
  * 10,000 concurrent SSE connections with pings: its memory per connection.
  */
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-};
 const round = (value: number) => Math.round(value * 10) / 10;
 const connectionsWanted = Number(process.env['BENCH_CONNECTIONS'] ?? 10_000);
 const eventsWanted = Number(process.env['BENCH_EVENTS'] ?? 1_000);

@@ -1,12 +1,12 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { importJWK, SignJWT } from 'jose';
 import { functionGroups, type FunctionGroup } from '../../infra/routes';
-import { devSecrets, localEnvironment } from '../../localstack/dev-config';
+import { localEnvironment } from '../../localstack/dev-config';
 import { createTable, startDynamoLocal } from '../../localstack/dynamo';
 import { buildBundles } from '../support/bundles';
 import { freePort } from '../support/ports';
+import { accessToken } from './access-token';
 import { startCountingProxy } from './counting-proxy';
 import { validDependent } from '../support/fixtures';
 
@@ -57,16 +57,6 @@ try {
     const text = await response.text();
     return { status: response.status, body: text ? JSON.parse(text) : null };
   };
-
-  const sign = async (userUid: string) =>
-    new SignJWT({})
-      .setProtectedHeader({ alg: 'ES256', typ: 'at+jwt' })
-      .setSubject(userUid)
-      .setIssuer('family-protection')
-      .setAudience('family-protection-app')
-      .setIssuedAt()
-      .setExpirationTime('15m')
-      .sign(await importJWK(JSON.parse(devSecrets.JWT_PRIVATE_JWK), 'ES256'));
 
   // Sign-up through the routes: the code is read from the dev-delivery line on stdout.
   const writes: string[] = [];
@@ -256,7 +246,7 @@ try {
   const median = (samples: number[]): number =>
     [...samples].sort((a, b) => a - b)[Math.floor(samples.length / 2)] ?? NaN;
   // A token signed like the service's own, for the same user, so each cold process verifies one.
-  const bearer = await sign(
+  const bearer = await accessToken(
     JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()).sub as string,
   );
   // Rounds interleave the floor and the groups, so drift in the machine's load touches all alike.

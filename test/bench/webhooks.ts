@@ -1,4 +1,4 @@
-import { createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { SQSClient } from '@aws-sdk/client-sqs';
@@ -13,6 +13,7 @@ import type { Pairing } from '../../shared/domain/pairing/pairing';
 import { startLocalStack } from '../support/local-stack';
 import { freePort } from '../support/ports';
 import { seatWithPairing } from '../support/seats';
+import { percentile, signWebhook } from './provider-events';
 
 /**
  * `npm run bench`, second part: (1) the session-provider webhook function's own time per request
@@ -22,11 +23,6 @@ import { seatWithPairing } from '../support/seats';
  */
 const rounds = Number(process.env['BENCH_WEBHOOKS'] ?? 400);
 const secret = devSecrets.SESSION_PROVIDER_WEBHOOK_SECRET;
-const sign = (body: string) => createHmac('sha512', secret).update(body).digest('hex');
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-};
 const round = (value: number) => Math.round(value * 100) / 100;
 const statusBody = (session: string, status: string, seatUid = 'st_bench') =>
   JSON.stringify({
@@ -72,7 +68,7 @@ const webhookEvent = (body: string) =>
     version: '2.0',
     routeKey: 'POST /webhooks/session-provider',
     rawPath: '/webhooks/session-provider',
-    headers: { 'content-type': 'application/json', 'x-webhook-hmac': sign(body) },
+    headers: { 'content-type': 'application/json', 'x-webhook-hmac': signWebhook(body) },
     body,
     isBase64Encoded: false,
   }) as unknown as APIGatewayProxyEventV2;
@@ -147,7 +143,7 @@ try {
     const started = performance.now();
     const posted = await fetch(`${stack.gatewayUrl}/webhooks/session-provider`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-webhook-hmac': sign(body) },
+      headers: { 'content-type': 'application/json', 'x-webhook-hmac': signWebhook(body) },
       body,
     });
     if (posted.status !== 200) throw new Error(`gateway answered ${posted.status}`);
