@@ -51,7 +51,9 @@ for (const path of paths) {
       }
       const parsed = z.safeParse(window, json);
       if (!parsed.success) {
-        problems.push(`${where}: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`);
+        problems.push(
+          `${where}: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`,
+        );
         return;
       }
       const w = parsed.data;
@@ -64,7 +66,8 @@ for (const path of paths) {
       if (risky && !w.expected.some((e) => e.category === name))
         problems.push(`${where}: no expected finding of the file's category ${name}`);
       for (const e of w.expected)
-        if (e.message >= w.messages.length) problems.push(`${where}: expected message ${e.message} out of the window`);
+        if (e.message >= w.messages.length)
+          problems.push(`${where}: expected message ${e.message} out of the window`);
       counts.windows += 1;
       counts[w.lang] += 1;
       if (heldOut(w.id)) counts.holdout += 1;
