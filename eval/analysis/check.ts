@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import * as z from '../../shared/validation/z.ts';
+import * as z from '../../shared/validation/z';
 
 const categories = [
   'grooming',
