@@ -1,0 +1,214 @@
+import { riskCategories, type RiskCategory } from '../../domain/analysis/finding';
+import { newMessageOf, type AnalysisWindow } from '../../domain/analysis/window';
+import { compiledRules, fold } from './rules-analyzer';
+
+/**
+ * Words that make a window worth a second look, per category: broader than the analyzer's rules
+ * (single words and stems, where the rules want a phrase), weighed 1 (enough alone) or 0.5 (needs
+ * another signal in the window). A pattern reads folded text (risk-rules.ts) and starts on a word;
+ * it ends on one unless it ends in `\w*` (a stem).
+ */
+export const screenSignals: Record<RiskCategory, { weight: number; patterns: readonly string[] }[]> = {
+  grooming: [
+    {
+      weight: 1,
+      patterns: [
+        'segredo\\w*',
+        'so entre (a gente|nos)',
+        'ninguem (precisa|pode) saber',
+        'apaga\\w* (a|as|essa|essas|nossa|nossas) (conversa|mensage)\\w*',
+        'secret\\w*',
+        'between (us|you and me)',
+        'delete (this|these|our|the) \\w*',
+        'telegram|snapchat|discord|signal',
+        'madur[ao]|mature',
+        'sozinh[ao]|alone',
+      ],
+    },
+    {
+      weight: 0.5,
+      patterns: [
+        'linda|lindinha|gatinha|princesa|gostosa|delicia|cute|pretty|beautiful|sexy|gorgeous',
+        'foto\\w*|selfie\\w*|pic|pics|picture\\w*|photo\\w*|camera|chamada de video|video call',
+        'idade|age',
+        'encontr\\w*|conhecer pessoalmente|meet\\w*|buscar (vc|voce)|pick (you|u) up',
+        'pais|mae|pai|parents|mom|dad',
+        'presente\\w*|gift\\w*|skin\\w*|robux|v bucks|vbucks',
+        'outro app|outra rede|other app|add me|me add',
+        'ninguem|nobody|entende\\w*|understand\\w*',
+      ],
+    },
+  ],
+  sexual_content: [
+    {
+      weight: 1,
+      patterns: [
+        'nude\\w*|nud|pelad\\w*|naked|sexo|sex|sexual\\w*|transa\\w*|porn\\w*|putaria|safad\\w*|tesao|horny|peit\\w*|bunda|boobs',
+      ],
+    },
+    {
+      weight: 0.5,
+      patterns: ['sem roupa|roupa intima|lingerie|calcinha|cueca|underwear|corpo|body|cama|bed|tocar|touch'],
+    },
+  ],
+  bullying: [
+    {
+      weight: 1,
+      patterns: [
+        'ninguem (gosta|quer|aguenta)|nobody (likes|wants|cares)',
+        'todo mundo (te )?(odeia|ri)|everyone (hates|laughs)',
+        'se mata|mata logo|kys|kill (yourself|urself)',
+        'lixo|nojent\\w*|inutil|fracassad\\w*|aberracao|baleia|feios[ao]|trash|loser|worthless|pathetic|disgusting',
+      ],
+    },
+    {
+      weight: 0.5,
+      patterns: [
+        'gord\\w*|fei[ao]|ridicul\\w*|idiota|otari\\w*|imbecil|burr[ao]|fat|ugly|stupid|idiot|freak|weirdo',
+        'grupo|print\\w*|expor|exposed|postar|post|zoar|zoeira|humilh\\w*|rir de|laugh at',
+        'odeia\\w*|odio|hate\\w*|sai do grupo|leave the group|kicked out',
+      ],
+    },
+  ],
+  self_harm: [
+    {
+      weight: 1,
+      patterns: [
+        'suicid\\w*|me matar|kill myself|morrer|die|dead|morta|morto',
+        'me cort\\w*|cortar os pulsos|cut myself|cutting|self harm|me machuc\\w*|hurt myself',
+        'sumir|desaparecer|disappear|nao aguento mais|cant take it|can t take it|give up|desistir de tudo',
+        'sem sentido|no point|pointless|acabar com tudo|end it',
+        'remedios|comprimidos|pills|overdose',
+      ],
+    },
+    {
+      weight: 0.5,
+      patterns: [
+        'cansad[ao] de (tudo|viver)|tired of (everything|living)|vazi[ao]|empty|sozinh[ao]|alone|ninguem liga|nobody cares',
+        'despedida|adeus|goodbye|carta|letter|melhor sem mim|better off without me|fardo|burden',
+      ],
+    },
+  ],
+  violence: [
+    {
+      weight: 1,
+      patterns: [
+        'te (mat|peg|quebr|fur|esfaque|bat)\\w*',
+        'arma|revolver|pistola|faca|gun|knife|shoot\\w*|stab\\w*|tiro|bomba|bomb',
+        'matar|kill|porrada|surra|espancar|beat (you|u)|hurt (you|u)|massacre',
+      ],
+    },
+    {
+      weight: 0.5,
+      patterns: [
+        'saida|esquina|depois da aula|after school|me espera|wait for me|vai ver|you ll see|ameac\\w*|threat\\w*|sangue|blood',
+      ],
+    },
+  ],
+  drugs: [
+    {
+      weight: 1,
+      patterns: [
+        'maconha|erva|beck|baseado|fumo|cigarro de palha|cocaina|crack|lsd|mdma|ecstasy|lanca|loló|lolo|ketamina|droga\\w*',
+        'weed|pot|joint|blunt|cocaine|coke|meth|molly|acid|drug\\w*|dealer|plug|pills?|xanax|vape\\w*|pod|thc|gummies',
+      ],
+    },
+    {
+      weight: 0.5,
+      patterns: [
+        'fumar|smoke|chapad\\w*|brisa|high|stoned|trip|biqueira|traficante|usar|experimentar|try it|vende\\w*|sell\\w*|compra\\w*|buy',
+      ],
+    },
+  ],
+  scam: [
+    {
+      weight: 1,
+      patterns: [
+        'pix|chave pix|boleto|transferencia|deposit\\w*|deposito|gift card|cartao presente|vale presente',
+        'codigo de (verificacao|seguranca)|verification code|senha|password|cvv',
+        'troquei de numero|numero novo|new number|changed my number|esse e meu novo',
+        'sortead\\w*|premio|prize|resgat\\w*|claim',
+        'conta bloqueada|bloquead\\w*|suspens\\w*|locked|suspended|encomenda|entrega|taxa|delivery|package|fee',
+      ],
+    },
+    {
+      weight: 0.5,
+      patterns: [
+        'link|clique|click|acesse|bit ly|http\\w*|www|codigo|code|pin|urgente|urgent|rapido|quick|emprest\\w*|lend|dinheiro|money|reais|banco|bank|cartao|card|investimento|invest\\w*|lucro|profit',
+      ],
+    },
+  ],
+  hate: [
+    {
+      weight: 1,
+      patterns: [
+        'macac\\w*|raca|race|inferior|nazi\\w*|hitler|heil|white power|supremac\\w*',
+        'viad\\w*|bicha|sapatao|traveco|faggot|fag|tranny|nigg\\w*|paraiba|baiano\\w*',
+        'nordestin\\w*|judeu\\w*|jews?|negr[ao]s?|pret[ao]s?|gays?|trans|imigrant\\w*|immigrant\\w*|muslim\\w*|muculman\\w*|refugiad\\w*|indio\\w*',
+      ],
+    },
+    {
+      weight: 0.5,
+      patterns: [
+        'odeio|odeia|hate|nojo|lixo|praga|pragas|exterminar|eliminar|volta pra|go back|esse povo|those people|essa gente|these people',
+      ],
+    },
+  ],
+};
+
+/** A window goes to the second stage when some category's signals weigh this much (chosen from the eval's figures). */
+export const SCREEN_THRESHOLD = 1;
+
+/** Signals of the earlier messages weigh this share: context, not the news. */
+export const CONTEXT_WEIGHT = 0.5;
+
+const compileSignal = (pattern: string): RegExp =>
+  new RegExp(`(?<![\\p{L}\\p{N}])(?:${pattern})(?![\\p{L}\\p{N}])`, 'gu');
+
+const compiledSignals = riskCategories.flatMap((category) =>
+  screenSignals[category].flatMap(({ weight, patterns }) =>
+    patterns.map((pattern) => ({ category, weight, pattern: compileSignal(pattern) })),
+  ),
+);
+
+/**
+ * Each category's signals in one folded message, keyed by the words matched (two words of one
+ * pattern are two signals, a word repeated is one); a rule of the analyzer weighs the threshold.
+ */
+const signalsOf = (text: string): Map<RiskCategory, Map<string, number>> => {
+  const found = new Map<RiskCategory, Map<string, number>>();
+  const add = (category: RiskCategory, key: string, weight: number) => {
+    const held = found.get(category) ?? new Map<string, number>();
+    held.set(key, Math.max(weight, held.get(key) ?? 0));
+    found.set(category, held);
+  };
+  for (const rule of compiledRules)
+    if (rule.pattern.test(text)) add(rule.category, `rule:${rule.pattern.source}`, SCREEN_THRESHOLD);
+  for (const signal of compiledSignals)
+    for (const [words] of text.matchAll(signal.pattern)) add(signal.category, words, signal.weight);
+  return found;
+};
+
+/**
+ * The first stage of the cascade: a high-recall suspicion test over the whole window, cheap enough
+ * for every message. The new message must carry a signal of the category (an earlier message alone
+ * was screened when it was new); the earlier messages add their signals at `CONTEXT_WEIGHT`, a signal
+ * counting once per window at its best weight.
+ */
+export const riskScreen = (window: AnalysisWindow): boolean => {
+  const newMessage = newMessageOf(window);
+  if (newMessage === undefined) return false;
+  const latest = signalsOf(fold(newMessage.text));
+  if (latest.size === 0) return false;
+  const earlier = window.slice(0, -1).map((m) => signalsOf(fold(m.text)));
+  for (const [category, signals] of latest) {
+    const weights = new Map(signals);
+    for (const context of earlier)
+      for (const [key, weight] of context.get(category) ?? [])
+        weights.set(key, Math.max(weights.get(key) ?? 0, weight * CONTEXT_WEIGHT));
+    let score = 0;
+    for (const weight of weights.values()) score += weight;
+    if (score >= SCREEN_THRESHOLD) return true;
+  }
+  return false;
+};
