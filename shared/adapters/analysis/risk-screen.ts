@@ -95,13 +95,13 @@ export const screenSignals: Record<RiskCategory, { weight: number; patterns: rea
       patterns: [
         'te (mat|peg|quebr|fur|esfaque|bat)\\w*',
         'arma|revolver|pistola|faca|gun|knife|shoot\\w*|stab\\w*|tiro|bomba|bomb',
-        'matar|kill|porrada|surra|espancar|beat (you|u)|hurt (you|u)|massacre',
+        'porrada|surra|espancar|beat (you|u)|hurt (you|u)|massacre',
       ],
     },
     {
       weight: 0.5,
       patterns: [
-        'saida|esquina|depois da aula|after school|me espera|wait for me|vai ver|you ll see|ameac\\w*|threat\\w*|sangue|blood',
+        'matar|kill|saida|esquina|depois da aula|after school|me espera|wait for me|vai ver|you ll see|ameac\\w*|threat\\w*|sangue|blood',
       ],
     },
   ],
