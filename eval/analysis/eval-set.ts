@@ -17,7 +17,7 @@ const expectedFinding = z.object({
 /** One line of `eval/analysis/windows/*.jsonl` (eval/analysis/README.md). */
 export const evalWindowSchema = z
   .object({
-    id: z.string().check(z.regex(/^[a-z_-]+-\d{4}$/)),
+    id: z.string().check(z.regex(/^[a-z0-9_-]+-\d{4}$/)),
     lang: z.enum(['pt-BR', 'en']),
     messages: z
       .array(z.object({ from: z.enum(['dependent', 'contact']), text: z.string().check(z.minLength(1)) }))
@@ -53,6 +53,10 @@ export class EvalSetError extends Error {
   override readonly name = 'EvalSetError';
 }
 
+/** A file of the set: one per category, or everyday chats by theme. */
+const isSetFile = (stem: string) =>
+  (riskCategories as readonly string[]).includes(stem) || /^ordinary-[a-z0-9_-]+$/.test(stem);
+
 /** Parses one file's lines; the id must start with the file's name. */
 export const parseWindows = (
   fileName: string,
@@ -61,6 +65,7 @@ export const parseWindows = (
   const stem = fileName.replace(/\.jsonl$/, '');
   const windows: EvalWindow[] = [];
   const errors: string[] = [];
+  if (!isSetFile(stem)) return { windows, errors: [`${fileName}: neither a category nor ordinary-<theme>`] };
   content.split('\n').forEach((line, index) => {
     if (line.trim() === '') return;
     const where = `${fileName}:${index + 1}`;
@@ -82,10 +87,8 @@ export const parseWindows = (
       errors.push(`${where}: id ${parsed.data.id} does not start with ${stem}-`);
       return;
     }
-    const riskyFile = (riskCategories as readonly string[]).includes(stem);
     if (stem.startsWith('ordinary-') && !isOrdinary(parsed.data))
       errors.push(`${where}: an ordinary window expects findings`);
-    else if (riskyFile && isOrdinary(parsed.data)) errors.push(`${where}: a risky window expects nothing`);
     else windows.push(parsed.data);
   });
   return { windows, errors };

@@ -5,6 +5,7 @@
  * (docs/analysis.md "Evaluation"). Never prints a window's text.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 import { BedrockRuntimeClient, type ConverseCommandOutput } from '@aws-sdk/client-bedrock-runtime';
 import { bedrockAnalyzer, converseRequest } from '../../shared/adapters/analysis/bedrock-analyzer';
@@ -42,6 +43,7 @@ const { values: args } = parseArgs({
     'write-figures': { type: 'boolean', default: false },
     concurrency: { type: 'string', default: '4' },
     windows: { type: 'string', default: 'eval/analysis/windows' },
+    report: { type: 'string' },
   },
 });
 const adapter = args.adapter as Adapter;
@@ -205,8 +207,8 @@ const main = async () => {
     `  with the screen: ${cost.withScreen.calls} calls (${pct(share)} passed), ${cost.withScreen.inputTokens} input + ${cost.withScreen.outputTokens} output tokens`,
   );
 
-  await mkdir('.eval', { recursive: true });
-  const path = `.eval/analysis-${adapter}-${split}.json`;
+  const path = args.report ?? `.eval/analysis-${adapter}-${split}.json`;
+  await mkdir(dirname(path), { recursive: true });
   await writeFile(path, JSON.stringify(report, null, 2) + '\n');
   console.log(`\nreport: ${path}`);
 };

@@ -44,7 +44,6 @@ describe('the evaluation set', () => {
         expected: [{ category: 'scam', minSeverity: 'medium', message: 1 }],
       }),
       line({ ...risky, id: 'hate-0001' }),
-      line({ ...risky, id: 'scam-0012', expected: [] }),
       line({
         ...risky,
         id: 'scam-0013',
@@ -55,14 +54,17 @@ describe('the evaluation set', () => {
     const { windows, errors } = parseWindows('scam.jsonl', content);
     expect(windows.map((w) => w.id)).toEqual(['scam-0009']);
     expect(errors.map((e) => e.split(':').slice(0, 2).join(':'))).toEqual(
-      [2, 3, 4, 5, 6, 7, 8].map((n) => `scam.jsonl:${n}`),
+      [2, 3, 4, 5, 6, 7].map((n) => `scam.jsonl:${n}`),
     );
     expect(errors.join('\n')).not.toContain('segredo');
   });
 
-  it('refuses findings expected on an ordinary window', () => {
+  it('refuses findings expected on an ordinary window, and files of no known kind', () => {
     const { errors } = parseWindows('ordinary-school.jsonl', line({ ...risky, id: 'ordinary-school-0001' }));
     expect(errors).toEqual(['ordinary-school.jsonl:1: an ordinary window expects findings']);
+    expect(parseWindows('spam.jsonl', line({ ...risky, id: 'spam-0001' })).errors).toEqual([
+      'spam.jsonl: neither a category nor ordinary-<theme>',
+    ]);
   });
 
   it('refuses an id twice in the set, and any bad line', () => {
