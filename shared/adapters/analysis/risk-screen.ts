@@ -13,16 +13,10 @@ export const screenSignals: Record<RiskCategory, { weight: number; patterns: rea
     {
       weight: 1,
       patterns: [
-        'segredo\\w*',
-        'so entre (a gente|nos)',
-        'ninguem (precisa|pode) saber',
-        'apaga\\w* (a|as|essa|essas|nossa|nossas) (conversa|mensage)\\w*',
-        'secret\\w*',
-        'between (us|you and me)',
-        'delete (this|these|our|the) \\w*',
-        'telegram|snapchat|discord|signal',
+        'segredo|segredinho|secret|secrets',
+        'so entre (a gente|nos)|ninguem (precisa|pode) saber|between (us|you and me)',
+        'apaga\\w* (a|as|essa|essas|nossa|nossas) (conversa|mensage)\\w*|delete (this|these|our) (chat|messages|conversation)',
         'madur[ao]|mature',
-        'sozinh[ao]|alone',
       ],
     },
     {
@@ -31,11 +25,12 @@ export const screenSignals: Record<RiskCategory, { weight: number; patterns: rea
         'linda|lindinha|gatinha|princesa|gostosa|delicia|cute|pretty|beautiful|sexy|gorgeous',
         'foto\\w*|selfie\\w*|pic|pics|picture\\w*|photo\\w*|camera|chamada de video|video call',
         'idade|age',
+        'sozinh[ao]|alone|privad[ao]|private',
         'encontr\\w*|conhecer pessoalmente|meet\\w*|buscar (vc|voce)|pick (you|u) up',
-        'pais|mae|pai|parents|mom|dad',
+        '(seus|teus) pais|(sua|tua) mae|(seu|teu) pai|your (parents|mom|mum|dad)',
         'presente\\w*|gift\\w*|skin\\w*|robux|v bucks|vbucks',
-        'outro app|outra rede|other app|add me|me add',
-        'ninguem|nobody|entende\\w*|understand\\w*',
+        'telegram|snapchat|discord|outro app|outra rede|other app|add me|me add',
+        'ninguem te entende|nobody understands you|so eu te entendo',
       ],
     },
   ],
@@ -43,12 +38,14 @@ export const screenSignals: Record<RiskCategory, { weight: number; patterns: rea
     {
       weight: 1,
       patterns: [
-        'nude\\w*|nud|pelad\\w*|naked|sexo|sex|sexual\\w*|transa\\w*|porn\\w*|putaria|safad\\w*|tesao|horny|peit\\w*|bunda|boobs',
+        'nude\\w*|nud|pelad\\w*|naked|sexo|sex|sexual\\w*|transa\\w*|porn\\w*|putaria|tesao|horny|boobs',
       ],
     },
     {
       weight: 0.5,
-      patterns: ['sem roupa|roupa intima|lingerie|calcinha|cueca|underwear|corpo|body|cama|bed|tocar|touch'],
+      patterns: [
+        'safad\\w*|peit\\w*|bunda|sem roupa|roupa intima|lingerie|calcinha|cueca|underwear|corpo|body|cama|bed|tocar|touch',
+      ],
     },
   ],
   bullying: [
@@ -58,13 +55,13 @@ export const screenSignals: Record<RiskCategory, { weight: number; patterns: rea
         'ninguem (gosta|quer|aguenta)|nobody (likes|wants|cares)',
         'todo mundo (te )?(odeia|ri)|everyone (hates|laughs)',
         'se mata|mata logo|kys|kill (yourself|urself)',
-        'lixo|nojent\\w*|inutil|fracassad\\w*|aberracao|baleia|feios[ao]|trash|loser|worthless|pathetic|disgusting',
+        'nojent\\w*|inutil|fracassad\\w*|aberracao|feios[ao]|loser|worthless|pathetic|disgusting',
       ],
     },
     {
       weight: 0.5,
       patterns: [
-        'gord\\w*|fei[ao]|ridicul\\w*|idiota|otari\\w*|imbecil|burr[ao]|fat|ugly|stupid|idiot|freak|weirdo',
+        'lixo|trash|baleia|gord\\w*|fei[ao]|ridicul\\w*|idiota|otari\\w*|imbecil|burr[ao]|fat|ugly|stupid|idiot|freak|weirdo',
         'grupo|print\\w*|expor|exposed|postar|post|zoar|zoeira|humilh\\w*|rir de|laugh at',
         'odeia\\w*|odio|hate\\w*|sai do grupo|leave the group|kicked out',
       ],
@@ -74,16 +71,16 @@ export const screenSignals: Record<RiskCategory, { weight: number; patterns: rea
     {
       weight: 1,
       patterns: [
-        'suicid\\w*|me matar|kill myself|morrer|die|dead|morta|morto',
+        'suicid\\w*|me matar|kill myself',
         'me cort\\w*|cortar os pulsos|cut myself|cutting|self harm|me machuc\\w*|hurt myself',
         'sumir|desaparecer|disappear|nao aguento mais|cant take it|can t take it|give up|desistir de tudo',
         'sem sentido|no point|pointless|acabar com tudo|end it',
-        'remedios|comprimidos|pills|overdose',
       ],
     },
     {
       weight: 0.5,
       patterns: [
+        'morrer|die|dead|morta|morto|remedios|comprimidos|pills|overdose',
         'cansad[ao] de (tudo|viver)|tired of (everything|living)|vazi[ao]|empty|sozinh[ao]|alone|ninguem liga|nobody cares',
         'despedida|adeus|goodbye|carta|letter|melhor sem mim|better off without me|fardo|burden',
       ],
@@ -93,14 +90,14 @@ export const screenSignals: Record<RiskCategory, { weight: number; patterns: rea
     {
       weight: 1,
       patterns: [
-        'te (mat|peg|quebr|fur|esfaque|bat)\\w*',
-        'arma|revolver|pistola|faca|gun|knife|shoot\\w*|stab\\w*|tiro|bomba|bomb',
+        'te (mat|quebr|fur|esfaque|arrebent)\\w*',
         'porrada|surra|espancar|beat (you|u)|hurt (you|u)|massacre',
       ],
     },
     {
       weight: 0.5,
       patterns: [
+        'te peg\\w*|te bat\\w*|arma|revolver|pistola|faca|gun|knife|shoot\\w*|stab\\w*|tiro|bomba|bomb',
         'matar|kill|saida|esquina|depois da aula|after school|me espera|wait for me|vai ver|you ll see|ameac\\w*|threat\\w*|sangue|blood',
       ],
     },
@@ -109,13 +106,14 @@ export const screenSignals: Record<RiskCategory, { weight: number; patterns: rea
     {
       weight: 1,
       patterns: [
-        'maconha|erva|beck|baseado|fumo|cigarro de palha|cocaina|crack|lsd|mdma|ecstasy|lanca|loló|lolo|ketamina|droga\\w*',
-        'weed|pot|joint|blunt|cocaine|coke|meth|molly|acid|drug\\w*|dealer|plug|pills?|xanax|vape\\w*|pod|thc|gummies',
+        'maconha|baseado|beck|cocaina|lsd|mdma|ecstasy|lolo|ketamina|drogas',
+        'weed|joint|blunt|cocaine|meth|molly|drug|drugs|dealer|xanax|thc',
       ],
     },
     {
       weight: 0.5,
       patterns: [
+        'droga|crack|erva|fumo|lanca|pod|plug|pot|acid|coke|pills?|vape\\w*|gummies',
         'fumar|smoke|chapad\\w*|brisa|high|stoned|trip|biqueira|traficante|usar|experimentar|try it|vende\\w*|sell\\w*|compra\\w*|buy',
       ],
     },
@@ -124,16 +122,17 @@ export const screenSignals: Record<RiskCategory, { weight: number; patterns: rea
     {
       weight: 1,
       patterns: [
-        'pix|chave pix|boleto|transferencia|deposit\\w*|deposito|gift card|cartao presente|vale presente',
+        'chave pix|boleto|gift card|cartao presente|vale presente',
         'codigo de (verificacao|seguranca)|verification code|senha|password|cvv',
         'troquei de numero|numero novo|new number|changed my number|esse e meu novo',
         'sortead\\w*|premio|prize|resgat\\w*|claim',
-        'conta bloqueada|bloquead\\w*|suspens\\w*|locked|suspended|encomenda|entrega|taxa|delivery|package|fee',
+        'conta bloqueada|account (locked|suspended)',
       ],
     },
     {
       weight: 0.5,
       patterns: [
+        'pix|transferencia|deposit\\w*|deposito|bloquead\\w*|suspens\\w*|locked|suspended|encomenda|entrega|taxa|delivery|package|fee',
         'link|clique|click|acesse|bit ly|http\\w*|www|codigo|code|pin|urgente|urgent|rapido|quick|emprest\\w*|lend|dinheiro|money|reais|banco|bank|cartao|card|investimento|invest\\w*|lucro|profit',
       ],
     },
@@ -142,14 +141,15 @@ export const screenSignals: Record<RiskCategory, { weight: number; patterns: rea
     {
       weight: 1,
       patterns: [
-        'macac\\w*|raca|race|inferior|nazi\\w*|hitler|heil|white power|supremac\\w*',
-        'viad\\w*|bicha|sapatao|traveco|faggot|fag|tranny|nigg\\w*|paraiba|baiano\\w*',
-        'nordestin\\w*|judeu\\w*|jews?|negr[ao]s?|pret[ao]s?|gays?|trans|imigrant\\w*|immigrant\\w*|muslim\\w*|muculman\\w*|refugiad\\w*|indio\\w*',
+        'macac\\w*|nazi\\w*|hitler|heil|white power|supremac\\w*',
+        'traveco|faggot|fag|tranny|nigg\\w*',
       ],
     },
     {
       weight: 0.5,
       patterns: [
+        'raca|race|inferior|viad\\w*|bicha|sapatao|paraiba|baiano\\w*',
+        'nordestin\\w*|judeu\\w*|jews?|negr[ao]s?|pret[ao]s?|gays?|trans|imigrant\\w*|immigrant\\w*|muslim\\w*|muculman\\w*|refugiad\\w*|indio\\w*',
         'odeio|odeia|hate|nojo|lixo|praga|pragas|exterminar|eliminar|volta pra|go back|esse povo|those people|essa gente|these people',
       ],
     },

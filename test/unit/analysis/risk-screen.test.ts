@@ -13,7 +13,8 @@ const chat = (...texts: string[]): WindowMessage[] =>
 describe('the risk screen', () => {
   it.each([
     ['a rule of the analyzer alone', ['não conta pros seus pais']],
-    ['a strong signal word', ['vamos falar no telegram']],
+    ['a strong signal word', ['isso fica só entre a gente']],
+    ['two weak signals of one category', ['vamos pro telegram, lá é mais privado']],
     ['two weak signals in the new message', ['manda o link urgente']],
     [
       'a weak signal with a strong one of the same category earlier',
@@ -28,6 +29,8 @@ describe('the risk screen', () => {
   it.each([
     ['an ordinary message', ['bora jogar bola depois da escola?']],
     ['one weak signal', ['manda o link da aula']],
+    ['everyday words that also name risks', ['mãe me faz um pix pro lanche']],
+    ['an exclamation', ['que droga, perdi o ônibus']],
     [
       'a window whose new message carries no signal, whatever came before',
       ['faz um pix pra mim', 'ok', 'valeu'],
