@@ -10,7 +10,7 @@ import { parseArgs } from 'node:util';
 import { BedrockRuntimeClient, type ConverseCommandOutput } from '@aws-sdk/client-bedrock-runtime';
 import { bedrockAnalyzer, converseRequest } from '../../shared/adapters/analysis/bedrock-analyzer';
 import { cascadeAnalyzer } from '../../shared/adapters/analysis/cascade-analyzer';
-import { riskScreen, SCREEN_THRESHOLD } from '../../shared/adapters/analysis/risk-screen';
+import { riskScreen, riskScreenAt, SCREEN_THRESHOLD } from '../../shared/adapters/analysis/risk-screen';
 import { rulesAnalyzer } from '../../shared/adapters/analysis/rules-analyzer';
 import { riskCategories } from '../../shared/domain/analysis/finding';
 import { AnalysisUnavailable, type Analyzer } from '../../shared/ports/analyzer';
@@ -29,6 +29,7 @@ import {
 } from './score';
 
 const adapters = ['local', 'bedrock', 'cascade'] as const;
+const SWEEP_THRESHOLDS = [0.5, 1, 1.5, 2, 2.5, 3];
 type Adapter = (typeof adapters)[number];
 
 const fail = (message: string): never => {
@@ -44,6 +45,7 @@ const { values: args } = parseArgs({
     concurrency: { type: 'string', default: '4' },
     windows: { type: 'string', default: 'eval/analysis/windows' },
     report: { type: 'string' },
+    sweep: { type: 'boolean', default: false },
   },
 });
 const adapter = args.adapter as Adapter;
@@ -179,6 +181,17 @@ const main = async () => {
     console.log(
       `screen (threshold ${SCREEN_THRESHOLD}): recall ${pct(screen.recall)} of ${screen.expected} risky findings, passes ${pct(screen.passRate)} of ${screen.ordinaryMessages} ordinary messages`,
     );
+  }
+
+  if (args.sweep) {
+    // Choosing the threshold: the dev split only, never the held-out windows.
+    console.log('\nscreen thresholds on dev:');
+    for (const threshold of SWEEP_THRESHOLDS) {
+      const swept = scoreScreen(riskScreenAt(threshold), windowsOf(set, 'dev'));
+      console.log(
+        `  ${threshold.toFixed(1)}: recall ${pct(swept.recall)}, passes ${pct(swept.passRate)} of ordinary messages`,
+      );
+    }
   }
 
   // The cost of a person's traffic, nearly all of it ordinary: the screen's pass rate on ordinary messages.

@@ -173,7 +173,7 @@ const compiledSignals = riskCategories.flatMap((category) =>
 
 /**
  * Each category's signals in one folded message, keyed by the words matched (two words of one
- * pattern are two signals, a word repeated is one); a rule of the analyzer weighs the threshold.
+ * pattern are two signals, a word repeated is one); a rule of the analyzer weighs more than any threshold.
  */
 const signalsOf = (text: string): Map<RiskCategory, Map<string, number>> => {
   const found = new Map<RiskCategory, Map<string, number>>();
@@ -183,32 +183,44 @@ const signalsOf = (text: string): Map<RiskCategory, Map<string, number>> => {
     found.set(category, held);
   };
   for (const rule of compiledRules)
-    if (rule.pattern.test(text)) add(rule.category, `rule:${rule.pattern.source}`, SCREEN_THRESHOLD);
+    if (rule.pattern.test(text)) add(rule.category, `rule:${rule.pattern.source}`, Number.POSITIVE_INFINITY);
   for (const signal of compiledSignals)
     for (const [words] of text.matchAll(signal.pattern)) add(signal.category, words, signal.weight);
   return found;
 };
 
 /**
- * The first stage of the cascade: a high-recall suspicion test over the whole window, cheap enough
- * for every message. The new message must carry a signal of the category (an earlier message alone
- * was screened when it was new); the earlier messages add their signals at `CONTEXT_WEIGHT`, a signal
- * counting once per window at its best weight.
+ * How suspicious the window is: its most suspicious category's weight, the new message's signals at
+ * their weight and the earlier messages' at `CONTEXT_WEIGHT` (a signal counting once per window, at
+ * its best weight). A rule of the analyzer in the new message is suspicious at any threshold; the
+ * context alone passes only with strong signals in two earlier messages, so a chat's one risky word
+ * does not send its next five messages on, while an escalation whose last step is plain words does.
  */
-export const riskScreen = (window: AnalysisWindow): boolean => {
+export const screenScore = (window: AnalysisWindow): number => {
   const newMessage = newMessageOf(window);
-  if (newMessage === undefined) return false;
-  const latest = signalsOf(fold(newMessage.text));
-  if (latest.size === 0) return false;
-  const earlier = window.slice(0, -1).map((m) => signalsOf(fold(m.text)));
-  for (const [category, signals] of latest) {
-    const weights = new Map(signals);
-    for (const context of earlier)
-      for (const [key, weight] of context.get(category) ?? [])
-        weights.set(key, Math.max(weights.get(key) ?? 0, weight * CONTEXT_WEIGHT));
+  if (newMessage === undefined) return 0;
+  const weights = signalsOf(fold(newMessage.text));
+  for (const message of window.slice(0, -1))
+    for (const [category, signals] of signalsOf(fold(message.text))) {
+      const held = weights.get(category) ?? new Map<string, number>();
+      for (const [key, weight] of signals)
+        held.set(key, Math.max(held.get(key) ?? 0, Math.min(weight, 1) * CONTEXT_WEIGHT));
+      weights.set(category, held);
+    }
+  let worst = 0;
+  for (const signals of weights.values()) {
     let score = 0;
-    for (const weight of weights.values()) score += weight;
-    if (score >= SCREEN_THRESHOLD) return true;
+    for (const weight of signals.values()) score += weight;
+    worst = Math.max(worst, score);
   }
-  return false;
+  return worst;
 };
+
+/** The screen at another threshold (the evaluation's sweep). */
+export const riskScreenAt =
+  (threshold: number) =>
+  (window: AnalysisWindow): boolean =>
+    screenScore(window) >= threshold;
+
+/** The first stage of the cascade: a high-recall suspicion test, cheap enough for every message. */
+export const riskScreen = riskScreenAt(SCREEN_THRESHOLD);

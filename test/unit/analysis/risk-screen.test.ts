@@ -41,6 +41,10 @@ describe('the risk screen', () => {
     expect(riskScreen(chat(...texts))).toBe(false);
   });
 
+  it('passes a plain message after strong signals in two earlier messages', () => {
+    expect(riskScreen(chat('isso fica só entre a gente', 'tá', 'vc é bem madura', 'ok'))).toBe(true);
+  });
+
   it('counts a word repeated once', () => {
     expect(riskScreen(chat('link link link'))).toBe(false);
   });
