@@ -2,7 +2,7 @@ import vitest from '@vitest/eslint-plugin';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'cdk.out/**', '.local/**', '.bench/**', 'coverage/**'] },
+  { ignores: ['node_modules/**', 'cdk.out/**', '.local/**', '.bench/**', '.eval/**', 'coverage/**'] },
   ...tseslint.configs.recommended,
   {
     rules: {
@@ -25,7 +25,7 @@ export default tseslint.config(
       ],
     },
   },
-  { files: ['test/bench/**/*.ts'], rules: { 'no-console': 'off' } },
+  { files: ['test/bench/**/*.ts', 'eval/analysis/run.ts'], rules: { 'no-console': 'off' } },
   { files: ['shared/validation/z.ts'], rules: { 'no-restricted-imports': 'off' } },
   {
     files: ['test/**/*.ts'],

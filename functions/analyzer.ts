@@ -5,8 +5,8 @@ import type { Analyzer } from '../shared/ports/analyzer';
 export const sandboxStages: readonly string[] = ['local', 'test'];
 
 /**
- * The analyzer the session-events worker reads messages with: Amazon Bedrock in AWS, the rule-based
- * analyzer locally. The sandbox marker is refused at start outside the local and test stages.
+ * The analyzer the session-events worker reads messages with: in AWS the rule screen then Amazon
+ * Bedrock for the windows it finds suspicious (or Bedrock alone), the rule-based analyzer locally. The sandbox marker is refused at start outside the local and test stages.
  */
 export const configuredAnalyzer = async (
   settings: Pick<Config, 'STAGE' | 'AWS_REGION' | 'ANALYSIS_SANDBOX_MARKER'>,
@@ -25,8 +25,14 @@ export const configuredAnalyzer = async (
     import('@aws-sdk/client-bedrock-runtime'),
     import('../shared/adapters/analysis/bedrock-analyzer'),
   ]);
-  return bedrockAnalyzer(
+  const bedrock = bedrockAnalyzer(
     new BedrockRuntimeClient({ region: settings.AWS_REGION }),
     analysis.ANALYSIS_MODEL_ID,
   );
+  if (analysis.ANALYZER === 'bedrock') return bedrock;
+  const [{ riskScreen }, { cascadeAnalyzer }] = await Promise.all([
+    import('../shared/adapters/analysis/risk-screen'),
+    import('../shared/adapters/analysis/cascade-analyzer'),
+  ]);
+  return cascadeAnalyzer(riskScreen, bedrock);
 };

@@ -183,7 +183,7 @@ export const buildConsumers = (scope: Stack, props: ConsumersProps) => {
       );
     },
     analysis: (fn) => {
-      fn.addEnvironment('ANALYZER', 'bedrock');
+      fn.addEnvironment('ANALYZER', 'cascade');
       fn.addEnvironment('ANALYSIS_MODEL_ID', props.analysisModelId);
       fn.addToRolePolicy(
         new PolicyStatement({

@@ -103,8 +103,11 @@ export const configSchema = z.object({
   PAUSE_MAX_DAYS: withDefault(seconds, 30),
   /** How long a sealed message is kept before the table's TTL removes it. */
   CONTENT_RETENTION_DAYS: withDefault(seconds, 30),
-  /** Who reads a message for risks: Amazon Bedrock (`ANALYSIS_MODEL_ID`), or the local rule-based analyzer. */
-  ANALYZER: withDefault(z.enum(['bedrock', 'rules']), 'bedrock'),
+  /**
+   * Who reads a message for risks: the rule screen then Amazon Bedrock (`cascade`), Amazon Bedrock
+   * alone (`ANALYSIS_MODEL_ID` for both), or the local rule-based analyzer.
+   */
+  ANALYZER: withDefault(z.enum(['cascade', 'bedrock', 'rules']), 'cascade'),
   ANALYSIS_MODEL_ID: optionalText,
   /** `#risk:<category>:<severity>` in a body yields that finding: the local and test stages only. */
   ANALYSIS_SANDBOX_MARKER: withDefault(z.enum(['on', 'off']), 'off'),
@@ -301,6 +304,7 @@ export const capabilities = {
   analysis: z.discriminatedUnion('ANALYZER', [
     z.object({ ANALYZER: z.literal('rules'), ANALYSIS_SANDBOX_MARKER: z.enum(['on', 'off']) }),
     z.object({ ANALYZER: z.literal('bedrock'), ANALYSIS_MODEL_ID: setWhen('ANALYZER is bedrock') }),
+    z.object({ ANALYZER: z.literal('cascade'), ANALYSIS_MODEL_ID: setWhen('ANALYZER is cascade') }),
   ]),
 };
 

@@ -270,7 +270,7 @@ describe('the stateless stack', () => {
       id.startsWith('SessionEventsWorker'),
     );
     expect(worker?.[1].Properties.Environment.Variables).toMatchObject({
-      ANALYZER: 'bedrock',
+      ANALYZER: 'cascade',
       ANALYSIS_MODEL_ID: 'anthropic.claude-3-haiku-20240307-v1:0',
     });
     expect(worker?.[1].Properties.Environment.Variables.ANALYSIS_SANDBOX_MARKER).toBeUndefined();

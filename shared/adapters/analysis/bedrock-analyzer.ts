@@ -62,7 +62,8 @@ const reportedFinding = z.object({
 /** Errors after which the same request may well succeed: the message is left for a retry. */
 const retryable = new Set(['ThrottlingException', 'ServiceUnavailableException', 'ModelTimeoutException']);
 
-const converseRequest = (modelId: string, window: AnalysisWindow): ConverseCommandInput => ({
+/** The Converse request for a window (exported for the evaluation's token estimate). */
+export const converseRequest = (modelId: string, window: AnalysisWindow): ConverseCommandInput => ({
   modelId,
   system: [{ text: instructions }],
   messages: [

@@ -18,7 +18,7 @@ export interface RulesAnalyzerOptions {
   sandboxMarker?: boolean;
 }
 
-interface CompiledRule extends Omit<RiskRule, 'patterns'> {
+export interface CompiledRule extends Omit<RiskRule, 'patterns'> {
   pattern: RegExp;
 }
 
@@ -30,10 +30,11 @@ const compile = (rule: RiskRule): CompiledRule => ({
   pattern: new RegExp(`(?<![\\p{L}\\p{N}])(?:${rule.patterns.join('|')})(?![\\p{L}\\p{N}])`, 'u'),
 });
 
-const compiledRules = riskRules.map(compile);
+/** The rules as the analyzer and the risk screen (risk-screen.ts) match them. */
+export const compiledRules = riskRules.map(compile);
 
 /** Lower case, accents and punctuation gone, one space between words: what the patterns read. */
-const fold = (text: string): string => words(text).join(' ');
+export const fold = (text: string): string => words(text).join(' ');
 
 const markerPattern = /#risk:([a-z_]+):([a-z]+)/gi;
 

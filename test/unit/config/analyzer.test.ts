@@ -16,6 +16,17 @@ describe('the analyzer a worker is configured with', () => {
     });
   });
 
+  it('screens with the rules before Bedrock by default (the cascade), which needs the model id', async () => {
+    expect(() => settingsOf({})).toThrow(/ANALYSIS_MODEL_ID/);
+    const { settings, analysis } = settingsOf({ ANALYSIS_MODEL_ID: 'model', AWS_REGION: 'us-east-1' });
+    expect(analysis).toEqual({ ANALYZER: 'cascade', ANALYSIS_MODEL_ID: 'model' });
+    // An ordinary window never reaches the model (no network here).
+    const ordinary = [
+      { messageId: 'm1', fromMe: false, text: 'bom dia', sentAt: '2026-01-01T00:00:00.000Z' },
+    ];
+    expect(await (await configuredAnalyzer(settings, analysis)).assess(ordinary)).toEqual([]);
+  });
+
   it('honours the sandbox marker on the local and test stages only', async () => {
     const marked = { body: 'oi #risk:drugs:low' };
     const window = [

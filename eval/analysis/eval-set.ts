@@ -1,0 +1,132 @@
+import { createHash } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { riskCategories, severities } from '../../shared/domain/analysis/finding';
+import { PREVIOUS_MESSAGES_IN_WINDOW } from '../../shared/domain/analysis/window';
+import * as z from '../../shared/validation/z';
+
+/** The most messages a window of the set holds: the new message and the ones before it. */
+const MAX_MESSAGES = PREVIOUS_MESSAGES_IN_WINDOW + 1;
+
+const expectedFinding = z.object({
+  category: z.enum(riskCategories),
+  minSeverity: z.enum(severities),
+  message: z.number().check(z.int(), z.gte(0)),
+});
+
+/** One line of `eval/analysis/windows/*.jsonl` (eval/analysis/README.md). */
+export const evalWindowSchema = z
+  .object({
+    id: z.string().check(z.regex(/^[a-z0-9_-]+-\d{4}$/)),
+    lang: z.enum(['pt-BR', 'en']),
+    messages: z
+      .array(z.object({ from: z.enum(['dependent', 'contact']), text: z.string().check(z.minLength(1)) }))
+      .check(z.minLength(1), z.maxLength(MAX_MESSAGES)),
+    expected: z.array(expectedFinding),
+    note: z.optional(z.string()),
+  })
+  .check(
+    z.refine((w) => w.expected.every((e) => e.message < w.messages.length), {
+      message: 'an expected finding names a message outside the window',
+    }),
+    z.refine((w) => new Set(w.expected.map((e) => `${e.message}#${e.category}`)).size === w.expected.length, {
+      message: 'a message and category are expected twice',
+    }),
+  );
+
+export type EvalWindow = z.infer<typeof evalWindowSchema>;
+export type ExpectedFinding = z.infer<typeof expectedFinding>;
+
+export const splits = ['dev', 'holdout'] as const;
+export type Split = (typeof splits)[number];
+
+/** Held out when the first 8 hex digits of the SHA-256 of the id, as a number, divide by 5. */
+export const splitOf = (id: string): Split =>
+  Number.parseInt(createHash('sha256').update(id).digest('hex').slice(0, 8), 16) % 5 === 0
+    ? 'holdout'
+    : 'dev';
+
+export const isOrdinary = (window: EvalWindow): boolean => window.expected.length === 0;
+
+/** Why a set does not load: every bad line named by file and line number (never its text). */
+export class EvalSetError extends Error {
+  override readonly name = 'EvalSetError';
+}
+
+/** A file of the set: one per category, or everyday chats by theme. */
+const isSetFile = (stem: string) =>
+  (riskCategories as readonly string[]).includes(stem) || /^ordinary-[a-z0-9_-]+$/.test(stem);
+
+/** Parses one file's lines; the id must start with the file's name. */
+export const parseWindows = (
+  fileName: string,
+  content: string,
+): { windows: EvalWindow[]; errors: string[] } => {
+  const stem = fileName.replace(/\.jsonl$/, '');
+  const windows: EvalWindow[] = [];
+  const errors: string[] = [];
+  if (!isSetFile(stem)) return { windows, errors: [`${fileName}: neither a category nor ordinary-<theme>`] };
+  content.split('\n').forEach((line, index) => {
+    if (line.trim() === '') return;
+    const where = `${fileName}:${index + 1}`;
+    let json: unknown;
+    try {
+      json = JSON.parse(line);
+    } catch {
+      errors.push(`${where}: not JSON`);
+      return;
+    }
+    const parsed = evalWindowSchema.safeParse(json);
+    if (!parsed.success) {
+      errors.push(
+        `${where}: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`,
+      );
+      return;
+    }
+    if (!parsed.data.id.startsWith(`${stem}-`)) {
+      errors.push(`${where}: id ${parsed.data.id} does not start with ${stem}-`);
+      return;
+    }
+    if (stem.startsWith('ordinary-') && !isOrdinary(parsed.data))
+      errors.push(`${where}: an ordinary window expects findings`);
+    else windows.push(parsed.data);
+  });
+  return { windows, errors };
+};
+
+/** The set from its files' contents, ids unique across it; throws naming every bad line. */
+export const parseEvalSet = (files: readonly { name: string; content: string }[]): EvalWindow[] => {
+  const windows: EvalWindow[] = [];
+  const errors: string[] = [];
+  for (const file of files) {
+    const parsed = parseWindows(file.name, file.content);
+    windows.push(...parsed.windows);
+    errors.push(...parsed.errors);
+  }
+  const seen = new Set<string>();
+  for (const w of windows) {
+    if (seen.has(w.id)) errors.push(`id ${w.id} appears twice`);
+    seen.add(w.id);
+  }
+  if (errors.length > 0) throw new EvalSetError(`the evaluation set is invalid:\n${errors.join('\n')}`);
+  return windows;
+};
+
+/** Every `*.jsonl` of the folder (none yet: an empty set). */
+export const loadEvalSet = async (dir: string): Promise<EvalWindow[]> => {
+  const names = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.jsonl')).sort();
+  return parseEvalSet(
+    await Promise.all(
+      names.map(async (name) => ({ name, content: await readFile(join(dir, name), 'utf8') })),
+    ),
+  );
+};
+
+/** A fingerprint of the set's content: the committed figures hold for this set only. */
+export const setDigest = (windows: readonly EvalWindow[]): string =>
+  createHash('sha256')
+    .update(
+      JSON.stringify([...windows].sort((a, b) => a.id.localeCompare(b.id)).map(({ note: _, ...w }) => w)),
+    )
+    .digest('hex')
+    .slice(0, 16);

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { riskScreen } from '../../../shared/adapters/analysis/risk-screen';
+import type { WindowMessage } from '../../../shared/domain/analysis/window';
+
+const chat = (...texts: string[]): WindowMessage[] =>
+  texts.map((text, n) => ({
+    messageId: `m-${n}`,
+    fromMe: n % 2 === 1,
+    text,
+    sentAt: `2026-11-24T10:0${n}:00.000Z`,
+  }));
+
+describe('the risk screen', () => {
+  it.each([
+    ['a rule of the analyzer alone', ['não conta pros seus pais']],
+    ['a strong signal word', ['isso fica só entre a gente']],
+    ['two weak signals of one category', ['vamos pro telegram, lá é mais privado']],
+    ['two weak signals in the new message', ['manda o link urgente']],
+    [
+      'a weak signal with a strong one of the same category earlier',
+      ['eu troquei de número', 'oi?', 'manda o link'],
+    ],
+    ['an indirect self-harm statement', ['acho que vou sumir de vez']],
+    ['accents and case folded', ['Não aguento MAIS']],
+  ])('passes %s', (_, texts) => {
+    expect(riskScreen(chat(...texts))).toBe(true);
+  });
+
+  it.each([
+    ['an ordinary message', ['bora jogar bola depois da escola?']],
+    ['one weak signal', ['manda o link da aula']],
+    ['everyday words that also name risks', ['mãe me faz um pix pro lanche']],
+    ['an exclamation', ['que droga, perdi o ônibus']],
+    [
+      'a window whose new message carries no signal, whatever came before',
+      ['faz um pix pra mim', 'ok', 'valeu'],
+    ],
+    ['a weak signal whose companion was only in another category', ['que jogo lindo', 'manda foto']],
+    ['an empty window', []],
+  ])('lets by %s', (_, texts) => {
+    expect(riskScreen(chat(...texts))).toBe(false);
+  });
+
+  it('passes a plain message after strong signals in two earlier messages', () => {
+    expect(riskScreen(chat('isso fica só entre a gente', 'tá', 'vc é bem madura', 'ok'))).toBe(true);
+  });
+
+  it('counts a word repeated once', () => {
+    expect(riskScreen(chat('link link link'))).toBe(false);
+  });
+});
