@@ -5,6 +5,7 @@ import type { RelationshipCheck } from '../consent/relationship-check';
 import { fail } from '../errors';
 import type { Pairing } from '../pairing/pairing';
 import { checkBirthDate, sameDependent, type Dependent } from './dependent';
+import type { Pause } from './pause';
 
 export const seatStatuses = ['pending', 'active', 'paused', 'archived'] as const;
 export type SeatStatus = (typeof seatStatuses)[number];
@@ -39,6 +40,8 @@ export interface Seat {
   openAlerts: readonly AlertRecord[];
   /** How many of the seat's alerts guardians closed, for the alert list's counts. */
   decidedAlerts: { resolved: number; dismissed: number };
+  /** The guardians' pause while the seat is `paused`; null otherwise. */
+  pause: Pause | null;
   createdAt: string;
   updatedAt: string;
   version: number;
@@ -69,6 +72,7 @@ export const newSeat = (fields: {
   channels: {},
   pairing: null,
   trial: null,
+  pause: null,
   createdAt: fields.now.toISOString(),
   updatedAt: fields.now.toISOString(),
   version: 0,
