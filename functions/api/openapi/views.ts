@@ -98,9 +98,7 @@ export const seat = named(
     }),
     dependent: z.nullable(dependent),
     /** The guardians' pause while the seat is `paused`; it ends by itself at `until`. */
-    pause: z.nullable(
-      z.strictObject({ pausedAt: instant, until: instant, cause: z.literal('guardian') }),
-    ),
+    pause: z.nullable(z.strictObject({ pausedAt: instant, until: instant, cause: z.literal('guardian') })),
   }),
 );
 

@@ -1,4 +1,4 @@
-import { pauseSeatUntil, resumePausedSeat } from '../../../shared/app/seats/pause';
+import { pauseSeat, resumeSeat } from '../../../shared/app/seats/pause';
 import { createSeat, getSeat, putDependent, removeSeat } from '../../../shared/app/seats/seats';
 import { activateSeat } from '../../../shared/app/consent/activation';
 import { getProtection } from '../../../shared/app/consent/protection';
@@ -58,7 +58,7 @@ export const handler = apiHandler('seats', {
     ...requests.pauseSeat,
     run: async ({ params, body }, caller) =>
       ok(
-        await pauseSeatUntil(
+        await pauseSeat(
           { ...(await deps()), pauseResumes: await pauseResumes() },
           caller,
           params.uid,
@@ -69,6 +69,6 @@ export const handler = apiHandler('seats', {
   resumeSeat: bearerOperation({
     ...requests.resumeSeat,
     run: async ({ params }, caller) =>
-      ok(await resumePausedSeat({ ...(await deps()), pauseResumes: await pauseResumes() }, caller, params.uid)),
+      ok(await resumeSeat({ ...(await deps()), pauseResumes: await pauseResumes() }, caller, params.uid)),
   }),
 });

@@ -150,7 +150,12 @@ export const seatItem = z.object({
   trial: z._default(z.nullable(z.object({ startedAt: z.string(), endsAt: z.string() })), null),
   pause: z._default(
     z.nullable(
-      z.object({ pauseId: z.string(), pausedAt: z.string(), until: z.string(), cause: z.literal('guardian') }),
+      z.object({
+        pauseId: z.string(),
+        pausedAt: z.string(),
+        until: z.string(),
+        cause: z.literal('guardian'),
+      }),
     ),
     null,
   ),

@@ -1,4 +1,10 @@
-import { pauseSeat, resumeOnSchedule, resumeSeat, type PauseEnd, type PauseMove } from '../../domain/family/pause';
+import {
+  pauseMove,
+  resumeMove,
+  scheduledResumeMove,
+  type PauseEnd,
+  type PauseMove,
+} from '../../domain/family/pause';
 import { accountUidOfSeat } from '../../domain/family/uids';
 import { seatOf } from '../../domain/family/account';
 import type { Seat } from '../../domain/family/seat';
@@ -13,7 +19,12 @@ import { stateChangeEvents } from './state-events';
 type PauseDeps = Pick<Deps, 'families' | 'ids' | 'clock' | 'settings' | 'hasher' | 'pauseResumes'>;
 
 /** A pause move committed: the seat with its event and, when the derivation moved, `seat.state_changed`. */
-const commit = async (deps: Pick<Deps, 'families' | 'ids' | 'clock'>, before: Seat, move: PauseMove, source: EventSource) =>
+const commit = async (
+  deps: Pick<Deps, 'families' | 'ids' | 'clock'>,
+  before: Seat,
+  move: PauseMove,
+  source: EventSource,
+) =>
   deps.families.saveSeat(move.seat, [
     sourcedEvent(deps, source, {
       type: move.event.type,
@@ -29,10 +40,10 @@ const commit = async (deps: Pick<Deps, 'families' | 'ids' | 'clock'>, before: Se
  * pause is made before the commit, as the reconnects' are: one whose pause never committed finds no
  * pause of its own when it fires and changes nothing.
  */
-export const pauseSeatUntil = async (deps: PauseDeps, caller: Caller, seatUid: string, until: Date) =>
+export const pauseSeat = async (deps: PauseDeps, caller: Caller, seatUid: string, until: Date) =>
   retryOnConflict(async () => {
     const { seat } = await seatFor(deps, caller, seatUid);
-    const move = pauseSeat(seat, {
+    const move = pauseMove(seat, {
       until,
       now: deps.clock.now(),
       pauseId: deps.ids.ulid(),
@@ -48,10 +59,10 @@ export const pauseSeatUntil = async (deps: PauseDeps, caller: Caller, seatUid: s
  * `POST /seats/{uid}/resume` (any member): the pause ends now. Its schedule is cancelled after the
  * commit, best effort: one that still fires finds no pause of its own.
  */
-export const resumePausedSeat = async (deps: PauseDeps, caller: Caller, seatUid: string) => {
+export const resumeSeat = async (deps: PauseDeps, caller: Caller, seatUid: string) => {
   const { view, pauseId } = await retryOnConflict(async () => {
     const { seat } = await seatFor(deps, caller, seatUid);
-    const move = resumeSeat(seat, deps.clock.now());
+    const move = resumeMove(seat, deps.clock.now());
     await commit(deps, seat, move, 'api');
     return { view: seatView(move.seat, deps), pauseId: seat.pause?.pauseId ?? null };
   });
@@ -69,7 +80,7 @@ export const endPause = async (
   retryOnConflict(async () => {
     const family = await deps.families.load(accountUidOfSeat(fired.seatUid) ?? '');
     const seat = family === null ? undefined : seatOf(family, fired.seatUid);
-    const move = seat === undefined ? null : resumeOnSchedule(seat, fired.pauseId, deps.clock.now());
+    const move = seat === undefined ? null : scheduledResumeMove(seat, fired.pauseId, deps.clock.now());
     if (seat === undefined || move === null) return 'stale';
     await commit(deps, seat, move, 'crons');
     return 'resumed';

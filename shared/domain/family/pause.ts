@@ -1,18 +1,6 @@
 import { isStoppedByDependent } from '../consent/seat-consent';
 import { fail } from '../errors';
-import type { Seat, SeatStatus } from './seat';
-
-/**
- * A guardian's pause of a seat's protection, until an instant at most `maxDays` ahead. `pauseId`
- * names this pause: the schedule that ends it carries it, so a schedule of an older pause, or one
- * that fires after the seat was resumed, finds no pause of its own and changes nothing.
- */
-export interface Pause {
-  pauseId: string;
-  pausedAt: string;
-  until: string;
-  cause: 'guardian';
-}
+import type { Pause, Seat, SeatStatus } from './seat';
 
 /** What a pause's schedule carries: the seat and the pause it ends. */
 export interface PauseEnd {
@@ -52,7 +40,7 @@ const dayMs = 86_400_000;
  * Pausing, the checks in the contract's order: a seat its person stopped (409), a seat that is not
  * active (a paused one too), an `until` already past, an `until` beyond `maxDays`.
  */
-export const pauseSeat = (
+export const pauseMove = (
   seat: Seat,
   request: { until: Date; now: Date; pauseId: string; maxDays: number },
 ): PauseMove => {
@@ -80,7 +68,7 @@ const resumed = (seat: Seat, row: PauseRow, cause: ResumeCause, now: Date): Paus
 });
 
 /** A member's resume: `SEAT_NOT_PAUSED` when the table has no row. */
-export const resumeSeat = (seat: Seat, now: Date): PauseMove => {
+export const resumeMove = (seat: Seat, now: Date): PauseMove => {
   const row = rowFor(seat, 'resume');
   if (row === undefined) throw fail('SEAT_NOT_PAUSED', { status: seat.status });
   return resumed(seat, row, 'guardian', now);
@@ -91,7 +79,7 @@ export const resumeSeat = (seat: Seat, now: Date): PauseMove => {
  * one still resumes it). A doubled one, or one whose pause was resumed or replaced, finds nothing
  * to do: null.
  */
-export const resumeOnSchedule = (seat: Seat, pauseId: string, now: Date): PauseMove | null => {
+export const scheduledResumeMove = (seat: Seat, pauseId: string, now: Date): PauseMove | null => {
   const row = rowFor(seat, 'resume');
   if (row === undefined || seat.pause?.pauseId !== pauseId) return null;
   return resumed(seat, row, 'schedule', now);

@@ -5,10 +5,21 @@ import type { RelationshipCheck } from '../consent/relationship-check';
 import { fail } from '../errors';
 import type { Pairing } from '../pairing/pairing';
 import { checkBirthDate, sameDependent, type Dependent } from './dependent';
-import type { Pause } from './pause';
 
 export const seatStatuses = ['pending', 'active', 'paused', 'archived'] as const;
 export type SeatStatus = (typeof seatStatuses)[number];
+
+/**
+ * A guardian's pause of a seat's protection, until an instant at most `maxDays` ahead. `pauseId`
+ * names this pause: the schedule that ends it carries it, so a schedule of an older pause, or one
+ * that fires after the seat was resumed, finds no pause of its own and changes nothing.
+ */
+export interface Pause {
+  pauseId: string;
+  pausedAt: string;
+  until: string;
+  cause: 'guardian';
+}
 
 export interface Seat {
   uid: string;
