@@ -8,6 +8,7 @@ export const useCaseSettingsFrom = (settings: Config): Settings => ({
   otpMaxAttempts: settings.OTP_MAX_ATTEMPTS,
   otpLinkBaseUrl: settings.OTP_LINK_BASE_URL,
   trialDays: settings.TRIAL_DAYS,
+  pauseMaxDays: settings.PAUSE_MAX_DAYS,
   consent: {
     linkTtlSeconds: settings.CONSENT_LINK_TTL_SECONDS,
     resendWaitSeconds: settings.CONSENT_RESEND_WAIT_SECONDS,

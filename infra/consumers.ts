@@ -150,6 +150,13 @@ export const consumers = [
     needs: ['table', 'sessionProvider', 'push', 'mail'],
     schedules: ['reconnect'],
   },
+  {
+    kind: 'schedule',
+    name: 'pauseResume',
+    entry: 'functions/workers/pause-resume/handler.ts',
+    timeoutSeconds: 10,
+    needs: ['table'],
+  },
 ] as const satisfies readonly Consumer[];
 
 export type ConsumerName = (typeof consumers)[number]['name'];

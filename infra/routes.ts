@@ -133,6 +133,8 @@ export const routes = [
     auth: 'bearer',
     operation: 'getProtection',
   },
+  { method: 'POST', path: '/seats/{uid}/pause', group: 'seats', auth: 'bearer', operation: 'pauseSeat' },
+  { method: 'POST', path: '/seats/{uid}/resume', group: 'seats', auth: 'bearer', operation: 'resumeSeat' },
 
   {
     method: 'GET',

@@ -56,7 +56,7 @@ export const localEnvironment = (
   WHATSAPP_PHONE_NUMBER_ID: 'dev-phone-number-id',
   OTP_LINK_BASE_URL: `http://127.0.0.1:${ports.WEB_PORT}/login`,
   SESSION_PROVIDER_WEBHOOK_URL: `http://127.0.0.1:${ports.GATEWAY_PORT}/webhooks/session-provider`,
-  RECONNECT_SCHEDULER: 'embedded',
+  SCHEDULER: 'embedded',
   NOTIFY_DELIVERY: 'log',
   // Nothing stands in front of the local stack: each caller names its own address, so tests can
   // give every user one (AWS takes only what its own edge saw).

@@ -76,6 +76,7 @@ export type ApiDeps = Omit<
   | 'seatKeys'
   | 'sessions'
   | 'reconnects'
+  | 'pauseResumes'
   | 'notifier'
   | 'analyzer'
   | 'eventLog'

@@ -3,7 +3,6 @@ import { cryptoIds, hmacHasher } from '../../shared/adapters/crypto/node-crypto'
 import { createTableAccess } from '../../shared/adapters/dynamo/client';
 import { dynamoFamilyStore } from '../../shared/adapters/dynamo/family.store';
 import { logDelivery } from '../../shared/adapters/notifications/log-delivery';
-import { embeddedScheduler } from '../../shared/adapters/scheduler/embedded-scheduler';
 import { scheduleTargets } from '../../shared/adapters/scheduler/schedule-targets';
 import type { PairingWorkerDeps } from '../../shared/app/pairing/session-events';
 import { config, configFor } from '../../shared/config/config';
@@ -12,6 +11,7 @@ import type { NotificationDelivery } from '../../shared/ports/notifications';
 import type { ReconnectScheduler } from '../../shared/ports/scheduler';
 import { systemClock } from '../../shared/ports/clock';
 import { configuredEventBodies } from '../event-bodies';
+import { configuredScheduler } from '../schedules';
 import { configuredSessionProvider } from '../session-provider';
 import { useCaseSettingsFrom } from '../use-case-settings';
 import { logger } from './logger';
@@ -39,29 +39,14 @@ export const table = createTableAccess({
 const serviceSecrets = lazy(() => loadServiceSecrets(settings));
 const hasher = lazy(async () => hmacHasher((await serviceSecrets()).hashKey));
 
-const reconnectScheduler = async (): Promise<ReconnectScheduler> => {
-  if (scheduler.RECONNECT_SCHEDULER === 'embedded') {
-    // Locally: timers in this process invoke the reconnect handler the local stack serves, with the
-    // event the AWS schedule would deliver to its Lambda.
-    return embeddedScheduler(scheduleTargets.reconnect, {
-      onGiveUp: (attempt, error) => logger.error('reconnect.failed', { ...attempt, error: String(error) }),
-    });
-  }
-  const [{ SchedulerClient }, { eventBridgeScheduler }] = await Promise.all([
-    import('@aws-sdk/client-scheduler'),
-    import('../../shared/adapters/scheduler/eventbridge-scheduler'),
-  ]);
-  return eventBridgeScheduler(
-    new SchedulerClient({ region: settings.AWS_REGION }),
-    scheduleTargets.reconnect,
-    {
-      groupName: scheduler.SCHEDULER_GROUP_NAME,
-      targetArn: scheduler.RECONNECT_TARGET_ARN,
-      roleArn: scheduler.SCHEDULER_ROLE_ARN,
-      deadLetterArn: scheduler.SCHEDULER_DLQ_ARN,
-    },
-  );
-};
+// Locally: timers in this process invoke the reconnect handler the local stack serves.
+const reconnectScheduler = (): Promise<ReconnectScheduler> =>
+  configuredScheduler(scheduleTargets.reconnect, {
+    config: scheduler,
+    targetArn: settings.RECONNECT_TARGET_ARN,
+    region: settings.AWS_REGION,
+    onGiveUp: (attempt, error) => logger.error('reconnect.failed', { ...attempt, error: String(error) }),
+  });
 
 const notificationDelivery = async (): Promise<NotificationDelivery> => {
   if (notifications.NOTIFY_DELIVERY === 'log') return logDelivery();

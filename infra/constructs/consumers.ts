@@ -117,7 +117,7 @@ export const buildConsumers = (scope: Stack, props: ConsumersProps) => {
   /** Lets `fn` create and delete the schedules of `names` (and only theirs: names carry the target). */
   const grantSchedules = (fn: NodejsFunction, names: readonly ScheduleTargetName[]): void => {
     const { group, role, deadLetter } = schedules();
-    fn.addEnvironment('RECONNECT_SCHEDULER', 'eventbridge');
+    fn.addEnvironment('SCHEDULER', 'eventbridge');
     fn.addEnvironment('SCHEDULER_GROUP_NAME', group.ref);
     fn.addEnvironment('SCHEDULER_ROLE_ARN', role.roleArn);
     fn.addEnvironment('SCHEDULER_DLQ_ARN', deadLetter.queueArn);

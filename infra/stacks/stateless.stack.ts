@@ -331,7 +331,7 @@ export class StatelessStack extends Stack {
 
     // Every queue worker, stream consumer and schedule target, from the consumers table.
     const sessionProviderWebhookUrl = `${this.gateway.apiEndpoint}/webhooks/session-provider`;
-    this.consumers = buildConsumers(this, {
+    const built = buildConsumers(this, {
       stage: props.stage,
       table,
       serviceSecrets,
@@ -344,7 +344,10 @@ export class StatelessStack extends Stack {
       eventBodies,
       seatKeyArn: props.seatKeyArn,
       analysisModelId: props.analysisModelId,
-    }).functions;
+    });
+    this.consumers = built.functions;
+    // A pause's end is scheduled by the seats routes, at the pause's `until`.
+    built.grantSchedules(functions.seats, ['pauseResume']);
     // Who creates sessions (the pairing routes) and who ends them (the person's stop) talk to the
     // provider; the sessions' webhook key is the gateway's.
     for (const fn of [functions.pairing, functions.consent]) {

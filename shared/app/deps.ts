@@ -14,7 +14,7 @@ import type { EventLog, TicketStore } from '../ports/event-log';
 import type { Analyzer } from '../ports/analyzer';
 import type { Inbox, NotificationDelivery } from '../ports/notifications';
 import type { ProxyPool } from '../ports/proxies';
-import type { ReconnectScheduler } from '../ports/scheduler';
+import type { PauseResumeScheduler, ReconnectScheduler } from '../ports/scheduler';
 import type { SessionProvider } from '../ports/session-provider';
 import type { KeyedHasher, SecretSource } from '../ports/secrets';
 import type { FamilyStore, OtpStore, RateLimiter, UserStore } from '../ports/stores';
@@ -26,6 +26,8 @@ export interface Settings {
   otpMaxAttempts: number;
   otpLinkBaseUrl: string;
   trialDays: number;
+  /** The longest pause guardians may ask for. */
+  pauseMaxDays: number;
   prices: PriceList;
   consent: { linkTtlSeconds: number; resendWaitSeconds: number; pageBaseUrl: string };
   campaigns: Campaigns;
@@ -80,6 +82,8 @@ export interface Deps {
   sessions: SessionProvider;
   proxies: ProxyPool;
   reconnects: ReconnectScheduler;
+  /** The schedules that end pauses at their `until`. */
+  pauseResumes: PauseResumeScheduler;
   inbox: Inbox;
   notifier: NotificationDelivery;
   analyzer: Analyzer;

@@ -100,6 +100,7 @@ export const configSchema = z.object({
   /** How long one SSE stream lasts before the relay asks its client to reconnect (with a new ticket). */
   SSE_MAX_STREAM_SECONDS: withDefault(seconds, 3600),
   TRIAL_DAYS: withDefault(seconds, 7),
+  /** The longest pause guardians may ask for. */
   PAUSE_MAX_DAYS: withDefault(seconds, 30),
   /** How long a sealed message is kept before the table's TTL removes it. */
   CONTENT_RETENTION_DAYS: withDefault(seconds, 30),
@@ -173,10 +174,11 @@ export const configSchema = z.object({
   PROXIES_JSON: withDefault(jsonOf(proxies), []),
   /** How long a handled provider event id is kept (the provider retries for minutes, not days). */
   PROVIDER_EVENT_RETENTION_SECONDS: withDefault(seconds, 7 * 24 * 3600),
-  /** The reconnect schedules: EventBridge Scheduler in AWS, the embedded scheduler locally. */
-  RECONNECT_SCHEDULER: withDefault(z.enum(['eventbridge', 'embedded']), 'eventbridge'),
+  /** One-time schedules (reconnects, pauses' ends): EventBridge Scheduler in AWS, the embedded scheduler locally. */
+  SCHEDULER: withDefault(z.enum(['eventbridge', 'embedded']), 'eventbridge'),
   SCHEDULER_GROUP_NAME: optionalText,
   RECONNECT_TARGET_ARN: optionalText,
+  PAUSE_RESUME_TARGET_ARN: optionalText,
   SCHEDULER_ROLE_ARN: optionalText,
   SCHEDULER_DLQ_ARN: optionalText,
   /** The SSE relay: its public port, its private push port, and the push endpoint it registers. */
@@ -242,6 +244,19 @@ export const parseConfig = (env: Readonly<Record<string, string | undefined>>): 
 /** A variable the chosen adapter cannot work without (its format was checked with the rest). */
 const setWhen = (condition: string) => z.string({ error: `must be set when ${condition}` });
 
+/** The schedules of one target: with EventBridge Scheduler, the shared group, role and DLQ and the target's ARN. */
+const oneTimeSchedules = <T extends string>(targetArn: T) =>
+  z.discriminatedUnion('SCHEDULER', [
+    z.object({ SCHEDULER: z.literal('embedded') }),
+    z.object({
+      SCHEDULER: z.literal('eventbridge'),
+      SCHEDULER_GROUP_NAME: setWhen('SCHEDULER is eventbridge'),
+      ...({ [targetArn]: setWhen('SCHEDULER is eventbridge') } as Record<T, ReturnType<typeof setWhen>>),
+      SCHEDULER_ROLE_ARN: setWhen('SCHEDULER is eventbridge'),
+      SCHEDULER_DLQ_ARN: setWhen('SCHEDULER is eventbridge'),
+    }),
+  ]);
+
 /**
  * What each capability needs beyond the base, by the adapter its selector chose. Each function
  * gets only the variables of what it wires (the stack gives the gateway no mail sender), so a
@@ -281,16 +296,8 @@ export const capabilities = {
       MAIL_FROM: setWhen('NOTIFY_DELIVERY is aws'),
     }),
   ]),
-  reconnectScheduler: z.discriminatedUnion('RECONNECT_SCHEDULER', [
-    z.object({ RECONNECT_SCHEDULER: z.literal('embedded') }),
-    z.object({
-      RECONNECT_SCHEDULER: z.literal('eventbridge'),
-      SCHEDULER_GROUP_NAME: setWhen('RECONNECT_SCHEDULER is eventbridge'),
-      RECONNECT_TARGET_ARN: setWhen('RECONNECT_SCHEDULER is eventbridge'),
-      SCHEDULER_ROLE_ARN: setWhen('RECONNECT_SCHEDULER is eventbridge'),
-      SCHEDULER_DLQ_ARN: setWhen('RECONNECT_SCHEDULER is eventbridge'),
-    }),
-  ]),
+  reconnectScheduler: oneTimeSchedules('RECONNECT_TARGET_ARN'),
+  pauseResumeScheduler: oneTimeSchedules('PAUSE_RESUME_TARGET_ARN'),
   sessionProvider: z.object({
     SESSION_PROVIDER_URL: setWhen('sessions are created'),
     SESSION_PROVIDER_WEBHOOK_URL: setWhen('sessions are created'),

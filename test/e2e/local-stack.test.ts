@@ -207,6 +207,24 @@ describe('the consumers table, locally (infra/consumers.ts)', () => {
         await call('DELETE', `/seats/${family.seatUid}/pairing`, { token: family.owner.token });
       }
     },
+    // A pause's end, scheduled by the seats API on the embedded scheduler, fired into the
+    // pause-resume handler, which resumes the seat.
+    async pauseResume() {
+      const family = await protectedSeat();
+      const until = new Date(Date.now() + 1_500).toISOString();
+      const paused = await call('POST', `/seats/${family.seatUid}/pause`, {
+        token: family.owner.token,
+        body: { until },
+      });
+      expect(paused.status).toBe(200);
+      const [ended] = await awaitLogLines<{ seatUid: string; outcome: string }>(
+        'pause.ended',
+        (line) => line.seatUid === family.seatUid,
+        1,
+        15_000,
+      );
+      expect(ended).toMatchObject({ outcome: 'resumed' });
+    },
   };
 
   it('starts a queue poller, a stream reader or a scheduler target for every row, one line each', async () => {

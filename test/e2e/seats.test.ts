@@ -32,6 +32,7 @@ describe('seats', () => {
       consent: null,
       trial: { state: 'not_started', label: expect.any(String), trialEndsAt: null },
       dependent: null,
+      pause: null,
     });
     const read = await call('GET', `/seats/${created.body.data.uid}`, { token: owner.token });
     expect(read.body.data).toEqual(created.body.data);

@@ -333,6 +333,7 @@ describe('the stateless stack', () => {
       'EventFanOutStreamHandler',
       'Evidence',
       'Pairing',
+      'PauseResumeWorker',
       'ReconnectWorker',
       'Seats',
       'SessionEventsWorker',
@@ -347,7 +348,7 @@ describe('the stateless stack', () => {
     const wired: Record<string, Capability[]> = {
       AuthApi: [...api, 'mail'],
       AccountsApi: api,
-      SeatsApi: [...api, 'seatKeys'],
+      SeatsApi: [...api, 'seatKeys', 'pauseResumeScheduler'],
       ConsentApi: [...api, 'sessionProvider', 'seatKeys'],
       EvidenceApi: [...api, 'evidenceStore'],
       PairingApi: [...api, 'sessionProvider'],
@@ -362,6 +363,8 @@ describe('the stateless stack', () => {
       // It only logs receipts: its cold start checks nothing beyond the base configuration.
       BusinessEventsWorker: [],
       ReconnectWorker: workers,
+      // The table only: it ends a pause and tells no one but the event log.
+      PauseResumeWorker: [],
     };
     const ours = Object.entries(stateless.findResources('AWS::Lambda::Function')).filter(
       ([, fn]) => fn.Properties.Environment?.Variables?.TABLE_NAME !== undefined,
@@ -452,6 +455,28 @@ describe('the workers', () => {
         ]),
       );
     }
+  });
+
+  it('ends pauses through the pauseResume target: scheduled by the seats routes only, on its own names', () => {
+    stateless.hasResourceProperties('AWS::Lambda::Function', {
+      FunctionName: 'family-protection-test-pause-resume',
+    });
+    // The Scheduler's role may invoke every target, this one included.
+    const invoke = Object.entries(stateless.findResources('AWS::IAM::Policy'))
+      .filter(([id]) => id.startsWith('SchedulerRole'))
+      .flatMap(([, policy]) => policy.Properties.PolicyDocument.Statement as Statement[])
+      .filter((statement) => [statement.Action].flat().includes('lambda:InvokeFunction'));
+    expect(JSON.stringify(invoke)).toContain('family-protection-test-pause-resume');
+    const seats = Object.entries(stateless.findResources('AWS::IAM::Policy'))
+      .filter(([id]) => id.startsWith('SeatsApi'))
+      .flatMap(([, policy]) => policy.Properties.PolicyDocument.Statement as Statement[])
+      .filter((statement) => [statement.Action].flat().includes('scheduler:CreateSchedule'));
+    expect(seats).toHaveLength(1);
+    expect(JSON.stringify(seats[0]?.Resource)).toContain('/pauseResume-*');
+    expect(JSON.stringify(seats[0]?.Resource)).not.toContain('/reconnect-*');
+    expect(actionsOf(stateless, 'PauseResumeWorker')).not.toContain('scheduler:CreateSchedule');
+    for (const group of ['Accounts', 'Pairing', 'Consent', 'Alerts'])
+      expect(actionsOf(stateless, `${group}Api`)).not.toContain('scheduler:CreateSchedule');
   });
 
   it('alarms on every dead-letter queue: the two queues’ and the reconnect schedules’', () => {

@@ -97,6 +97,8 @@ export const seat = named(
       trialEndsAt: z.nullable(instant),
     }),
     dependent: z.nullable(dependent),
+    /** The guardians' pause while the seat is `paused`; it ends by itself at `until`. */
+    pause: z.nullable(z.strictObject({ pausedAt: instant, until: instant, cause: z.literal('guardian') })),
   }),
 );
 
@@ -183,6 +185,7 @@ export const protectionState = wordsOf<ProtectionStateName>()([
   'connecting',
   'protecting',
   'needs_you',
+  'paused',
   'stopped',
   'ended',
 ]);
@@ -195,10 +198,17 @@ export const protectionReason = z.nullable(
     'disconnected',
     'reconnect_required',
     'alert_open',
+    'paused_by_guardian',
   ]),
 );
 export const protectionAction = z.nullable(
-  wordsOf<NonNullable<ProtectionAction>>()(['send_consent', 'activate_seat', 'connect', 'review_alert']),
+  wordsOf<NonNullable<ProtectionAction>>()([
+    'send_consent',
+    'activate_seat',
+    'connect',
+    'review_alert',
+    'resume_pause',
+  ]),
 );
 
 export const consentView = z.strictObject({

@@ -1,3 +1,4 @@
+import { pauseSeat, resumeSeat } from '../../../shared/app/seats/pause';
 import { createSeat, getSeat, putDependent, removeSeat } from '../../../shared/app/seats/seats';
 import { activateSeat } from '../../../shared/app/consent/activation';
 import { getProtection } from '../../../shared/app/consent/protection';
@@ -6,6 +7,7 @@ import { bearerOperation, created, noContent, ok } from '../../../shared/http/op
 import { apiHandler } from '../api-handler';
 import { deps } from '../runtime';
 import { seatKeys } from '../seat-keys';
+import { pauseResumes } from './pause-schedules';
 import { requests } from './schemas';
 
 export const handler = apiHandler('seats', {
@@ -51,5 +53,22 @@ export const handler = apiHandler('seats', {
   putDependent: bearerOperation({
     ...requests.putDependent,
     run: async ({ params, body }, caller) => ok(await putDependent(await deps(), caller, params.uid, body)),
+  }),
+  pauseSeat: bearerOperation({
+    ...requests.pauseSeat,
+    run: async ({ params, body }, caller) =>
+      ok(
+        await pauseSeat(
+          { ...(await deps()), pauseResumes: await pauseResumes() },
+          caller,
+          params.uid,
+          new Date(body.until),
+        ),
+      ),
+  }),
+  resumeSeat: bearerOperation({
+    ...requests.resumeSeat,
+    run: async ({ params }, caller) =>
+      ok(await resumeSeat({ ...(await deps()), pauseResumes: await pauseResumes() }, caller, params.uid)),
   }),
 });

@@ -99,4 +99,23 @@ export const responses = {
     },
     errors: ['NOT_FOUND'],
   },
+  pauseSeat: {
+    summary: 'Pause the protection of an active seat until an instant (any member)',
+    description:
+      'While paused, messages are dropped unread and the pairing stays as it is. The seat resumes by itself at `until`; `PAUSE_TOO_LONG` carries `details.maxDays`.',
+    success: { 200: { data: seat } },
+    errors: [
+      'NOT_FOUND',
+      'STOPPED_BY_DEPENDENT',
+      'SEAT_NOT_ACTIVE',
+      'PAUSE_UNTIL_PAST',
+      'PAUSE_TOO_LONG',
+      'CONFLICT',
+    ],
+  },
+  resumeSeat: {
+    summary: 'End the pause of a seat now (any member)',
+    success: { 200: { data: seat } },
+    errors: ['NOT_FOUND', 'SEAT_NOT_PAUSED', 'CONFLICT'],
+  },
 } satisfies GroupResponses<'seats'>;

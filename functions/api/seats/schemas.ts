@@ -31,6 +31,9 @@ export const activateBody = z.strictObject({
   campaignCode: z.optional(z.string().check(z.minLength(1), z.maxLength(32))),
 });
 
+/** Until when the seat pauses: an ISO instant (the rules on it answer 422). */
+export const pauseBody = z.strictObject({ until: z.iso.datetime() });
+
 /** The schemas each seats operation validates with, keyed by the route table's operation names. */
 export const requests = {
   createSeat: { params: accountParams },
@@ -42,4 +45,6 @@ export const requests = {
   activateSeat: { params: seatParams, body: activateBody },
   getConsent: { params: seatParams },
   getProtection: { params: seatParams },
+  pauseSeat: { params: seatParams, body: pauseBody },
+  resumeSeat: { params: seatParams, body: z.strictObject({}) },
 } satisfies GroupRequests<'seats'>;

@@ -148,6 +148,17 @@ export const seatItem = z.object({
   channels: z._default(z.object({ chat: z.optional(z.object({ price: money, enabledAt: z.string() })) }), {}),
   pairing: z._default(z.nullable(pairingItem), null),
   trial: z._default(z.nullable(z.object({ startedAt: z.string(), endsAt: z.string() })), null),
+  pause: z._default(
+    z.nullable(
+      z.object({
+        pauseId: z.string(),
+        pausedAt: z.string(),
+        until: z.string(),
+        cause: z.literal('guardian'),
+      }),
+    ),
+    null,
+  ),
   createdAt: z.string(),
   updatedAt: z.string(),
   version: z.int(),

@@ -1,4 +1,5 @@
 import * as z from '../../validation/z';
+import type { PauseEnd } from '../../domain/family/pause';
 import type { ReconnectAttempt } from '../../domain/pairing/reconnect';
 
 /**
@@ -31,6 +32,8 @@ const reconnectAttempt: z.ZodMiniType<ReconnectAttempt> = z.object({
   attempt: z.int().check(z.positive()),
 });
 
+const pauseEnd: z.ZodMiniType<PauseEnd> = z.object({ seatUid: z.string(), pauseId: z.string() });
+
 export const scheduleTargets = {
   /** One reconnect attempt of a dropped pairing. */
   reconnect: scheduleTarget(
@@ -38,6 +41,8 @@ export const scheduleTargets = {
     reconnectAttempt,
     (attempt) => `${attempt.pairingId}-${attempt.attempt}`,
   ),
+  /** The end of one pause, at its `until`. */
+  pauseResume: scheduleTarget('pauseResume', pauseEnd, (end) => end.pauseId),
 } as const;
 
 export type ScheduleTargetName = keyof typeof scheduleTargets;

@@ -2,6 +2,7 @@ import { priceOf, trialLabel } from '../../domain/catalog/catalog';
 import { effectiveStatus } from '../../domain/consent/consent-request';
 import type { Dependent } from '../../domain/family/dependent';
 import { archiveSeat, fillDependent, newSeat, trialView, type Seat } from '../../domain/family/seat';
+import { pauseView } from '../../domain/family/pause';
 import { seatUidFor } from '../../domain/family/uids';
 import type { Caller, Deps } from '../deps';
 import { apiEvent } from '../event-sources';
@@ -34,6 +35,7 @@ export const seatView = (seat: Seat, deps: Pick<Deps, 'settings' | 'hasher' | 'c
           },
     trial: trialView(seat, deps.clock.now(), trialLabel(deps.settings.trialDays)),
     dependent: seat.dependent,
+    pause: pauseView(seat.pause),
   };
 };
 

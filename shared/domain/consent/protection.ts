@@ -4,7 +4,7 @@ import { effectiveStatus } from './consent-request';
 
 /**
  * The protection state (`GET /seats/{uid}/protection`): derived on every read, never stored, from the
- * seat's consent, activation and pairing.
+ * seat's consent, activation, pause, open alerts and pairing.
  */
 export type ProtectionStateName =
   | 'waiting_consent'
@@ -13,6 +13,7 @@ export type ProtectionStateName =
   | 'connecting'
   | 'protecting'
   | 'needs_you'
+  | 'paused'
   | 'stopped'
   | 'ended';
 export type ProtectionReason =
@@ -22,8 +23,10 @@ export type ProtectionReason =
   | 'reconnecting'
   | 'disconnected'
   | 'reconnect_required'
-  | 'alert_open';
-export type ProtectionAction = 'send_consent' | 'activate_seat' | 'connect' | 'review_alert' | null;
+  | 'alert_open'
+  | 'paused_by_guardian';
+export type ProtectionAction =
+  'send_consent' | 'activate_seat' | 'connect' | 'review_alert' | 'resume_pause' | null;
 
 export interface Protection {
   state: ProtectionStateName;
@@ -36,10 +39,7 @@ export const deriveProtection = (seat: Seat, now: Date): Protection => {
   const consent = seat.consent;
   if (seat.status === 'archived')
     return { state: 'ended', reason: null, since: seat.updatedAt, action: null };
-  if (consent === null)
-    return { state: 'waiting_consent', reason: null, since: seat.createdAt, action: 'send_consent' };
-  const status = effectiveStatus(consent, now);
-  if (status === 'revoked' && consent.revokedBy === 'dependent') {
+  if (consent !== null && effectiveStatus(consent, now) === 'revoked' && consent.revokedBy === 'dependent') {
     return {
       state: 'stopped',
       reason: 'consent_stopped_by_dependent',
@@ -47,6 +47,16 @@ export const deriveProtection = (seat: Seat, now: Date): Protection => {
       action: 'send_consent',
     };
   }
+  if (seat.status === 'paused')
+    return {
+      state: 'paused',
+      reason: 'paused_by_guardian',
+      since: seat.pause?.pausedAt ?? seat.updatedAt,
+      action: 'resume_pause',
+    };
+  if (consent === null)
+    return { state: 'waiting_consent', reason: null, since: seat.createdAt, action: 'send_consent' };
+  const status = effectiveStatus(consent, now);
   const needsYou = openSince(seat);
   if (seat.status === 'active' && needsYou !== null)
     return { state: 'needs_you', reason: 'alert_open', since: needsYou, action: 'review_alert' };

@@ -9,6 +9,18 @@ import { checkBirthDate, sameDependent, type Dependent } from './dependent';
 export const seatStatuses = ['pending', 'active', 'paused', 'archived'] as const;
 export type SeatStatus = (typeof seatStatuses)[number];
 
+/**
+ * A guardian's pause of a seat's protection, until an instant at most `maxDays` ahead. `pauseId`
+ * names this pause: the schedule that ends it carries it, so a schedule of an older pause, or one
+ * that fires after the seat was resumed, finds no pause of its own and changes nothing.
+ */
+export interface Pause {
+  pauseId: string;
+  pausedAt: string;
+  until: string;
+  cause: 'guardian';
+}
+
 export interface Seat {
   uid: string;
   /** Internal id (a ULID): used in events and never shown to clients. */
@@ -39,6 +51,8 @@ export interface Seat {
   openAlerts: readonly AlertRecord[];
   /** How many of the seat's alerts guardians closed, for the alert list's counts. */
   decidedAlerts: { resolved: number; dismissed: number };
+  /** The guardians' pause while the seat is `paused`; null otherwise. */
+  pause: Pause | null;
   createdAt: string;
   updatedAt: string;
   version: number;
@@ -69,6 +83,7 @@ export const newSeat = (fields: {
   channels: {},
   pairing: null,
   trial: null,
+  pause: null,
   createdAt: fields.now.toISOString(),
   updatedAt: fields.now.toISOString(),
   version: 0,

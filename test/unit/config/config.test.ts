@@ -94,7 +94,12 @@ describe('the capabilities a function wires', () => {
     [
       'reconnectScheduler',
       {},
-      /SCHEDULER_GROUP_NAME: .*RECONNECT_TARGET_ARN: .*SCHEDULER_ROLE_ARN: .*SCHEDULER_DLQ_ARN: must be set when RECONNECT_SCHEDULER is eventbridge/,
+      /SCHEDULER_GROUP_NAME: .*RECONNECT_TARGET_ARN: .*SCHEDULER_ROLE_ARN: .*SCHEDULER_DLQ_ARN: must be set when SCHEDULER is eventbridge/,
+    ],
+    [
+      'pauseResumeScheduler',
+      {},
+      /SCHEDULER_GROUP_NAME: .*PAUSE_RESUME_TARGET_ARN: .*SCHEDULER_ROLE_ARN: .*SCHEDULER_DLQ_ARN: must be set when SCHEDULER is eventbridge/,
     ],
     [
       'sessionProvider',
@@ -125,7 +130,8 @@ describe('the capabilities a function wires', () => {
     ['mail', { MAIL_DELIVERY: 'log' }],
     ['mail', { MAIL_FROM: 'no-reply@example.com' }],
     ['notifications', { NOTIFY_DELIVERY: 'log' }],
-    ['reconnectScheduler', { RECONNECT_SCHEDULER: 'embedded' }],
+    ['reconnectScheduler', { SCHEDULER: 'embedded' }],
+    ['pauseResumeScheduler', { SCHEDULER: 'embedded' }],
   ])('%s starts with %j', (capability, env) => {
     expect(() => check(capability, env)).not.toThrow();
   });

@@ -80,6 +80,7 @@ describe('checking answers against the document', () => {
     consent: null,
     trial: { state: 'not_started', label: '7 days free', trialEndsAt: null },
     dependent: null,
+    pause: null,
   };
   const answer = (status: number, body: unknown, contentType: string | null = 'application/json') => ({
     method: 'GET',
