@@ -54,7 +54,7 @@ export const drugs: CategoryLexicon = {
         '(got|have|bring|need|want|buy|buying) (some |a )?(green|bud|tree|molly|acid|xans|percs|carts?|edibles)',
         '(has|got|know|have|need) a plug|hit\\w* (the|a|my|his|her|this) (pen|vape|blunt|joint|bong|dab)',
         '(took|take|taking|pop\\w*) .{0,20}(xans|xanax|percs|molly|adderall|oxy\\w*)|xans|percs',
-        '(line|lines|bag|gram) of coke|(doing|did|snort\\w*) coke',
+        '(line|lines|bag|gram) of coke|(doing|did|snort\\w*) coke|drug dealers?',
       ],
     },
     {
