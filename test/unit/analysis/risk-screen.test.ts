@@ -22,6 +22,9 @@ describe('the risk screen', () => {
     ],
     ['an indirect self-harm statement', ['acho que vou sumir de vez']],
     ['accents and case folded', ['Não aguento MAIS']],
+    ['a fight arranged, then only its place', ['bora resolver isso no braço', 'fechou', 'atrás da quadra']],
+    ['a slur spelt around a filter', ['sai daqui seu v1ado']],
+    ['a threat whose last step is plain words', ['you are dead', 'lol', "don't bother running"]],
   ])('passes %s', (_, texts) => {
     expect(riskScreen(chat(...texts))).toBe(true);
   });
@@ -37,6 +40,9 @@ describe('the risk screen', () => {
     ],
     ['a weak signal whose companion was only in another category', ['que jogo lindo', 'manda foto']],
     ['an empty window', []],
+    ['game banter', ['vou te destruir no x1']],
+    ['a crime in the news', ['viu o tiroteio no jornal?']],
+    ['a plain message after one risky word', ['que faca boa pra churrasco', 'quando ele dormir eu aviso']],
   ])('lets by %s', (_, texts) => {
     expect(riskScreen(chat(...texts))).toBe(false);
   });

@@ -93,6 +93,19 @@ const mustTrigger: Record<RiskCategory, readonly string[]> = {
     "I'm going to kill you",
     'I will stab you',
     "I'll beat you up after school",
+    'amanhã eu trago o canivete do meu tio pra escola',
+    'se ele for no jogo vai voltar de ambulância',
+    'tu vai tomar uns tiros se continuar falando',
+    'vai ter ataque na escola sexta, fica em casa',
+    'sei onde tua irmã estuda',
+    'meu padrasto vai me bater quando chegar',
+    'cala a boca senão te dou um soco',
+    'vc tá morta amanhã',
+    "i'm bringing a knife on friday",
+    'somebody is gonna get hurt tomorrow',
+    'come out or we break in',
+    'i know where your brother works',
+    'they should be beaten',
   ],
   drugs: [
     'Bora fumar um baseado',
@@ -135,6 +148,17 @@ const mustTrigger: Record<RiskCategory, readonly string[]> = {
     'go back to your country',
     'death to immigrants',
     'heil hitler',
+    'esses paraibas são tudo vagabundos',
+    'eu odeio os judeus',
+    'gente assim nem devia sair de casa',
+    'isso devia ser proibido de existir',
+    'volta pro teu país',
+    'ele precisa de uns tapas pra virar homem',
+    'evangélico é tudo hipócrita',
+    'immigrants are all criminals',
+    'all muslims are the same',
+    'hitler was right',
+    "people like you shouldn't exist",
   ],
 };
 
@@ -208,6 +232,21 @@ const mustNotTrigger = [
   'meu cartão venceu, chegou o novo',
   'paguei o boleto da escola',
   'me empresta 10 até sábado',
+  'vou te matar',
+  'kkkkk te matei de novo',
+  'vou te destruir no x1',
+  'o flamengo massacrou o vasco',
+  'vcs vão apanhar de novo no clássico',
+  'vc viu o tiroteio na escola dos eua',
+  'passa a faca de pão',
+  'pega a tesoura e a cola pro trabalho',
+  'qual arma vc usou no boss',
+  'te pego na saída da escola às 5',
+  'my brother is gonna beat me at mario kart',
+  'os judeus foram perseguidos na guerra',
+  'humor negro é muito doido',
+  'qual a raça do seu cachorro',
+  'vou comprar ração na volta',
 ];
 
 describe('the local rule-based analyzer', () => {
@@ -265,7 +304,7 @@ describe('the local rule-based analyzer', () => {
 
     it('is ignored with a category outside the list', async () => {
       expect(await categoriesOf('#risk:gambling:high', true)).toEqual([]);
-      expect(await categoriesOf('#risk:gambling:high vou te matar', true)).toEqual(['violence']);
+      expect(await categoriesOf('#risk:gambling:high vou te matar amanhã', true)).toEqual(['violence']);
     });
 
     it('is ignored with a severity outside the list', async () => {
