@@ -2,16 +2,16 @@ import { loadServiceSecrets } from '../../shared/adapters/crypto/service-secrets
 import { cryptoIds, hmacHasher } from '../../shared/adapters/crypto/node-crypto';
 import { createTableAccess } from '../../shared/adapters/dynamo/client';
 import { dynamoFamilyStore } from '../../shared/adapters/dynamo/family.store';
-import { logDelivery } from '../../shared/adapters/notifications/log-delivery';
 import { embeddedScheduler } from '../../shared/adapters/scheduler/embedded-scheduler';
 import { scheduleTargets } from '../../shared/adapters/scheduler/schedule-targets';
 import type { PairingWorkerDeps } from '../../shared/app/pairing/session-events';
 import { config, configFor } from '../../shared/config/config';
 import { lazy } from '../../shared/lazy';
-import type { NotificationDelivery } from '../../shared/ports/notifications';
 import type { ReconnectScheduler } from '../../shared/ports/scheduler';
 import { systemClock } from '../../shared/ports/clock';
 import { configuredEventBodies } from '../event-bodies';
+import { configuredNotifier } from '../notifications';
+import { dynamoNotificationSettings } from '../../shared/adapters/dynamo/notification-settings.store';
 import { configuredSessionProvider } from '../session-provider';
 import { useCaseSettingsFrom } from '../use-case-settings';
 import { logger } from './logger';
@@ -63,22 +63,6 @@ const reconnectScheduler = async (): Promise<ReconnectScheduler> => {
   );
 };
 
-const notificationDelivery = async (): Promise<NotificationDelivery> => {
-  if (notifications.NOTIFY_DELIVERY === 'log') return logDelivery();
-  const [{ SESClient }, { SNSClient }, { awsDelivery }] = await Promise.all([
-    import('@aws-sdk/client-ses'),
-    import('@aws-sdk/client-sns'),
-    import('../../shared/adapters/notifications/aws-delivery'),
-  ]);
-  return awsDelivery(
-    {
-      ses: new SESClient({ region: settings.AWS_REGION }),
-      sns: new SNSClient({ region: settings.AWS_REGION }),
-    },
-    { from: notifications.MAIL_FROM, topicArn: notifications.NOTIFICATIONS_TOPIC_ARN },
-  );
-};
-
 /** Where the gateway keeps a body too large for a queue message (read, then removed once handled). */
 export const eventBodies = lazy(() => configuredEventBodies(settings, bodies));
 
@@ -90,6 +74,7 @@ export const deps = lazy(async (): Promise<PairingWorkerDeps> => ({
   families: dynamoFamilyStore(table),
   sessions: configuredSessionProvider(settings, sessionProvider, serviceSecrets),
   reconnects: await reconnectScheduler(),
-  notifier: await notificationDelivery(),
+  notifier: await configuredNotifier(settings, notifications),
+  notificationSettings: dynamoNotificationSettings(table),
   settings: useCaseSettingsFrom(settings),
 }));

@@ -12,7 +12,12 @@ import type { EvidenceStore, FaceCounter, SpeechListener } from '../ports/eviden
 import type { Mailer } from '../ports/mailer';
 import type { EventLog, TicketStore } from '../ports/event-log';
 import type { Analyzer } from '../ports/analyzer';
-import type { Inbox, NotificationDelivery } from '../ports/notifications';
+import type {
+  Inbox,
+  NotificationDelivery,
+  NotificationSettingsStore,
+  PushRegistry,
+} from '../ports/notifications';
 import type { ProxyPool } from '../ports/proxies';
 import type { ReconnectScheduler } from '../ports/scheduler';
 import type { SessionProvider } from '../ports/session-provider';
@@ -82,6 +87,8 @@ export interface Deps {
   reconnects: ReconnectScheduler;
   inbox: Inbox;
   notifier: NotificationDelivery;
+  notificationSettings: NotificationSettingsStore;
+  pushRegistry: PushRegistry;
   analyzer: Analyzer;
   tickets: TicketStore;
   eventLog: EventLog;

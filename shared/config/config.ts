@@ -197,7 +197,12 @@ export const configSchema = z.object({
   RELAY_SETTLE_MS: withDefault(z.coerce.number().check(z.int(), z.gte(0), z.lte(5_000)), 100),
   /** Guardians' e-mail and push: SES and SNS in AWS, log lines locally. */
   NOTIFY_DELIVERY: withDefault(z.enum(['aws', 'log']), 'aws'),
-  NOTIFICATIONS_TOPIC_ARN: optionalText,
+  /**
+   * The SNS platform applications (APNs, FCM) a guardian's device token gets its push endpoint in;
+   * read where devices are registered (`POST /me/devices`).
+   */
+  PUSH_IOS_APPLICATION_ARN: optionalText,
+  PUSH_ANDROID_APPLICATION_ARN: optionalText,
   /** In AWS: the secret `{ sessionProviderWebhookSecret, businessProviderAppSecret, businessProviderVerifyToken }`. */
   GATEWAY_SECRETS_ARN: optionalText,
   /** Locally only (the local stack's dev values); in AWS they are in the gateway secret. */
@@ -274,8 +279,15 @@ export const capabilities = {
     z.object({ NOTIFY_DELIVERY: z.literal('log') }),
     z.object({
       NOTIFY_DELIVERY: z.literal('aws'),
-      NOTIFICATIONS_TOPIC_ARN: setWhen('NOTIFY_DELIVERY is aws'),
       MAIL_FROM: setWhen('NOTIFY_DELIVERY is aws'),
+    }),
+  ]),
+  pushPlatforms: z.discriminatedUnion('NOTIFY_DELIVERY', [
+    z.object({ NOTIFY_DELIVERY: z.literal('log') }),
+    z.object({
+      NOTIFY_DELIVERY: z.literal('aws'),
+      PUSH_IOS_APPLICATION_ARN: setWhen('NOTIFY_DELIVERY is aws'),
+      PUSH_ANDROID_APPLICATION_ARN: setWhen('NOTIFY_DELIVERY is aws'),
     }),
   ]),
   reconnectScheduler: z.discriminatedUnion('RECONNECT_SCHEDULER', [

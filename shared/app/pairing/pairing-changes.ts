@@ -13,6 +13,7 @@ import type { ReconnectAttempt } from '../../domain/pairing/reconnect';
 import type { SeatChangeExtras } from '../../ports/stores';
 import type { Deps } from '../deps';
 import { sourcedEvent } from '../event-sources';
+import { notifyFamily, type NotifyDeps } from '../notifications/notify';
 import { seatRef } from '../seats/seats';
 import { stateChangeEvents } from '../seats/state-events';
 
@@ -42,7 +43,8 @@ export interface PairingPlan {
   logout: boolean;
   /** The first reconnect attempt to schedule after a drop. */
   schedule: { attempt: ReconnectAttempt; at: Date } | null;
-  notification: Notification | null;
+  /** Sent with the change (`savePairingPlan`), as each guardian's preferences allow. */
+  notifications: Notification[];
 }
 
 /**
@@ -66,7 +68,9 @@ export const planPairingChange = (
   const extras: SeatChangeExtras = {};
   let logout = false;
   let schedule: PairingPlan['schedule'] = null;
-  let notification: Notification | null = null;
+  const notifications: Notification[] = [];
+  const notify = (type: NotificationType) =>
+    notifications.push(newNotification({ id: deps.ids.ulid(), type, seatUid: seat.uid, now }));
   const event = (type: string, payload: DomainEvent['payload'] = {}) =>
     events.push(
       sourcedEvent(deps, source, { type, accountId: seat.accountUid, seat: seatRef(seat), payload }),
@@ -80,8 +84,7 @@ export const planPairingChange = (
         event('pairing.challenge', { challenge: eventChallenge(move.pairing.challenge) });
       else if (published !== undefined) event(published);
       const type = notifying[effect];
-      if (type !== undefined)
-        notification = newNotification({ id: deps.ids.ulid(), type, seatUid: seat.uid, now });
+      if (type !== undefined) notify(type);
       if (effect === 'logout_session') logout = true;
       if (effect === 'release_proxy') extras.releaseProxy = move.pairing.proxyLabel;
       if (effect === 'schedule_retries' && move.pairing.nextRetryAt !== null) {
@@ -95,20 +98,27 @@ export const planPairingChange = (
         if (started !== null) {
           seat = started;
           event('trial.started', { trialEndsAt: started.trial?.endsAt ?? null });
+          notify('trial.started');
           const subscription = adoptTrial(family.subscription, started.trial?.endsAt ?? '');
           if (subscription !== null) extras.subscription = { value: subscription, mode: 'replace' };
         }
       }
     }
   }
-  if (notification !== null)
-    extras.notifications = [
-      { value: notification, recipients: family.members.map((member) => member.userUid) },
-    ];
   events.push(...stateChangeEvents(deps, before, seat, source));
-  return { seat, events, extras, logout, schedule, notification };
+  return { seat, events, extras, logout, schedule, notifications };
 };
 
-/** Guardians who receive a notification: every member of the family. */
-export const recipientsOf = (family: Family) =>
-  family.members.map((member) => ({ userUid: member.userUid, email: member.email }));
+/**
+ * Writes a plan (with what else the caller's change writes) and sends its notifications as the
+ * guardians' preferences allow: inbox entries in the same transaction, e-mail and push after it.
+ */
+export const savePairingPlan = (
+  deps: Pick<Deps, 'families'> & NotifyDeps,
+  family: Family,
+  plan: PairingPlan,
+  also: SeatChangeExtras = {},
+) =>
+  notifyFamily(deps, family, plan.notifications, (inbox) =>
+    deps.families.saveSeat(plan.seat, plan.events, { ...plan.extras, ...also, notifications: inbox }),
+  );
