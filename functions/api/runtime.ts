@@ -78,6 +78,7 @@ export type ApiDeps = Omit<
   | 'seatKeys'
   | 'sessions'
   | 'reconnects'
+  | 'trialEndings'
   | 'notifier'
   | 'pushRegistry'
   | 'analyzer'

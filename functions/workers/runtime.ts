@@ -3,11 +3,11 @@ import { cryptoIds, hmacHasher } from '../../shared/adapters/crypto/node-crypto'
 import { createTableAccess } from '../../shared/adapters/dynamo/client';
 import { dynamoFamilyStore } from '../../shared/adapters/dynamo/family.store';
 import { embeddedScheduler } from '../../shared/adapters/scheduler/embedded-scheduler';
-import { scheduleTargets } from '../../shared/adapters/scheduler/schedule-targets';
+import { scheduleTargets, type ScheduleTarget } from '../../shared/adapters/scheduler/schedule-targets';
 import type { PairingWorkerDeps } from '../../shared/app/pairing/session-events';
-import { config, configFor } from '../../shared/config/config';
+import { config, configFor, type CapabilityConfig } from '../../shared/config/config';
 import { lazy } from '../../shared/lazy';
-import type { ReconnectScheduler } from '../../shared/ports/scheduler';
+import type { OneTimeScheduler } from '../../shared/ports/scheduler';
 import { systemClock } from '../../shared/ports/clock';
 import { configuredEventBodies } from '../event-bodies';
 import { configuredNotifier } from '../notifications';
@@ -39,29 +39,45 @@ export const table = createTableAccess({
 const serviceSecrets = lazy(() => loadServiceSecrets(settings));
 const hasher = lazy(async () => hmacHasher((await serviceSecrets()).hashKey));
 
-const reconnectScheduler = async (): Promise<ReconnectScheduler> => {
-  if (scheduler.RECONNECT_SCHEDULER === 'embedded') {
-    // Locally: timers in this process invoke the reconnect handler the local stack serves, with the
-    // event the AWS schedule would deliver to its Lambda.
-    return embeddedScheduler(scheduleTargets.reconnect, {
-      onGiveUp: (attempt, error) => logger.error('reconnect.failed', { ...attempt, error: String(error) }),
+type SchedulerConfig = CapabilityConfig<'reconnectScheduler'> | CapabilityConfig<'trialEndingScheduler'>;
+
+/**
+ * A one-time scheduler of one target. Locally: timers in this process invoke the handler the local
+ * stack serves for the target, with the event the AWS schedule would deliver to its Lambda.
+ */
+const oneTimeScheduler = async <P>(
+  target: ScheduleTarget<P>,
+  config: SchedulerConfig,
+  targetArn: (config: Extract<SchedulerConfig, { RECONNECT_SCHEDULER: 'eventbridge' }>) => string,
+): Promise<OneTimeScheduler<P>> => {
+  if (config.RECONNECT_SCHEDULER === 'embedded') {
+    return embeddedScheduler(target, {
+      onGiveUp: (_payload, error) =>
+        logger.error('schedule.failed', { target: target.name, error: String(error) }),
     });
   }
   const [{ SchedulerClient }, { eventBridgeScheduler }] = await Promise.all([
     import('@aws-sdk/client-scheduler'),
     import('../../shared/adapters/scheduler/eventbridge-scheduler'),
   ]);
-  return eventBridgeScheduler(
-    new SchedulerClient({ region: settings.AWS_REGION }),
-    scheduleTargets.reconnect,
-    {
-      groupName: scheduler.SCHEDULER_GROUP_NAME,
-      targetArn: scheduler.RECONNECT_TARGET_ARN,
-      roleArn: scheduler.SCHEDULER_ROLE_ARN,
-      deadLetterArn: scheduler.SCHEDULER_DLQ_ARN,
-    },
-  );
+  return eventBridgeScheduler(new SchedulerClient({ region: settings.AWS_REGION }), target, {
+    groupName: config.SCHEDULER_GROUP_NAME,
+    targetArn: targetArn(config),
+    roleArn: config.SCHEDULER_ROLE_ARN,
+    deadLetterArn: config.SCHEDULER_DLQ_ARN,
+  });
 };
+
+/**
+ * Trial-ending notices are scheduled where trials start (the session-events worker): its
+ * configuration is read when the first one is, so the workers that never start a trial need none.
+ */
+const trialEndings = lazy(() => {
+  const { trialEndingScheduler } = configFor('trialEndingScheduler');
+  return oneTimeScheduler(scheduleTargets.trialEnding, trialEndingScheduler, (config) =>
+    'TRIAL_ENDING_TARGET_ARN' in config ? config.TRIAL_ENDING_TARGET_ARN : '',
+  );
+});
 
 /** Where the gateway keeps a body too large for a queue message (read, then removed once handled). */
 export const eventBodies = lazy(() => configuredEventBodies(settings, bodies));
@@ -73,7 +89,13 @@ export const deps = lazy(async (): Promise<PairingWorkerDeps> => ({
   ids: cryptoIds(),
   families: dynamoFamilyStore(table),
   sessions: configuredSessionProvider(settings, sessionProvider, serviceSecrets),
-  reconnects: await reconnectScheduler(),
+  reconnects: await oneTimeScheduler(scheduleTargets.reconnect, scheduler, (config) =>
+    'RECONNECT_TARGET_ARN' in config ? config.RECONNECT_TARGET_ARN : '',
+  ),
+  trialEndings: {
+    schedule: async (notice, at) => (await trialEndings()).schedule(notice, at),
+    cancel: async (notice) => (await trialEndings()).cancel(notice),
+  },
   notifier: await configuredNotifier(settings, notifications),
   notificationSettings: dynamoNotificationSettings(table),
   settings: useCaseSettingsFrom(settings),

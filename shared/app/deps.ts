@@ -19,7 +19,7 @@ import type {
   PushRegistry,
 } from '../ports/notifications';
 import type { ProxyPool } from '../ports/proxies';
-import type { ReconnectScheduler } from '../ports/scheduler';
+import type { ReconnectScheduler, TrialEndingScheduler } from '../ports/scheduler';
 import type { SessionProvider } from '../ports/session-provider';
 import type { KeyedHasher, SecretSource } from '../ports/secrets';
 import type { FamilyStore, OtpStore, RateLimiter, UserStore } from '../ports/stores';
@@ -85,6 +85,7 @@ export interface Deps {
   sessions: SessionProvider;
   proxies: ProxyPool;
   reconnects: ReconnectScheduler;
+  trialEndings: TrialEndingScheduler;
   inbox: Inbox;
   notifier: NotificationDelivery;
   notificationSettings: NotificationSettingsStore;

@@ -174,6 +174,8 @@ export const configSchema = z.object({
   RECONNECT_SCHEDULER: withDefault(z.enum(['eventbridge', 'embedded']), 'eventbridge'),
   SCHEDULER_GROUP_NAME: optionalText,
   RECONNECT_TARGET_ARN: optionalText,
+  /** The trial-ending schedule's target function (infra/consumers.ts, `trialEnding`). */
+  TRIAL_ENDING_TARGET_ARN: optionalText,
   SCHEDULER_ROLE_ARN: optionalText,
   SCHEDULER_DLQ_ARN: optionalText,
   /** The SSE relay: its public port, its private push port, and the push endpoint it registers. */
@@ -296,6 +298,17 @@ export const capabilities = {
       RECONNECT_SCHEDULER: z.literal('eventbridge'),
       SCHEDULER_GROUP_NAME: setWhen('RECONNECT_SCHEDULER is eventbridge'),
       RECONNECT_TARGET_ARN: setWhen('RECONNECT_SCHEDULER is eventbridge'),
+      SCHEDULER_ROLE_ARN: setWhen('RECONNECT_SCHEDULER is eventbridge'),
+      SCHEDULER_DLQ_ARN: setWhen('RECONNECT_SCHEDULER is eventbridge'),
+    }),
+  ]),
+  /** Who schedules the trial-ending notices (the session-events worker, where trials start). */
+  trialEndingScheduler: z.discriminatedUnion('RECONNECT_SCHEDULER', [
+    z.object({ RECONNECT_SCHEDULER: z.literal('embedded') }),
+    z.object({
+      RECONNECT_SCHEDULER: z.literal('eventbridge'),
+      SCHEDULER_GROUP_NAME: setWhen('RECONNECT_SCHEDULER is eventbridge'),
+      TRIAL_ENDING_TARGET_ARN: setWhen('RECONNECT_SCHEDULER is eventbridge'),
       SCHEDULER_ROLE_ARN: setWhen('RECONNECT_SCHEDULER is eventbridge'),
       SCHEDULER_DLQ_ARN: setWhen('RECONNECT_SCHEDULER is eventbridge'),
     }),

@@ -1,3 +1,4 @@
+import type { TrialEnding } from '../domain/family/trial-ending';
 import type { ReconnectAttempt } from '../domain/pairing/reconnect';
 
 /** One-time schedules of one target: each payload fires once, at its time, unless cancelled. */
@@ -8,3 +9,6 @@ export interface OneTimeScheduler<P> {
 
 /** The reconnect attempts of a dropped pairing. */
 export type ReconnectScheduler = OneTimeScheduler<ReconnectAttempt>;
+
+/** The guardians' notices that a seat's trial ends tomorrow. */
+export type TrialEndingScheduler = OneTimeScheduler<TrialEnding>;

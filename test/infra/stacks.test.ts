@@ -239,7 +239,13 @@ describe('the stateless stack', () => {
       },
       { actions: ['sns:DeleteEndpoint'], resource: endpoints },
     ]);
-    for (const prefix of ['ConsentApi', 'PairingApi', 'SessionEventsWorker', 'ReconnectWorker'])
+    for (const prefix of [
+      'ConsentApi',
+      'PairingApi',
+      'SessionEventsWorker',
+      'ReconnectWorker',
+      'TrialEndingWorker',
+    ])
       expect(snsOf(prefix), prefix).toEqual([{ actions: ['sns:Publish'], resource: endpoints }]);
     for (const prefix of ['AuthApi', 'SeatsApi', 'AlertsApi', 'HealthApi', 'EvidenceApi'])
       expect(snsOf(prefix), prefix).toEqual([]);
@@ -376,6 +382,7 @@ describe('the stateless stack', () => {
       'Seats',
       'SessionEventsWorker',
       'SessionProviderWebhook',
+      'TrialEndingWorker',
     ]);
   });
 
@@ -397,10 +404,12 @@ describe('the stateless stack', () => {
       GatewayHealth: ['sessionEventsQueue', 'businessEventsQueue'],
       EventFanOutStreamHandler: [],
       ContentShreddingStreamHandler: [],
-      SessionEventsWorker: [...workers, 'seatKeys', 'analysis'],
+      SessionEventsWorker: [...workers, 'seatKeys', 'analysis', 'trialEndingScheduler'],
       // It only logs receipts: its cold start checks nothing beyond the base configuration.
       BusinessEventsWorker: [],
       ReconnectWorker: workers,
+      // A schedule target that only notifies: it schedules nothing and talks to no provider.
+      TrialEndingWorker: ['notifications'],
     };
     const ours = Object.entries(stateless.findResources('AWS::Lambda::Function')).filter(
       ([, fn]) => fn.Properties.Environment?.Variables?.TABLE_NAME !== undefined,

@@ -82,6 +82,7 @@ const workerDeps = (analyzer: Analyzer, on: TableAccess = table) => {
       profilePicture: unused,
     },
     reconnects: { schedule: unused, cancel: unused },
+    trialEndings: { schedule: unused, cancel: unused },
   };
   return { deps, delivered };
 };

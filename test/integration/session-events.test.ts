@@ -55,6 +55,7 @@ const workerDeps = (): WorkerDeps => ({
   hasher,
   sessions: provider,
   reconnects: { schedule: async () => undefined, cancel: async () => undefined },
+  trialEndings: { schedule: async () => undefined, cancel: async () => undefined },
   notifier: { deliver: async () => undefined },
   notificationSettings: dynamoNotificationSettings(table),
   analyzer: rulesAnalyzer(),

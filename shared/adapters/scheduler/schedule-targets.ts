@@ -1,4 +1,5 @@
 import * as z from '../../validation/z';
+import type { TrialEnding } from '../../domain/family/trial-ending';
 import type { ReconnectAttempt } from '../../domain/pairing/reconnect';
 
 /**
@@ -31,6 +32,11 @@ const reconnectAttempt: z.ZodMiniType<ReconnectAttempt> = z.object({
   attempt: z.int().check(z.positive()),
 });
 
+const trialEnding: z.ZodMiniType<TrialEnding> = z.object({
+  seatUid: z.string(),
+  trialEndsAt: z.string(),
+});
+
 export const scheduleTargets = {
   /** One reconnect attempt of a dropped pairing. */
   reconnect: scheduleTarget(
@@ -38,6 +44,8 @@ export const scheduleTargets = {
     reconnectAttempt,
     (attempt) => `${attempt.pairingId}-${attempt.attempt}`,
   ),
+  /** The guardians' notice, a day before a seat's trial ends (one per seat: its trial starts once). */
+  trialEnding: scheduleTarget('trialEnding', trialEnding, (notice) => notice.seatUid),
 } as const;
 
 export type ScheduleTargetName = keyof typeof scheduleTargets;

@@ -2,6 +2,7 @@ import type { DomainEvent, EventSource } from '../../domain/events/event';
 import type { Family } from '../../domain/family/account';
 import { startTrial, type Seat } from '../../domain/family/seat';
 import { adoptTrial } from '../../domain/family/subscription';
+import { trialEndingAt, type TrialEnding } from '../../domain/family/trial-ending';
 import {
   newNotification,
   type Notification,
@@ -43,6 +44,8 @@ export interface PairingPlan {
   logout: boolean;
   /** The first reconnect attempt to schedule after a drop. */
   schedule: { attempt: ReconnectAttempt; at: Date } | null;
+  /** The guardians' notice a day before the trial this change starts ends. */
+  trialEnding: { notice: TrialEnding; at: Date } | null;
   /** Sent with the change (`savePairingPlan`), as each guardian's preferences allow. */
   notifications: Notification[];
 }
@@ -68,6 +71,7 @@ export const planPairingChange = (
   const extras: SeatChangeExtras = {};
   let logout = false;
   let schedule: PairingPlan['schedule'] = null;
+  let trialEnding: PairingPlan['trialEnding'] = null;
   const notifications: Notification[] = [];
   const notify = (type: NotificationType) =>
     notifications.push(newNotification({ id: deps.ids.ulid(), type, seatUid: seat.uid, now }));
@@ -99,6 +103,10 @@ export const planPairingChange = (
           seat = started;
           event('trial.started', { trialEndsAt: started.trial?.endsAt ?? null });
           notify('trial.started');
+          if (started.trial !== null) {
+            const notice = { seatUid: seat.uid, trialEndsAt: started.trial.endsAt };
+            trialEnding = { notice, at: trialEndingAt(notice.trialEndsAt, now) };
+          }
           const subscription = adoptTrial(family.subscription, started.trial?.endsAt ?? '');
           if (subscription !== null) extras.subscription = { value: subscription, mode: 'replace' };
         }
@@ -106,7 +114,7 @@ export const planPairingChange = (
     }
   }
   events.push(...stateChangeEvents(deps, before, seat, source));
-  return { seat, events, extras, logout, schedule, notifications };
+  return { seat, events, extras, logout, schedule, trialEnding, notifications };
 };
 
 /**

@@ -40,6 +40,7 @@ export type PairingWorkerDeps = Pick<
   | 'settings'
   | 'sessions'
   | 'reconnects'
+  | 'trialEndings'
   | 'notifier'
   | 'notificationSettings'
 >;
@@ -109,6 +110,8 @@ const carryOut = async (
 ) => {
   if (plan.logout) await deps.sessions.logout(pairing.sessionName);
   if (plan.schedule !== null) await deps.reconnects.schedule(plan.schedule.attempt, plan.schedule.at);
+  if (plan.trialEnding !== null)
+    await deps.trialEndings.schedule(plan.trialEnding.notice, plan.trialEnding.at);
   const retention = deps.settings.pairing.providerEventRetentionSeconds;
   await savePairingPlan(deps, family, plan, {
     ...(providerEventId === null
