@@ -110,8 +110,6 @@ const carryOut = async (
 ) => {
   if (plan.logout) await deps.sessions.logout(pairing.sessionName);
   if (plan.schedule !== null) await deps.reconnects.schedule(plan.schedule.attempt, plan.schedule.at);
-  if (plan.trialEnding !== null)
-    await deps.trialEndings.schedule(plan.trialEnding.notice, plan.trialEnding.at);
   const retention = deps.settings.pairing.providerEventRetentionSeconds;
   await savePairingPlan(deps, family, plan, {
     ...(providerEventId === null
@@ -123,6 +121,9 @@ const carryOut = async (
           },
         }),
   });
+  // Once the trial is written: a notice that fires at once (a trial of a day or less) finds it.
+  if (plan.trialEnding !== null)
+    await deps.trialEndings.schedule(plan.trialEnding.notice, plan.trialEnding.at);
   const ended = plan.seat.pairing;
   if (ended !== null && !isOpenPairing(ended.status)) await endSession(deps, ended.sessionName);
 };
