@@ -1,16 +1,15 @@
 import { loadServiceSecrets } from '../../shared/adapters/crypto/service-secrets';
 import { cryptoIds, hmacHasher } from '../../shared/adapters/crypto/node-crypto';
-import { createTableAccess } from '../../shared/adapters/dynamo/client';
 import { dynamoFamilyStore } from '../../shared/adapters/dynamo/family.store';
 import { embeddedScheduler } from '../../shared/adapters/scheduler/embedded-scheduler';
 import { scheduleTargets, type ScheduleTarget } from '../../shared/adapters/scheduler/schedule-targets';
 import type { PairingWorkerDeps } from '../../shared/app/pairing/session-events';
-import { config, configFor, type CapabilityConfig } from '../../shared/config/config';
+import { configFor, type CapabilityConfig } from '../../shared/config/config';
 import { lazy } from '../../shared/lazy';
 import type { OneTimeScheduler } from '../../shared/ports/scheduler';
 import { systemClock } from '../../shared/ports/clock';
 import { configuredEventBodies } from '../event-bodies';
-import { configuredNotifier } from '../notifications';
+import { notifier, settings, table } from './notifying';
 import { dynamoNotificationSettings } from '../../shared/adapters/dynamo/notification-settings.store';
 import { configuredSessionProvider } from '../session-provider';
 import { useCaseSettingsFrom } from '../use-case-settings';
@@ -20,21 +19,13 @@ import { logger } from './logger';
  * The composition root of the workers (SQS consumers and the reconnect target): configuration read
  * at start, adapters built once per process. Nothing here logs content.
  */
-export const settings = config();
 const {
   sessionProvider,
   reconnectScheduler: scheduler,
-  notifications,
   eventBodies: bodies,
-} = configFor('sessionProvider', 'reconnectScheduler', 'notifications', 'eventBodies');
+} = configFor('sessionProvider', 'reconnectScheduler', 'eventBodies');
 
-export { logger };
-
-export const table = createTableAccess({
-  tableName: settings.TABLE_NAME,
-  region: settings.AWS_REGION,
-  endpoint: settings.DYNAMODB_ENDPOINT,
-});
+export { logger, settings, table };
 
 const serviceSecrets = lazy(() => loadServiceSecrets(settings));
 const hasher = lazy(async () => hmacHasher((await serviceSecrets()).hashKey));
@@ -96,7 +87,7 @@ export const deps = lazy(async (): Promise<PairingWorkerDeps> => ({
     schedule: async (notice, at) => (await trialEndings()).schedule(notice, at),
     cancel: async (notice) => (await trialEndings()).cancel(notice),
   },
-  notifier: await configuredNotifier(settings, notifications),
+  notifier: await notifier(),
   notificationSettings: dynamoNotificationSettings(table),
   settings: useCaseSettingsFrom(settings),
 }));

@@ -1,6 +1,7 @@
 import { scheduleTargets } from '../../../shared/adapters/scheduler/schedule-targets';
 import { handleTrialEnding } from '../../../shared/app/notifications/trial-ending';
-import { deps, logger } from '../runtime';
+import { logger } from '../logger';
+import { notifyingDeps } from '../notifying';
 
 /**
  * The trial-ending schedule's target (EventBridge Scheduler in AWS, the embedded scheduler locally):
@@ -9,7 +10,7 @@ import { deps, logger } from '../runtime';
  */
 export const handler = async (event: unknown): Promise<{ outcome: string }> => {
   const fired = scheduleTargets.trialEnding.payload.parse(event);
-  const outcome = await handleTrialEnding(await deps(), fired);
+  const outcome = await handleTrialEnding(await notifyingDeps(), fired);
   logger.info('trial_ending.fired', { seatUid: fired.seatUid, outcome });
   return { outcome };
 };
