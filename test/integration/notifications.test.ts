@@ -8,7 +8,12 @@ import { dynamoFamilyStore } from '../../shared/adapters/dynamo/family.store';
 import { dynamoInbox } from '../../shared/adapters/dynamo/inbox.store';
 import { dynamoNotificationSettings } from '../../shared/adapters/dynamo/notification-settings.store';
 import { keys } from '../../shared/adapters/dynamo/keys';
-import { registerDevice, removeDevice, unwrapToken } from '../../shared/app/notifications/devices';
+import {
+  MAX_DEVICES,
+  registerDevice,
+  removeDevice,
+  unwrapToken,
+} from '../../shared/app/notifications/devices';
 import { notifyFamily } from '../../shared/app/notifications/notify';
 import {
   getNotificationPreferences,
@@ -262,5 +267,20 @@ describe('devices', () => {
     await expect(removeDevice(deps, { userUid: ids.uid('usr') }, other.uid)).rejects.toMatchObject({
       code: 'NOT_FOUND',
     });
+  });
+
+  it('keep at most ten per guardian: an eleventh replaces the oldest, whose endpoint is removed', async () => {
+    const registered: string[] = [];
+    const removed: string[] = [];
+    const deps = deviceDeps(registered, removed);
+    const caller = { userUid: ids.uid('usr') };
+    const devices = [];
+    for (let n = 0; n < MAX_DEVICES + 1; n += 1)
+      devices.push(
+        await registerDevice(deps, caller, { platform: 'android', token: `fcm-token-number-${n}` }),
+      );
+    const kept = (await deps.notificationSettings.get(caller.userUid)).devices.map((device) => device.uid);
+    expect(kept).toEqual(devices.slice(1).map((device) => device.uid));
+    expect(removed).toEqual([`arn:aws:sns:sa-east-1:1:endpoint/android/app/${devices[0]?.uid}`]);
   });
 });

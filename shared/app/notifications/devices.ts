@@ -7,7 +7,7 @@ import { retryOnConflict } from '../retry-on-conflict';
 
 type DeviceDeps = Pick<Deps, 'notificationSettings' | 'pushRegistry' | 'hasher' | 'ids' | 'clock'>;
 
-/** At most this many devices per guardian: a new one beyond it replaces the oldest. */
+/** At most this many devices per guardian: a new one beyond it replaces the oldest (its endpoint removed). */
 export const MAX_DEVICES = 10;
 
 /** What binds a wrapped token to its device: a wrapped token copied to another device does not open. */
@@ -67,10 +67,10 @@ export const registerDevice = async (
   input: { platform: DevicePlatform; token: string },
 ) => {
   const tokenHash = deps.hasher.digest('push-token', input.token);
-  const device = await retryOnConflict(async () => {
+  const { device, dropped } = await retryOnConflict(async () => {
     const settings = await deps.notificationSettings.get(caller.userUid);
     const known = settings.devices.find((one) => one.tokenHash === tokenHash);
-    if (known !== undefined && known.platform === input.platform) return known;
+    if (known !== undefined && known.platform === input.platform) return { device: known, dropped: [] };
     const uid = known?.uid ?? deps.ids.uid('dv');
     const added: Device = {
       uid,
@@ -81,12 +81,11 @@ export const registerDevice = async (
       createdAt: known?.createdAt ?? deps.clock.now().toISOString(),
     };
     const others = settings.devices.filter((one) => one.uid !== uid);
-    await deps.notificationSettings.saveDevices(caller.userUid, settings.devicesRevision, [
-      ...others.slice(Math.max(0, others.length - (MAX_DEVICES - 1))),
-      added,
-    ]);
-    return added;
+    const kept = others.slice(Math.max(0, others.length - (MAX_DEVICES - 1)));
+    await deps.notificationSettings.saveDevices(caller.userUid, settings.devicesRevision, [...kept, added]);
+    return { device: added, dropped: others.filter((one) => !kept.includes(one)) };
   });
+  for (const old of dropped) await deps.pushRegistry.unregister(old.endpointArn);
   return deviceView(device);
 };
 
