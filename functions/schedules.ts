@@ -3,7 +3,10 @@ import type { ScheduleTarget } from '../shared/adapters/scheduler/schedule-targe
 import type { CapabilityConfig } from '../shared/config/config';
 import type { OneTimeScheduler } from '../shared/ports/scheduler';
 
-type SchedulerConfig = CapabilityConfig<'reconnectScheduler'> | CapabilityConfig<'pauseResumeScheduler'>;
+type SchedulerConfig =
+  | CapabilityConfig<'reconnectScheduler'>
+  | CapabilityConfig<'pauseResumeScheduler'>
+  | CapabilityConfig<'trialEndingScheduler'>;
 
 /**
  * The one-time schedules of one target, as configured: EventBridge Scheduler in AWS (the shared

@@ -104,7 +104,8 @@ export const consumers = [
     timeoutSeconds: 90,
     producers: ['SessionProviderWebhook'],
     needs: ['table', 'sessionProvider', 'push', 'mail', 'eventBodies', 'seatKeys', 'analysis'],
-    schedules: ['reconnect'],
+    // Reconnects after a drop; the trial-ending notice at a seat's first `paired`.
+    schedules: ['reconnect', 'trialEnding'],
     // Events of sessions no pairing owns (dropped by the worker).
     logMetrics: [{ metricName: 'UnknownSessionEvents', field: 'outcome', value: 'unknown_session' }],
   },
@@ -156,6 +157,14 @@ export const consumers = [
     entry: 'functions/workers/pause-resume/handler.ts',
     timeoutSeconds: 10,
     needs: ['table'],
+  },
+  {
+    kind: 'schedule',
+    name: 'trialEnding',
+    entry: 'functions/workers/trial-ending/handler.ts',
+    timeoutSeconds: 30,
+    // Reads the family and the guardians' preferences, writes the notice, e-mails and pushes it.
+    needs: ['table', 'push', 'mail'],
   },
 ] as const satisfies readonly Consumer[];
 

@@ -39,6 +39,14 @@ export const routes = [
 
   { method: 'GET', path: '/me', group: 'accounts', auth: 'bearer', operation: 'getProfile' },
   { method: 'PATCH', path: '/me', group: 'accounts', auth: 'bearer', operation: 'updateProfile' },
+  { method: 'POST', path: '/me/devices', group: 'accounts', auth: 'bearer', operation: 'registerDevice' },
+  {
+    method: 'DELETE',
+    path: '/me/devices/{uid}',
+    group: 'accounts',
+    auth: 'bearer',
+    operation: 'removeDevice',
+  },
   { method: 'POST', path: '/accounts', group: 'accounts', auth: 'bearer', operation: 'createAccount' },
   { method: 'GET', path: '/accounts', group: 'accounts', auth: 'bearer', operation: 'listAccounts' },
   {
@@ -266,6 +274,20 @@ export const routes = [
     group: 'alerts',
     auth: 'bearer',
     operation: 'readNotification',
+  },
+  {
+    method: 'GET',
+    path: '/notifications/preferences',
+    group: 'alerts',
+    auth: 'bearer',
+    operation: 'getNotificationPreferences',
+  },
+  {
+    method: 'PUT',
+    path: '/notifications/preferences',
+    group: 'alerts',
+    auth: 'bearer',
+    operation: 'updateNotificationPreferences',
   },
   {
     method: 'POST',

@@ -6,6 +6,8 @@ import type { QueueName } from './consumers';
 export interface StageSettings {
   stage: string;
   mailFrom: string;
+  /** The SNS platform applications (APNs for iOS, FCM for Android) of guardians' devices. */
+  pushApplications: { ios: string; android: string };
   consentPageBaseUrl: string;
   relationshipRegistryUrl: string;
   whatsappPhoneNumberId: string;
@@ -41,6 +43,7 @@ export const buildStacks = (app: App, settings: StageSettings) => {
     ) as Record<QueueName, string>,
     gatewaySecretsArn: stateful.gatewaySecrets.secretArn,
     mailFrom: settings.mailFrom,
+    pushApplications: settings.pushApplications,
     consentPageBaseUrl: settings.consentPageBaseUrl,
     relationshipRegistryUrl: settings.relationshipRegistryUrl,
     whatsappPhoneNumberId: settings.whatsappPhoneNumberId,

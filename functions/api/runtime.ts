@@ -21,6 +21,7 @@ import { dynamoRateLimiter } from '../../shared/adapters/dynamo/rate-limiter';
 import { dynamoUserStore } from '../../shared/adapters/dynamo/user.store';
 import { systemClock } from '../../shared/ports/clock';
 import { dynamoInbox } from '../../shared/adapters/dynamo/inbox.store';
+import { dynamoNotificationSettings } from '../../shared/adapters/dynamo/notification-settings.store';
 import { dynamoTicketStore } from '../../shared/adapters/dynamo/event-log';
 import { dynamoProxyPool } from '../../shared/adapters/dynamo/proxy-pool';
 import { lazy } from '../../shared/lazy';
@@ -65,7 +66,8 @@ const relationshipRegistry = (secrets: ServiceSecrets) =>
  * the evidence checks the evidence group's (functions/api/evidence/deps.ts); seat keys are made by
  * the seats and consent groups and opened by the alerts group for an excerpt
  * (functions/api/seat-keys.ts), and only the pairing and consent groups talk to the session
- * provider (functions/api/session-deps.ts).
+ * provider and send e-mail and push (functions/api/session-deps.ts); the accounts group registers
+ * devices' push endpoints (functions/api/push-registry.ts).
  */
 export type ApiDeps = Omit<
   Deps,
@@ -77,7 +79,9 @@ export type ApiDeps = Omit<
   | 'sessions'
   | 'reconnects'
   | 'pauseResumes'
+  | 'trialEndings'
   | 'notifier'
+  | 'pushRegistry'
   | 'analyzer'
   | 'eventLog'
 >;
@@ -111,6 +115,7 @@ export const deps = lazy(async (): Promise<ApiDeps> => {
     }),
     proxies: dynamoProxyPool(table, settings.PROXIES_JSON),
     inbox: dynamoInbox(table),
+    notificationSettings: dynamoNotificationSettings(table),
     alerts: dynamoAlertStore(table),
     messages: dynamoMessageStore(table),
     contentSeal: aesGcmContentSeal,

@@ -1,17 +1,15 @@
 import { loadServiceSecrets } from '../../shared/adapters/crypto/service-secrets';
 import { cryptoIds, hmacHasher } from '../../shared/adapters/crypto/node-crypto';
-import { createTableAccess } from '../../shared/adapters/dynamo/client';
 import { dynamoFamilyStore } from '../../shared/adapters/dynamo/family.store';
-import { logDelivery } from '../../shared/adapters/notifications/log-delivery';
 import { scheduleTargets } from '../../shared/adapters/scheduler/schedule-targets';
 import type { PairingWorkerDeps } from '../../shared/app/pairing/session-events';
-import { config, configFor } from '../../shared/config/config';
+import { configFor } from '../../shared/config/config';
 import { lazy } from '../../shared/lazy';
-import type { NotificationDelivery } from '../../shared/ports/notifications';
-import type { ReconnectScheduler } from '../../shared/ports/scheduler';
 import { systemClock } from '../../shared/ports/clock';
 import { configuredEventBodies } from '../event-bodies';
 import { configuredScheduler } from '../schedules';
+import { notifier, settings, table } from './notifying';
+import { dynamoNotificationSettings } from '../../shared/adapters/dynamo/notification-settings.store';
 import { configuredSessionProvider } from '../session-provider';
 import { useCaseSettingsFrom } from '../use-case-settings';
 import { logger } from './logger';
@@ -20,49 +18,30 @@ import { logger } from './logger';
  * The composition root of the workers (SQS consumers and the reconnect target): configuration read
  * at start, adapters built once per process. Nothing here logs content.
  */
-export const settings = config();
 const {
   sessionProvider,
   reconnectScheduler: scheduler,
-  notifications,
   eventBodies: bodies,
-} = configFor('sessionProvider', 'reconnectScheduler', 'notifications', 'eventBodies');
+} = configFor('sessionProvider', 'reconnectScheduler', 'eventBodies');
 
-export { logger };
-
-export const table = createTableAccess({
-  tableName: settings.TABLE_NAME,
-  region: settings.AWS_REGION,
-  endpoint: settings.DYNAMODB_ENDPOINT,
-});
+export { logger, settings, table };
 
 const serviceSecrets = lazy(() => loadServiceSecrets(settings));
 const hasher = lazy(async () => hmacHasher((await serviceSecrets()).hashKey));
 
-// Locally: timers in this process invoke the reconnect handler the local stack serves.
-const reconnectScheduler = (): Promise<ReconnectScheduler> =>
-  configuredScheduler(scheduleTargets.reconnect, {
-    config: scheduler,
-    targetArn: settings.RECONNECT_TARGET_ARN,
+/**
+ * Trial-ending notices are scheduled where trials start (the session-events worker): its
+ * configuration is read when the first one is, so the workers that never start a trial need none.
+ */
+const trialEndings = lazy(() => {
+  const { trialEndingScheduler } = configFor('trialEndingScheduler');
+  return configuredScheduler(scheduleTargets.trialEnding, {
+    config: trialEndingScheduler,
+    targetArn: settings.TRIAL_ENDING_TARGET_ARN,
     region: settings.AWS_REGION,
-    onGiveUp: (attempt, error) => logger.error('reconnect.failed', { ...attempt, error: String(error) }),
+    onGiveUp: (notice, error) => logger.error('trial_ending.failed', { ...notice, error: String(error) }),
   });
-
-const notificationDelivery = async (): Promise<NotificationDelivery> => {
-  if (notifications.NOTIFY_DELIVERY === 'log') return logDelivery();
-  const [{ SESClient }, { SNSClient }, { awsDelivery }] = await Promise.all([
-    import('@aws-sdk/client-ses'),
-    import('@aws-sdk/client-sns'),
-    import('../../shared/adapters/notifications/aws-delivery'),
-  ]);
-  return awsDelivery(
-    {
-      ses: new SESClient({ region: settings.AWS_REGION }),
-      sns: new SNSClient({ region: settings.AWS_REGION }),
-    },
-    { from: notifications.MAIL_FROM, topicArn: notifications.NOTIFICATIONS_TOPIC_ARN },
-  );
-};
+});
 
 /** Where the gateway keeps a body too large for a queue message (read, then removed once handled). */
 export const eventBodies = lazy(() => configuredEventBodies(settings, bodies));
@@ -74,7 +53,18 @@ export const deps = lazy(async (): Promise<PairingWorkerDeps> => ({
   ids: cryptoIds(),
   families: dynamoFamilyStore(table),
   sessions: configuredSessionProvider(settings, sessionProvider, serviceSecrets),
-  reconnects: await reconnectScheduler(),
-  notifier: await notificationDelivery(),
+  // Locally: timers in this process invoke the reconnect handler the local stack serves.
+  reconnects: await configuredScheduler(scheduleTargets.reconnect, {
+    config: scheduler,
+    targetArn: settings.RECONNECT_TARGET_ARN,
+    region: settings.AWS_REGION,
+    onGiveUp: (attempt, error) => logger.error('reconnect.failed', { ...attempt, error: String(error) }),
+  }),
+  trialEndings: {
+    schedule: async (notice, at) => (await trialEndings()).schedule(notice, at),
+    cancel: async (notice) => (await trialEndings()).cancel(notice),
+  },
+  notifier: await notifier(),
+  notificationSettings: dynamoNotificationSettings(table),
   settings: useCaseSettingsFrom(settings),
 }));

@@ -5,6 +5,16 @@ const app = new App();
 buildStacks(app, {
   stage: String(app.node.tryGetContext('stage') ?? 'dev'),
   mailFrom: String(app.node.tryGetContext('mailFrom') ?? 'no-reply@family-protection.example'),
+  pushApplications: {
+    ios: String(
+      app.node.tryGetContext('pushIosApplicationArn') ??
+        'arn:aws:sns:sa-east-1:000000000000:app/APNS/set-with-context',
+    ),
+    android: String(
+      app.node.tryGetContext('pushAndroidApplicationArn') ??
+        'arn:aws:sns:sa-east-1:000000000000:app/GCM/set-with-context',
+    ),
+  },
   consentPageBaseUrl: String(
     app.node.tryGetContext('consentPageBaseUrl') ?? 'https://consent.family-protection.example',
   ),

@@ -9,7 +9,6 @@ import { FilterPattern, MetricFilter } from 'aws-cdk-lib/aws-logs';
 import { CfnScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
-import { Topic } from 'aws-cdk-lib/aws-sns';
 import { Queue, QueueEncryption, type IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { ScheduleTargetName } from '../../shared/adapters/scheduler/schedule-targets';
 import { queuedBodyPrefix } from '../../shared/adapters/sqs/queued-body';
@@ -42,6 +41,8 @@ export interface ConsumersProps {
   /** The gateway's `/webhooks/session-provider`, where sessions send their events. */
   sessionProviderWebhookUrl: string;
   mailFrom: string;
+  /** The SNS platform applications guardians' devices have push endpoints in. */
+  pushApplications: PushApplications;
   /** Where the gateway keeps a body too large for a queue message. */
   eventBodies: IBucket;
   /** The key seat data keys are wrapped under. */
@@ -55,6 +56,24 @@ export const eventBodiesEnvironment = (bucket: IBucket): Record<string, string> 
   EVENT_BODIES: 's3',
   EVENT_BODIES_BUCKET: bucket.bucketName,
 });
+
+/** The SNS platform applications of a stage (APNs, FCM): `PUSH_IOS_APPLICATION_ARN`, `PUSH_ANDROID_APPLICATION_ARN`. */
+export interface PushApplications {
+  ios: string;
+  android: string;
+}
+
+/** The endpoints SNS makes in a platform application: `arn:…:app/<platform>/<name>` -> `arn:…:endpoint/<platform>/<name>/*`. */
+export const pushEndpointsOf = (applications: PushApplications): string[] =>
+  [applications.ios, applications.android].map((arn) => `${arn.replace(':app/', ':endpoint/')}/*`);
+
+/** Lets a function push to guardians' devices: publish to the endpoints of the stage's applications only. */
+export const grantPush = (fn: NodejsFunction, applications: PushApplications): void => {
+  fn.addEnvironment('NOTIFY_DELIVERY', 'aws');
+  fn.addToRolePolicy(
+    new PolicyStatement({ actions: ['sns:Publish'], resources: pushEndpointsOf(applications) }),
+  );
+};
 
 /** Lets a function send guardians' e-mail, from the stage's address only. */
 export const grantSendMail = (fn: NodejsFunction, mailFrom: string): void =>
@@ -71,13 +90,10 @@ export const grantSendMail = (fn: NodejsFunction, mailFrom: string): void =>
  * stack's own): its function with what its needs grant, its event source (a queue's mapping
  * reporting partial batch failures, the table stream's with its filter, its dead-letter queue and
  * alarm) or, for a schedule target, the Scheduler's right to invoke it. The schedules' group, role
- * and dead-letter queue, and the guardians' push topic, exist once some row needs them.
+ * and dead-letter queue exist once some row needs them.
  */
 export const buildConsumers = (scope: Stack, props: ConsumersProps) => {
   const { stage, table } = props;
-
-  let pushTopic: Topic | undefined;
-  const guardianPush = () => (pushTopic ??= new Topic(scope, 'GuardianPush', { enforceSSL: true }));
 
   const targetArn = (name: ScheduleTargetName) =>
     scope.formatArn({
@@ -151,11 +167,7 @@ export const buildConsumers = (scope: Stack, props: ConsumersProps) => {
       fn.addEnvironment('GATEWAY_SECRETS_ARN', props.gatewaySecrets.secretArn);
       props.gatewaySecrets.grantRead(fn);
     },
-    push: (fn) => {
-      fn.addEnvironment('NOTIFY_DELIVERY', 'aws');
-      fn.addEnvironment('NOTIFICATIONS_TOPIC_ARN', guardianPush().topicArn);
-      guardianPush().grantPublish(fn);
-    },
+    push: (fn) => grantPush(fn, props.pushApplications),
     mail: (fn) => {
       fn.addEnvironment('MAIL_FROM', props.mailFrom);
       grantSendMail(fn, props.mailFrom);

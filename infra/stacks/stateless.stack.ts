@@ -10,7 +10,14 @@ import type { Construct } from 'constructs';
 import { ApiFunction } from '../constructs/api-function';
 import { RelayService } from '../constructs/relay-service';
 import { GatewayVpcEndpointAwsService, Vpc } from 'aws-cdk-lib/aws-ec2';
-import { buildConsumers, eventBodiesEnvironment, grantSendMail } from '../constructs/consumers';
+import {
+  buildConsumers,
+  eventBodiesEnvironment,
+  grantPush,
+  grantSendMail,
+  pushEndpointsOf,
+  type PushApplications,
+} from '../constructs/consumers';
 import { queuedBodyPrefix } from '../../shared/adapters/sqs/queued-body';
 import { bundledAssets, chunks } from '../constructs/bundling';
 import { Bucket } from 'aws-cdk-lib/aws-s3';
@@ -46,6 +53,8 @@ export interface StatelessStackProps extends StackProps {
   queueArns: Record<QueueName, string>;
   gatewaySecretsArn: string;
   mailFrom: string;
+  /** The SNS platform applications (APNs, FCM) of guardians' devices. */
+  pushApplications: PushApplications;
   consentPageBaseUrl: string;
   relationshipRegistryUrl: string;
   whatsappPhoneNumberId: string;
@@ -221,6 +230,36 @@ export class StatelessStack extends Stack {
       }),
     );
     grantSendMail(functions.auth, props.mailFrom);
+    // Guardians' notifications of the person's answers and of pairing moves the API makes: e-mail
+    // and push to their devices' endpoints.
+    for (const group of ['consent', 'pairing'] as const) {
+      grantSendMail(functions[group], props.mailFrom);
+      grantPush(functions[group], props.pushApplications);
+    }
+    // Devices (`/me/devices`, accounts): an endpoint made in the stage's applications only, removed
+    // by its ARN, and the token wrapped under a data key of its own bound to the device.
+    functions.accounts.addEnvironment('NOTIFY_DELIVERY', 'aws');
+    functions.accounts.addEnvironment('PUSH_IOS_APPLICATION_ARN', props.pushApplications.ios);
+    functions.accounts.addEnvironment('PUSH_ANDROID_APPLICATION_ARN', props.pushApplications.android);
+    functions.accounts.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['sns:CreatePlatformEndpoint'],
+        resources: [props.pushApplications.ios, props.pushApplications.android],
+      }),
+    );
+    functions.accounts.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['sns:DeleteEndpoint'],
+        resources: pushEndpointsOf(props.pushApplications),
+      }),
+    );
+    functions.accounts.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['kms:GenerateDataKey', 'kms:Decrypt'],
+        resources: [props.seatKeyArn],
+        conditions: { 'ForAnyValue:StringEquals': { 'kms:EncryptionContextKeys': ['seatId'] } },
+      }),
+    );
 
     const integrations = Object.fromEntries(
       functionGroups.map((group) => [
@@ -341,6 +380,7 @@ export class StatelessStack extends Stack {
       sessionProviderUrl: props.sessionProviderUrl,
       sessionProviderWebhookUrl,
       mailFrom: props.mailFrom,
+      pushApplications: props.pushApplications,
       eventBodies,
       seatKeyArn: props.seatKeyArn,
       analysisModelId: props.analysisModelId,

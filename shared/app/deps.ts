@@ -12,9 +12,14 @@ import type { EvidenceStore, FaceCounter, SpeechListener } from '../ports/eviden
 import type { Mailer } from '../ports/mailer';
 import type { EventLog, TicketStore } from '../ports/event-log';
 import type { Analyzer } from '../ports/analyzer';
-import type { Inbox, NotificationDelivery } from '../ports/notifications';
+import type {
+  Inbox,
+  NotificationDelivery,
+  NotificationSettingsStore,
+  PushRegistry,
+} from '../ports/notifications';
 import type { ProxyPool } from '../ports/proxies';
-import type { PauseResumeScheduler, ReconnectScheduler } from '../ports/scheduler';
+import type { PauseResumeScheduler, ReconnectScheduler, TrialEndingScheduler } from '../ports/scheduler';
 import type { SessionProvider } from '../ports/session-provider';
 import type { KeyedHasher, SecretSource } from '../ports/secrets';
 import type { FamilyStore, OtpStore, RateLimiter, UserStore } from '../ports/stores';
@@ -84,8 +89,12 @@ export interface Deps {
   reconnects: ReconnectScheduler;
   /** The schedules that end pauses at their `until`. */
   pauseResumes: PauseResumeScheduler;
+  /** The notices, a day before a seat's trial ends. */
+  trialEndings: TrialEndingScheduler;
   inbox: Inbox;
   notifier: NotificationDelivery;
+  notificationSettings: NotificationSettingsStore;
+  pushRegistry: PushRegistry;
   analyzer: Analyzer;
   tickets: TicketStore;
   eventLog: EventLog;

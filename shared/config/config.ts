@@ -179,6 +179,8 @@ export const configSchema = z.object({
   SCHEDULER_GROUP_NAME: optionalText,
   RECONNECT_TARGET_ARN: optionalText,
   PAUSE_RESUME_TARGET_ARN: optionalText,
+  /** The trial-ending schedule's target function (infra/consumers.ts, `trialEnding`). */
+  TRIAL_ENDING_TARGET_ARN: optionalText,
   SCHEDULER_ROLE_ARN: optionalText,
   SCHEDULER_DLQ_ARN: optionalText,
   /** The SSE relay: its public port, its private push port, and the push endpoint it registers. */
@@ -202,7 +204,12 @@ export const configSchema = z.object({
   RELAY_SETTLE_MS: withDefault(z.coerce.number().check(z.int(), z.gte(0), z.lte(5_000)), 100),
   /** Guardians' e-mail and push: SES and SNS in AWS, log lines locally. */
   NOTIFY_DELIVERY: withDefault(z.enum(['aws', 'log']), 'aws'),
-  NOTIFICATIONS_TOPIC_ARN: optionalText,
+  /**
+   * The SNS platform applications (APNs, FCM) a guardian's device token gets its push endpoint in;
+   * read where devices are registered (`POST /me/devices`).
+   */
+  PUSH_IOS_APPLICATION_ARN: optionalText,
+  PUSH_ANDROID_APPLICATION_ARN: optionalText,
   /** In AWS: the secret `{ sessionProviderWebhookSecret, businessProviderAppSecret, businessProviderVerifyToken }`. */
   GATEWAY_SECRETS_ARN: optionalText,
   /** Locally only (the local stack's dev values); in AWS they are in the gateway secret. */
@@ -292,12 +299,20 @@ export const capabilities = {
     z.object({ NOTIFY_DELIVERY: z.literal('log') }),
     z.object({
       NOTIFY_DELIVERY: z.literal('aws'),
-      NOTIFICATIONS_TOPIC_ARN: setWhen('NOTIFY_DELIVERY is aws'),
       MAIL_FROM: setWhen('NOTIFY_DELIVERY is aws'),
     }),
   ]),
   reconnectScheduler: oneTimeSchedules('RECONNECT_TARGET_ARN'),
   pauseResumeScheduler: oneTimeSchedules('PAUSE_RESUME_TARGET_ARN'),
+  trialEndingScheduler: oneTimeSchedules('TRIAL_ENDING_TARGET_ARN'),
+  pushPlatforms: z.discriminatedUnion('NOTIFY_DELIVERY', [
+    z.object({ NOTIFY_DELIVERY: z.literal('log') }),
+    z.object({
+      NOTIFY_DELIVERY: z.literal('aws'),
+      PUSH_IOS_APPLICATION_ARN: setWhen('NOTIFY_DELIVERY is aws'),
+      PUSH_ANDROID_APPLICATION_ARN: setWhen('NOTIFY_DELIVERY is aws'),
+    }),
+  ]),
   sessionProvider: z.object({
     SESSION_PROVIDER_URL: setWhen('sessions are created'),
     SESSION_PROVIDER_WEBHOOK_URL: setWhen('sessions are created'),

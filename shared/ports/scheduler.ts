@@ -1,4 +1,5 @@
 import type { PauseEnd } from '../domain/family/pause';
+import type { TrialEnding } from '../domain/family/trial-ending';
 import type { ReconnectAttempt } from '../domain/pairing/reconnect';
 
 /** One-time schedules of one target: each payload fires once, at its time, unless cancelled. */
@@ -12,3 +13,5 @@ export type ReconnectScheduler = OneTimeScheduler<ReconnectAttempt>;
 
 /** The end of a guardians' pause, at its `until`. */
 export type PauseResumeScheduler = OneTimeScheduler<PauseEnd>;
+/** The guardians' notices that a seat's trial ends tomorrow. */
+export type TrialEndingScheduler = OneTimeScheduler<TrialEnding>;

@@ -36,6 +36,12 @@ const bodies: Record<string, Samples> = {
     oversized: { email: `${long}@example.com` },
   },
   getProfile: null,
+  registerDevice: {
+    wrongTypes: { platform: 'ios', token: 12345678 },
+    missing: { platform: 'android' },
+    oversized: { platform: 'ios', token: 'x'.repeat(5000) },
+  },
+  removeDevice: null,
   updateProfile: {
     wrongTypes: { name: 7 },
     missing: { document: { type: 'cpf' } },
@@ -101,6 +107,12 @@ const bodies: Record<string, Samples> = {
   issueStreamTicket: null,
   readNotification: null,
   readAllNotifications: null,
+  getNotificationPreferences: null,
+  updateNotificationPreferences: {
+    wrongTypes: { categories: { alerts: { inbox: 'no' } } },
+    missing: {},
+    oversized: { categories: { [long]: { email: false } } },
+  },
   listAlerts: null,
   resolveAlert: null,
   dismissAlert: null,

@@ -8,6 +8,7 @@ import { ulid } from 'ulid';
 import { describe, expect, inject, it } from 'vitest';
 import { consumers, type ConsumerName } from '../../infra/consumers';
 import { devSecrets } from '../../localstack/dev-config';
+import { createTableAccess } from '../../shared/adapters/dynamo/client';
 import { eventToItem } from '../../shared/adapters/dynamo/items';
 import { cryptoIds } from '../../shared/adapters/crypto/node-crypto';
 import { dynamoFamilyStore } from '../../shared/adapters/dynamo/family.store';
@@ -225,6 +226,49 @@ describe('the consumers table, locally (infra/consumers.ts)', () => {
       );
       expect(ended).toMatchObject({ outcome: 'resumed' });
     },
+    // A seat's first `paired` (a signed WORKING through the gateway and the session-events worker)
+    // schedules its trial's notice a day before the end: in a stack whose trials last a day, at
+    // once, so the embedded scheduler invokes the target, which notifies.
+    async trialEnding() {
+      const stack = await startLocalStack({ TRIAL_DAYS: '1' });
+      try {
+        const table = createTableAccess({
+          tableName: stack.tableName,
+          region: 'sa-east-1',
+          endpoint: stack.dynamoEndpoint,
+        });
+        const seat = await seatWithPairing(table, cryptoIds(), new Date(), { status: 'connecting' });
+        const body = JSON.stringify({
+          id: `evt_${randomUUID()}`,
+          event: 'session.status',
+          session: seat.pairing?.sessionName,
+          metadata: { seatUid: seat.uid },
+          me: { id: '5511987654321@c.us' },
+          payload: { status: 'WORKING' },
+        });
+        const sent = await fetch(`${stack.gatewayUrl}/webhooks/session-provider`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'x-webhook-hmac': hmac('sha512', devSecrets.SESSION_PROVIDER_WEBHOOK_SECRET, body),
+          },
+          body,
+        });
+        expect(sent.status).toBe(200);
+        const fired = await eventually(
+          async () =>
+            (await readFile(stack.logFile, 'utf8'))
+              .split('\n')
+              .filter((line) => line.includes('"message":"trial_ending.fired"') && line.includes(seat.uid)),
+          (lines) => lines.length > 0,
+          'the trial-ending notice',
+          30_000,
+        );
+        expect(JSON.parse(fired[0] ?? '{}')).toMatchObject({ seatUid: seat.uid, outcome: 'notified' });
+      } finally {
+        await stack.stop();
+      }
+    },
   };
 
   it('starts a queue poller, a stream reader or a scheduler target for every row, one line each', async () => {
@@ -235,7 +279,12 @@ describe('the consumers table, locally (infra/consumers.ts)', () => {
     }
   });
 
-  it.each(consumers.map((row) => row.name))('%s: what it consumes reaches its handler', async (name) => {
-    await reachesItsHandler[name]();
-  });
+  it.each(consumers.map((row) => row.name))(
+    '%s: what it consumes reaches its handler',
+    async (name) => {
+      await reachesItsHandler[name]();
+    },
+    // The trial-ending row starts a stack of its own (trials of a day).
+    90_000,
+  );
 });

@@ -225,6 +225,12 @@ describe('pairing from the person’s page (code on their phone)', () => {
 describe('the number check', () => {
   it('cancels a pairing linked from another number, logs the session out and warns guardians (critical)', async () => {
     const family = await protectedSeat();
+    // Push goes to a guardian's devices: the owner has one.
+    const device = await call('POST', '/me/devices', {
+      token: family.owner.token,
+      body: { platform: 'android', token: `fcm-${family.seatUid}` },
+    });
+    expect(device.status).toBe(201);
     const slotsBefore = await boundSlots();
     await startQr(family);
     await pairingReaches(family.owner.token, family.seatUid, 'challenge');
@@ -243,7 +249,8 @@ describe('the number check', () => {
     const types = (await events(family.accountUid)).map((event) => event.type);
     expect(types).toContain('pairing.identity_mismatch');
     const notifications = await inbox(family.owner.token);
-    expect(notifications.unread).toBe(1);
+    // The person's consent came first (`consent.given`), then the warning.
+    expect(notifications.unread).toBe(2);
     expect(notifications.notifications[0]).toMatchObject({
       type: 'pairing.identity_mismatch',
       severity: 'critical',
@@ -625,15 +632,17 @@ describe('guardian controls of an open pairing', () => {
     await simulate(await sessionOf(family.seatUid), 'link', { phone: '+5521999990001' });
     await pairingReaches(family.owner.token, family.seatUid, 'cancelled');
     const page = await inbox(family.owner.token);
-    expect(page).toMatchObject({ unread: 1, nextCursor: null });
+    // The person's consent (`consent.given`) and the wrong number's warning.
+    expect(page).toMatchObject({ unread: 2, nextCursor: null });
     const id = page.notifications[0].id as string;
     expect((await call('POST', `/notifications/${id}/read`, { token: family.owner.token })).status).toBe(204);
-    expect((await inbox(family.owner.token)).unread).toBe(0);
+    expect((await inbox(family.owner.token)).unread).toBe(1);
     expect((await call('POST', `/notifications/${id}/read`, { token: family.owner.token })).status).toBe(204);
-    expect((await inbox(family.owner.token)).unread).toBe(0);
+    expect((await inbox(family.owner.token)).unread).toBe(1);
     const other = await protectedSeat();
     expect((await call('POST', `/notifications/${id}/read`, { token: other.owner.token })).status).toBe(404);
     expect((await call('POST', '/notifications/read-all', { token: family.owner.token })).status).toBe(204);
+    expect((await inbox(family.owner.token)).unread).toBe(0);
   });
 });
 

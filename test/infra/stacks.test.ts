@@ -32,6 +32,10 @@ beforeAll(() => {
   const stacks = buildStacks(app, {
     stage: 'test',
     mailFrom: 'no-reply@example.com',
+    pushApplications: {
+      ios: 'arn:aws:sns:sa-east-1:123456789012:app/APNS/family-ios',
+      android: 'arn:aws:sns:sa-east-1:123456789012:app/GCM/family-android',
+    },
     consentPageBaseUrl: 'https://consent.example.com',
     relationshipRegistryUrl: 'https://registry.example.com',
     whatsappPhoneNumberId: '123',
@@ -187,12 +191,13 @@ describe('the stateless stack', () => {
     );
   });
 
-  it('grants least privilege: health reads one item and the table description; only auth sends mail', () => {
+  it('grants least privilege: health reads one item and the table description; mail from auth and the notifying groups only', () => {
     const health = actionsOf(stateless, 'HealthApi');
     expect(health).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:DescribeTable']));
     expect(health.filter((action) => action.startsWith('dynamodb:'))).toHaveLength(2);
     expect(health).not.toContain('secretsmanager:GetSecretValue');
-    expect(actionsOf(stateless, 'AuthApi')).toContain('ses:SendEmail');
+    for (const group of ['AuthApi', 'ConsentApi', 'PairingApi'])
+      expect(actionsOf(stateless, group)).toContain('ses:SendEmail');
     for (const group of ['AccountsApi', 'SeatsApi', 'ConsentApi']) {
       const actions = actionsOf(stateless, group);
       expect(actions).toContain('secretsmanager:GetSecretValue');
@@ -205,9 +210,47 @@ describe('the stateless stack', () => {
           'dynamodb:Query',
         ]),
       );
-      expect(actions).not.toContain('ses:SendEmail');
       expect(actions).not.toContain('dynamodb:DeleteTable');
     }
+    for (const group of ['AccountsApi', 'SeatsApi', 'AlertsApi', 'HealthApi', 'EvidenceApi'])
+      expect(actionsOf(stateless, group)).not.toContain('ses:SendEmail');
+  });
+
+  it('pushes to devices with least privilege: endpoints made in the stage applications by the accounts function only, published to by the notifying functions only', () => {
+    const statementsOf = (prefix: string) =>
+      Object.entries(stateless.findResources('AWS::IAM::Policy'))
+        .filter(([id]) => id.startsWith(prefix))
+        .flatMap(([, policy]) => policy.Properties.PolicyDocument.Statement as Statement[]);
+    const snsOf = (prefix: string) =>
+      statementsOf(prefix)
+        .filter((statement) => [statement.Action].flat().some((action) => action.startsWith('sns:')))
+        .map((statement) => ({ actions: [statement.Action].flat(), resource: statement.Resource }));
+    const endpoints = [
+      'arn:aws:sns:sa-east-1:123456789012:endpoint/APNS/family-ios/*',
+      'arn:aws:sns:sa-east-1:123456789012:endpoint/GCM/family-android/*',
+    ];
+    expect(snsOf('AccountsApi')).toEqual([
+      {
+        actions: ['sns:CreatePlatformEndpoint'],
+        resource: [
+          'arn:aws:sns:sa-east-1:123456789012:app/APNS/family-ios',
+          'arn:aws:sns:sa-east-1:123456789012:app/GCM/family-android',
+        ],
+      },
+      { actions: ['sns:DeleteEndpoint'], resource: endpoints },
+    ]);
+    for (const prefix of [
+      'ConsentApi',
+      'PairingApi',
+      'SessionEventsWorker',
+      'ReconnectWorker',
+      'TrialEndingWorker',
+    ])
+      expect(snsOf(prefix), prefix).toEqual([{ actions: ['sns:Publish'], resource: endpoints }]);
+    for (const prefix of ['AuthApi', 'SeatsApi', 'AlertsApi', 'HealthApi', 'EvidenceApi'])
+      expect(snsOf(prefix), prefix).toEqual([]);
+    // No topic any more: a push goes to a device's endpoint.
+    expect(Object.keys(stateless.findResources('AWS::SNS::Topic'))).toEqual([]);
   });
 
   it('lets only the evidence function check and keep evidence, and only the seats function make seat keys', () => {
@@ -234,7 +277,7 @@ describe('the stateless stack', () => {
     expect(JSON.stringify(puts)).toContain('/evidence/*');
   });
 
-  it('wraps seat data keys under a key of their own: the seats and consent functions make them, the alerts function and the session-events worker open them', () => {
+  it('wraps seat data keys under a key of their own: the seats and consent functions make them, the alerts function and the session-events worker open them, the accounts function wraps push tokens with them', () => {
     stateful.hasResourceProperties('AWS::KMS::Key', {
       Description: Match.stringLikeRegexp('seat data keys'),
       EnableKeyRotation: true,
@@ -247,6 +290,8 @@ describe('the stateless stack', () => {
         ),
     );
     expect(onSeatKey.map(([id, actions]) => [id.replace(/(Api|Worker).*$/, ''), actions]).sort()).toEqual([
+      // A device's push token is wrapped under a data key of its own (made, then opened to seal it).
+      ['Accounts', ['kms:GenerateDataKey', 'kms:Decrypt']],
       ['Alerts', ['kms:Decrypt']],
       ['Consent', ['kms:GenerateDataKey']],
       ['Seats', ['kms:GenerateDataKey']],
@@ -338,6 +383,7 @@ describe('the stateless stack', () => {
       'Seats',
       'SessionEventsWorker',
       'SessionProviderWebhook',
+      'TrialEndingWorker',
     ]);
   });
 
@@ -347,11 +393,11 @@ describe('the stateless stack', () => {
     // What each function's modules pass to `configFor` (functions/**): its cold start fails without them.
     const wired: Record<string, Capability[]> = {
       AuthApi: [...api, 'mail'],
-      AccountsApi: api,
+      AccountsApi: [...api, 'pushPlatforms', 'seatKeys'],
       SeatsApi: [...api, 'seatKeys', 'pauseResumeScheduler'],
-      ConsentApi: [...api, 'sessionProvider', 'seatKeys'],
+      ConsentApi: [...api, 'sessionProvider', 'notifications', 'seatKeys'],
       EvidenceApi: [...api, 'evidenceStore'],
-      PairingApi: [...api, 'sessionProvider'],
+      PairingApi: [...api, 'sessionProvider', 'notifications'],
       AlertsApi: api,
       HealthApi: api,
       SessionProviderWebhook: ['sessionEventsQueue'],
@@ -359,12 +405,14 @@ describe('the stateless stack', () => {
       GatewayHealth: ['sessionEventsQueue', 'businessEventsQueue'],
       EventFanOutStreamHandler: [],
       ContentShreddingStreamHandler: [],
-      SessionEventsWorker: [...workers, 'seatKeys', 'analysis'],
+      SessionEventsWorker: [...workers, 'seatKeys', 'analysis', 'trialEndingScheduler'],
       // It only logs receipts: its cold start checks nothing beyond the base configuration.
       BusinessEventsWorker: [],
       ReconnectWorker: workers,
       // The table only: it ends a pause and tells no one but the event log.
       PauseResumeWorker: [],
+      // A schedule target that only notifies: it schedules nothing and talks to no provider.
+      TrialEndingWorker: ['notifications'],
     };
     const ours = Object.entries(stateless.findResources('AWS::Lambda::Function')).filter(
       ([, fn]) => fn.Properties.Environment?.Variables?.TABLE_NAME !== undefined,

@@ -7,6 +7,7 @@ import { cryptoIds, hmacHasher } from '../../shared/adapters/crypto/node-crypto'
 import type { TableAccess } from '../../shared/adapters/dynamo/client';
 import { dynamoFamilyStore } from '../../shared/adapters/dynamo/family.store';
 import { dynamoInbox } from '../../shared/adapters/dynamo/inbox.store';
+import { dynamoNotificationSettings } from '../../shared/adapters/dynamo/notification-settings.store';
 import { dynamoMessageStore } from '../../shared/adapters/dynamo/message.store';
 import { sessionEventBatch } from '../../shared/app/pairing/session-batch';
 import { handleSessionEvent, type WorkerDeps } from '../../shared/app/pairing/session-events';
@@ -62,6 +63,7 @@ const workerDeps = (analyzer: Analyzer, on: TableAccess = table) => {
           recipients: recipients.map((one) => one.userUid),
         }),
     },
+    notificationSettings: dynamoNotificationSettings(on),
     analyzer,
     contentSeal: aesGcmContentSeal,
     messages: dynamoMessageStore(on),
@@ -80,6 +82,7 @@ const workerDeps = (analyzer: Analyzer, on: TableAccess = table) => {
       profilePicture: unused,
     },
     reconnects: { schedule: unused, cancel: unused },
+    trialEndings: { schedule: unused, cancel: unused },
   };
   return { deps, delivered };
 };
@@ -402,7 +405,7 @@ describe('a protected seat’s message, from the worker to alerts', () => {
     );
   });
 
-  it('reads the family once per batch: three DynamoDB calls per message after it', async () => {
+  it('reads the family once per batch: three DynamoDB calls per message after it, one more when it notifies', async () => {
     const { seat } = await family();
     const calls: string[] = [];
     const doc = new Proxy(table.doc, {
@@ -419,7 +422,8 @@ describe('a protected seat’s message, from the worker to alerts', () => {
     expect(calls).toEqual(['QueryCommand', 'GetCommand', 'QueryCommand', 'TransactWriteCommand']);
     calls.length = 0;
     await handle(deps, messageEvent(seat, { body: 'dois #risk:hate:medium', timestamp: 5_001 }), memory);
-    expect(calls).toEqual(['GetCommand', 'QueryCommand', 'TransactWriteCommand']);
+    // A message that notifies reads every guardian's notification preferences, in one batch read.
+    expect(calls).toEqual(['GetCommand', 'QueryCommand', 'BatchGetCommand', 'TransactWriteCommand']);
     calls.length = 0;
     await handle(deps, messageEvent(seat, { body: 'três', timestamp: 5_002 }), memory);
     expect(calls).toEqual(['GetCommand', 'QueryCommand', 'TransactWriteCommand']);

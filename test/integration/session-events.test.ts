@@ -9,6 +9,7 @@ import { aesGcmContentSeal } from '../../shared/adapters/crypto/content-seal';
 import { dynamoFamilyStore } from '../../shared/adapters/dynamo/family.store';
 import { dynamoMessageStore } from '../../shared/adapters/dynamo/message.store';
 import { dynamoInbox, inboxEntries } from '../../shared/adapters/dynamo/inbox.store';
+import { dynamoNotificationSettings } from '../../shared/adapters/dynamo/notification-settings.store';
 import {
   handleReconnectAttempt,
   handleSessionEvent,
@@ -54,7 +55,9 @@ const workerDeps = (): WorkerDeps => ({
   hasher,
   sessions: provider,
   reconnects: { schedule: async () => undefined, cancel: async () => undefined },
+  trialEndings: { schedule: async () => undefined, cancel: async () => undefined },
   notifier: { deliver: async () => undefined },
+  notificationSettings: dynamoNotificationSettings(table),
   analyzer: rulesAnalyzer(),
   contentSeal: aesGcmContentSeal,
   messages: dynamoMessageStore(table),

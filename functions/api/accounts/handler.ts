@@ -12,15 +12,36 @@ import { getProfile, updateProfile } from '../../../shared/app/me/profile';
 import { createSubscription, getSubscription } from '../../../shared/app/accounts/subscription';
 import { bearerOperation, created, noContent, ok, publicOperation } from '../../../shared/http/operation';
 import { issueStreamTicket } from '../../../shared/app/events/streams';
+import { registerDevice, removeDevice } from '../../../shared/app/notifications/devices';
 import { apiHandler } from '../api-handler';
+import { pushRegistry } from '../push-registry';
+import { seatKeys } from '../seat-keys';
 import { deps, useCaseSettings } from '../runtime';
 import { requests } from './schemas';
+
+/** Devices: the push platform, and seat-style data keys to wrap their tokens with. */
+const deviceDeps = async () => ({
+  ...(await deps()),
+  pushRegistry: await pushRegistry(),
+  seatKeys: await seatKeys(),
+});
 
 export const handler = apiHandler('accounts', {
   getProfile: bearerOperation({ run: async (_, caller) => ok(await getProfile(await deps(), caller)) }),
   updateProfile: bearerOperation({
     ...requests.updateProfile,
     run: async ({ body }, caller) => ok(await updateProfile(await deps(), caller, body)),
+  }),
+  registerDevice: bearerOperation({
+    ...requests.registerDevice,
+    run: async ({ body }, caller) => created(await registerDevice(await deviceDeps(), caller, body)),
+  }),
+  removeDevice: bearerOperation({
+    ...requests.removeDevice,
+    run: async ({ params }, caller) => {
+      await removeDevice(await deviceDeps(), caller, params.uid);
+      return noContent();
+    },
   }),
   createAccount: bearerOperation({
     ...requests.createAccount,

@@ -1,4 +1,5 @@
 import * as z from '../../../shared/validation/z';
+import { devicePlatforms } from '../../../shared/ports/notifications';
 import type { GroupResponses } from '../contract';
 import {
   catalogService,
@@ -19,6 +20,8 @@ export const profile = z.strictObject({
   document: z.nullable(cpfDocument),
 });
 
+const device = z.strictObject({ uid: z.string(), platform: z.enum(devicePlatforms) });
+
 const account = z.strictObject({ uid: z.string(), name: z.string(), role });
 
 export const responses = {
@@ -33,6 +36,18 @@ export const responses = {
       "Only the fields sent change. Guardians' phones are compared with the person's when a pairing starts (`DEPENDENT_PHONE_IS_GUARDIAN`); the owner's document feeds the relationship check.",
     success: { 200: { data: profile } },
     errors: ['CONFLICT'],
+  },
+  registerDevice: {
+    summary: "Register the caller's device for push",
+    description:
+      'The same token again is the same device (201 with its uid). The token is kept only as a keyed hash and encrypted; it is never answered or logged.',
+    success: { 201: { data: device } },
+    errors: [],
+  },
+  removeDevice: {
+    summary: "Stop push to one of the caller's devices",
+    success: { 204: { empty: true } },
+    errors: ['NOT_FOUND'],
   },
   createAccount: {
     summary: 'Create a family account; the caller becomes its owner',

@@ -1,6 +1,8 @@
+import { devicePlatforms } from '../../../shared/ports/notifications';
 import * as z from '../../../shared/validation/z';
 import {
   accountParams,
+  uidParam,
   cpfField,
   emailField,
   memberParams,
@@ -27,10 +29,20 @@ export const subscriptionBody = z.strictObject({
   campaignCode: z.optional(z.string().check(z.minLength(1), z.maxLength(32))),
 });
 
+const deviceParams = z.object({ uid: uidParam });
+
+/** A device's push token as the platform gives it (APNs hex, FCM registration tokens). */
+export const registerDeviceBody = z.strictObject({
+  platform: z.enum(devicePlatforms),
+  token: z.string().check(z.minLength(8), z.maxLength(4096)),
+});
+
 /** The schemas each accounts operation validates with, keyed by the route table's operation names. */
 export const requests = {
   getProfile: {},
   updateProfile: { body: updateProfileBody },
+  registerDevice: { body: registerDeviceBody },
+  removeDevice: { params: deviceParams },
   createAccount: { body: createAccountBody },
   listAccounts: {},
   getOnboarding: { params: accountParams },

@@ -5,6 +5,10 @@ import {
   readAllNotifications,
   readNotification,
 } from '../../../shared/app/notifications/inbox';
+import {
+  getNotificationPreferences,
+  updateNotificationPreferences,
+} from '../../../shared/app/notifications/preferences';
 import { bearerOperation, noContent, ok } from '../../../shared/http/operation';
 import { apiHandler } from '../api-handler';
 import { deps } from '../runtime';
@@ -22,6 +26,14 @@ export const handler = apiHandler('alerts', {
       await readNotification(await deps(), caller, params.id);
       return noContent();
     },
+  }),
+  getNotificationPreferences: bearerOperation({
+    run: async (_input, caller) => ok(await getNotificationPreferences(await deps(), caller)),
+  }),
+  updateNotificationPreferences: bearerOperation({
+    ...requests.updateNotificationPreferences,
+    run: async ({ body }, caller) =>
+      ok(await updateNotificationPreferences(await deps(), caller, body.categories)),
   }),
   readAllNotifications: bearerOperation({
     run: async (_input, caller) => {

@@ -1,6 +1,6 @@
 import * as z from '../../../shared/validation/z';
 import type { GroupResponses } from '../contract';
-import { alert, alertCounts, count, excerpt, notification } from '../openapi/views';
+import { alert, alertCounts, count, excerpt, notification, notificationPreferences } from '../openapi/views';
 import { ulid } from './schemas';
 
 export const responses = {
@@ -23,6 +23,20 @@ export const responses = {
     summary: 'Mark one notification read',
     success: { 204: { empty: true } },
     errors: ['NOT_FOUND'],
+  },
+  getNotificationPreferences: {
+    summary: "The caller's notification channels per category",
+    description:
+      'Every channel is on until changed. `criticalTypes` reach the inbox and push whatever the preferences.',
+    success: { 200: { data: notificationPreferences } },
+    errors: [],
+  },
+  updateNotificationPreferences: {
+    summary: "Change some of the caller's notification channels",
+    description:
+      'A partial change: the channels sent change, the others keep their value. An unknown category is `VALIDATION`.',
+    success: { 200: { data: notificationPreferences } },
+    errors: [],
   },
   readAllNotifications: {
     summary: "Mark all the caller's notifications read",

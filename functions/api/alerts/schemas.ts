@@ -8,6 +8,21 @@ import type { GroupRequests } from '../contract';
 export const ulid = z.string().check(z.regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'must be a notification id'));
 
 const alertParams = z.object({ uid: uidParam });
+
+const channelsPatch = z.strictObject({
+  inbox: z.optional(z.boolean()),
+  email: z.optional(z.boolean()),
+  push: z.optional(z.boolean()),
+});
+/** A partial change of the preferences: an unknown category (or channel) is `VALIDATION`. */
+const preferencesBody = z.strictObject({
+  categories: z.strictObject({
+    alerts: z.optional(channelsPatch),
+    connection: z.optional(channelsPatch),
+    consent: z.optional(channelsPatch),
+    account: z.optional(channelsPatch),
+  }),
+});
 /** The alert routes take `{}` or no body. */
 const emptyBody = z.optional(z.strictObject({}));
 
@@ -30,6 +45,8 @@ export const requests = {
   listNotifications: { query: z.strictObject({ cursor: z.optional(ulid) }) },
   readNotification: { params: z.object({ id: ulid }) },
   readAllNotifications: {},
+  getNotificationPreferences: {},
+  updateNotificationPreferences: { body: preferencesBody },
   listAlerts: { params: accountParams, query: alertListQuery },
   resolveAlert: { params: alertParams, body: emptyBody },
   dismissAlert: { params: alertParams, body: emptyBody },

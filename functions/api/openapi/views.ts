@@ -15,7 +15,11 @@ import { relationships } from '../../../shared/domain/people/relationship';
 import { failureReasons, pairingMethods } from '../../../shared/domain/pairing/pairing';
 import { pairingStatuses } from '../../../shared/domain/pairing/pairing.transitions';
 import { ulid } from '../alerts/schemas';
-import { notificationCatalog, type Severity } from '../../../shared/domain/notifications/notification';
+import {
+  notificationCatalog,
+  notificationCategories,
+  type Severity,
+} from '../../../shared/domain/notifications/notification';
 import type { Role } from '../../../shared/domain/family/member';
 import { alertStatuses } from '../../../shared/domain/alerts/alert';
 import { findingSources } from '../../../shared/domain/alerts/finding';
@@ -296,10 +300,27 @@ export const notification = named(
   z.strictObject({
     id: ulid,
     type: z.enum(notificationTypes),
+    category: z.enum(notificationCategories),
     severity: wordsOf<Severity>()(['critical', 'warning']),
     seatUid: z.nullable(z.string()),
     createdAt: instant,
     readAt: z.nullable(instant),
+  }),
+);
+
+const channels = z.strictObject({ inbox: z.boolean(), email: z.boolean(), push: z.boolean() });
+
+export const notificationPreferences = named(
+  'NotificationPreferences',
+  "A guardian's channels per category of notification, and the types that reach the inbox and push anyway.",
+  z.strictObject({
+    categories: z.strictObject({
+      alerts: channels,
+      connection: channels,
+      consent: channels,
+      account: channels,
+    }),
+    criticalTypes: z.array(z.enum(notificationTypes)),
   }),
 );
 

@@ -6,12 +6,15 @@ import {
   inboxPage,
   notificationCatalog,
   type Notification,
+  type NotificationType,
 } from '../../domain/notifications/notification';
 import type { Inbox } from '../../ports/notifications';
 import type { TableAccess } from './client';
 import { itemTypes, keys } from './keys';
 import type { InboxNotice } from '../../ports/stores';
 import type { TransactItem } from './transact';
+
+const categoryOf = (type: NotificationType) => notificationCatalog[type].category;
 
 const notificationItem = z.object({
   id: z.string(),
@@ -135,7 +138,8 @@ export const dynamoInbox = (table: TableAccess): Inbox => {
       const newestFirst = (page.Items ?? [])
         .map((item): Notification => {
           const { notificationType, ...rest } = notificationItem.parse(item);
-          return { ...rest, type: notificationType };
+          // Entries written before categories existed take their type's.
+          return { ...rest, type: notificationType, category: categoryOf(notificationType) };
         })
         // BETWEEN includes the cursor itself; the page starts after it.
         .filter((notification) => notification.id !== cursor);

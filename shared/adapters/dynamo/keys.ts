@@ -31,6 +31,7 @@ export const itemTypes = {
   finding: 'finding',
   excerptViewDay: 'excerpt_views',
   auditEntry: 'audit',
+  notificationSettings: 'notification_settings',
 } as const;
 
 export const keys = {
@@ -79,6 +80,11 @@ export const keys = {
     SK: `NOTIFICATION#${notificationId}`,
   }),
   inboxCounter: (userUid: string): Key => ({ PK: `INBOX#${userUid}`, SK: 'UNREAD' }),
+  /**
+   * A guardian's notification preferences and push devices, one small item beside their inbox: a
+   * sender reads every recipient's with one BatchGet by key.
+   */
+  notificationSettings: (userUid: string): Key => ({ PK: `INBOX#${userUid}`, SK: 'SETTINGS' }),
   /** A provider event already handled (kept with a TTL): redelivery changes nothing twice. */
   providerEvent: (eventId: string): Key => ({ PK: `PROVIDEREVENT#${eventId}`, SK: 'PROVIDEREVENT' }),
   /** A live-stream ticket, by the keyed hash of its value. */

@@ -1,52 +1,73 @@
 import { SendEmailCommand, type SESClient } from '@aws-sdk/client-ses';
 import { PublishCommand, type SNSClient } from '@aws-sdk/client-sns';
-import type { Notification } from '../../domain/notifications/notification';
-import type { NotificationDelivery } from '../../ports/notifications';
+import type { NotificationType } from '../../domain/notifications/notification';
+import type { NotificationDelivery, OutgoingNotification } from '../../ports/notifications';
 
 /** What a guardian reads: the kind of warning only; the app shows the rest after sign-in. */
-const subjects: Record<Notification['type'], string> = {
+const subjects: Record<NotificationType, string> = {
   'pairing.disconnected': 'Protection disconnected',
   'pairing.identity_mismatch': 'A different number tried to connect',
   'pairing.reconnect_required': 'Reconnect needed',
   'alert.opened': 'A new alert needs your attention',
   'alert.escalated': 'An alert became serious',
+  'consent.given': 'Consent given',
+  'consent.declined': 'Consent declined',
+  'consent.stopped': 'Protection stopped by the person',
+  'trial.started': 'Your free trial started',
+  'trial.ending': 'Your free trial ends tomorrow',
 };
 
+/** The subject with the person's first name, when the notification is about a person. */
+export const subjectOf = (notification: OutgoingNotification): string =>
+  notification.personFirstName === null
+    ? subjects[notification.type]
+    : `${subjects[notification.type]}: ${notification.personFirstName}`;
+
 /**
- * E-mail through SES and push through an SNS topic the app's devices subscribe to (filtered by the
- * `userUid` attribute). Both carry the type and the seat, never content.
+ * The push payload: type, category, first name and ids, for the app to open the right screen; the
+ * same body for both platforms (`MessageStructure: json` would tailor it, never with more content).
+ */
+export const pushMessageOf = (notification: OutgoingNotification): string =>
+  JSON.stringify({
+    id: notification.id,
+    type: notification.type,
+    category: notification.category,
+    seatUid: notification.seatUid,
+    personFirstName: notification.personFirstName,
+    title: subjectOf(notification),
+  });
+
+/**
+ * E-mail through SES and push through SNS to each device's platform endpoint. Both carry the type,
+ * the category and the person's first name, never content.
  */
 export const awsDelivery = (
   clients: { ses: SESClient; sns: SNSClient },
-  settings: { from: string; topicArn: string },
+  settings: { from: string },
 ): NotificationDelivery => ({
   async deliver(notification, recipients) {
-    const subject = subjects[notification.type];
+    const subject = subjectOf(notification);
+    const push = pushMessageOf(notification);
     await Promise.all(
       recipients.flatMap((recipient) => [
-        clients.ses.send(
-          new SendEmailCommand({
-            Source: settings.from,
-            Destination: { ToAddresses: [recipient.email] },
-            Message: {
-              Subject: { Data: subject, Charset: 'UTF-8' },
-              Body: { Text: { Data: `${subject}. Open the app to see what to do.`, Charset: 'UTF-8' } },
-            },
-          }),
-        ),
-        clients.sns.send(
-          new PublishCommand({
-            TopicArn: settings.topicArn,
-            Message: JSON.stringify({
-              type: notification.type,
-              seatUid: notification.seatUid,
-              id: notification.id,
-            }),
-            MessageAttributes: {
-              userUid: { DataType: 'String', StringValue: recipient.userUid },
-              type: { DataType: 'String', StringValue: notification.type },
-            },
-          }),
+        ...(recipient.email === null
+          ? []
+          : [
+              clients.ses.send(
+                new SendEmailCommand({
+                  Source: settings.from,
+                  Destination: { ToAddresses: [recipient.email] },
+                  Message: {
+                    Subject: { Data: subject, Charset: 'UTF-8' },
+                    Body: {
+                      Text: { Data: `${subject}. Open the app to see what to do.`, Charset: 'UTF-8' },
+                    },
+                  },
+                }),
+              ),
+            ]),
+        ...recipient.pushEndpoints.map((endpointArn) =>
+          clients.sns.send(new PublishCommand({ TargetArn: endpointArn, Message: push })),
         ),
       ]),
     );

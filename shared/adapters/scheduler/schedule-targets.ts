@@ -1,5 +1,6 @@
 import * as z from '../../validation/z';
 import type { PauseEnd } from '../../domain/family/pause';
+import type { TrialEnding } from '../../domain/family/trial-ending';
 import type { ReconnectAttempt } from '../../domain/pairing/reconnect';
 
 /**
@@ -33,6 +34,10 @@ const reconnectAttempt: z.ZodMiniType<ReconnectAttempt> = z.object({
 });
 
 const pauseEnd: z.ZodMiniType<PauseEnd> = z.object({ seatUid: z.string(), pauseId: z.string() });
+const trialEnding: z.ZodMiniType<TrialEnding> = z.object({
+  seatUid: z.string(),
+  trialEndsAt: z.string(),
+});
 
 export const scheduleTargets = {
   /** One reconnect attempt of a dropped pairing. */
@@ -43,6 +48,8 @@ export const scheduleTargets = {
   ),
   /** The end of one pause, at its `until`. */
   pauseResume: scheduleTarget('pauseResume', pauseEnd, (end) => end.pauseId),
+  /** The guardians' notice, a day before a seat's trial ends (one per seat: its trial starts once). */
+  trialEnding: scheduleTarget('trialEnding', trialEnding, (notice) => notice.seatUid),
 } as const;
 
 export type ScheduleTargetName = keyof typeof scheduleTargets;

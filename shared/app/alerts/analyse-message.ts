@@ -13,7 +13,7 @@ import { SealBroken } from '../../ports/content-seal';
 import type { StoredMessage } from '../../ports/messages';
 import type { KeptMessage } from '../../ports/stores';
 import type { Deps } from '../deps';
-import { recipientsOf } from '../pairing/pairing-changes';
+import { notifyFamily } from '../notifications/notify';
 import { stateChangeEvents } from '../seats/state-events';
 import { alertEventRow } from './alert-events';
 
@@ -25,6 +25,7 @@ export type AnalysisDeps = Pick<
   | 'hasher'
   | 'settings'
   | 'notifier'
+  | 'notificationSettings'
   | 'analyzer'
   | 'contentSeal'
   | 'messages'
@@ -201,13 +202,13 @@ export const analyseMessage = async (
         now,
       }),
     );
-    const members = family.members.map((member) => member.userUid);
-    await deps.families.saveSeat(after, events, {
-      alerts: grouping.changes,
-      message: kept,
-      notifications: notifications.map((value) => ({ value, recipients: members })),
-    });
-    for (const notification of notifications) await deps.notifier.deliver(notification, recipientsOf(family));
+    await notifyFamily(deps, family, notifications, (inbox) =>
+      deps.families.saveSeat(after, events, {
+        alerts: grouping.changes,
+        message: kept,
+        notifications: inbox,
+      }),
+    );
   }
   memory.chats.set(
     chatKey,

@@ -9,7 +9,8 @@ import { apiEvent } from '../event-sources';
 import { findLink, requireLive } from '../link-access';
 import { retryOnConflict } from '../retry-on-conflict';
 import { seatRef } from '../seats/seats';
-import { countLinkBudget, firstName, pageView, phraseFor, type PersonDeps } from './page';
+import { firstName } from '../../domain/family/dependent';
+import { countLinkBudget, pageView, phraseFor, type PersonDeps } from './page';
 
 type EvidenceDeps = PersonDeps & Pick<Deps, 'faces' | 'speech' | 'evidence'>;
 

@@ -1,7 +1,10 @@
 import { effectiveStatus } from '../../domain/consent/consent-request';
 import { declineRequest, giveConsent, needsDataKey } from '../../domain/consent/seat-consent';
+import { firstName } from '../../domain/family/dependent';
 import type { Seat } from '../../domain/family/seat';
+import { newNotification, type NotificationType } from '../../domain/notifications/notification';
 import type { Deps } from '../deps';
+import { notifyFamily, type NotifyDeps } from '../notifications/notify';
 import { apiEvent } from '../event-sources';
 import { findLink, requireLive, type Opened } from '../link-access';
 import { enforceRateLimits } from '../rate-limits';
@@ -15,6 +18,8 @@ import { stateChangeEvents } from '../seats/state-events';
  * unknown token is 404, a replaced, expired or revoked one 422 `CONSENT_EXPIRED`.
  */
 export type PersonDeps = Pick<Deps, 'families' | 'ids' | 'clock' | 'hasher' | 'settings' | 'rateLimiter'>;
+/** The person's answers and stop also tell the family's guardians (`consent.*` notifications). */
+export type AnsweringDeps = PersonDeps & NotifyDeps;
 
 /** A consent link's three budgets: reads, decline-and-stop (and accept), evidence. */
 type Bucket = 'read' | 'write' | 'evidence';
@@ -31,8 +36,6 @@ export const countLinkBudget = (deps: PersonDeps, bucket: Bucket, token: string,
     { rule: `consent_${bucket}_ip`, identifier: ip, limit: perIp },
   ]);
 };
-
-export const firstName = (name: string): string => name.trim().split(/\s+/)[0] ?? name;
 
 /** The phrase the person reads aloud: their first name makes each recording theirs. */
 export const phraseFor = (personFirstName: string): string =>
@@ -80,15 +83,32 @@ export const answerOnLink = async (
   return pageView({ ...opened, seat: saved }, now);
 };
 
-/** An answer that changes the seat's request and writes its event. */
+/** An answer that changes the seat's request, writes its event and tells the guardians. */
 const saveAnswer =
-  (deps: PersonDeps, change: (seat: Seat, now: Date) => Seat | Promise<Seat>, eventType: string) =>
+  (
+    deps: AnsweringDeps,
+    change: (seat: Seat, now: Date) => Seat | Promise<Seat>,
+    eventType: string,
+    notificationType: NotificationType,
+  ) =>
   async (opened: Opened, now: Date) => {
     const changed = await change(opened.seat, now);
-    const saved = await deps.families.saveSeat(changed, [
-      apiEvent(deps, { type: eventType, accountId: changed.accountUid, seat: seatRef(changed) }),
-      ...stateChangeEvents(deps, opened.seat, changed),
-    ]);
+    const notification = newNotification({
+      id: deps.ids.ulid(),
+      type: notificationType,
+      seatUid: changed.uid,
+      now,
+    });
+    const saved = await notifyFamily(deps, opened.family, [notification], (inbox) =>
+      deps.families.saveSeat(
+        changed,
+        [
+          apiEvent(deps, { type: eventType, accountId: changed.accountUid, seat: seatRef(changed) }),
+          ...stateChangeEvents(deps, opened.seat, changed),
+        ],
+        { notifications: inbox },
+      ),
+    );
     return { saved };
   };
 
@@ -97,20 +117,25 @@ const saveAnswer =
  * after the person stopped an active seat's protection gives it a new data key in the same write
  * (made once, however many times the write is retried).
  */
-export const acceptConsent = (deps: PersonDeps & Pick<Deps, 'seatKeys'>, token: string, ip: string) => {
+export const acceptConsent = (deps: AnsweringDeps & Pick<Deps, 'seatKeys'>, token: string, ip: string) => {
   const dataKey = once((seatId: string) => deps.seatKeys.create(seatId));
   const give = async (seat: Seat, now: Date): Promise<Seat> => {
     const given = giveConsent(seat, now);
     return needsDataKey(given) ? { ...given, encryptedDataKey: await dataKey(given.seatId) } : given;
   };
-  return answerOnLink(deps, token, ip, saveAnswer(deps, give, 'consent.given'));
+  return answerOnLink(deps, token, ip, saveAnswer(deps, give, 'consent.given', 'consent.given'));
 };
 
 /** `POST /consent-requests/{token}/decline`: no reason is ever asked; resend waits. */
-export const declineConsent = (deps: PersonDeps, token: string, ip: string) =>
+export const declineConsent = (deps: AnsweringDeps, token: string, ip: string) =>
   answerOnLink(
     deps,
     token,
     ip,
-    saveAnswer(deps, (seat, now) => declineRequest(seat, now, deps.settings.consent), 'consent.declined'),
+    saveAnswer(
+      deps,
+      (seat, now) => declineRequest(seat, now, deps.settings.consent),
+      'consent.declined',
+      'consent.declined',
+    ),
   );

@@ -3,15 +3,17 @@ import { excerptViewsOf } from '../../domain/alerts/excerpt-views';
 import { deriveProtection, personProtection } from '../../domain/consent/protection';
 import { stopByDependent } from '../../domain/consent/seat-consent';
 import { fail } from '../../domain/errors';
+import { newNotification } from '../../domain/notifications/notification';
 import type { Caller, Deps } from '../deps';
 import { apiEvent } from '../event-sources';
 import { seatFor } from '../family-access';
 import { findLink } from '../link-access';
+import { notifyFamily } from '../notifications/notify';
 import { endSession } from '../pairing/sessions';
 import { revokePairing } from '../pairing/unlink';
 import { seatRef } from '../seats/seats';
 import { stateChangeEvents } from '../seats/state-events';
-import { answerOnLink, countLinkBudget, type PersonDeps } from './page';
+import { answerOnLink, countLinkBudget, type AnsweringDeps, type PersonDeps } from './page';
 
 /** The protection a consent gives: the guardians' card, the person's view, and the person's stop. */
 
@@ -53,24 +55,30 @@ export const readPersonProtection = async (deps: PersonDeps, token: string, ip: 
  * an open pairing is revoked in the same transaction, then its session is ended at the provider.
  * The answer is the page with the request now `revoked`.
  */
-export const stopProtection = (deps: PersonDeps & Pick<Deps, 'sessions'>, token: string, ip: string) =>
+export const stopProtection = (deps: AnsweringDeps & Pick<Deps, 'sessions'>, token: string, ip: string) =>
   answerOnLink(deps, token, ip, async (opened, now) => {
     const stopped = stopByDependent(opened.seat, now, deps.settings.consent);
     const revoke = revokePairing(deps, opened.family, stopped, 'stopped_by_dependent');
     const changed = revoke?.seat ?? stopped;
-    const saved = await deps.families.saveSeat(
-      changed,
-      [
-        apiEvent(deps, {
-          type: 'consent.revoked',
-          accountId: changed.accountUid,
-          seat: seatRef(changed),
-          payload: { by: 'dependent' },
-        }),
-        ...(revoke?.events.filter((event) => event.type !== 'seat.state_changed') ?? []),
-        ...stateChangeEvents(deps, opened.seat, changed),
-      ],
-      revoke?.extras,
+    const notifications = [
+      newNotification({ id: deps.ids.ulid(), type: 'consent.stopped', seatUid: changed.uid, now }),
+      ...(revoke?.notifications ?? []),
+    ];
+    const saved = await notifyFamily(deps, opened.family, notifications, (inbox) =>
+      deps.families.saveSeat(
+        changed,
+        [
+          apiEvent(deps, {
+            type: 'consent.revoked',
+            accountId: changed.accountUid,
+            seat: seatRef(changed),
+            payload: { by: 'dependent' },
+          }),
+          ...(revoke?.events.filter((event) => event.type !== 'seat.state_changed') ?? []),
+          ...stateChangeEvents(deps, opened.seat, changed),
+        ],
+        { ...revoke?.extras, notifications: inbox },
+      ),
     );
     const ended = revoke === null ? null : opened.seat.pairing;
     return { saved, ...(ended === null ? {} : { after: () => endSession(deps, ended.sessionName) }) };

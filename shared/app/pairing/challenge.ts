@@ -10,7 +10,8 @@ import {
 import type { Caller, Deps } from '../deps';
 import { seatFor } from '../family-access';
 import { retryOnConflict } from '../retry-on-conflict';
-import { planPairingChange } from './pairing-changes';
+import { planPairingChange, savePairingPlan } from './pairing-changes';
+import type { NotifyDeps } from '../notifications/notify';
 
 /**
  * The challenge the provider can give now: the QR, or a code for the person's phone. A session that
@@ -41,7 +42,7 @@ export const fetchChallenge = async (
  * the method while nothing was typed or scanned.
  */
 export const renewChallenge = async (
-  deps: Pick<Deps, 'families' | 'ids' | 'clock' | 'settings' | 'sessions'>,
+  deps: Pick<Deps, 'families' | 'ids' | 'clock' | 'settings' | 'sessions'> & NotifyDeps,
   caller: Caller,
   seatUid: string,
   method: PairingMethod | undefined,
@@ -62,6 +63,6 @@ export const renewChallenge = async (
     const move = movePairing(pairing, 'challenge_arrived', deps.clock.now(), { challenge });
     if (move === null) throw fail('PAIRING_NOT_SWITCHABLE');
     const plan = planPairingChange(deps, 'api', family, seat, [move]);
-    const saved = await deps.families.saveSeat(plan.seat, plan.events, plan.extras);
+    const saved = await savePairingPlan(deps, family, plan);
     return guardianPairingView(saved.pairing as Pairing);
   });

@@ -2,6 +2,7 @@ import type { DomainEvent, EventSource } from '../../domain/events/event';
 import type { Family } from '../../domain/family/account';
 import { startTrial, type Seat } from '../../domain/family/seat';
 import { adoptTrial } from '../../domain/family/subscription';
+import { trialEndingAt, type TrialEnding } from '../../domain/family/trial-ending';
 import {
   newNotification,
   type Notification,
@@ -13,6 +14,7 @@ import type { ReconnectAttempt } from '../../domain/pairing/reconnect';
 import type { SeatChangeExtras } from '../../ports/stores';
 import type { Deps } from '../deps';
 import { sourcedEvent } from '../event-sources';
+import { notifyFamily, type NotifyDeps } from '../notifications/notify';
 import { seatRef } from '../seats/seats';
 import { stateChangeEvents } from '../seats/state-events';
 
@@ -42,7 +44,10 @@ export interface PairingPlan {
   logout: boolean;
   /** The first reconnect attempt to schedule after a drop. */
   schedule: { attempt: ReconnectAttempt; at: Date } | null;
-  notification: Notification | null;
+  /** The guardians' notice a day before the trial this change starts ends. */
+  trialEnding: { notice: TrialEnding; at: Date } | null;
+  /** Sent with the change (`savePairingPlan`), as each guardian's preferences allow. */
+  notifications: Notification[];
 }
 
 /**
@@ -66,7 +71,10 @@ export const planPairingChange = (
   const extras: SeatChangeExtras = {};
   let logout = false;
   let schedule: PairingPlan['schedule'] = null;
-  let notification: Notification | null = null;
+  let trialEnding: PairingPlan['trialEnding'] = null;
+  const notifications: Notification[] = [];
+  const notify = (type: NotificationType) =>
+    notifications.push(newNotification({ id: deps.ids.ulid(), type, seatUid: seat.uid, now }));
   const event = (type: string, payload: DomainEvent['payload'] = {}) =>
     events.push(
       sourcedEvent(deps, source, { type, accountId: seat.accountUid, seat: seatRef(seat), payload }),
@@ -80,8 +88,7 @@ export const planPairingChange = (
         event('pairing.challenge', { challenge: eventChallenge(move.pairing.challenge) });
       else if (published !== undefined) event(published);
       const type = notifying[effect];
-      if (type !== undefined)
-        notification = newNotification({ id: deps.ids.ulid(), type, seatUid: seat.uid, now });
+      if (type !== undefined) notify(type);
       if (effect === 'logout_session') logout = true;
       if (effect === 'release_proxy') extras.releaseProxy = move.pairing.proxyLabel;
       if (effect === 'schedule_retries' && move.pairing.nextRetryAt !== null) {
@@ -95,20 +102,31 @@ export const planPairingChange = (
         if (started !== null) {
           seat = started;
           event('trial.started', { trialEndsAt: started.trial?.endsAt ?? null });
+          notify('trial.started');
+          if (started.trial !== null) {
+            const notice = { seatUid: seat.uid, trialEndsAt: started.trial.endsAt };
+            trialEnding = { notice, at: trialEndingAt(notice.trialEndsAt, now) };
+          }
           const subscription = adoptTrial(family.subscription, started.trial?.endsAt ?? '');
           if (subscription !== null) extras.subscription = { value: subscription, mode: 'replace' };
         }
       }
     }
   }
-  if (notification !== null)
-    extras.notifications = [
-      { value: notification, recipients: family.members.map((member) => member.userUid) },
-    ];
   events.push(...stateChangeEvents(deps, before, seat, source));
-  return { seat, events, extras, logout, schedule, notification };
+  return { seat, events, extras, logout, schedule, trialEnding, notifications };
 };
 
-/** Guardians who receive a notification: every member of the family. */
-export const recipientsOf = (family: Family) =>
-  family.members.map((member) => ({ userUid: member.userUid, email: member.email }));
+/**
+ * Writes a plan (with what else the caller's change writes) and sends its notifications as the
+ * guardians' preferences allow: inbox entries in the same transaction, e-mail and push after it.
+ */
+export const savePairingPlan = (
+  deps: Pick<Deps, 'families'> & NotifyDeps,
+  family: Family,
+  plan: PairingPlan,
+  also: SeatChangeExtras = {},
+) =>
+  notifyFamily(deps, family, plan.notifications, (inbox) =>
+    deps.families.saveSeat(plan.seat, plan.events, { ...plan.extras, ...also, notifications: inbox }),
+  );

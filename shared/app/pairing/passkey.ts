@@ -9,11 +9,12 @@ import {
 import type { Caller, Deps } from '../deps';
 import { seatFor, type SeatAccess } from '../family-access';
 import { once, retryOnConflict } from '../retry-on-conflict';
-import { planPairingChange } from './pairing-changes';
+import { planPairingChange, savePairingPlan } from './pairing-changes';
+import type { NotifyDeps } from '../notifications/notify';
 import { personLinkAccess } from './person-link';
 import { endSession } from './sessions';
 
-type PasskeyDeps = Pick<Deps, 'families' | 'ids' | 'clock' | 'settings' | 'sessions'>;
+type PasskeyDeps = Pick<Deps, 'families' | 'ids' | 'clock' | 'settings' | 'sessions'> & NotifyDeps;
 
 /**
  * The number-match answer (guardian or person): `true` confirms at the provider (once, however
@@ -30,7 +31,7 @@ const answerNumberMatch = (deps: PasskeyDeps, access: SeatAccess, matches: boole
     if (move === null) throw fail('PAIRING_NOT_AWAITING_CONFIRMATION');
     if (matches) await confirm(pairing.sessionName);
     const plan = planPairingChange(deps, 'api', family, seat, [move]);
-    const saved = await deps.families.saveSeat(plan.seat, plan.events, plan.extras);
+    const saved = await savePairingPlan(deps, family, plan);
     if (plan.logout) await endSession(deps, pairing.sessionName);
     return saved.pairing as Pairing;
   });

@@ -28,12 +28,21 @@ import { seatRef } from '../seats/seats';
 import { once, retryOnConflict } from '../retry-on-conflict';
 import { fetchChallenge } from './challenge';
 import { endSession } from './sessions';
-import { planPairingChange, recipientsOf, type PairingPlan } from './pairing-changes';
+import { planPairingChange, savePairingPlan, type PairingPlan } from './pairing-changes';
 
 /** What moving a pairing needs (the reconnect target's whole need). */
 export type PairingWorkerDeps = Pick<
   Deps,
-  'families' | 'ids' | 'clock' | 'hasher' | 'settings' | 'sessions' | 'reconnects' | 'notifier'
+  | 'families'
+  | 'ids'
+  | 'clock'
+  | 'hasher'
+  | 'settings'
+  | 'sessions'
+  | 'reconnects'
+  | 'trialEndings'
+  | 'notifier'
+  | 'notificationSettings'
 >;
 /** The session-events worker's: moving pairings, and analysing messages. */
 export type WorkerDeps = PairingWorkerDeps & AnalysisDeps;
@@ -90,7 +99,7 @@ const sessionOwner = async (deps: Pick<Deps, 'families'>, event: z.infer<typeof 
 /**
  * Carries out a plan: what must happen at the outside before the commit (idempotent: a retried
  * message does it again harmlessly), the commit with the provider event marked handled, then the
- * delivery of the notification the inbox already holds and the end of a finished session.
+ * notifications as the guardians' preferences allow and the end of a finished session.
  */
 const carryOut = async (
   deps: PairingWorkerDeps,
@@ -102,8 +111,7 @@ const carryOut = async (
   if (plan.logout) await deps.sessions.logout(pairing.sessionName);
   if (plan.schedule !== null) await deps.reconnects.schedule(plan.schedule.attempt, plan.schedule.at);
   const retention = deps.settings.pairing.providerEventRetentionSeconds;
-  await deps.families.saveSeat(plan.seat, plan.events, {
-    ...plan.extras,
+  await savePairingPlan(deps, family, plan, {
     ...(providerEventId === null
       ? {}
       : {
@@ -113,7 +121,9 @@ const carryOut = async (
           },
         }),
   });
-  if (plan.notification !== null) await deps.notifier.deliver(plan.notification, recipientsOf(family));
+  // Once the trial is written: a notice that fires at once (a trial of a day or less) finds it.
+  if (plan.trialEnding !== null)
+    await deps.trialEndings.schedule(plan.trialEnding.notice, plan.trialEnding.at);
   const ended = plan.seat.pairing;
   if (ended !== null && !isOpenPairing(ended.status)) await endSession(deps, ended.sessionName);
 };

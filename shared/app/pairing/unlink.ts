@@ -5,7 +5,8 @@ import { isOpenPairing } from '../../domain/pairing/pairing.transitions';
 import type { Caller, Deps } from '../deps';
 import { seatFor } from '../family-access';
 import { retryOnConflict } from '../retry-on-conflict';
-import { planPairingChange } from './pairing-changes';
+import { planPairingChange, savePairingPlan } from './pairing-changes';
+import type { NotifyDeps } from '../notifications/notify';
 import { endSession } from './sessions';
 
 /** Revokes the seat's open pairing (unlink by a guardian, stop by the person). */
@@ -22,7 +23,7 @@ export const revokePairing = (
 
 /** `DELETE /seats/{uid}/pairing`: always 204 on one's own seat; an open pairing becomes `revoked`. */
 export const unlinkPairing = async (
-  deps: Pick<Deps, 'families' | 'ids' | 'clock' | 'settings' | 'sessions'>,
+  deps: Pick<Deps, 'families' | 'ids' | 'clock' | 'settings' | 'sessions'> & NotifyDeps,
   caller: Caller,
   seatUid: string,
 ) => {
@@ -30,7 +31,7 @@ export const unlinkPairing = async (
     const { family, seat } = await seatFor(deps, caller, seatUid);
     const plan = revokePairing(deps, family, seat, 'unlinked_by_guardian');
     if (plan === null || seat.pairing === null) return null;
-    await deps.families.saveSeat(plan.seat, plan.events, plan.extras);
+    await savePairingPlan(deps, family, plan);
     return seat.pairing;
   });
   if (revoked !== null) await endSession(deps, revoked.sessionName);

@@ -28,3 +28,6 @@ export const sameDependent = (a: Dependent | null, b: Dependent): boolean =>
 export const checkBirthDate = (dependent: Dependent, now: Date): void => {
   if (!birthDateFitsKind(dependent.kind, dependent.birthDate, now)) throw fail('BIRTH_DATE_OUT_OF_RANGE');
 };
+
+/** What the consent page and guardians' e-mails and pushes call the person by. */
+export const firstName = (name: string): string => name.trim().split(/\s+/)[0] ?? name;

@@ -10,7 +10,17 @@ export const notificationCatalog = {
   // Critical when the alert opened high (`newNotification`'s `severity`).
   'alert.opened': { severity: 'warning', category: 'alerts' },
   'alert.escalated': { severity: 'critical', category: 'alerts' },
-} as const;
+  'consent.given': { severity: 'warning', category: 'consent' },
+  'consent.declined': { severity: 'warning', category: 'consent' },
+  // The person stopped their own protection: nothing watches the seat any more.
+  'consent.stopped': { severity: 'critical', category: 'consent' },
+  'trial.started': { severity: 'warning', category: 'account' },
+  'trial.ending': { severity: 'warning', category: 'account' },
+} as const satisfies Record<string, { severity: 'critical' | 'warning'; category: NotificationCategory }>;
+
+/** What a guardian chooses channels for: every type belongs to one category. */
+export const notificationCategories = ['alerts', 'connection', 'consent', 'account'] as const;
+export type NotificationCategory = (typeof notificationCategories)[number];
 
 export type NotificationType = keyof typeof notificationCatalog;
 export type Severity = (typeof notificationCatalog)[NotificationType]['severity'];
@@ -19,6 +29,7 @@ export interface Notification {
   /** A ULID: time-ordered. */
   id: string;
   type: NotificationType;
+  category: NotificationCategory;
   severity: Severity;
   seatUid: string | null;
   createdAt: string;
@@ -37,15 +48,20 @@ export const newNotification = (fields: {
 }): Notification => ({
   id: fields.id,
   type: fields.type,
+  category: notificationCatalog[fields.type].category,
   severity: fields.severity ?? notificationCatalog[fields.type].severity,
   seatUid: fields.seatUid,
   createdAt: fields.now.toISOString(),
   readAt: null,
 });
 
-/** Critical types always reach the inbox, whatever the preferences say. */
+/** Critical types always reach the inbox and push, whatever the preferences say. */
 export const isCritical = (type: NotificationType): boolean =>
   notificationCatalog[type].severity === 'critical';
+
+export const criticalTypes: readonly NotificationType[] = (
+  Object.keys(notificationCatalog) as NotificationType[]
+).filter(isCritical);
 
 /**
  * One page of the inbox from the notifications after the cursor, newest first: a store reads one

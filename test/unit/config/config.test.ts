@@ -81,15 +81,11 @@ describe('the capabilities a function wires', () => {
       /LOCAL_MASTER_KEY: must be set when EVIDENCE_STORE is local/,
     ],
     ['mail', {}, /MAIL_FROM: must be set when MAIL_DELIVERY is ses/],
+    ['notifications', {}, /MAIL_FROM: must be set when NOTIFY_DELIVERY is aws/],
     [
-      'notifications',
-      { MAIL_FROM: 'a@example.com' },
-      /NOTIFICATIONS_TOPIC_ARN: must be set when NOTIFY_DELIVERY is aws/,
-    ],
-    [
-      'notifications',
-      { NOTIFICATIONS_TOPIC_ARN: 'arn' },
-      /MAIL_FROM: must be set when NOTIFY_DELIVERY is aws/,
+      'pushPlatforms',
+      { PUSH_IOS_APPLICATION_ARN: 'arn' },
+      /PUSH_ANDROID_APPLICATION_ARN: must be set when NOTIFY_DELIVERY is aws/,
     ],
     [
       'reconnectScheduler',

@@ -1,0 +1,47 @@
+import type { CapabilityConfig, Config } from '../shared/config/config';
+import type { NotificationDelivery, PushRegistry } from '../shared/ports/notifications';
+
+/**
+ * Guardians' e-mail and push, as the workers and the API groups that notify (pairing, consent) send
+ * them: SES and SNS in AWS, log lines locally; the AWS clients loaded only where used.
+ */
+export const configuredNotifier = async (
+  settings: Config,
+  notifications: CapabilityConfig<'notifications'>,
+): Promise<NotificationDelivery> => {
+  if (notifications.NOTIFY_DELIVERY === 'log') {
+    const { logDelivery } = await import('../shared/adapters/notifications/log-delivery');
+    return logDelivery();
+  }
+  const [{ SESClient }, { SNSClient }, { awsDelivery }] = await Promise.all([
+    import('@aws-sdk/client-ses'),
+    import('@aws-sdk/client-sns'),
+    import('../shared/adapters/notifications/aws-delivery'),
+  ]);
+  return awsDelivery(
+    {
+      ses: new SESClient({ region: settings.AWS_REGION }),
+      sns: new SNSClient({ region: settings.AWS_REGION }),
+    },
+    { from: notifications.MAIL_FROM },
+  );
+};
+
+/** Devices' push endpoints (where `POST /me/devices` registers them): SNS platform endpoints in AWS. */
+export const configuredPushRegistry = async (
+  settings: Config,
+  platforms: CapabilityConfig<'pushPlatforms'>,
+): Promise<PushRegistry> => {
+  if (platforms.NOTIFY_DELIVERY === 'log') {
+    const { logPushRegistry } = await import('../shared/adapters/notifications/log-push-registry');
+    return logPushRegistry();
+  }
+  const [{ SNSClient }, { snsPushRegistry }] = await Promise.all([
+    import('@aws-sdk/client-sns'),
+    import('../shared/adapters/notifications/sns-push-registry'),
+  ]);
+  return snsPushRegistry(new SNSClient({ region: settings.AWS_REGION }), {
+    ios: platforms.PUSH_IOS_APPLICATION_ARN,
+    android: platforms.PUSH_ANDROID_APPLICATION_ARN,
+  });
+};
