@@ -25,7 +25,10 @@ export default tseslint.config(
       ],
     },
   },
-  { files: ['test/bench/**/*.ts', 'eval/analysis/run.ts'], rules: { 'no-console': 'off' } },
+  {
+    files: ['test/bench/**/*.ts', 'eval/analysis/run.ts', 'eval/analysis/train.ts'],
+    rules: { 'no-console': 'off' },
+  },
   { files: ['shared/validation/z.ts'], rules: { 'no-restricted-imports': 'off' } },
   {
     files: ['test/**/*.ts'],

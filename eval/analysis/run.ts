@@ -10,7 +10,12 @@ import { parseArgs } from 'node:util';
 import { BedrockRuntimeClient, type ConverseCommandOutput } from '@aws-sdk/client-bedrock-runtime';
 import { bedrockAnalyzer, converseRequest } from '../../shared/adapters/analysis/bedrock-analyzer';
 import { cascadeAnalyzer } from '../../shared/adapters/analysis/cascade-analyzer';
-import { riskScreen, riskScreenAt, SCREEN_THRESHOLD } from '../../shared/adapters/analysis/risk-screen';
+import {
+  CLASSIFIER_SCREEN_THRESHOLD,
+  riskScreen,
+  riskScreenAt,
+  SCREEN_THRESHOLD,
+} from '../../shared/adapters/analysis/risk-screen';
 import { rulesAnalyzer } from '../../shared/adapters/analysis/rules-analyzer';
 import { riskCategories } from '../../shared/domain/analysis/finding';
 import { AnalysisUnavailable, type Analyzer } from '../../shared/ports/analyzer';
@@ -167,6 +172,7 @@ const main = async () => {
     ...(modelId === undefined ? {} : { modelId }),
     set: { windows: set.length },
     screenThreshold: SCREEN_THRESHOLD,
+    classifierScreenThreshold: CLASSIFIER_SCREEN_THRESHOLD,
     splits: {},
   };
   const ordinary = { messages: 0, passed: 0 };
@@ -179,7 +185,7 @@ const main = async () => {
     (report.splits as Record<string, unknown>)[name] = { ...figures, screen };
     print(name, figures);
     console.log(
-      `screen (threshold ${SCREEN_THRESHOLD}): recall ${pct(screen.recall)} of ${screen.expected} risky findings, passes ${pct(screen.passRate)} of ${screen.ordinaryMessages} ordinary messages`,
+      `screen (threshold ${SCREEN_THRESHOLD}, classifier ${CLASSIFIER_SCREEN_THRESHOLD}): recall ${pct(screen.recall)} of ${screen.expected} risky findings, passes ${pct(screen.passRate)} of ${screen.ordinaryMessages} ordinary messages`,
     );
   }
 

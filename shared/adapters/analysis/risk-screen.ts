@@ -2,6 +2,7 @@ import { riskCategories, type RiskCategory } from '../../domain/analysis/finding
 import { newMessageOf, type AnalysisWindow } from '../../domain/analysis/window';
 import { lexicons } from './categories';
 import type { CategoryLexicon } from './categories/lexicon';
+import { classifier } from './message-classifier';
 import { compiledRules, fold } from './rules-analyzer';
 
 /** Each category's signals (shared/adapters/analysis/categories/). */
@@ -69,11 +70,19 @@ export const screenScore = (window: AnalysisWindow): number => {
   return worst;
 };
 
-/** The screen at another threshold (the evaluation's sweep). */
+/**
+ * The trained classifier's least window score that passes a window the rules let by (its best
+ * category on the new message, or weighted lower on the window's text joined): chosen by 5-fold
+ * cross-validation on the dev split so that about 4% of ordinary messages pass
+ * (eval/analysis/classifier-training.ts; the figures are in the model file's header).
+ */
+export const CLASSIFIER_SCREEN_THRESHOLD = classifier.model.header.thresholds.screen;
+
+/** The screen at other thresholds (the evaluation's sweep). */
 export const riskScreenAt =
-  (threshold: number) =>
+  (threshold: number, classifierThreshold = CLASSIFIER_SCREEN_THRESHOLD) =>
   (window: AnalysisWindow): boolean =>
-    screenScore(window) >= threshold;
+    screenScore(window) >= threshold || classifier.windowScore(window) >= classifierThreshold;
 
 /** The first stage of the cascade: a high-recall suspicion test, cheap enough for every message. */
 export const riskScreen = riskScreenAt(SCREEN_THRESHOLD);

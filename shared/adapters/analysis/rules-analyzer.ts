@@ -8,6 +8,11 @@ import {
 } from '../../domain/analysis/finding';
 import { newMessageOf } from '../../domain/analysis/window';
 import type { Analyzer } from '../../ports/analyzer';
+import {
+  classifier as committedClassifier,
+  classifierFindings,
+  type MessageClassifier,
+} from './message-classifier';
 import { riskRules, type RiskRule } from './risk-rules';
 
 export interface RulesAnalyzerOptions {
@@ -16,6 +21,10 @@ export interface RulesAnalyzerOptions {
    * payment sandbox's test cards): that message yields exactly that one finding. Off by default.
    */
   sandboxMarker?: boolean;
+  /** The trained classifier whose confident scores add findings the rules miss (the committed one by default). */
+  classifier?: MessageClassifier;
+  /** The least score that is a finding (null: rules only); chosen by cross-validation on the dev split. */
+  classifierThreshold?: number | null;
 }
 
 export interface CompiledRule extends Omit<RiskRule, 'patterns'> {
@@ -52,29 +61,40 @@ const rank = (finding: Pick<Finding, 'severity' | 'confidence'>): number =>
 
 /**
  * The local analyzer: pt-BR and English phrase rules on the window's new message, the one that
- * carries any risk found. At most one finding per category: the gravest matching rule's.
+ * carries any risk found, and the trained classifier's confident scores on it (`medium`) where no
+ * rule of that category matched. At most one finding per category: the gravest.
  */
-export const rulesAnalyzer = (options: RulesAnalyzerOptions = {}): Analyzer => ({
-  assess(window) {
-    const message = newMessageOf(window);
-    if (message === undefined) return Promise.resolve([]);
-    if (options.sandboxMarker === true) {
-      const marked = markedFinding(message.text, message.messageId);
-      if (marked !== null) return Promise.resolve([marked]);
-    }
-    const text = fold(message.text);
-    const found = new Map<RiskCategory, Finding>();
-    for (const rule of compiledRules) {
-      if (!rule.pattern.test(text)) continue;
-      const finding: Finding = {
-        category: rule.category,
-        severity: rule.severity,
-        messageId: message.messageId,
-        confidence: rule.confidence,
-      };
-      const held = found.get(rule.category);
-      if (held === undefined || rank(finding) > rank(held)) found.set(rule.category, finding);
-    }
-    return Promise.resolve([...found.values()]);
-  },
-});
+export const rulesAnalyzer = (options: RulesAnalyzerOptions = {}): Analyzer => {
+  const classifier = options.classifier ?? committedClassifier;
+  const threshold =
+    options.classifierThreshold === undefined
+      ? classifier.model.header.thresholds.finding
+      : options.classifierThreshold;
+  return {
+    assess(window) {
+      const message = newMessageOf(window);
+      if (message === undefined) return Promise.resolve([]);
+      if (options.sandboxMarker === true) {
+        const marked = markedFinding(message.text, message.messageId);
+        if (marked !== null) return Promise.resolve([marked]);
+      }
+      const text = fold(message.text);
+      const found = new Map<RiskCategory, Finding>();
+      for (const rule of compiledRules) {
+        if (!rule.pattern.test(text)) continue;
+        const finding: Finding = {
+          category: rule.category,
+          severity: rule.severity,
+          messageId: message.messageId,
+          confidence: rule.confidence,
+        };
+        const held = found.get(rule.category);
+        if (held === undefined || rank(finding) > rank(held)) found.set(rule.category, finding);
+      }
+      if (threshold !== null)
+        for (const finding of classifierFindings(classifier, threshold, window))
+          if (!found.has(finding.category)) found.set(finding.category, finding);
+      return Promise.resolve([...found.values()]);
+    },
+  };
+};

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { riskScreen } from '../../../shared/adapters/analysis/risk-screen';
+import { classifier } from '../../../shared/adapters/analysis/message-classifier';
+import {
+  CLASSIFIER_SCREEN_THRESHOLD,
+  riskScreen,
+  riskScreenAt,
+  screenScore,
+  SCREEN_THRESHOLD,
+} from '../../../shared/adapters/analysis/risk-screen';
 import type { WindowMessage } from '../../../shared/domain/analysis/window';
 
 const chat = (...texts: string[]): WindowMessage[] =>
@@ -30,7 +37,7 @@ describe('the risk screen', () => {
   });
 
   it.each([
-    ['an ordinary message', ['bora jogar bola depois da escola?']],
+    ['an ordinary message', ['bom dia, que horas vc chega?']],
     ['one weak signal', ['manda o link da aula']],
     ['everyday words that also name risks', ['mãe me faz um pix pro lanche']],
     ['an exclamation', ['que droga, perdi o ônibus']],
@@ -53,5 +60,21 @@ describe('the risk screen', () => {
 
   it('counts a word repeated once', () => {
     expect(riskScreen(chat('link link link'))).toBe(false);
+  });
+
+  it("passes a window the rules let by when the classifier's score reaches its threshold", () => {
+    const window = chat('bom dia');
+    expect(screenScore(window)).toBeLessThan(SCREEN_THRESHOLD);
+    expect(riskScreenAt(SCREEN_THRESHOLD, 0)(window)).toBe(true);
+    expect(riskScreenAt(SCREEN_THRESHOLD, 1.01)(window)).toBe(false);
+    expect(riskScreen(window)).toBe(classifier.windowScore(window) >= CLASSIFIER_SCREEN_THRESHOLD);
+  });
+
+  // The price of the classifier's recall: about 4% of ordinary messages pass, this one among them
+  // ('depois da escola' is where the set's fights are arranged). Bedrock decides it is nothing.
+  it('passes an ordinary message the classifier mistakes, which the rules let by', () => {
+    const window = chat('bora jogar bola depois da escola?');
+    expect(screenScore(window)).toBeLessThan(SCREEN_THRESHOLD);
+    expect(riskScreen(window)).toBe(true);
   });
 });
