@@ -17,6 +17,11 @@ export interface StageSettings {
   relayCertificateArn: string;
   /** The Amazon Bedrock foundation model id the analysis calls (`ANALYSIS_MODEL_ID`). */
   analysisModelId: string;
+  /**
+   * Who reads messages in AWS (`ANALYZER`): `bedrock` (every window) until the rule screen meets its
+   * held-out recall target (docs/analysis.md "Targets and figures"), then `cascade`.
+   */
+  analyzer: 'bedrock' | 'cascade';
 }
 
 /** The stacks of one stage: stateful apart from stateless, so code deploys never touch data. */
@@ -50,6 +55,7 @@ export const buildStacks = (app: App, settings: StageSettings) => {
     sessionProviderUrl: settings.sessionProviderUrl,
     relayCertificateArn: settings.relayCertificateArn,
     analysisModelId: settings.analysisModelId,
+    analyzer: settings.analyzer,
   });
   return { stateful, stateless };
 };

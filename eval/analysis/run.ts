@@ -176,12 +176,14 @@ const main = async () => {
     splits: {},
   };
   const ordinary = { messages: 0, passed: 0 };
+  let heldOutShare: number | null = null;
   for (const name of reported) {
     const windows = windowsOf(set, name);
     const figures = score(await replayAll(analyzer, windows, cascade), cascade);
     const screen = scoreScreen(riskScreen, windows);
     ordinary.messages += screen.ordinaryMessages;
     ordinary.passed += screen.ordinaryPassed;
+    if (name === 'holdout') heldOutShare = screen.passRate;
     (report.splits as Record<string, unknown>)[name] = { ...figures, screen };
     print(name, figures);
     console.log(
@@ -200,7 +202,9 @@ const main = async () => {
     }
   }
 
-  // The cost of a person's traffic, nearly all of it ordinary: the screen's pass rate on ordinary messages.
+  // The cost of a person's traffic, nearly all of it ordinary: the screen's pass rate on ordinary
+  // messages, the held-out split's when it was read (the screen was tuned on the dev split, whose
+  // pass rate flatters it).
   const requests = set.flatMap((w) => {
     const chat = chatOf(w);
     return chat.map((_, i) => converseRequest(modelId ?? 'model', chat.slice(Math.max(0, i - 5), i + 1)));
@@ -213,7 +217,7 @@ const main = async () => {
           source: 'measured',
         }
       : approximateTokensPerCall(requests);
-  const share = ordinary.messages === 0 ? 0 : ordinary.passed / ordinary.messages;
+  const share = heldOutShare ?? (ordinary.messages === 0 ? 0 : ordinary.passed / ordinary.messages);
   const cost = costEstimate(share, tokensPerCall);
   report.cost = cost;
   console.log(

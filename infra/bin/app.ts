@@ -29,6 +29,8 @@ buildStacks(app, {
   analysisModelId: String(
     app.node.tryGetContext('analysisModelId') ?? 'anthropic.claude-3-haiku-20240307-v1:0',
   ),
+  // Bedrock reads every window until the rule screen meets its recall target (docs/analysis.md).
+  analyzer: app.node.tryGetContext('analyzer') === 'cascade' ? 'cascade' : 'bedrock',
   sessionProviderUrl: String(
     app.node.tryGetContext('sessionProviderUrl') ?? 'https://sessions.family-protection.example',
   ),

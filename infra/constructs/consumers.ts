@@ -49,6 +49,8 @@ export interface ConsumersProps {
   seatKeyArn: string;
   /** The Bedrock foundation model the analysis calls (`ANALYSIS_MODEL_ID`). */
   analysisModelId: string;
+  /** `ANALYZER`: `bedrock` or `cascade` (infra/stage.ts). */
+  analyzer: 'bedrock' | 'cascade';
 }
 
 /** The environment that names the event-body store (the gateway's and the workers' alike). */
@@ -195,7 +197,7 @@ export const buildConsumers = (scope: Stack, props: ConsumersProps) => {
       );
     },
     analysis: (fn) => {
-      fn.addEnvironment('ANALYZER', 'cascade');
+      fn.addEnvironment('ANALYZER', props.analyzer);
       fn.addEnvironment('ANALYSIS_MODEL_ID', props.analysisModelId);
       fn.addToRolePolicy(
         new PolicyStatement({

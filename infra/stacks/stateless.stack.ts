@@ -62,6 +62,8 @@ export interface StatelessStackProps extends StackProps {
   relayCertificateArn: string;
   /** The Bedrock foundation model the session-events worker analyses messages with. */
   analysisModelId: string;
+  /** `bedrock` or `cascade` (infra/stage.ts). */
+  analyzer: 'bedrock' | 'cascade';
 }
 
 /**
@@ -384,6 +386,7 @@ export class StatelessStack extends Stack {
       eventBodies,
       seatKeyArn: props.seatKeyArn,
       analysisModelId: props.analysisModelId,
+      analyzer: props.analyzer,
     });
     this.consumers = built.functions;
     // A pause's end is scheduled by the seats routes, at the pause's `until`.

@@ -80,6 +80,8 @@ const bodies: Record<string, Samples> = {
     missing: { campaignCode: 'WELCOME10' },
     oversized: { guardianAttestation: true, campaignCode: long },
   },
+  pauseSeat: { wrongTypes: { until: 12 }, missing: {}, oversized: { until: long } },
+  resumeSeat: null,
   getConsent: null,
   getProtection: null,
   readConsentPage: null,

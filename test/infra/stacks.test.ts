@@ -41,6 +41,7 @@ beforeAll(() => {
     whatsappPhoneNumberId: '123',
     sessionProviderUrl: 'https://sessions.example.com',
     analysisModelId: 'anthropic.claude-3-haiku-20240307-v1:0',
+    analyzer: 'bedrock',
     relayCertificateArn: 'arn:aws:acm:sa-east-1:123456789012:certificate/test',
   });
   stateful = Template.fromStack(stacks.stateful);
@@ -315,7 +316,7 @@ describe('the stateless stack', () => {
       id.startsWith('SessionEventsWorker'),
     );
     expect(worker?.[1].Properties.Environment.Variables).toMatchObject({
-      ANALYZER: 'cascade',
+      ANALYZER: 'bedrock',
       ANALYSIS_MODEL_ID: 'anthropic.claude-3-haiku-20240307-v1:0',
     });
     expect(worker?.[1].Properties.Environment.Variables.ANALYSIS_SANDBOX_MARKER).toBeUndefined();

@@ -16,9 +16,21 @@ describe('the analyzer a worker is configured with', () => {
     });
   });
 
-  it('screens with the rules before Bedrock by default (the cascade), which needs the model id', async () => {
+  it('reads with Bedrock alone by default (the screen does not meet its recall target yet)', () => {
     expect(() => settingsOf({})).toThrow(/ANALYSIS_MODEL_ID/);
-    const { settings, analysis } = settingsOf({ ANALYSIS_MODEL_ID: 'model', AWS_REGION: 'us-east-1' });
+    expect(settingsOf({ ANALYSIS_MODEL_ID: 'model' }).analysis).toEqual({
+      ANALYZER: 'bedrock',
+      ANALYSIS_MODEL_ID: 'model',
+    });
+  });
+
+  it('screens with the rules before Bedrock as a cascade, which needs the model id', async () => {
+    expect(() => settingsOf({ ANALYZER: 'cascade' })).toThrow(/ANALYSIS_MODEL_ID/);
+    const { settings, analysis } = settingsOf({
+      ANALYZER: 'cascade',
+      ANALYSIS_MODEL_ID: 'model',
+      AWS_REGION: 'us-east-1',
+    });
     expect(analysis).toEqual({ ANALYZER: 'cascade', ANALYSIS_MODEL_ID: 'model' });
     // An ordinary window never reaches the model (no network here).
     const ordinary = [
