@@ -5,6 +5,7 @@ import type { RelationshipCheck } from '../consent/relationship-check';
 import { fail } from '../errors';
 import type { Pairing } from '../pairing/pairing';
 import { checkBirthDate, sameDependent, type Dependent } from './dependent';
+import type { WatchMark } from './week';
 
 export const seatStatuses = ['pending', 'active', 'paused', 'archived'] as const;
 export type SeatStatus = (typeof seatStatuses)[number];
@@ -53,6 +54,8 @@ export interface Seat {
   decidedAlerts: { resolved: number; dismissed: number };
   /** The guardians' pause while the seat is `paused`; null otherwise. */
   pause: Pause | null;
+  /** Since when the seat is in its current watch state, for its week (null: never marked yet). */
+  watch: WatchMark | null;
   createdAt: string;
   updatedAt: string;
   version: number;
@@ -84,6 +87,7 @@ export const newSeat = (fields: {
   pairing: null,
   trial: null,
   pause: null,
+  watch: null,
   createdAt: fields.now.toISOString(),
   updatedAt: fields.now.toISOString(),
   version: 0,
