@@ -5,7 +5,6 @@ import type { RelationshipCheck } from '../consent/relationship-check';
 import { fail } from '../errors';
 import type { Pairing } from '../pairing/pairing';
 import { checkBirthDate, sameDependent, type Dependent } from './dependent';
-import type { WatchMark } from './week';
 
 export const seatStatuses = ['pending', 'active', 'paused', 'archived'] as const;
 export type SeatStatus = (typeof seatStatuses)[number];
@@ -20,6 +19,18 @@ export interface Pause {
   pausedAt: string;
   until: string;
   cause: 'guardian';
+}
+
+/** What a seat's time counts as for its week: watched (active, not paused), connected while watched, paused. */
+export interface WatchState {
+  watched: boolean;
+  connected: boolean;
+  paused: boolean;
+}
+
+/** The seat's current watch state and the instant it began. */
+export interface WatchMark extends WatchState {
+  since: string;
 }
 
 export interface Seat {

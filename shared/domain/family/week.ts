@@ -1,4 +1,6 @@
-import type { Seat } from './seat';
+import type { Seat, WatchMark, WatchState } from './seat';
+
+export type { WatchMark, WatchState };
 
 /**
  * How a seat's week went, kept as one small tally per seat and calendar day (America/Sao_Paulo).
@@ -10,18 +12,6 @@ import type { Seat } from './seat';
 
 export const WEEK_TIME_ZONE = 'America/Sao_Paulo';
 export const WEEK_DAYS = 7;
-
-/** What a seat's time counts as: watched (active, not paused), connected while watched, paused. */
-export interface WatchState {
-  watched: boolean;
-  connected: boolean;
-  paused: boolean;
-}
-
-/** The seat's current watch state and the instant it began. */
-export interface WatchMark extends WatchState {
-  since: string;
-}
 
 /** What one change adds to one seat's day (`date`: `YYYY-MM-DD` in the week's calendar). */
 export interface DayTally {
