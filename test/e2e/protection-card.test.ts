@@ -52,4 +52,23 @@ describe('the protection card, over the local stack', () => {
       true,
     );
   });
+
+  it('shows a pause with its end, and the paused state', async () => {
+    const family = await protectedSeat();
+    await pair(family);
+    const until = new Date(Date.now() + 3_600_000).toISOString();
+    const paused = await call('POST', `/seats/${family.seatUid}/pause`, {
+      token: family.owner.token,
+      body: { until },
+    });
+    expect(paused.status).toBe(200);
+    const card = await call('GET', `/seats/${family.seatUid}/protection`, { token: family.owner.token });
+    expect(card.body.data).toMatchObject({
+      protection: { state: 'paused', reason: 'paused_by_guardian', action: 'resume_pause' },
+      pause: { pausedAt: paused.body.data.pause.pausedAt, until, cause: 'guardian' },
+      connection: { status: 'paired' },
+    });
+    // Today was watched from the activation to the pause: it is not a paused day.
+    expect(['partial', 'protected']).toContain(card.body.data.week.at(-1).state);
+  });
 });
