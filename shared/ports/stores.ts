@@ -1,3 +1,4 @@
+import type { DayTally } from '../domain/family/week';
 import type { AlertChange, CountedFinding } from '../domain/alerts/grouping';
 import type { MagicLink, OtpChallenge } from '../domain/auth/otp';
 import type { DomainEvent } from '../domain/events/event';
@@ -76,6 +77,8 @@ export interface SeatChangeExtras {
   alerts?: readonly AlertChange[];
   /** The message whose analysis made the change, with its findings. */
   message?: KeptMessage;
+  /** What the change adds to the seat's days (`weekChange`): each added to its day's tally. */
+  days?: readonly DayTally[];
 }
 
 export interface FamilyStore {

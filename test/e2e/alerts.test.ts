@@ -84,7 +84,7 @@ describe('deciding an alert', () => {
     const family = await protectedSeat();
     const [bullying, scam] = await seed(family, [{ category: 'bullying' }, { category: 'scam' }]);
     const card = await call('GET', `/seats/${family.seatUid}/protection`, { token: family.owner.token });
-    expect(card.body.data).toMatchObject({
+    expect(card.body.data.protection).toMatchObject({
       state: 'needs_you',
       reason: 'alert_open',
       action: 'review_alert',

@@ -91,7 +91,7 @@ describe('asking the person for consent', () => {
       (await call('GET', `/accounts/${accountUid}/onboarding`, { token: owner.token })).body.data.nextStep,
     ).toBe('await_consent');
     const protection = await call('GET', `/seats/${seatUid}/protection`, { token: owner.token });
-    expect(protection.body.data).toMatchObject({
+    expect(protection.body.data.protection).toMatchObject({
       state: 'waiting_consent',
       reason: null,
       since: expect.any(String),
@@ -162,9 +162,9 @@ describe('declining, resending and changed data', () => {
     expect(
       (await call('GET', `/accounts/${accountUid}/onboarding`, { token: owner.token })).body.data.nextStep,
     ).toBe('consent_declined');
-    expect((await call('GET', `/seats/${seatUid}/protection`, { token: owner.token })).body.data.state).toBe(
-      'declined',
-    );
+    expect(
+      (await call('GET', `/seats/${seatUid}/protection`, { token: owner.token })).body.data.protection.state,
+    ).toBe('declined');
 
     const locked = await call('POST', `/seats/${seatUid}/consent-request/resend`, { token: owner.token });
     expect(locked.status).toBe(422);

@@ -15,7 +15,7 @@ describe('the person’s evidence and yes, through to activation', () => {
     expect(accepted.status).toBe(200);
     expect(accepted.body.data.status).toBe('given');
     expect(
-      (await call('GET', `/seats/${seatUid}/protection`, { token: owner.token })).body.data,
+      (await call('GET', `/seats/${seatUid}/protection`, { token: owner.token })).body.data.protection,
     ).toMatchObject({
       state: 'ready_to_connect',
       action: 'activate_seat',
@@ -187,7 +187,7 @@ describe('stopping protection', () => {
     expect(stopped.status).toBe(200);
     expect(stopped.body.data).toMatchObject({ status: 'revoked', person: { firstName: 'Bia' } });
     expect(
-      (await call('GET', `/seats/${seatUid}/protection`, { token: owner.token })).body.data,
+      (await call('GET', `/seats/${seatUid}/protection`, { token: owner.token })).body.data.protection,
     ).toMatchObject({
       state: 'stopped',
       reason: 'consent_stopped_by_dependent',
@@ -346,9 +346,9 @@ describe('after a stop, a new consent', () => {
     expect((await asPerson('GET', `/consent-requests/${linkToken}/protection`)).body.error.code).toBe(
       'PROTECTION_LINK_REPLACED',
     );
-    expect((await call('GET', `/seats/${seatUid}/protection`, { token: owner.token })).body.data.state).toBe(
-      'ready_to_connect',
-    );
+    expect(
+      (await call('GET', `/seats/${seatUid}/protection`, { token: owner.token })).body.data.protection.state,
+    ).toBe('ready_to_connect');
   });
 });
 

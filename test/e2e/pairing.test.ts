@@ -104,7 +104,7 @@ describe('pairing on the guardian’s screen (QR)', () => {
       (await call('GET', `/accounts/${accountUid}/subscription`, { token: owner.token })).body.data,
     ).toMatchObject({ trialEndsAt: seat.trial.trialEndsAt });
     expect(
-      (await call('GET', `/seats/${seatUid}/protection`, { token: owner.token })).body.data,
+      (await call('GET', `/seats/${seatUid}/protection`, { token: owner.token })).body.data.protection,
     ).toMatchObject({
       state: 'protecting',
     });
@@ -263,7 +263,8 @@ describe('the number check', () => {
     );
     expect(delivered.map((line) => line.channel).sort()).toEqual(['email', 'push']);
     expect(
-      (await call('GET', `/seats/${family.seatUid}/protection`, { token: family.owner.token })).body.data,
+      (await call('GET', `/seats/${family.seatUid}/protection`, { token: family.owner.token })).body.data
+        .protection,
     ).toMatchObject({
       state: 'ready_to_connect',
       reason: 'identity_mismatch',
@@ -342,7 +343,8 @@ describe('the number-match confirmation (passkey)', () => {
     const ended = await pairingReaches(family.owner.token, family.seatUid, 'cancelled');
     expect(ended.body.data).toMatchObject({ failureReason: 'passkey_required', challenge: null });
     expect(
-      (await call('GET', `/seats/${family.seatUid}/protection`, { token: family.owner.token })).body.data,
+      (await call('GET', `/seats/${family.seatUid}/protection`, { token: family.owner.token })).body.data
+        .protection,
     ).toMatchObject({ state: 'ready_to_connect', reason: 'passkey_required', action: 'connect' });
     const onPersonPage = await personCall('GET', `/consent-requests/${family.linkToken}/pairing`);
     expect(onPersonPage.body.data).toMatchObject({ status: 'cancelled', failureReason: 'passkey_required' });
@@ -366,7 +368,8 @@ describe('reconnects', () => {
     const degraded = await pairingReaches(family.owner.token, family.seatUid, 'degraded');
     expect(degraded.body.data.nextRetryAt).toEqual(expect.any(String));
     expect(
-      (await call('GET', `/seats/${family.seatUid}/protection`, { token: family.owner.token })).body.data,
+      (await call('GET', `/seats/${family.seatUid}/protection`, { token: family.owner.token })).body.data
+        .protection,
     ).toMatchObject({
       state: 'connecting',
       reason: 'reconnecting',
@@ -428,7 +431,8 @@ describe('reconnects', () => {
       type: 'pairing.reconnect_required',
     });
     expect(
-      (await call('GET', `/seats/${family.seatUid}/protection`, { token: family.owner.token })).body.data,
+      (await call('GET', `/seats/${family.seatUid}/protection`, { token: family.owner.token })).body.data
+        .protection,
     ).toMatchObject({
       state: 'ready_to_connect',
       reason: 'reconnect_required',

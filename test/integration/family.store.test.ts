@@ -54,7 +54,14 @@ describe('the family store', () => {
   it('writes the account, its owner and the event row together, and loads the family in one query', async () => {
     const { families, account, owner } = await family();
     const loaded = await families.load(account.uid);
-    expect(loaded).toEqual({ account, members: [owner], seats: [], subscription: null, excerptViews: [] });
+    expect(loaded).toEqual({
+      account,
+      members: [owner],
+      seats: [],
+      subscription: null,
+      excerptViews: [],
+      dayTallies: [],
+    });
     expect((await eventsOf(account.uid)).map((item) => item['eventType'])).toEqual(['account.created']);
     expect(await families.listForUser(owner.userUid)).toEqual([
       { accountUid: account.uid, name: 'Silva', role: 'owner' },

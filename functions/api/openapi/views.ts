@@ -11,6 +11,7 @@ import { consentStatuses } from '../../../shared/domain/consent/consent-request'
 import { relationshipResults } from '../../../shared/domain/consent/relationship-check';
 import { serviceCodes } from '../../../shared/domain/catalog/catalog';
 import { seatStatuses } from '../../../shared/domain/family/seat';
+import { dayStates } from '../../../shared/domain/family/week';
 import { relationships } from '../../../shared/domain/people/relationship';
 import { failureReasons, pairingMethods } from '../../../shared/domain/pairing/pairing';
 import { pairingStatuses } from '../../../shared/domain/pairing/pairing.transitions';
@@ -377,4 +378,62 @@ export const excerptViews = named(
   'ExcerptViews',
   "Guardians' excerpt reads of the person's messages in the last 30 days (UTC days), and the last one's instant; never which alert, category, guardian or text.",
   z.strictObject({ count30d: count, lastAt: z.nullable(instant) }),
+);
+
+export const weekDay = named(
+  'WeekDay',
+  "A calendar day (America/Sao_Paulo) of a seat's week: `protected` when connected for all of its watched time (active, not paused; up to now for today), `partial` for some, `unprotected` for none, `paused` when paused instead, `not_started` otherwise; `drops` counts the connection's drops (`paired -> degraded`).",
+  z.strictObject({
+    date: z.iso.date(),
+    state: z.enum(dayStates),
+    protectedMinutes: count,
+    drops: count,
+  }),
+);
+
+/** The 7 days ending today, oldest first. */
+export const week = z.array(weekDay);
+
+export const protectionCard = named(
+  'ProtectionCard',
+  "A seat's protection card: the derived state, the consent, the connection, the pause, the members who receive the seat's warnings with their channels for `alerts`, the week and the open alerts.",
+  z.strictObject({
+    seatUid: z.string(),
+    person: z.nullable(z.strictObject({ name: z.string(), kind: wordsOf<PersonKind>()(['minor', 'adult']) })),
+    protection: z.strictObject({
+      state: protectionState,
+      reason: protectionReason,
+      since: instant,
+      action: protectionAction,
+      etaAt: z.optional(z.nullable(instant)),
+    }),
+    consent: z.nullable(
+      z.strictObject({
+        status: consentStatus,
+        givenAt: z.nullable(instant),
+        revokedBy: z.nullable(z.enum(['dependent', 'dependent_data_changed'])),
+      }),
+    ),
+    connection: z.nullable(
+      z.strictObject({
+        channel: z.literal('chat'),
+        status: z.enum(pairingStatuses),
+        pairedAt: z.nullable(instant),
+        lastSeenAt: z.nullable(instant),
+        nextRetryAt: z.nullable(instant),
+      }),
+    ),
+    pause: z.nullable(z.strictObject({ pausedAt: instant, until: instant, cause: z.literal('guardian') })),
+    recipients: z.array(
+      z.strictObject({
+        memberUid: z.string(),
+        /** Members have no name of their own: their e-mail, masked for guardians as in the member list. */
+        name: z.string(),
+        role,
+        channels,
+      }),
+    ),
+    week,
+    alerts: z.strictObject({ open: count }),
+  }),
 );

@@ -1,16 +1,5 @@
-import * as z from '../../../shared/validation/z';
 import type { GroupResponses } from '../contract';
-import {
-  consentStatus,
-  consentView,
-  dependent,
-  instant,
-  protectionAction,
-  protectionReason,
-  protectionState,
-  seat,
-  seatEnvelope,
-} from '../openapi/views';
+import { consentView, dependent, protectionCard, seat, seatEnvelope } from '../openapi/views';
 
 /** The owner asks for the person's consent; the link fails to go out after it was saved: 503. */
 const askingErrors = [
@@ -85,18 +74,10 @@ export const responses = {
     errors: ['NOT_FOUND'],
   },
   getProtection: {
-    summary: 'The protection state, derived on every read',
-    success: {
-      200: {
-        data: z.strictObject({
-          state: protectionState,
-          reason: protectionReason,
-          since: instant,
-          action: protectionAction,
-          consent: z.nullable(z.strictObject({ status: consentStatus })),
-        }),
-      },
-    },
+    summary: "The seat's protection card: state, consent, connection, pause, recipients, week, open alerts",
+    description:
+      "The state is derived on every read; `recipients` are the family's members with their channels for the `alerts` category; `week` is the 7 calendar days (America/Sao_Paulo) ending today, oldest first.",
+    success: { 200: { data: protectionCard } },
     errors: ['NOT_FOUND'],
   },
   pauseSeat: {

@@ -3,6 +3,7 @@ import type { ExcerptViewDay } from '../../domain/alerts/excerpt-views';
 import type { Family } from '../../domain/family/account';
 import type { Member } from '../../domain/family/member';
 import type { Seat } from '../../domain/family/seat';
+import { dayTallyExpiry, type DayTally } from '../../domain/family/week';
 import type { Subscription } from '../../domain/family/subscription';
 import type { FamilyStore, MembershipSummary } from '../../ports/stores';
 import type { TableAccess } from './client';
@@ -18,6 +19,7 @@ import {
   toMember,
   toSeat,
   toExcerptViewDay,
+  toDayTally,
   toSubscription,
 } from './items';
 import { inboxEntriesOf } from './inbox.store';
@@ -47,6 +49,28 @@ const queryAll = async (table: TableAccess, input: Omit<QueryCommandInput, 'Tabl
   return items;
 };
 
+/** Adds a change's time to its day's tally: additions commute, so concurrent days never conflict. */
+const dayTallyUpdate = (table: TableAccess, accountUid: string, day: DayTally): TransactItem => ({
+  Update: {
+    TableName: table.tableName,
+    Key: keys.dayTally(accountUid, day.seatUid, day.date),
+    UpdateExpression:
+      'ADD watchedMs :watched, connectedMs :connected, pausedMs :paused, drops :drops ' +
+      'SET #type = :type, seatUid = :seatUid, #date = :date, #ttl = :ttl',
+    ExpressionAttributeNames: { '#type': 'type', '#date': 'date', '#ttl': 'ttl' },
+    ExpressionAttributeValues: {
+      ':watched': day.watchedMs,
+      ':connected': day.connectedMs,
+      ':paused': day.pausedMs,
+      ':drops': day.drops,
+      ':type': itemTypes.dayTally,
+      ':seatUid': day.seatUid,
+      ':date': day.date,
+      ':ttl': dayTallyExpiry(day.date),
+    },
+  },
+});
+
 export const dynamoFamilyStore = (table: TableAccess): FamilyStore => ({
   async load(accountUid) {
     const items = await queryAll(table, {
@@ -59,6 +83,7 @@ export const dynamoFamilyStore = (table: TableAccess): FamilyStore => ({
     const members: Member[] = [];
     const seats: Seat[] = [];
     const excerptViews: ExcerptViewDay[] = [];
+    const dayTallies: DayTally[] = [];
     for (const item of items) {
       const { type } = itemType.parse(item);
       if (type === itemTypes.account) account = toAccount(item);
@@ -66,8 +91,9 @@ export const dynamoFamilyStore = (table: TableAccess): FamilyStore => ({
       else if (type === itemTypes.seat) seats.push(toSeat(item));
       else if (type === itemTypes.subscription) subscription = toSubscription(item);
       else if (type === itemTypes.excerptViewDay) excerptViews.push(toExcerptViewDay(item));
+      else if (type === itemTypes.dayTally) dayTallies.push(toDayTally(item));
     }
-    return account === null ? null : { account, members, seats, subscription, excerptViews };
+    return account === null ? null : { account, members, seats, subscription, excerptViews, dayTallies };
   },
 
   async listForUser(userUid) {
@@ -141,6 +167,7 @@ export const dynamoFamilyStore = (table: TableAccess): FamilyStore => ({
       );
     }
     if (also.message !== undefined) extras.push(...keptMessageItems(table, also.message));
+    for (const day of also.days ?? []) extras.push(dayTallyUpdate(table, seat.accountUid, day));
     await transact(table, [item, ...extras, ...eventRows(table, events)]);
     return saved;
   },

@@ -14,6 +14,7 @@ import { pairingStatuses } from '../../domain/pairing/pairing.transitions';
 import type { User } from '../../domain/users/user';
 import { alertStatuses, type AlertRecord } from '../../domain/alerts/alert';
 import type { ExcerptViewDay } from '../../domain/alerts/excerpt-views';
+import type { DayTally } from '../../domain/family/week';
 import { findingSources } from '../../domain/alerts/finding';
 import { riskCategories, severities } from '../../domain/analysis/finding';
 import { itemTypes, keys } from './keys';
@@ -156,6 +157,12 @@ export const seatItem = z.object({
         until: z.string(),
         cause: z.literal('guardian'),
       }),
+    ),
+    null,
+  ),
+  watch: z._default(
+    z.nullable(
+      z.object({ since: z.string(), watched: z.boolean(), connected: z.boolean(), paused: z.boolean() }),
     ),
     null,
   ),
@@ -311,5 +318,21 @@ const excerptViewDayItem = z.object({
 /** A seat's excerpt reads of one day (`keys.excerptViewDay`). */
 export const toExcerptViewDay = (item: unknown): ExcerptViewDay => {
   const { type: _, ...day } = excerptViewDayItem.parse(item);
+  return day;
+};
+
+const dayTallyItem = z.object({
+  type: z.literal(itemTypes.dayTally),
+  seatUid: z.string(),
+  date: z.string(),
+  watchedMs: z._default(z.number(), 0),
+  connectedMs: z._default(z.number(), 0),
+  pausedMs: z._default(z.number(), 0),
+  drops: z._default(z.int(), 0),
+});
+
+/** A seat's tally of one calendar day (`keys.dayTally`). */
+export const toDayTally = (item: unknown): DayTally => {
+  const { type: _, ...day } = dayTallyItem.parse(item);
   return day;
 };

@@ -30,6 +30,7 @@ export const itemTypes = {
   alert: 'alert',
   finding: 'finding',
   excerptViewDay: 'excerpt_views',
+  dayTally: 'day_tally',
   auditEntry: 'audit',
   notificationSettings: 'notification_settings',
 } as const;
@@ -139,6 +140,14 @@ export const keys = {
    * A seat's excerpt reads of one UTC day, in its account's partition: the family load that serves
    * the person's protection view reads them with the seats (at most about 31 per seat: a TTL ends each).
    */
+  /**
+   * A seat's tally of one calendar day (its week), in its account's partition: the family load reads
+   * the week with the seats (at most about 8 per seat: a TTL ends each).
+   */
+  dayTally: (accountUid: string, seatUid: string, date: string): Key => ({
+    PK: `ACCOUNT#${accountUid}`,
+    SK: `DAY#${seatUid}#${date}`,
+  }),
   excerptViewDay: (accountUid: string, seatUid: string, day: string): Key => ({
     PK: `ACCOUNT#${accountUid}`,
     SK: `EXCERPTVIEWS#${seatUid}#${day}`,

@@ -1,3 +1,4 @@
+import { weekChange } from '../../domain/family/week';
 import { isRefuted } from '../../domain/consent/relationship-check';
 import { activate, checkActivation, requestConsent } from '../../domain/consent/seat-consent';
 import { fail } from '../../domain/errors';
@@ -45,10 +46,12 @@ export const activateSeat = async (
       : seat;
     if (isRefuted(prepared.relationshipCheck)) throw fail('RELATIONSHIP_REFUTED');
 
-    const activated = activate(prepared, now, {
-      campaignCode,
-      encryptedDataKey: await dataKey(seat.seatId),
-    });
+    // The seat's week starts with its activation: the time up to its first pairing is watched too.
+    const { seat: activated, days } = weekChange(
+      seat,
+      activate(prepared, now, { campaignCode, encryptedDataKey: await dataKey(seat.seatId) }),
+      now,
+    );
     const subscription: SeatChangeExtras['subscription'] =
       family.subscription === null
         ? { value: openSubscription({ interval: 'monthly', campaignCode, now }), mode: 'new' }
@@ -76,6 +79,7 @@ export const activateSeat = async (
       {
         ...(subscription === undefined ? {} : { subscription }),
         ...(asking ? { consentLink: linkFor(deps, activated) } : {}),
+        days,
       },
     );
     return { saved, asking };

@@ -1,4 +1,8 @@
-import { effectiveStatus } from '../../domain/consent/consent-request';
+import { effectiveStatus, type ConsentRequest } from '../../domain/consent/consent-request';
+import { memberView } from '../../domain/family/member';
+import { pauseView } from '../../domain/family/pause';
+import { weekOf } from '../../domain/family/week';
+import { defaultPreferences } from '../../domain/notifications/preferences';
 import { excerptViewsOf } from '../../domain/alerts/excerpt-views';
 import { deriveProtection, personProtection } from '../../domain/consent/protection';
 import { stopByDependent } from '../../domain/consent/seat-consent';
@@ -17,17 +21,56 @@ import { answerOnLink, countLinkBudget, type AnsweringDeps, type PersonDeps } fr
 
 /** The protection a consent gives: the guardians' card, the person's view, and the person's stop. */
 
-/** `GET /seats/{uid}/protection`: the derived protection card. */
+/**
+ * `GET /seats/{uid}/protection`: the seat's card, from the family read and one batch read of the
+ * members' notification settings: the derived state, the consent, the connection, the pause, who
+ * receives the seat's warnings and on which channels (their `alerts` preferences), the week and the
+ * open alerts.
+ */
 export const getProtection = async (
-  deps: Pick<Deps, 'families' | 'clock'>,
+  deps: Pick<Deps, 'families' | 'clock' | 'notificationSettings'>,
   caller: Caller,
   seatUid: string,
 ) => {
-  const { seat } = await seatFor(deps, caller, seatUid);
+  const { family, member, seat } = await seatFor(deps, caller, seatUid);
   const now = deps.clock.now();
+  const settings = await deps.notificationSettings.getMany(family.members.map((each) => each.userUid));
+  const pairing = seat.pairing;
   return {
-    ...deriveProtection(seat, now),
-    consent: seat.consent === null ? null : { status: effectiveStatus(seat.consent, now) },
+    seatUid: seat.uid,
+    person: seat.dependent === null ? null : { name: seat.dependent.name, kind: seat.dependent.kind },
+    protection: deriveProtection(seat, now),
+    consent: seat.consent === null ? null : consentSummary(seat.consent, now),
+    connection:
+      pairing === null
+        ? null
+        : {
+            channel: pairing.channel,
+            status: pairing.status,
+            pairedAt: pairing.pairedAt,
+            lastSeenAt: pairing.lastSeenAt,
+            nextRetryAt: pairing.nextRetryAt,
+          },
+    pause: pauseView(seat.pause),
+    recipients: family.members.map((each) => ({
+      memberUid: each.userUid,
+      // Members carry no name of their own: the card names them by e-mail, as the member list shows it.
+      name: memberView(each, member).email,
+      role: each.role,
+      channels: (settings.get(each.userUid)?.preferences ?? defaultPreferences()).alerts,
+    })),
+    week: weekOf(seat, family.dayTallies ?? [], now),
+    alerts: { open: seat.openAlerts.length },
+  };
+};
+
+/** The consent as the card shows it: its status now, when it was given, and who ended it. */
+const consentSummary = (consent: ConsentRequest, now: Date) => {
+  const status = effectiveStatus(consent, now);
+  return {
+    status,
+    givenAt: status === 'given' ? consent.decidedAt : null,
+    revokedBy: status === 'revoked' ? consent.revokedBy : null,
   };
 };
 

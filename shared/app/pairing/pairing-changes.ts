@@ -1,6 +1,7 @@
 import type { DomainEvent, EventSource } from '../../domain/events/event';
 import type { Family } from '../../domain/family/account';
 import { startTrial, type Seat } from '../../domain/family/seat';
+import { weekChange } from '../../domain/family/week';
 import { adoptTrial } from '../../domain/family/subscription';
 import { trialEndingAt, type TrialEnding } from '../../domain/family/trial-ending';
 import {
@@ -113,6 +114,9 @@ export const planPairingChange = (
       }
     }
   }
+  const week = weekChange(before, seat, now);
+  seat = week.seat;
+  if (week.days.length > 0) extras.days = week.days;
   events.push(...stateChangeEvents(deps, before, seat, source));
   return { seat, events, extras, logout, schedule, trialEnding, notifications };
 };

@@ -5,6 +5,7 @@ import {
   type PauseEnd,
   type PauseMove,
 } from '../../domain/family/pause';
+import { weekChange } from '../../domain/family/week';
 import { accountUidOfSeat } from '../../domain/family/uids';
 import { seatOf } from '../../domain/family/account';
 import type { Seat } from '../../domain/family/seat';
@@ -18,22 +19,31 @@ import { stateChangeEvents } from './state-events';
 
 type PauseDeps = Pick<Deps, 'families' | 'ids' | 'clock' | 'settings' | 'hasher' | 'pauseResumes'>;
 
-/** A pause move committed: the seat with its event and, when the derivation moved, `seat.state_changed`. */
+/**
+ * A pause move committed: the seat with its event, the days its week gains and, when the derivation
+ * moved, `seat.state_changed`.
+ */
 const commit = async (
   deps: Pick<Deps, 'families' | 'ids' | 'clock'>,
   before: Seat,
   move: PauseMove,
   source: EventSource,
-) =>
-  deps.families.saveSeat(move.seat, [
-    sourcedEvent(deps, source, {
-      type: move.event.type,
-      accountId: before.accountUid,
-      seat: seatRef(before),
-      payload: move.event.payload,
-    }),
-    ...stateChangeEvents(deps, before, move.seat, source),
-  ]);
+) => {
+  const { seat, days } = weekChange(before, move.seat, deps.clock.now());
+  return deps.families.saveSeat(
+    seat,
+    [
+      sourcedEvent(deps, source, {
+        type: move.event.type,
+        accountId: before.accountUid,
+        seat: seatRef(before),
+        payload: move.event.payload,
+      }),
+      ...stateChangeEvents(deps, before, move.seat, source),
+    ],
+    { days },
+  );
+};
 
 /**
  * `POST /seats/{uid}/pause` (any member): the seat pauses until `until`. The schedule that ends the

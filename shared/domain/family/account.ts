@@ -1,3 +1,4 @@
+import type { DayTally } from './week';
 import type { ExcerptViewDay } from '../alerts/excerpt-views';
 import type { Member } from './member';
 import type { Seat } from './seat';
@@ -18,6 +19,8 @@ export interface Family {
   subscription: Subscription | null;
   /** The seats' daily counts of guardians' excerpt reads, as the table keeps them (absent: not read). */
   excerptViews?: readonly ExcerptViewDay[];
+  /** The seats' day tallies, for their weeks (absent: none read). */
+  dayTallies?: readonly DayTally[];
 }
 
 export const memberOf = (family: Family, userUid: string): Member | undefined =>

@@ -21,6 +21,18 @@ export interface Pause {
   cause: 'guardian';
 }
 
+/** What a seat's time counts as for its week: watched (active, not paused), connected while watched, paused. */
+export interface WatchState {
+  watched: boolean;
+  connected: boolean;
+  paused: boolean;
+}
+
+/** The seat's current watch state and the instant it began. */
+export interface WatchMark extends WatchState {
+  since: string;
+}
+
 export interface Seat {
   uid: string;
   /** Internal id (a ULID): used in events and never shown to clients. */
@@ -53,6 +65,8 @@ export interface Seat {
   decidedAlerts: { resolved: number; dismissed: number };
   /** The guardians' pause while the seat is `paused`; null otherwise. */
   pause: Pause | null;
+  /** Since when the seat is in its current watch state, for its week (null: never marked yet). */
+  watch: WatchMark | null;
   createdAt: string;
   updatedAt: string;
   version: number;
@@ -84,6 +98,7 @@ export const newSeat = (fields: {
   pairing: null,
   trial: null,
   pause: null,
+  watch: null,
   createdAt: fields.now.toISOString(),
   updatedAt: fields.now.toISOString(),
   version: 0,
