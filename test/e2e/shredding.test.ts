@@ -216,7 +216,7 @@ describe('the person’s stream', () => {
     const family = await protectedSeat();
     await openAlert(await seatOf(family.accountUid, family.seatUid));
     const guardians = await call('GET', `/seats/${family.seatUid}/protection`, { token: family.owner.token });
-    expect(guardians.body.data).toMatchObject({ state: 'needs_you', reason: 'alert_open' });
+    expect(guardians.body.data.protection).toMatchObject({ state: 'needs_you', reason: 'alert_open' });
     const view = await asPerson('GET', `/consent-requests/${family.linkToken}/protection`);
     expect(view.status).toBe(200);
     expect(view.body.data).toMatchObject({ state: 'ready_to_connect', reason: null });
