@@ -56,6 +56,7 @@ export const routes = [
     auth: 'bearer',
     operation: 'getOnboarding',
   },
+  { method: 'GET', path: '/accounts/{uid}/home', group: 'accounts', auth: 'bearer', operation: 'getHome' },
   {
     method: 'GET',
     path: '/accounts/{uid}/members',

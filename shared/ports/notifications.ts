@@ -32,6 +32,8 @@ export interface NotificationDelivery {
 /** A guardian's inbox. Entries are written with the change that caused them (see `SeatChangeExtras`). */
 export interface Inbox {
   page(userUid: string, cursor: string | null): Promise<ReturnType<typeof inboxPage>>;
+  /** How many of the user's notifications are unread (the counter alone, one read). */
+  unread(userUid: string): Promise<number>;
   /** False when the user has no such notification. Marking twice is harmless. */
   markRead(userUid: string, notificationId: string, now: Date): Promise<boolean>;
   markAllRead(userUid: string, now: Date): Promise<void>;

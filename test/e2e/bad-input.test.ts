@@ -50,6 +50,7 @@ const bodies: Record<string, Samples> = {
   createAccount: { wrongTypes: { name: false }, missing: {}, oversized: { name: long } },
   listAccounts: null,
   getOnboarding: null,
+  getHome: null,
   listMembers: null,
   inviteMember: {
     wrongTypes: { email: 1 },

@@ -8,6 +8,7 @@ import {
   removeMember,
   updateMember,
 } from '../../../shared/app/accounts/accounts';
+import { getHome } from '../../../shared/app/accounts/home';
 import { getProfile, updateProfile } from '../../../shared/app/me/profile';
 import { createSubscription, getSubscription } from '../../../shared/app/accounts/subscription';
 import { bearerOperation, created, noContent, ok, publicOperation } from '../../../shared/http/operation';
@@ -51,6 +52,10 @@ export const handler = apiHandler('accounts', {
   getOnboarding: bearerOperation({
     ...requests.getOnboarding,
     run: async ({ params }, caller) => ok(await getOnboarding(await deps(), caller, params.uid)),
+  }),
+  getHome: bearerOperation({
+    ...requests.getHome,
+    run: async ({ params }, caller) => ok(await getHome(await deps(), caller, params.uid)),
   }),
   listMembers: bearerOperation({
     ...requests.listMembers,

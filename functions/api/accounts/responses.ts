@@ -7,6 +7,7 @@ import {
   cpfDocument,
   instant,
   member,
+  home,
   onboarding,
   role,
   subscription,
@@ -62,6 +63,14 @@ export const responses = {
   getOnboarding: {
     summary: 'The next onboarding step, derived from the seats on every read',
     success: { 200: { data: onboarding } },
+    errors: ['NOT_FOUND'],
+  },
+  getHome: {
+    summary:
+      'The home screen in one read: onboarding, the people with their protection and week, open alerts, unread notifications',
+    description:
+      '`people` are the pending, active and paused seats, oldest first (archived ones are left out); `alerts.latest` the 3 newest open alerts; `week` as on the protection card.',
+    success: { 200: { data: home } },
     errors: ['NOT_FOUND'],
   },
   listMembers: {

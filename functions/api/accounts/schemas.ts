@@ -46,6 +46,7 @@ export const requests = {
   createAccount: { body: createAccountBody },
   listAccounts: {},
   getOnboarding: { params: accountParams },
+  getHome: { params: accountParams },
   listMembers: { params: accountParams },
   inviteMember: { params: accountParams, body: inviteMemberBody },
   updateMember: { params: memberParams, body: updateMemberBody },

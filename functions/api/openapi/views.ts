@@ -394,19 +394,24 @@ export const weekDay = named(
 /** The 7 days ending today, oldest first. */
 export const week = z.array(weekDay);
 
+/** A seat's derived protection state, as the card and the home screen show it. */
+export const protection = z.strictObject({
+  state: protectionState,
+  reason: protectionReason,
+  since: instant,
+  action: protectionAction,
+  etaAt: z.optional(z.nullable(instant)),
+});
+
+const personKind = wordsOf<PersonKind>()(['minor', 'adult']);
+
 export const protectionCard = named(
   'ProtectionCard',
   "A seat's protection card: the derived state, the consent, the connection, the pause, the members who receive the seat's warnings with their channels for `alerts`, the week and the open alerts.",
   z.strictObject({
     seatUid: z.string(),
-    person: z.nullable(z.strictObject({ name: z.string(), kind: wordsOf<PersonKind>()(['minor', 'adult']) })),
-    protection: z.strictObject({
-      state: protectionState,
-      reason: protectionReason,
-      since: instant,
-      action: protectionAction,
-      etaAt: z.optional(z.nullable(instant)),
-    }),
+    person: z.nullable(z.strictObject({ name: z.string(), kind: personKind })),
+    protection,
     consent: z.nullable(
       z.strictObject({
         status: consentStatus,
@@ -435,5 +440,31 @@ export const protectionCard = named(
     ),
     week,
     alerts: z.strictObject({ open: count }),
+  }),
+);
+
+export const home = named(
+  'Home',
+  "The home screen in one read: the account, the onboarding's next step, the family's people (pending, active and paused seats, oldest first) with their derived protection, connection, week and open alerts, the newest open alerts and the caller's unread notifications. `warmup` is null until the warm-up is measured.",
+  z.strictObject({
+    account: z.strictObject({ uid: z.string(), name: z.string() }),
+    onboarding: z.omit(onboarding, { seats: true }),
+    people: z.array(
+      z.strictObject({
+        seatUid: z.string(),
+        name: z.nullable(z.string()),
+        kind: z.nullable(personKind),
+        seatStatus: z.enum(seatStatuses),
+        protection,
+        connection: z.nullable(
+          z.strictObject({ status: z.enum(pairingStatuses), lastSeenAt: z.nullable(instant) }),
+        ),
+        week,
+        warmup: z.null(),
+        alerts: z.strictObject({ open: count }),
+      }),
+    ),
+    alerts: z.strictObject({ open: count, latest: z.array(alert) }),
+    notifications: z.strictObject({ unread: count }),
   }),
 );

@@ -106,6 +106,19 @@ export const dynamoInbox = (table: TableAccess): Inbox => {
     );
   };
 
+  /** The unread counter: one read; never below zero, and zero before the first notification. */
+  const unreadOf = async (userUid: string): Promise<number> => {
+    const { Item } = await table.doc.send(
+      new GetCommand({
+        TableName: table.tableName,
+        Key: keys.inboxCounter(userUid),
+        ConsistentRead: true,
+      }),
+    );
+    const counter = z.object({ unread: z.number() }).safeParse(Item);
+    return counter.success ? Math.max(0, counter.data.unread) : 0;
+  };
+
   return {
     async page(userUid, cursor) {
       const [page, counter] = await Promise.all([
@@ -127,13 +140,7 @@ export const dynamoInbox = (table: TableAccess): Inbox => {
             ConsistentRead: true,
           }),
         ),
-        table.doc.send(
-          new GetCommand({
-            TableName: table.tableName,
-            Key: keys.inboxCounter(userUid),
-            ConsistentRead: true,
-          }),
-        ),
+        unreadOf(userUid),
       ]);
       const newestFirst = (page.Items ?? [])
         .map((item): Notification => {
@@ -143,9 +150,10 @@ export const dynamoInbox = (table: TableAccess): Inbox => {
         })
         // BETWEEN includes the cursor itself; the page starts after it.
         .filter((notification) => notification.id !== cursor);
-      const unread = z.object({ unread: z.number() }).safeParse(counter.Item);
-      return inboxPage(newestFirst, unread.success ? Math.max(0, unread.data.unread) : 0);
+      return inboxPage(newestFirst, counter);
     },
+
+    unread: unreadOf,
 
     async markRead(userUid, notificationId, now) {
       const { Item } = await table.doc.send(
