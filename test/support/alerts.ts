@@ -19,7 +19,8 @@ export const alertOf = (
   now: Date,
   fields: Partial<AlertRecord> & { category?: FindingCategory; carryingMessages?: CarryingMessage[] } = {},
 ): AlertRecord => ({
-  uid: alertUidFor(seat.accountUid, ids.ulid()),
+  // A given uid stands (pure tests name theirs); otherwise one of the seat's account.
+  uid: fields.uid ?? alertUidFor(seat.accountUid, ids.ulid()),
   seatUid: seat.uid,
   category: 'bullying',
   severity: 'medium',

@@ -1,74 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import { stateChangeEvents } from '../../../shared/app/seats/state-events';
-import type { AlertRecord } from '../../../shared/domain/alerts/alert';
-import {
-  activate,
-  giveConsent,
-  recordEvidence,
-  requestConsent,
-  stopByDependent,
-} from '../../../shared/domain/consent/seat-consent';
+import { stopByDependent } from '../../../shared/domain/consent/seat-consent';
 import { deriveProtection, personProtection } from '../../../shared/domain/consent/protection';
 import { newEvent, toClientEvent, type DomainEvent } from '../../../shared/domain/events/event';
 import { belongsTo, topicsOf, type StreamTopic } from '../../../shared/domain/events/streams';
-import { newSeat, type Seat } from '../../../shared/domain/family/seat';
-import { newPairing, type Pairing } from '../../../shared/domain/pairing/pairing';
+import type { Seat } from '../../../shared/domain/family/seat';
+import type { Pairing } from '../../../shared/domain/pairing/pairing';
+import { alertOf } from '../../support/alerts';
+import { consentSettings, protectedSeatAt } from '../../support/seat-states';
 
 /** The person consented to be protected, not to be told of what their guardians are warned about. */
 
 const now = new Date('2026-11-22T10:00:00Z');
-const settings = { linkTtlSeconds: 3600, resendWaitSeconds: 86_400 };
-const alert: AlertRecord = {
-  uid: 'al_1',
-  seatUid: 'st_x',
-  category: 'bullying',
-  severity: 'high',
-  status: 'open',
-  findingsCount: 1,
-  firstFindingAt: '2026-11-22T09:00:00.000Z',
-  lastFindingAt: '2026-11-22T09:00:00.000Z',
-  createdAt: '2026-11-22T09:00:00.000Z',
-  decidedAt: null,
-  decidedBy: null,
-  source: 'live',
-  carryingMessages: [],
-};
+const alert = alertOf(
+  { ulid: () => '' },
+  { accountUid: 'acc_x', uid: 'st_x' },
+  new Date('2026-11-22T09:00:00Z'),
+  {
+    uid: 'al_1',
+    severity: 'high',
+  },
+);
 
-const protectedSeat = (status: Pairing['status'] = 'paired'): Seat => {
-  const seat: Seat = {
-    ...newSeat({
-      uid: 'st_x',
-      seatId: '01SEAT',
-      accountUid: 'acc_x',
-      price: { amount: 1, currency: 'BRL' },
-      now,
-    }),
-    dependent: {
-      kind: 'minor',
-      name: 'Bia',
-      birthDate: '2014-03-02',
-      relationship: 'child',
-      phone: '+5511987654321',
-      document: { type: 'cpf', number: '52998224725' },
-    },
-  };
-  const asked = requestConsent(seat, { requestId: 'r1', now, requesterFirstName: 'Ana' }, settings).seat;
-  const active = activate(giveConsent(recordEvidence(asked, now), now), now, {
-    campaignCode: null,
-    encryptedDataKey: 'wrapped',
-  });
-  const pairing = newPairing({
-    pairingId: '01P',
-    method: 'qr',
-    requestedBy: 'guardian',
-    proxyLabel: 'p',
-    now,
-  });
-  return {
-    ...active,
-    pairing: { ...pairing, status, droppedAt: status === 'degraded' ? now.toISOString() : null },
-  };
-};
+const protectedSeat = (status: Pairing['status'] = 'paired'): Seat => protectedSeatAt(now, status);
 const withAlert = (seat: Seat): Seat => ({ ...seat, openAlerts: [alert] });
 
 let next = 0;
@@ -112,7 +66,7 @@ describe('the person’s protection', () => {
   });
 
   it('is told once, to everyone, when both sides reach the same state', () => {
-    const stopped = stopByDependent(withAlert(protectedSeat()), now, settings);
+    const stopped = stopByDependent(withAlert(protectedSeat()), now, consentSettings);
     expect(changes(withAlert(protectedSeat()), stopped)).toEqual([{ state: 'stopped', audience: undefined }]);
     expect(changes(protectedSeat(), protectedSeat('degraded'))).toEqual([
       { state: 'connecting', audience: undefined },

@@ -1,13 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { stateChangeEvents } from '../../../shared/app/seats/state-events';
-import type { AlertRecord } from '../../../shared/domain/alerts/alert';
-import {
-  activate,
-  giveConsent,
-  recordEvidence,
-  requestConsent,
-  stopByDependent,
-} from '../../../shared/domain/consent/seat-consent';
+import { alertOf } from '../../support/alerts';
+import { protectedSeatAt } from '../../support/seat-states';
+import { stopByDependent } from '../../../shared/domain/consent/seat-consent';
 import { deriveProtection, personProtection } from '../../../shared/domain/consent/protection';
 import { isServiceError } from '../../../shared/domain/errors';
 import {
@@ -18,63 +13,24 @@ import {
   scheduledResumeMove,
 } from '../../../shared/domain/family/pause';
 import { newSeat, type Seat } from '../../../shared/domain/family/seat';
-import { newPairing } from '../../../shared/domain/pairing/pairing';
 
 const now = new Date('2026-11-22T10:00:00Z');
 const hours = (n: number) => new Date(now.getTime() + n * 3_600_000);
 const maxDays = 30;
 
-const activeSeat = (): Seat => {
-  const seat: Seat = {
-    ...newSeat({
-      uid: 'st_x',
-      seatId: '01SEAT',
-      accountUid: 'acc_x',
-      price: { amount: 1, currency: 'BRL' },
-      now,
-    }),
-    dependent: {
-      kind: 'minor',
-      name: 'Bia',
-      birthDate: '2014-03-02',
-      relationship: 'child',
-      phone: '+5511987654321',
-      document: { type: 'cpf', number: '52998224725' },
-    },
-  };
-  const settings = { linkTtlSeconds: 3600, resendWaitSeconds: 86_400 };
-  const asked = requestConsent(seat, { requestId: 'r1', now, requesterFirstName: 'Ana' }, settings).seat;
-  const active = activate(giveConsent(recordEvidence(asked, now), now), now, {
-    campaignCode: null,
-    encryptedDataKey: 'wrapped',
-  });
-  const pairing = newPairing({
-    pairingId: '01P',
-    method: 'qr',
-    requestedBy: 'guardian',
-    proxyLabel: 'p',
-    now,
-  });
-  return { ...active, pairing: { ...pairing, status: 'paired' } };
-};
+const activeSeat = (): Seat => protectedSeatAt(now);
 const paused = (pauseId = 'P1', seat = activeSeat()) =>
   pauseMove(seat, { until: hours(2), now, pauseId, maxDays }).seat;
 
-const alert: AlertRecord = {
-  uid: 'al_1',
-  seatUid: 'st_x',
-  category: 'bullying',
-  severity: 'high',
-  status: 'open',
-  findingsCount: 1,
-  firstFindingAt: '2026-11-22T09:00:00.000Z',
-  lastFindingAt: '2026-11-22T09:00:00.000Z',
-  createdAt: '2026-11-22T09:00:00.000Z',
-  decidedAt: null,
-  decidedBy: null,
-  source: 'live',
-  carryingMessages: [],
-};
+const alert = alertOf(
+  { ulid: () => '' },
+  { accountUid: 'acc_x', uid: 'st_x' },
+  new Date('2026-11-22T09:00:00Z'),
+  {
+    uid: 'al_1',
+    severity: 'high',
+  },
+);
 
 const codeOf = (run: () => unknown) => {
   try {
