@@ -1,14 +1,8 @@
 import { riskCategories, type RiskCategory } from '../../domain/analysis/finding';
 import { newMessageOf, type AnalysisWindow } from '../../domain/analysis/window';
 import { lexicons } from './categories';
-import type { CategoryLexicon } from './categories/lexicon';
 import { classifier } from './message-classifier';
 import { compiledRules, fold } from './rules-analyzer';
-
-/** Each category's signals (shared/adapters/analysis/categories/). */
-export const screenSignals: Record<RiskCategory, CategoryLexicon['signals']> = Object.fromEntries(
-  riskCategories.map((category) => [category, lexicons[category].signals]),
-) as Record<RiskCategory, CategoryLexicon['signals']>;
 
 /** A window goes to the second stage when some category's signals weigh this much (chosen from the eval's figures). */
 export const SCREEN_THRESHOLD = 1;
@@ -19,8 +13,9 @@ export const CONTEXT_WEIGHT = 0.5;
 const compileSignal = (pattern: string): RegExp =>
   new RegExp(`(?<![\\p{L}\\p{N}])(?:${pattern})(?![\\p{L}\\p{N}])`, 'gu');
 
+// Each category's signals, from its lexicon (shared/adapters/analysis/categories/).
 const compiledSignals = riskCategories.flatMap((category) =>
-  screenSignals[category].flatMap(({ weight, patterns }) =>
+  lexicons[category].signals.flatMap(({ weight, patterns }) =>
     patterns.map((pattern) => ({ category, weight, pattern: compileSignal(pattern) })),
   ),
 );
