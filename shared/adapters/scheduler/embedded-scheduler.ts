@@ -1,6 +1,9 @@
 import type { OneTimeScheduler } from '../../ports/scheduler';
 import { scheduleInput, scheduleRetries, type ScheduleTarget } from './schedule-targets';
 
+/** The longest delay `setTimeout` keeps (2^31 - 1 ms). */
+const LONGEST_TIMER_MS = 2_147_483_647;
+
 type Invoke = (targetName: string, event: unknown) => Promise<unknown>;
 
 /** The handlers the local stack serves, by schedule target: what the target ARNs name in AWS. */
@@ -58,15 +61,22 @@ export const embeddedScheduler = <P>(
       if (timers.has(name)) return;
       // Made when scheduled, as the AWS schedule's Input is.
       const input = scheduleInput(target, payload);
-      const timer = setTimeout(
-        () => {
-          timers.delete(name);
-          void run(payload, input);
-        },
-        Math.max(0, at.getTime() - now()),
-      );
-      timer.unref?.();
-      timers.set(name, timer);
+      // A timer holds at most about 24.8 days (Node fires a longer one at once): a far `at` is
+      // reached in steps, each re-armed under the same name, so cancelling still finds it.
+      const arm = () => {
+        const wait = at.getTime() - now();
+        const timer = setTimeout(
+          () => {
+            if (at.getTime() - now() > 0) return arm();
+            timers.delete(name);
+            void run(payload, input);
+          },
+          Math.min(Math.max(0, wait), LONGEST_TIMER_MS),
+        );
+        timer.unref?.();
+        timers.set(name, timer);
+      };
+      arm();
     },
     async cancel(payload) {
       const name = target.scheduleName(payload);

@@ -46,6 +46,26 @@ describe('the embedded scheduler', () => {
     expect(scheduler.pending()).toBe(0);
   });
 
+  it('holds a schedule longer than a timer can (a 30-day pause): fires at its time, and cancels', async () => {
+    const pauseResume = scheduleTargets.pauseResume;
+    const fired: string[] = [];
+    const scheduler = embeddedScheduler(pauseResume, {
+      invoke: async (_target, event) => void fired.push(pauseResume.payload.parse(event).pauseId),
+    });
+    const dayMs = 86_400_000;
+    await scheduler.schedule({ seatUid: 'st_x', pauseId: 'far' }, new Date(Date.now() + 30 * dayMs));
+    await scheduler.schedule({ seatUid: 'st_x', pauseId: 'cancelled' }, new Date(Date.now() + 30 * dayMs));
+    await vi.advanceTimersByTimeAsync(1);
+    expect(fired).toEqual([]);
+    await vi.advanceTimersByTimeAsync(26 * dayMs);
+    await scheduler.cancel({ seatUid: 'st_x', pauseId: 'cancelled' });
+    await vi.advanceTimersByTimeAsync(4 * dayMs - 2);
+    expect(fired).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(fired).toEqual(['far']);
+    expect(scheduler.pending()).toBe(0);
+  });
+
   it('does not fire a cancelled attempt', async () => {
     const { fired, scheduler } = recording();
     await scheduler.schedule(
