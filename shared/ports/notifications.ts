@@ -72,6 +72,13 @@ export interface NotificationSettingsStore {
   get(userUid: string): Promise<GuardianNotificationSettings>;
   /** One read for all of them; a guardian who never chose anything has the defaults. */
   getMany(userUids: readonly string[]): Promise<Map<string, GuardianNotificationSettings>>;
+  /**
+   * The card's recipients: each one's settings and the name of their profile (null until they give
+   * one), in the same one batch read.
+   */
+  recipients(
+    userUids: readonly string[],
+  ): Promise<Map<string, { name: string | null; settings: GuardianNotificationSettings }>>;
   savePreferences(userUid: string, preferences: NotificationPreferences): Promise<void>;
   /** Writes the devices if the list is still the one read at `revision` (`StaleWrite` otherwise). */
   saveDevices(userUid: string, revision: number, devices: readonly Device[]): Promise<void>;

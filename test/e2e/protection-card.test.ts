@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { calendarDate } from '../../shared/domain/family/week';
-import { call } from './support/api';
+import { call, uniqueEmail } from './support/api';
 import { protectedSeat } from './support/consent';
 import { pair } from './support/pairing';
 
@@ -13,6 +13,12 @@ describe('the protection card, over the local stack', () => {
       body: { categories: { alerts: { email: false } } },
     });
     expect(muted.status).toBe(200);
+    const guardianEmail = uniqueEmail('guardian');
+    const invited = await call('POST', `/accounts/${family.accountUid}/members`, {
+      token: family.owner.token,
+      body: { email: guardianEmail, relationship: 'grandparent' },
+    });
+    expect(invited.status).toBe(201);
 
     const card = await call('GET', `/seats/${family.seatUid}/protection`, { token: family.owner.token });
     expect(card.status).toBe(200);
@@ -31,9 +37,16 @@ describe('the protection card, over the local stack', () => {
       recipients: [
         {
           memberUid: expect.any(String),
-          name: expect.any(String),
+          name: 'Ana Souza',
           role: 'owner',
           channels: { inbox: true, email: false, push: true },
+        },
+        // No name given yet: named by e-mail, as the member list shows it; preferences at their defaults.
+        {
+          memberUid: invited.body.data.uid,
+          name: guardianEmail,
+          role: 'guardian',
+          channels: { inbox: true, email: true, push: true },
         },
       ],
       alerts: { open: 0 },

@@ -432,7 +432,7 @@ export const protectionCard = named(
     recipients: z.array(
       z.strictObject({
         memberUid: z.string(),
-        /** Members have no name of their own: their e-mail, masked for guardians as in the member list. */
+        /** The name of the member's profile; until they give one, their e-mail as the member list shows it. */
         name: z.string(),
         role,
         channels,

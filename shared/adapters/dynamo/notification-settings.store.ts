@@ -13,7 +13,8 @@ import {
   type NotificationSettingsStore,
 } from '../../ports/notifications';
 import type { TableAccess } from './client';
-import { itemTypes, keys } from './keys';
+import { toUser } from './items';
+import { itemTypes, keys, type Key } from './keys';
 import { transact } from './transact';
 
 const channels = z.partialRecord(z.enum(notificationChannels), z.boolean());
@@ -48,6 +49,27 @@ const toSettings = (item: Record<string, unknown> | undefined): GuardianNotifica
 const BATCH_KEYS = 100;
 
 /**
+ * The items of these keys (each key a partition's only item, so found by its PK), in one
+ * BatchGetItem per 100 keys; unprocessed keys (throttling) are asked again until every one is read.
+ */
+const batchRead = async (table: TableAccess, wanted: readonly Key[]) => {
+  const found = new Map<string, Record<string, unknown>>();
+  for (let start = 0; start < wanted.length; start += BATCH_KEYS) {
+    let requested: readonly Record<string, unknown>[] | undefined = wanted
+      .slice(start, start + BATCH_KEYS)
+      .map((key): Record<string, unknown> => ({ ...key }));
+    while (requested !== undefined && requested.length > 0) {
+      const answer: BatchGetCommandOutput = await table.doc.send(
+        new BatchGetCommand({ RequestItems: { [table.tableName]: { Keys: [...requested] } } }),
+      );
+      for (const item of answer.Responses?.[table.tableName] ?? []) found.set(String(item.PK), item);
+      requested = answer.UnprocessedKeys?.[table.tableName]?.Keys;
+    }
+  }
+  return found;
+};
+
+/**
  * Guardians' notification settings: one item per user (`INBOX#<user>/SETTINGS`). Preferences and
  * devices are separate attributes, each written by its own update, so a preference change never
  * races a device change.
@@ -65,23 +87,31 @@ export const dynamoNotificationSettings = (table: TableAccess): NotificationSett
   },
 
   async getMany(userUids) {
-    const found = new Map<string, GuardianNotificationSettings>();
     const unique = [...new Set(userUids)];
-    for (let start = 0; start < unique.length; start += BATCH_KEYS) {
-      let requested: readonly Record<string, unknown>[] | undefined = unique
-        .slice(start, start + BATCH_KEYS)
-        .map((userUid): Record<string, unknown> => ({ ...keys.notificationSettings(userUid) }));
-      // Unprocessed keys (throttling) are asked again until every one is read.
-      while (requested !== undefined && requested.length > 0) {
-        const answer: BatchGetCommandOutput = await table.doc.send(
-          new BatchGetCommand({ RequestItems: { [table.tableName]: { Keys: [...requested] } } }),
-        );
-        for (const item of answer.Responses?.[table.tableName] ?? [])
-          found.set(String(item.PK).slice('INBOX#'.length), toSettings(item));
-        requested = answer.UnprocessedKeys?.[table.tableName]?.Keys;
-      }
-    }
-    return new Map(unique.map((userUid) => [userUid, found.get(userUid) ?? toSettings(undefined)]));
+    const found = await batchRead(table, unique.map(keys.notificationSettings));
+    return new Map(
+      unique.map((userUid) => [userUid, toSettings(found.get(keys.notificationSettings(userUid).PK))]),
+    );
+  },
+
+  async recipients(userUids) {
+    const unique = [...new Set(userUids)];
+    const found = await batchRead(table, [
+      ...unique.map(keys.notificationSettings),
+      ...unique.map(keys.user),
+    ]);
+    return new Map(
+      unique.map((userUid) => {
+        const user = found.get(keys.user(userUid).PK);
+        return [
+          userUid,
+          {
+            name: user === undefined ? null : toUser(user).name,
+            settings: toSettings(found.get(keys.notificationSettings(userUid).PK)),
+          },
+        ];
+      }),
+    );
   },
 
   async savePreferences(userUid, preferences) {

@@ -23,9 +23,9 @@ import { answerOnLink, countLinkBudget, type AnsweringDeps, type PersonDeps } fr
 
 /**
  * `GET /seats/{uid}/protection`: the seat's card, from the family read and one batch read of the
- * members' notification settings: the derived state, the consent, the connection, the pause, who
- * receives the seat's warnings and on which channels (their `alerts` preferences), the week and the
- * open alerts.
+ * members' notification settings and profiles: the derived state, the consent, the connection, the
+ * pause, who receives the seat's warnings (by the name of their profile) and on which channels (their
+ * `alerts` preferences), the week and the open alerts.
  */
 export const getProtection = async (
   deps: Pick<Deps, 'families' | 'clock' | 'notificationSettings'>,
@@ -34,7 +34,7 @@ export const getProtection = async (
 ) => {
   const { family, member, seat } = await seatFor(deps, caller, seatUid);
   const now = deps.clock.now();
-  const settings = await deps.notificationSettings.getMany(family.members.map((each) => each.userUid));
+  const recipients = await deps.notificationSettings.recipients(family.members.map((each) => each.userUid));
   const pairing = seat.pairing;
   return {
     seatUid: seat.uid,
@@ -52,13 +52,19 @@ export const getProtection = async (
             nextRetryAt: pairing.nextRetryAt,
           },
     pause: pauseView(seat.pause),
-    recipients: family.members.map((each) => ({
-      memberUid: each.userUid,
-      // Members carry no name of their own: the card names them by e-mail, as the member list shows it.
-      name: memberView(each, member).email,
-      role: each.role,
-      channels: (settings.get(each.userUid)?.preferences ?? defaultPreferences()).alerts,
-    })),
+    // In the order they joined: the owner first.
+    recipients: family.members
+      .toSorted((a, b) => a.joinedAt.localeCompare(b.joinedAt))
+      .map((each) => {
+        const recipient = recipients.get(each.userUid);
+        return {
+          memberUid: each.userUid,
+          // A member who has not given a name yet is named by e-mail, as the member list shows it.
+          name: recipient?.name ?? memberView(each, member).email,
+          role: each.role,
+          channels: (recipient?.settings.preferences ?? defaultPreferences()).alerts,
+        };
+      }),
     week: weekOf(seat, family.dayTallies ?? [], now),
     alerts: { open: seat.openAlerts.length },
   };
