@@ -79,7 +79,12 @@ export interface NotificationSettingsStore {
   recipients(
     userUids: readonly string[],
   ): Promise<Map<string, { name: string | null; settings: GuardianNotificationSettings }>>;
-  savePreferences(userUid: string, preferences: NotificationPreferences): Promise<void>;
+  /** Saves the choices, and their `alerts` channels on the user's member items (`Member.alertChannels`). */
+  savePreferences(
+    userUid: string,
+    preferences: NotificationPreferences,
+    memberOf: readonly string[],
+  ): Promise<void>;
   /** Writes the devices if the list is still the one read at `revision` (`StaleWrite` otherwise). */
   saveDevices(userUid: string, revision: number, devices: readonly Device[]): Promise<void>;
 }

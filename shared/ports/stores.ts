@@ -27,7 +27,8 @@ export interface NewUser {
 export interface UserStore {
   get(userUid: string): Promise<User | null>;
   uidByEmailHash(emailHash: string): Promise<string | null>;
-  saveProfile(user: User): Promise<User>;
+  /** Saves the profile, and its name on the user's member items in `memberOf` (`Member.name`). */
+  saveProfile(user: User, memberOf: readonly string[]): Promise<User>;
 }
 
 export interface MembershipSummary {

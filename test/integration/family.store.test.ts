@@ -190,9 +190,37 @@ describe('the user store', () => {
       { user, emailHash: ids.uid('h') },
       [],
     );
-    const saved = await users.saveProfile({ ...user, name: 'Ana' });
+    const saved = await users.saveProfile({ ...user, name: 'Ana' }, []);
     expect(await users.get(user.uid)).toEqual(saved);
-    await expect(users.saveProfile({ ...user, name: 'Stale' })).rejects.toMatchObject({ code: 'CONFLICT' });
+    await expect(users.saveProfile({ ...user, name: 'Stale' }, [])).rejects.toMatchObject({
+      code: 'CONFLICT',
+    });
+  });
+
+  it('copies a new name onto the user’s member items, moving their version', async () => {
+    const users = dynamoUserStore(table);
+    const families = dynamoFamilyStore(table);
+    const { account } = await family();
+    const user = newUser({ uid: ids.uid('usr'), email: 'c@example.com', now });
+    const joined = {
+      accountUid: account.uid,
+      userUid: user.uid,
+      role: 'guardian' as const,
+      relationship: null,
+      email: user.email,
+      joinedAt: now.toISOString(),
+      version: 0,
+    };
+    await families.addMember(account, joined, { user, emailHash: ids.uid('h') }, []);
+    await users.saveProfile({ ...user, name: 'Carla' }, [account.uid]);
+    const copied = (await families.load(account.uid))?.members.find((each) => each.userUid === user.uid);
+    expect(copied).toMatchObject({ name: 'Carla', version: 1 });
+    // A member write decided on the copy before it conflicts.
+    await expect(families.saveMember(account, joined, [])).rejects.toMatchObject({ code: 'CONFLICT' });
+    // A family the user left: the copy finds no member and the whole write is refused.
+    await expect(
+      users.saveProfile({ ...user, name: 'Gone', version: 1 }, [account.uid, 'acc_left']),
+    ).rejects.toMatchObject({ code: 'CONFLICT' });
   });
 });
 

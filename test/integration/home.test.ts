@@ -9,7 +9,7 @@ import type { AlertRecord } from '../../shared/domain/alerts/alert';
 import { newSeat } from '../../shared/domain/family/seat';
 import { alertUidFor, seatUidFor } from '../../shared/domain/family/uids';
 import { protectedSeat } from '../support/seats';
-import { freshTable } from '../support/table';
+import { counted, freshTable } from '../support/table';
 
 let table: TableAccess;
 beforeAll(async () => {
@@ -19,21 +19,6 @@ beforeAll(async () => {
 const ids = cryptoIds();
 const seatKeys = localSeatKeys(Buffer.alloc(32, 7).toString('base64'));
 const now = new Date('2026-11-20T15:00:00Z');
-
-/** The same table, counting every command sent to DynamoDB. */
-const counted = (access: TableAccess) => {
-  const sent = { calls: 0 };
-  const doc = new Proxy(access.doc, {
-    get(target, property, receiver) {
-      if (property !== 'send') return Reflect.get(target, property, receiver) as unknown;
-      return (...args: unknown[]) => {
-        sent.calls += 1;
-        return Reflect.apply(target.send, target, args) as unknown;
-      };
-    },
-  });
-  return { table: { ...access, doc }, sent };
-};
 
 const openAlert = (
   accountUid: string,

@@ -33,3 +33,18 @@ export const inSmallPages = (table: TableAccess, pageSize: number) => {
   });
   return { table: { ...table, doc }, read };
 };
+
+/** The same table, counting every command sent to DynamoDB (`sent.calls`). */
+export const counted = (access: TableAccess) => {
+  const sent = { calls: 0 };
+  const doc = new Proxy(access.doc, {
+    get(target, property, receiver) {
+      if (property !== 'send') return Reflect.get(target, property, receiver) as unknown;
+      return (...args: unknown[]) => {
+        sent.calls += 1;
+        return Reflect.apply(target.send, target, args) as unknown;
+      };
+    },
+  });
+  return { table: { ...access, doc }, sent };
+};

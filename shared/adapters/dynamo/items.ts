@@ -56,6 +56,8 @@ export const memberItem = z.object({
   email: z.string(),
   joinedAt: z.string(),
   version: z.int(),
+  name: z.optional(z.nullable(z.string())),
+  alertChannels: z.optional(z.object({ inbox: z.boolean(), email: z.boolean(), push: z.boolean() })),
 });
 
 const dependent = z.object({

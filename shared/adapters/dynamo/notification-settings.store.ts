@@ -15,7 +15,7 @@ import {
 import type { TableAccess } from './client';
 import { toUser } from './items';
 import { itemTypes, keys, type Key } from './keys';
-import { transact } from './transact';
+import { memberCopies, transact } from './transact';
 
 const channels = z.partialRecord(z.enum(notificationChannels), z.boolean());
 const settingsItem = z.looseObject({
@@ -114,7 +114,7 @@ export const dynamoNotificationSettings = (table: TableAccess): NotificationSett
     );
   },
 
-  async savePreferences(userUid, preferences) {
+  async savePreferences(userUid, preferences, memberOf) {
     await transact(table, [
       {
         Update: {
@@ -125,6 +125,7 @@ export const dynamoNotificationSettings = (table: TableAccess): NotificationSett
           ExpressionAttributeValues: { ':type': itemTypes.notificationSettings, ':preferences': preferences },
         },
       },
+      ...memberCopies(table, userUid, memberOf, { alertChannels: preferences.alerts }),
     ]);
   },
 

@@ -11,6 +11,7 @@ import {
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import type { DomainEvent } from '../../domain/events/event';
+import type { Channels } from '../../domain/notifications/preferences';
 import { StaleWrite } from '../../domain/errors';
 import type { TableAccess } from './client';
 import type { NewUser } from '../../ports/stores';
@@ -86,6 +87,31 @@ export const newUserItems = (table: TableAccess, newUser: NewUser | null): Trans
           userUid: newUser.user.uid,
         }),
       ];
+
+/**
+ * The copy a user's member items keep of their name or `alerts` channels (`Member.name`,
+ * `Member.alertChannels`), one update per family they belong to. Each moves the member's version,
+ * so a member write decided on the old copy fails and reads again; a member removed meanwhile fails
+ * the condition, and the command reads its families again.
+ */
+export const memberCopies = (
+  table: TableAccess,
+  userUid: string,
+  accountUids: readonly string[],
+  copy: { name: string | null } | { alertChannels: Channels },
+): TransactItem[] => {
+  const [field, value] = 'name' in copy ? ['name', copy.name] : ['alertChannels', copy.alertChannels];
+  return accountUids.map((accountUid) => ({
+    Update: {
+      TableName: table.tableName,
+      Key: keys.member(accountUid, userUid),
+      UpdateExpression: 'SET #field = :value, #version = #version + :one',
+      ConditionExpression: guards.exists,
+      ExpressionAttributeNames: { '#field': field, '#version': 'version' },
+      ExpressionAttributeValues: { ':value': value, ':one': 1 },
+    },
+  }));
+};
 
 /**
  * A write of one item needs no transaction: it is atomic on its own, costs half the write capacity

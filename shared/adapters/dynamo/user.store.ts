@@ -4,7 +4,7 @@ import type { UserStore } from '../../ports/stores';
 import type { TableAccess } from './client';
 import { toUser, userToItem } from './items';
 import { keys } from './keys';
-import { putVersioned, transact } from './transact';
+import { memberCopies, putVersioned, transact } from './transact';
 
 const emailLookupItem = z.looseObject({ userUid: z.string() });
 
@@ -23,9 +23,9 @@ export const dynamoUserStore = (table: TableAccess): UserStore => ({
     return Item === undefined ? null : emailLookupItem.parse(Item).userUid;
   },
 
-  async saveProfile(user) {
+  async saveProfile(user, memberOf) {
     const { item, saved } = putVersioned(table, userToItem, user);
-    await transact(table, [item]);
+    await transact(table, [item, ...memberCopies(table, user.uid, memberOf, { name: user.name })]);
     return saved;
   },
 });

@@ -12,6 +12,7 @@ import { emailDomainVerdict, normaliseEmail } from '../../domain/people/email';
 import type { Relationship } from '../../domain/people/relationship';
 import { newUser } from '../../domain/users/user';
 import type { NewUser } from '../../ports/stores';
+import { defaultPreferences } from '../../domain/notifications/preferences';
 import type { Caller, Deps } from '../deps';
 import { apiEvent } from '../event-sources';
 import { familyOf } from '../family-access';
@@ -26,11 +27,14 @@ const accountView = (account: { uid: string; name: string }, role: Member['role'
 
 /** `POST /accounts`: the caller becomes the owner of a new family. */
 export const createAccount = async (
-  deps: Pick<Deps, 'users' | 'families' | 'ids' | 'clock'>,
+  deps: Pick<Deps, 'users' | 'families' | 'ids' | 'clock' | 'notificationSettings'>,
   caller: Caller,
   input: { name: string },
 ) => {
-  const user = await deps.users.get(caller.userUid);
+  const [user, settings] = await Promise.all([
+    deps.users.get(caller.userUid),
+    deps.notificationSettings.get(caller.userUid),
+  ]);
   if (user === null) throw fail('UNAUTHORIZED');
   const now = deps.clock.now().toISOString();
   const account = { uid: deps.ids.uid('acc'), name: input.name, createdAt: now, version: 0 };
@@ -42,6 +46,8 @@ export const createAccount = async (
     email: user.email,
     joinedAt: now,
     version: 0,
+    name: user.name,
+    alertChannels: settings.preferences.alerts,
   };
   await deps.families.createAccount(account, owner, [
     apiEvent(deps, { type: 'account.created', accountId: account.uid }),
@@ -74,7 +80,7 @@ export const listMembers = async (deps: Pick<Deps, 'families'>, caller: Caller, 
 
 /** `POST /accounts/{uid}/members` (owner): invites a guardian, creating the user for the address if needed. */
 export const inviteMember = async (
-  deps: Pick<Deps, 'families' | 'users' | 'hasher' | 'ids' | 'clock'>,
+  deps: Pick<Deps, 'families' | 'users' | 'hasher' | 'ids' | 'clock' | 'notificationSettings'>,
   caller: Caller,
   accountUid: string,
   input: { email: string; relationship?: Relationship | undefined },
@@ -96,6 +102,9 @@ export const inviteMember = async (
       existingUid === null ? { user: newUser({ uid: deps.ids.uid('usr'), email, now }), emailHash } : null;
     const userUid = created?.user.uid ?? existingUid;
     if (userUid === null) throw new Error('unreachable: a user exists or was just made');
+    // A user who exists brings their name and `alerts` channels (the card's copy); a new one has none yet.
+    const known =
+      existingUid === null ? undefined : (await deps.notificationSettings.recipients([userUid])).get(userUid);
     const member: Member = {
       accountUid,
       userUid,
@@ -104,6 +113,8 @@ export const inviteMember = async (
       email,
       joinedAt: now.toISOString(),
       version: 0,
+      name: known?.name ?? null,
+      alertChannels: (known?.settings.preferences ?? defaultPreferences()).alerts,
     };
     await deps.families.addMember(family.account, member, created, [
       apiEvent(deps, {

@@ -1,8 +1,8 @@
 import { effectiveStatus, type ConsentRequest } from '../../domain/consent/consent-request';
-import { memberView } from '../../domain/family/member';
+import { memberView, type Member } from '../../domain/family/member';
 import { pauseView } from '../../domain/family/pause';
 import { weekOf } from '../../domain/family/week';
-import { defaultPreferences } from '../../domain/notifications/preferences';
+import { defaultPreferences, type Channels } from '../../domain/notifications/preferences';
 import { excerptViewsOf } from '../../domain/alerts/excerpt-views';
 import { deriveProtection, personProtection } from '../../domain/consent/protection';
 import { stopByDependent } from '../../domain/consent/seat-consent';
@@ -22,10 +22,10 @@ import { answerOnLink, countLinkBudget, type AnsweringDeps, type PersonDeps } fr
 /** The protection a consent gives: the guardians' card, the person's view, and the person's stop. */
 
 /**
- * `GET /seats/{uid}/protection`: the seat's card, from the family read and one batch read of the
- * members' notification settings and profiles: the derived state, the consent, the connection, the
- * pause, who receives the seat's warnings (by the name of their profile) and on which channels (their
- * `alerts` preferences), the week and the open alerts.
+ * `GET /seats/{uid}/protection`: the seat's card, from the family read alone: the derived state, the
+ * consent, the connection, the pause, who receives the seat's warnings (by the name of their
+ * profile) and on which channels (their `alerts` preferences, copied on their member items), the
+ * week and the open alerts.
  */
 export const getProtection = async (
   deps: Pick<Deps, 'families' | 'clock' | 'notificationSettings'>,
@@ -34,7 +34,7 @@ export const getProtection = async (
 ) => {
   const { family, member, seat } = await seatFor(deps, caller, seatUid);
   const now = deps.clock.now();
-  const recipients = await deps.notificationSettings.recipients(family.members.map((each) => each.userUid));
+  const recipients = await recipientsOf(deps, family.members);
   const pairing = seat.pairing;
   return {
     seatUid: seat.uid,
@@ -62,12 +62,29 @@ export const getProtection = async (
           // A member who has not given a name yet is named by e-mail, as the member list shows it.
           name: recipient?.name ?? memberView(each, member).email,
           role: each.role,
-          channels: (recipient?.settings.preferences ?? defaultPreferences()).alerts,
+          channels: recipient?.alertChannels ?? defaultPreferences().alerts,
         };
       }),
     week: weekOf(seat, family.dayTallies ?? [], now),
     alerts: { open: seat.openAlerts.length },
   };
+};
+
+/**
+ * Each member's name and `alerts` channels: the copy on their member item (read with the family),
+ * and for members written before the copy was kept, one batch read of their settings and profiles.
+ */
+const recipientsOf = async (deps: Pick<Deps, 'notificationSettings'>, members: readonly Member[]) => {
+  const found = new Map<string, { name: string | null; alertChannels: Channels }>();
+  const uncopied: string[] = [];
+  for (const each of members) {
+    if (each.name === undefined || each.alertChannels === undefined) uncopied.push(each.userUid);
+    else found.set(each.userUid, { name: each.name, alertChannels: each.alertChannels });
+  }
+  if (uncopied.length === 0) return found;
+  for (const [userUid, read] of await deps.notificationSettings.recipients(uncopied))
+    found.set(userUid, { name: read.name, alertChannels: read.settings.preferences.alerts });
+  return found;
 };
 
 /** The consent as the card shows it: its status now, when it was given, and who ended it. */

@@ -5,6 +5,7 @@ import {
   type PreferencesPatch,
 } from '../../domain/notifications/preferences';
 import type { Caller, Deps } from '../deps';
+import { retryOnConflict } from '../retry-on-conflict';
 
 type PreferencesDeps = Pick<Deps, 'notificationSettings'>;
 
@@ -17,15 +18,24 @@ export const getNotificationPreferences = async (deps: PreferencesDeps, caller: 
 /**
  * `PUT /notifications/preferences`: the channels given change, the others keep their value. Two
  * changes at once both land on the stored choices as each read them; the later one wins per write,
- * as a guardian's own two taps would.
+ * as a guardian's own two taps would. The `alerts` channels are copied onto the user's member items
+ * in the same write (what the protection card shows); a family joined or left meanwhile reads again.
  */
 export const updateNotificationPreferences = async (
-  deps: PreferencesDeps,
+  deps: PreferencesDeps & Pick<Deps, 'families'>,
   caller: Caller,
   patch: PreferencesPatch,
-) => {
-  const { preferences } = await deps.notificationSettings.get(caller.userUid);
-  const merged = mergePreferences(preferences, patch);
-  await deps.notificationSettings.savePreferences(caller.userUid, merged);
-  return preferencesView(merged);
-};
+) =>
+  retryOnConflict(async () => {
+    const [{ preferences }, memberships] = await Promise.all([
+      deps.notificationSettings.get(caller.userUid),
+      deps.families.listForUser(caller.userUid),
+    ]);
+    const merged = mergePreferences(preferences, patch);
+    await deps.notificationSettings.savePreferences(
+      caller.userUid,
+      merged,
+      memberships.map((each) => each.accountUid),
+    );
+    return preferencesView(merged);
+  });

@@ -1,6 +1,7 @@
 import { fail } from '../errors';
 import { maskEmail } from '../people/email';
 import type { Relationship } from '../people/relationship';
+import type { Channels } from '../notifications/preferences';
 
 export type Role = 'owner' | 'guardian';
 
@@ -12,6 +13,14 @@ export interface Member {
   email: string;
   joinedAt: string;
   version: number;
+  /**
+   * The protection card names each member and shows their `alerts` channels from the family read
+   * alone: a copy of their profile's name and of those channels, written with every change of either
+   * (on each of the user's member items, in the same transaction). Absent on members written before
+   * the copy was kept: the card reads those from the user's own items.
+   */
+  name?: string | null;
+  alertChannels?: Channels;
 }
 
 /** Only the owner may act; a guardian of the same family gets 403. */
