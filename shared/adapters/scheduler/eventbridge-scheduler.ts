@@ -16,8 +16,12 @@ export interface SchedulerSettings {
   deadLetterArn: string;
 }
 
-/** `at(yyyy-mm-ddThh:mm:ss)` in UTC, as EventBridge Scheduler wants one-time schedules. */
-export const atExpression = (at: Date): string => `at(${at.toISOString().slice(0, 19)})`;
+/**
+ * `at(yyyy-mm-ddThh:mm:ss)` in UTC, as EventBridge Scheduler wants one-time schedules: rounded up to
+ * the second, so a schedule never fires before its instant (a pause never ends before its `until`).
+ */
+export const atExpression = (at: Date): string =>
+  `at(${new Date(Math.ceil(at.getTime() / 1000) * 1000).toISOString().slice(0, 19)})`;
 
 /**
  * EventBridge Scheduler: one one-time schedule per payload, deleted after it runs, no flexible

@@ -57,7 +57,9 @@ describe('EventBridge Scheduler reconnects', () => {
     await expect(adapter.cancel({ seatUid: 'st_x', pairingId: 'P1', attempt: 1 })).resolves.toBeUndefined();
   });
 
-  it('writes at() expressions in UTC to the second', () => {
-    expect(atExpression(new Date('2026-01-02T03:04:05.678Z'))).toBe('at(2026-01-02T03:04:05)');
+  it('writes at() expressions in UTC to the second, never before the instant', () => {
+    expect(atExpression(new Date('2026-01-02T03:04:05.678Z'))).toBe('at(2026-01-02T03:04:06)');
+    expect(atExpression(new Date('2026-01-02T03:04:05.000Z'))).toBe('at(2026-01-02T03:04:05)');
+    expect(atExpression(new Date('2026-12-31T23:59:59.001Z'))).toBe('at(2027-01-01T00:00:00)');
   });
 });
