@@ -5,7 +5,8 @@ import { dynamoFamilyStore } from '../../shared/adapters/dynamo/family.store';
 import { dynamoNotificationSettings } from '../../shared/adapters/dynamo/notification-settings.store';
 import { newUserItems, transact } from '../../shared/adapters/dynamo/transact';
 import { dynamoUserStore } from '../../shared/adapters/dynamo/user.store';
-import { createAccount, listAccounts } from '../../shared/app/accounts/accounts';
+import { createAccount, inviteMember, listAccounts } from '../../shared/app/accounts/accounts';
+import { emailHashOf } from '../../shared/app/auth/sign-in';
 import { getProtection } from '../../shared/app/consent/protection';
 import { updateProfile } from '../../shared/app/me/profile';
 import { updateNotificationPreferences } from '../../shared/app/notifications/preferences';
@@ -34,7 +35,7 @@ const depsOn = (access: TableAccess) => ({
 /** A user made as sign-up makes one, and the family they create with a pending seat. */
 const familyOfNewUser = async (email: string) => {
   const user = newUser({ uid: ids.uid('usr'), email, now });
-  await transact(table, newUserItems(table, { user, emailHash: ids.uid('h') }));
+  await transact(table, newUserItems(table, { user, emailHash: emailHashOf({ hasher }, email) }));
   const deps = depsOn(table);
   const caller = { userUid: user.uid };
   const { uid: accountUid } = await createAccount(deps, caller, { name: 'Silva' });
@@ -100,6 +101,24 @@ describe('the protection card', () => {
       name: 'Bia',
       channels: { inbox: false, email: true, push: false },
     });
+  });
+
+  it('gives an invited user who exists their name and alerts channels on the new member item', async () => {
+    const { caller, accountUid, seatUid } = await familyOfNewUser('dora@example.com');
+    const other = await familyOfNewUser('edu@example.com');
+    const deps = depsOn(table);
+    await updateProfile(deps, other.caller, { name: 'Edu' });
+    await updateNotificationPreferences(deps, other.caller, { alerts: { push: false } });
+    const invited = await inviteMember(deps, caller, accountUid, { email: 'edu@example.com' });
+    expect(invited.uid).toBe(other.user.uid);
+
+    const read = counted(table);
+    const card = await getProtection(depsOn(read.table), caller, seatUid);
+    expect(read.sent.calls).toBe(1);
+    expect(card.recipients.map(({ name, role, channels }) => ({ name, role, channels }))).toEqual([
+      { name: 'dora@example.com', role: 'owner', channels: { inbox: true, email: true, push: true } },
+      { name: 'Edu', role: 'guardian', channels: { inbox: true, email: true, push: false } },
+    ]);
   });
 
   it('reads the settings and profiles of members written before the copy was kept, in one more call', async () => {

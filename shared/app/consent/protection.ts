@@ -52,9 +52,12 @@ export const getProtection = async (
             nextRetryAt: pairing.nextRetryAt,
           },
     pause: pauseView(seat.pause),
-    // In the order they joined: the owner first.
+    // The owner first, then the guardians in the order they joined.
     recipients: family.members
-      .toSorted((a, b) => a.joinedAt.localeCompare(b.joinedAt))
+      .toSorted(
+        (a, b) =>
+          Number(b.role === 'owner') - Number(a.role === 'owner') || a.joinedAt.localeCompare(b.joinedAt),
+      )
       .map((each) => {
         const recipient = recipients.get(each.userUid);
         return {
