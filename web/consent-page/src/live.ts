@@ -43,3 +43,15 @@ export const useSecondsLeft = (iso: string | null): number | null => {
   }, [iso]);
   return iso === null ? null : Math.max(0, Math.round((Date.parse(iso) - now) / 1_000));
 };
+
+/** Whole seconds since `startedAt` (ms), ticking every second (null when not started). */
+export const useSecondsSince = (startedAt: number | null): number | null => {
+  const [now, setNow] = useState(Date.now());
+  useEffect(() => {
+    if (startedAt === null) return;
+    setNow(Date.now());
+    const timer = setInterval(() => setNow(Date.now()), 250);
+    return () => clearInterval(timer);
+  }, [startedAt]);
+  return startedAt === null ? null : Math.max(0, Math.floor((now - startedAt) / 1_000));
+};

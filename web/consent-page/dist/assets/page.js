@@ -1,30 +1,30 @@
-var al = Object.create;
+var sl = Object.create;
 var Hn = Object.defineProperty;
-var sl = Object.getOwnPropertyDescriptor;
-var il = Object.getOwnPropertyNames;
-var cl = Object.getPrototypeOf,
-  ul = Object.prototype.hasOwnProperty;
-var Ce = (e, t) => () => {
+var il = Object.getOwnPropertyDescriptor;
+var cl = Object.getOwnPropertyNames;
+var ul = Object.getPrototypeOf,
+  ll = Object.prototype.hasOwnProperty;
+var Ae = (e, t) => () => {
   try {
     return (t || e((t = { exports: {} }).exports, t), t.exports);
   } catch (r) {
     throw ((t = 0), r);
   }
 };
-var ll = (e, t, r, n) => {
+var pl = (e, t, r, n) => {
   if ((t && typeof t == 'object') || typeof t == 'function')
-    for (let o of il(t))
-      !ul.call(e, o) && o !== r && Hn(e, o, { get: () => t[o], enumerable: !(n = sl(t, o)) || n.enumerable });
+    for (let o of cl(t))
+      !ll.call(e, o) && o !== r && Hn(e, o, { get: () => t[o], enumerable: !(n = il(t, o)) || n.enumerable });
   return e;
 };
 var rt = (e, t, r) => (
-  (r = e != null ? al(cl(e)) : {}),
-  ll(t || !e || !e.__esModule ? Hn(r, 'default', { value: e, enumerable: !0 }) : r, e)
+  (r = e != null ? sl(ul(e)) : {}),
+  pl(t || !e || !e.__esModule ? Hn(r, 'default', { value: e, enumerable: !0 }) : r, e)
 );
-var Bt = Ce((fr, bo) => {
+var Bt = Ae((fr, Io) => {
   'use strict';
   (function (e, t) {
-    typeof fr == 'object' && typeof bo < 'u'
+    typeof fr == 'object' && typeof Io < 'u'
       ? t(fr)
       : typeof define == 'function' && define.amd
         ? define(['exports'], t)
@@ -69,16 +69,16 @@ var Bt = Ce((fr, bo) => {
     ((e.addUniqueNumber = u), (e.generateUniqueNumber = l));
   });
 });
-var Oa = Ce((cg, Vt) => {
+var Pa = Ae((pg, Vt) => {
   'use strict';
-  function Rl(e) {
+  function Dl(e) {
     if (Array.isArray(e)) return e;
   }
-  ((Vt.exports = Rl), (Vt.exports.__esModule = !0), (Vt.exports.default = Vt.exports));
+  ((Vt.exports = Dl), (Vt.exports.__esModule = !0), (Vt.exports.default = Vt.exports));
 });
-var ka = Ce((ug, qt) => {
+var Da = Ae((dg, qt) => {
   'use strict';
-  function Pl(e, t) {
+  function Fl(e, t) {
     var r = e == null ? null : (typeof Symbol < 'u' && e[Symbol.iterator]) || e['@@iterator'];
     if (r != null) {
       var n,
@@ -105,63 +105,63 @@ var ka = Ce((ug, qt) => {
       return s;
     }
   }
-  ((qt.exports = Pl), (qt.exports.__esModule = !0), (qt.exports.default = qt.exports));
+  ((qt.exports = Fl), (qt.exports.__esModule = !0), (qt.exports.default = qt.exports));
 });
-var Ra = Ce((lg, Gt) => {
+var Fa = Ae((fg, Gt) => {
   'use strict';
-  function Dl(e, t) {
+  function Ll(e, t) {
     (t == null || t > e.length) && (t = e.length);
     for (var r = 0, n = Array(t); r < t; r++) n[r] = e[r];
     return n;
   }
-  ((Gt.exports = Dl), (Gt.exports.__esModule = !0), (Gt.exports.default = Gt.exports));
+  ((Gt.exports = Ll), (Gt.exports.__esModule = !0), (Gt.exports.default = Gt.exports));
 });
-var Da = Ce((pg, jt) => {
+var Wa = Ae((mg, jt) => {
   'use strict';
-  var Pa = Ra();
-  function Fl(e, t) {
+  var La = Fa();
+  function Wl(e, t) {
     if (e) {
-      if (typeof e == 'string') return Pa(e, t);
+      if (typeof e == 'string') return La(e, t);
       var r = {}.toString.call(e).slice(8, -1);
       return (
         r === 'Object' && e.constructor && (r = e.constructor.name),
         r === 'Map' || r === 'Set'
           ? Array.from(e)
           : r === 'Arguments' || /^(?:Ui|I)nt(?:8|16|32)(?:Clamped)?Array$/.test(r)
-            ? Pa(e, t)
+            ? La(e, t)
             : void 0
       );
     }
   }
-  ((jt.exports = Fl), (jt.exports.__esModule = !0), (jt.exports.default = jt.exports));
+  ((jt.exports = Wl), (jt.exports.__esModule = !0), (jt.exports.default = jt.exports));
 });
-var Fa = Ce((dg, zt) => {
+var Ba = Ae((hg, zt) => {
   'use strict';
-  function Ll() {
+  function Bl() {
     throw new TypeError(`Invalid attempt to destructure non-iterable instance.
 In order to be iterable, non-array objects must have a [Symbol.iterator]() method.`);
   }
-  ((zt.exports = Ll), (zt.exports.__esModule = !0), (zt.exports.default = zt.exports));
+  ((zt.exports = Bl), (zt.exports.__esModule = !0), (zt.exports.default = zt.exports));
 });
-var nn = Ce((fg, Yt) => {
+var nn = Ae((xg, Yt) => {
   'use strict';
-  var Wl = Oa(),
-    Bl = ka(),
-    Ul = Da(),
-    Vl = Fa();
-  function ql(e, t) {
-    return Wl(e) || Bl(e, t) || Ul(e, t) || Vl();
+  var Ul = Pa(),
+    Vl = Da(),
+    ql = Wa(),
+    Gl = Ba();
+  function jl(e, t) {
+    return Ul(e) || Vl(e, t) || ql(e, t) || Gl();
   }
-  ((Yt.exports = ql), (Yt.exports.__esModule = !0), (Yt.exports.default = Yt.exports));
+  ((Yt.exports = jl), (Yt.exports.__esModule = !0), (Yt.exports.default = Yt.exports));
 });
-var on = Ce((mg, Ht) => {
+var on = Ae((_g, Ht) => {
   'use strict';
-  function Gl(e, t) {
+  function zl(e, t) {
     if (!(e instanceof t)) throw new TypeError('Cannot call a class as a function');
   }
-  ((Ht.exports = Gl), (Ht.exports.__esModule = !0), (Ht.exports.default = Ht.exports));
+  ((Ht.exports = zl), (Ht.exports.__esModule = !0), (Ht.exports.default = Ht.exports));
 });
-var sn = Ce((hg, Ge) => {
+var sn = Ae((gg, Ge) => {
   'use strict';
   function an(e) {
     '@babel/helpers - typeof';
@@ -183,57 +183,57 @@ var sn = Ce((hg, Ge) => {
   }
   ((Ge.exports = an), (Ge.exports.__esModule = !0), (Ge.exports.default = Ge.exports));
 });
-var Wa = Ce((xg, $t) => {
+var Va = Ae((vg, $t) => {
   'use strict';
-  var La = sn().default;
-  function jl(e, t) {
-    if (La(e) != 'object' || !e) return e;
+  var Ua = sn().default;
+  function Yl(e, t) {
+    if (Ua(e) != 'object' || !e) return e;
     var r;
     if (typeof Symbol < 'u' && (r = e[Symbol.toPrimitive]) !== void 0) {
       var n = r.call(e, t || 'default');
-      if (La(n) != 'object') return n;
+      if (Ua(n) != 'object') return n;
       throw new TypeError('@@toPrimitive must return a primitive value.');
     }
     return (t === 'string' ? String : Number)(e);
   }
-  (($t.exports = jl), ($t.exports.__esModule = !0), ($t.exports.default = $t.exports));
+  (($t.exports = Yl), ($t.exports.__esModule = !0), ($t.exports.default = $t.exports));
 });
-var Ba = Ce((_g, Xt) => {
+var qa = Ae((yg, Xt) => {
   'use strict';
-  var zl = sn().default,
-    Yl = Wa();
-  function Hl(e) {
-    var t = Yl(e, 'string');
-    return zl(t) == 'symbol' ? t : t + '';
+  var Hl = sn().default,
+    $l = Va();
+  function Xl(e) {
+    var t = $l(e, 'string');
+    return Hl(t) == 'symbol' ? t : t + '';
   }
-  ((Xt.exports = Hl), (Xt.exports.__esModule = !0), (Xt.exports.default = Xt.exports));
+  ((Xt.exports = Xl), (Xt.exports.__esModule = !0), (Xt.exports.default = Xt.exports));
 });
-var cn = Ce((gg, Zt) => {
+var cn = Ae((Ng, Zt) => {
   'use strict';
-  var $l = Ba();
-  function Ua(e, t) {
+  var Zl = qa();
+  function Ga(e, t) {
     for (var r = 0; r < t.length; r++) {
       var n = t[r];
       ((n.enumerable = n.enumerable || !1),
         (n.configurable = !0),
         'value' in n && (n.writable = !0),
-        Object.defineProperty(e, $l(n.key), n));
+        Object.defineProperty(e, Zl(n.key), n));
     }
   }
-  function Xl(e, t, r) {
+  function Ql(e, t, r) {
     return (
-      t && Ua(e.prototype, t),
-      r && Ua(e, r),
+      t && Ga(e.prototype, t),
+      r && Ga(e, r),
       Object.defineProperty(e, 'prototype', { writable: !1 }),
       e
     );
   }
-  ((Zt.exports = Xl), (Zt.exports.__esModule = !0), (Zt.exports.default = Zt.exports));
+  ((Zt.exports = Ql), (Zt.exports.__esModule = !0), (Zt.exports.default = Zt.exports));
 });
-var un = Ce((vr, Va) => {
+var un = Ae((vr, ja) => {
   'use strict';
   (function (e, t) {
-    typeof vr == 'object' && typeof Va < 'u'
+    typeof vr == 'object' && typeof ja < 'u'
       ? t(vr, nn(), on(), cn())
       : typeof define == 'function' && define.amd
         ? define(
@@ -249,23 +249,23 @@ var un = Ce((vr, Va) => {
           t((e.automationEvents = {}), e._slicedToArray, e._classCallCheck, e._createClass));
   })(vr, function (e, t, r, n) {
     'use strict';
-    var o = function (E, S, O) {
-        return { endTime: S, insertTime: O, type: 'exponentialRampToValue', value: E };
+    var o = function (E, S, M) {
+        return { endTime: S, insertTime: M, type: 'exponentialRampToValue', value: E };
       },
-      a = function (E, S, O) {
-        return { endTime: S, insertTime: O, type: 'linearRampToValue', value: E };
+      a = function (E, S, M) {
+        return { endTime: S, insertTime: M, type: 'linearRampToValue', value: E };
       },
       i = function (E, S) {
         return { startTime: S, type: 'setValue', value: E };
       },
-      s = function (E, S, O) {
-        return { duration: O, startTime: S, type: 'setValueCurve', values: E };
+      s = function (E, S, M) {
+        return { duration: M, startTime: S, type: 'setValueCurve', values: E };
       },
-      c = function (E, S, O) {
-        var P = O.startTime,
-          D = O.target,
-          k = O.timeConstant;
-        return D + (S - D) * Math.exp((P - E) / k);
+      c = function (E, S, M) {
+        var P = M.startTime,
+          D = M.target,
+          R = M.timeConstant;
+        return D + (S - D) * Math.exp((P - E) / R);
       },
       l = function (E) {
         return E.type === 'exponentialRampToValue';
@@ -282,7 +282,7 @@ var un = Ce((vr, Va) => {
       d = function (E) {
         return E.type === 'setValueCurve';
       },
-      f = function (E, S, O, P) {
+      f = function (E, S, M, P) {
         var D = E[S];
         return D === void 0
           ? P
@@ -290,18 +290,18 @@ var un = Ce((vr, Va) => {
             ? D.value
             : d(D)
               ? D.values[D.values.length - 1]
-              : c(O, f(E, S - 1, D.startTime, P), D);
+              : c(M, f(E, S - 1, D.startTime, P), D);
       },
-      h = function (E, S, O, P, D) {
-        return O === void 0
+      h = function (E, S, M, P, D) {
+        return M === void 0
           ? [P.insertTime, D]
-          : p(O)
-            ? [O.endTime, O.value]
-            : m(O)
-              ? [O.startTime, O.value]
-              : d(O)
-                ? [O.startTime + O.duration, O.values[O.values.length - 1]]
-                : [O.startTime, f(E, S - 1, O.startTime, D)];
+          : p(M)
+            ? [M.endTime, M.value]
+            : m(M)
+              ? [M.startTime, M.value]
+              : d(M)
+                ? [M.startTime + M.duration, M.values[M.values.length - 1]]
+                : [M.startTime, f(E, S - 1, M.startTime, D)];
       },
       x = function (E) {
         return E.type === 'cancelAndHold';
@@ -312,54 +312,54 @@ var un = Ce((vr, Va) => {
       y = function (E) {
         return x(E) || _(E) ? E.cancelTime : l(E) || u(E) ? E.endTime : E.startTime;
       },
-      w = function (E, S, O, P) {
+      w = function (E, S, M, P) {
         var D = P.endTime,
-          k = P.value;
-        return O === k
-          ? k
-          : (0 < O && 0 < k) || (O < 0 && k < 0)
-            ? O * Math.pow(k / O, (E - S) / (D - S))
+          R = P.value;
+        return M === R
+          ? R
+          : (0 < M && 0 < R) || (M < 0 && R < 0)
+            ? M * Math.pow(R / M, (E - S) / (D - S))
             : E < D
-              ? O
-              : k;
+              ? M
+              : R;
       },
-      N = function (E, S, O, P) {
+      N = function (E, S, M, P) {
         var D = P.endTime,
-          k = P.value;
-        return O + ((E - S) / (D - S)) * (k - O);
+          R = P.value;
+        return M + ((E - S) / (D - S)) * (R - M);
       },
       g = function (E, S) {
-        var O = Math.floor(S);
-        if (O === S) return E[O];
+        var M = Math.floor(S);
+        if (M === S) return E[M];
         var P = Math.ceil(S);
-        return (1 - (S - O)) * E[O] + (1 - (P - S)) * E[P];
+        return (1 - (S - M)) * E[M] + (1 - (P - S)) * E[P];
       },
       A = function (E, S) {
-        var O = S.duration,
+        var M = S.duration,
           P = S.startTime,
           D = S.values,
-          k = ((E - P) / O) * (D.length - 1);
-        return g(D, k);
+          R = ((E - P) / M) * (D.length - 1);
+        return g(D, R);
       },
-      C = function (E, S, O) {
+      C = function (E, S, M) {
         for (
           var P = E.length,
-            D = Math.max(1, Math.floor((O / S) * P)) + 1,
-            k = E instanceof Float32Array ? new Float32Array(D) : E.slice(0, D),
+            D = Math.max(1, Math.floor((M / S) * P)) + 1,
+            R = E instanceof Float32Array ? new Float32Array(D) : E.slice(0, D),
             G = 0;
           G < D;
           G += 1
         ) {
-          var se = (G / (D - 1)) * O,
+          var se = (G / (D - 1)) * M,
             ue = (se / S) * (P - 1);
-          k[G] = g(E, ue);
+          R[G] = g(E, ue);
         }
-        return k;
+        return R;
       },
       v = function (E) {
         return E.type === 'setTarget';
       },
-      T = (function () {
+      O = (function () {
         function L(E) {
           (r(this, L), (this._automationEvents = []), (this._currenTime = 0), (this._defaultValue = E));
         }
@@ -373,51 +373,51 @@ var un = Ce((vr, Va) => {
           {
             key: 'add',
             value: function (S) {
-              var O = y(S);
+              var M = y(S);
               if (x(S) || _(S)) {
                 var P = this._automationEvents.findIndex(function (ge) {
-                    return _(S) && d(ge) ? ge.startTime + ge.duration >= O : y(ge) >= O;
+                    return _(S) && d(ge) ? ge.startTime + ge.duration >= M : y(ge) >= M;
                   }),
                   D = this._automationEvents[P];
                 if ((P !== -1 && (this._automationEvents = this._automationEvents.slice(0, P)), x(S))) {
-                  var k = this._automationEvents[this._automationEvents.length - 1];
+                  var R = this._automationEvents[this._automationEvents.length - 1];
                   if (D !== void 0 && p(D)) {
-                    if (k !== void 0 && v(k)) throw new Error('The internal list is malformed.');
-                    var G = k === void 0 ? D.insertTime : d(k) ? k.startTime + k.duration : y(k),
-                      se = k === void 0 ? this._defaultValue : d(k) ? k.values[k.values.length - 1] : k.value,
-                      ue = l(D) ? w(O, G, se, D) : N(O, G, se, D),
-                      q = l(D) ? o(ue, O, this._currenTime) : a(ue, O, this._currenTime);
+                    if (R !== void 0 && v(R)) throw new Error('The internal list is malformed.');
+                    var G = R === void 0 ? D.insertTime : d(R) ? R.startTime + R.duration : y(R),
+                      se = R === void 0 ? this._defaultValue : d(R) ? R.values[R.values.length - 1] : R.value,
+                      ue = l(D) ? w(M, G, se, D) : N(M, G, se, D),
+                      q = l(D) ? o(ue, M, this._currenTime) : a(ue, M, this._currenTime);
                     this._automationEvents.push(q);
                   }
                   if (
-                    (k !== void 0 && v(k) && this._automationEvents.push(i(this.getValue(O), O)),
-                    k !== void 0 && d(k) && k.startTime + k.duration > O)
+                    (R !== void 0 && v(R) && this._automationEvents.push(i(this.getValue(M), M)),
+                    R !== void 0 && d(R) && R.startTime + R.duration > M)
                   ) {
-                    var X = O - k.startTime;
+                    var X = M - R.startTime;
                     this._automationEvents[this._automationEvents.length - 1] = s(
-                      C(k.values, k.duration, X),
-                      k.startTime,
+                      C(R.values, R.duration, X),
+                      R.startTime,
                       X,
                     );
                   }
                 }
               } else {
                 var te = this._automationEvents.findIndex(function (ge) {
-                    return y(ge) > O;
+                    return y(ge) > M;
                   }),
                   U =
                     te === -1
                       ? this._automationEvents[this._automationEvents.length - 1]
                       : this._automationEvents[te - 1];
-                if (U !== void 0 && d(U) && y(U) + U.duration > O) return !1;
+                if (U !== void 0 && d(U) && y(U) + U.duration > M) return !1;
                 var be = l(S)
                   ? o(S.value, S.endTime, this._currenTime)
                   : u(S)
-                    ? a(S.value, O, this._currenTime)
+                    ? a(S.value, M, this._currenTime)
                     : S;
                 if (te === -1) this._automationEvents.push(be);
                 else {
-                  if (d(S) && O + S.duration > y(this._automationEvents[te])) return !1;
+                  if (d(S) && M + S.duration > y(this._automationEvents[te])) return !1;
                   this._automationEvents.splice(te, 0, be);
                 }
               }
@@ -427,15 +427,15 @@ var un = Ce((vr, Va) => {
           {
             key: 'flush',
             value: function (S) {
-              var O = this._automationEvents.findIndex(function (k) {
-                return y(k) > S;
+              var M = this._automationEvents.findIndex(function (R) {
+                return y(R) > S;
               });
-              if (O > 1) {
-                var P = this._automationEvents.slice(O - 1),
+              if (M > 1) {
+                var P = this._automationEvents.slice(M - 1),
                   D = P[0];
                 (v(D) &&
                   P.unshift(
-                    i(f(this._automationEvents, O - 2, D.startTime, this._defaultValue), D.startTime),
+                    i(f(this._automationEvents, M - 2, D.startTime, this._defaultValue), D.startTime),
                   ),
                   (this._automationEvents = P));
               }
@@ -445,27 +445,27 @@ var un = Ce((vr, Va) => {
             key: 'getValue',
             value: function (S) {
               if (this._automationEvents.length === 0) return this._defaultValue;
-              var O = this._automationEvents.findIndex(function (ge) {
+              var M = this._automationEvents.findIndex(function (ge) {
                   return y(ge) > S;
                 }),
-                P = this._automationEvents[O],
-                D = (O === -1 ? this._automationEvents.length : O) - 1,
-                k = this._automationEvents[D];
-              if (k !== void 0 && v(k) && (P === void 0 || !p(P) || P.insertTime > S))
-                return c(S, f(this._automationEvents, D - 1, k.startTime, this._defaultValue), k);
-              if (k !== void 0 && m(k) && (P === void 0 || !p(P))) return k.value;
-              if (k !== void 0 && d(k) && (P === void 0 || !p(P) || k.startTime + k.duration > S))
-                return S < k.startTime + k.duration ? A(S, k) : k.values[k.values.length - 1];
-              if (k !== void 0 && p(k) && (P === void 0 || !p(P))) return k.value;
+                P = this._automationEvents[M],
+                D = (M === -1 ? this._automationEvents.length : M) - 1,
+                R = this._automationEvents[D];
+              if (R !== void 0 && v(R) && (P === void 0 || !p(P) || P.insertTime > S))
+                return c(S, f(this._automationEvents, D - 1, R.startTime, this._defaultValue), R);
+              if (R !== void 0 && m(R) && (P === void 0 || !p(P))) return R.value;
+              if (R !== void 0 && d(R) && (P === void 0 || !p(P) || R.startTime + R.duration > S))
+                return S < R.startTime + R.duration ? A(S, R) : R.values[R.values.length - 1];
+              if (R !== void 0 && p(R) && (P === void 0 || !p(P))) return R.value;
               if (P !== void 0 && l(P)) {
-                var G = h(this._automationEvents, D, k, P, this._defaultValue),
+                var G = h(this._automationEvents, D, R, P, this._defaultValue),
                   se = t(G, 2),
                   ue = se[0],
                   q = se[1];
                 return w(S, ue, q, P);
               }
               if (P !== void 0 && u(P)) {
-                var X = h(this._automationEvents, D, k, P, this._defaultValue),
+                var X = h(this._automationEvents, D, R, P, this._defaultValue),
                   te = t(X, 2),
                   U = te[0],
                   be = te[1];
@@ -476,10 +476,10 @@ var un = Ce((vr, Va) => {
           },
         ]);
       })(),
-      I = function (E) {
+      T = function (E) {
         return { cancelTime: E, type: 'cancelAndHold' };
       },
-      M = function (E) {
+      I = function (E) {
         return { cancelTime: E, type: 'cancelScheduledValues' };
       },
       b = function (E, S) {
@@ -488,12 +488,12 @@ var un = Ce((vr, Va) => {
       F = function (E, S) {
         return { endTime: S, type: 'linearRampToValue', value: E };
       },
-      W = function (E, S, O) {
-        return { startTime: S, target: E, timeConstant: O, type: 'setTarget' };
+      W = function (E, S, M) {
+        return { startTime: S, target: E, timeConstant: M, type: 'setTarget' };
       };
-    ((e.AutomationEventList = T),
-      (e.createCancelAndHoldAutomationEvent = I),
-      (e.createCancelScheduledValuesAutomationEvent = M),
+    ((e.AutomationEventList = O),
+      (e.createCancelAndHoldAutomationEvent = T),
+      (e.createCancelScheduledValuesAutomationEvent = I),
       (e.createExponentialRampToValueAutomationEvent = b),
       (e.createLinearRampToValueAutomationEvent = F),
       (e.createSetTargetAutomationEvent = W),
@@ -501,10 +501,10 @@ var un = Ce((vr, Va) => {
       (e.createSetValueCurveAutomationEvent = s));
   });
 });
-var Tu = Ce((Wr, Su) => {
+var Ou = Ae((Wr, Mu) => {
   'use strict';
   (function (e, t) {
-    typeof Wr == 'object' && typeof Su < 'u'
+    typeof Wr == 'object' && typeof Mu < 'u'
       ? t(Wr, nn(), on(), cn())
       : typeof define == 'function' && define.amd
         ? define(
@@ -844,7 +844,7 @@ In order to be iterable, non-array objects must have a [Symbol.iterator]() metho
 });
 var Z,
   Zn,
-  pl,
+  dl,
   He,
   Vr,
   ur,
@@ -853,11 +853,11 @@ var Z,
   Kn,
   Gr,
   qr,
-  dl,
+  fl,
   Dt = Symbol.for('pv'),
   lr = {},
   pr = [],
-  fl = /^m(i|n|o|s|text|space)$/,
+  ml = /^m(i|n|o|s|text|space)$/,
   jr = Array.isArray,
   Jn = pr.slice,
   ot = Object.assign;
@@ -893,7 +893,7 @@ function $e(e, t) {
   for (var r; t < e.__k.length; t++) if ((r = e.__k[t]) && r.__e) return r.__e;
   return typeof e.type != 'function' || e.props.__P ? null : $e(e);
 }
-function ml(e) {
+function hl(e) {
   var t,
     r = e.__v,
     n = r.__e,
@@ -927,7 +927,7 @@ function $n(e) {
 function to() {
   try {
     for (var e, t = 1; He.length;)
-      (He.length > t && He.sort(Qn), (e = He.shift()), (t = He.length), 8 & e.__g && ml(e));
+      (He.length > t && He.sort(Qn), (e = He.shift()), (t = He.length), 8 & e.__g && hl(e));
   } finally {
     (ur = He.length) && (Vr || queueMicrotask)(to);
   }
@@ -941,7 +941,7 @@ function ro(e, t, r, n, o, a, i, s, c, l, u) {
     x,
     _ = n.__k || pr,
     y = t.length;
-  for (c = hl(r, t, _, c, y), p = 0; p < y; p++)
+  for (c = xl(r, t, _, c, y), p = 0; p < y; p++)
     (d = r.__k[p]) != null &&
       ((m = (~d.__i && _[d.__i]) || lr),
       (d.__i = p),
@@ -958,7 +958,7 @@ function ro(e, t, r, n, o, a, i, s, c, l, u) {
       (d.__u &= -21));
   return ((r.__e = h), c);
 }
-function hl(e, t, r, n, o) {
+function xl(e, t, r, n, o) {
   var a,
     i,
     s,
@@ -986,7 +986,7 @@ function hl(e, t, r, n, o) {
         (i.__ = e),
         (i.__b = e.__b + 1),
         (s = null),
-        ~(l = i.__i = xl(i, r, c, h)) && (h--, (s = r[l]) && (s.__u |= 2)),
+        ~(l = i.__i = _l(i, r, c, h)) && (h--, (s = r[l]) && (s.__u |= 2)),
         s && s.__v
           ? ((i.__u |= 16), l == c - 1 ? x-- : l == c + 1 ? x++ : l != c && (l > c ? x-- : x++, (_ = 1)))
           : (~l || (o > f ? x-- : o < f && x++), typeof i.type != 'function' && (i.__u |= 4)))
@@ -1020,7 +1020,7 @@ function no(e, t, r, n) {
   );
   return t;
 }
-function xl(e, t, r, n) {
+function _l(e, t, r, n) {
   var o,
     a = e.key,
     i = e.type,
@@ -1050,7 +1050,7 @@ function or(e, t, r, n, o) {
       typeof n != 'function' && (n = null),
       ((e.__e || (e.__e = {}))[t] = r),
       (r && n) ||
-        ((i = qr[t] || (qr[t] = _l(t))),
+        ((i = qr[t] || (qr[t] = gl(t))),
         ((e.__a || (e.__a = {}))[t] = Gr),
         (a = t != (t = t.replace(Kn, '$1'))),
         (t = t.slice(2))[0] < 'a' && (t = t.toLowerCase()),
@@ -1080,7 +1080,7 @@ function or(e, t, r, n, o) {
       : e.setAttribute(t, t == 'popover' && r == 1 ? '' : r);
   }
 }
-function _l(e) {
+function gl(e) {
   return function (t) {
     var r = this.__e;
     if (r) {
@@ -1106,9 +1106,9 @@ function zr(e, t, r, n, o, a, i, s, c, l) {
     A,
     C,
     v,
+    O,
     T,
     I,
-    M,
     b = t.type;
   if (t.constructor !== Dt) return null;
   (128 & r.__u &&
@@ -1127,7 +1127,7 @@ function zr(e, t, r, n, o, a, i, s, c, l) {
           ? ((t.__c = d), 2 & d.__g && (d.__g |= 1))
           : (y
               ? (t.__c = d = new b(_, N))
-              : ((t.__c = d = new ir(_, N)), (d.constructor = b), (d.render = vl)),
+              : ((t.__c = d = new ir(_, N)), (d.constructor = b), (d.render = yl)),
             w && w.sub(d),
             d.state || (d.state = {}),
             (d.__n = n),
@@ -1202,14 +1202,14 @@ function zr(e, t, r, n, o, a, i, s, c, l) {
       if (((i.length = m), (t.__v = null), c || a))
         if (F && F.then) {
           if (((t.__u |= 128 | c), a)) {
-            for (~(I = a.indexOf(s || void 0)) || (I = a.length); (M = a[I - 1]) && M.nodeType == 8;) I--;
-            for (; I < a.length; I++)
-              if ((M = a[I]))
-                if (((a[I] = null), v)) {
-                  if (M == T) break;
+            for (~(T = a.indexOf(s || void 0)) || (T = a.length); (I = a[T - 1]) && I.nodeType == 8;) T--;
+            for (; T < a.length; T++)
+              if ((I = a[T]))
+                if (((a[T] = null), v)) {
+                  if (I == O) break;
                 } else {
-                  if (M.nodeType != 8) break;
-                  M.data.startsWith('$s') && (T = cr((v = M)));
+                  if (I.nodeType != 8) break;
+                  I.data.startsWith('$s') && (O = cr((v = I)));
                 }
           }
           if (!v) {
@@ -1222,7 +1222,7 @@ function zr(e, t, r, n, o, a, i, s, c, l) {
       else t.__e = r.__e;
       (t.__k || (t.__k = r.__k || []), (F && F.then) || oo(t), Z.__e(F, t, r));
     }
-  } else s = t.__e = gl(r.__e, t, r, n, o, a, i, c, l, e);
+  } else s = t.__e = vl(r.__e, t, r, n, o, a, i, c, l, e);
   return ((u = Z.diffed) && u(t), s);
 }
 function cr(e, t) {
@@ -1253,7 +1253,7 @@ function ao(e, t, r) {
       }
     }));
 }
-function gl(e, t, r, n, o, a, i, s, c, l) {
+function vl(e, t, r, n, o, a, i, s, c, l) {
   var u,
     p,
     m,
@@ -1314,7 +1314,7 @@ function gl(e, t, r, n, o, a, i, s, c, l) {
       ? (s || (m && (p.__html == m.__html || p.__html == e.innerHTML)) || (e.innerHTML = p.__html),
         (t.__k = []))
       : (m && (e.textContent = ''),
-        (N == 'foreignObject' || (o == 'http://www.w3.org/1998/Math/MathML' && fl.test(N))) &&
+        (N == 'foreignObject' || (o == 'http://www.w3.org/1998/Math/MathML' && ml.test(N))) &&
           (o = 'http://www.w3.org/1999/xhtml'),
         ro(l, jr(d) ? d : [d], t, r, n, o, a, i, a ? a[0] : r.__k && $e(r, 0), s, c),
         a && a.some(nt)),
@@ -1360,7 +1360,7 @@ function Hr(e, t, r) {
     r || nt(e.__e),
     (e.__e = e.__c = e.__ = null));
 }
-function vl(e, t, r) {
+function yl(e, t, r) {
   return this.constructor(e, r);
 }
 function so(e, t) {
@@ -1407,7 +1407,7 @@ function so(e, t) {
   },
 }),
   (Zn = 0),
-  (pl = function (e) {
+  (dl = function (e) {
     return e != null && e.constructor === Dt;
   }),
   (ir.prototype.setState = function (e, t) {
@@ -1429,7 +1429,7 @@ function so(e, t) {
   (Kn = /(PointerCapture)$|Capture$/i),
   (Gr = 0),
   (qr = {}),
-  (dl = 0));
+  (fl = 0));
 var Lt,
   fe,
   $r,
@@ -1450,10 +1450,10 @@ function Kr(e, t) {
   var r = fe.__H || (fe.__H = { __: [], __h: [] });
   return (e >= r.__.length && r.__.push({}), r.__[e]);
 }
-function J(e) {
-  return ((Wt = 1), yl(No, e));
+function Q(e) {
+  return ((Wt = 1), Nl(No, e));
 }
-function yl(e, t, r) {
+function Nl(e, t, r) {
   var n = Kr(Lt++, 2);
   if (
     ((n.t = e),
@@ -1490,7 +1490,7 @@ function yl(e, t, r) {
   }
   return n.__;
 }
-function Ae(e, t) {
+function ve(e, t) {
   var r = Kr(Lt++, 3);
   !le.__s && yo(r.__H, t) && ((r.__P = !0), (r.__ = e), (r.u = t), fe.__H.__h.push(r));
 }
@@ -1514,7 +1514,7 @@ function vo(e, t) {
     }, t)
   );
 }
-function Nl() {
+function Cl() {
   var e;
   do {
     for (; (e = Zr.shift());)
@@ -1603,7 +1603,7 @@ function Nl() {
       t && le.__e(t, n.__v));
   }));
 var ho = typeof requestAnimationFrame == 'function';
-function Cl(e) {
+function Al(e) {
   var t,
     r = function () {
       (clearTimeout(n), ho && cancelAnimationFrame(t), setTimeout(e));
@@ -1612,7 +1612,7 @@ function Cl(e) {
   ho && (t = requestAnimationFrame(r));
 }
 function xo(e) {
-  (e != 1 && io == le.requestAnimationFrame) || ((io = le.requestAnimationFrame) || Cl)(Nl);
+  (e != 1 && io == le.requestAnimationFrame) || ((io = le.requestAnimationFrame) || Al)(Cl);
 }
 function Ft(e) {
   var t = fe,
@@ -1635,7 +1635,7 @@ function yo(e, t) {
 function No(e, t) {
   return typeof t == 'function' ? t(e) : t;
 }
-var Al = { code: 'OFFLINE', details: {}, retryAfterSeconds: null },
+var wl = { code: 'OFFLINE', details: {}, retryAfterSeconds: null },
   Co = (e) => {
     let t = `/consent-requests/${encodeURIComponent(e)}`,
       r = async (n, o, a) => {
@@ -1648,7 +1648,7 @@ var Al = { code: 'OFFLINE', details: {}, retryAfterSeconds: null },
             cache: 'no-store',
           });
         } catch {
-          return { ok: !1, refusal: Al };
+          return { ok: !1, refusal: wl };
         }
         let s = await i.json().catch(() => null);
         if (i.ok && s?.success === !0) return { ok: !0, data: s.data };
@@ -1682,9 +1682,9 @@ var Al = { code: 'OFFLINE', details: {}, retryAfterSeconds: null },
       eventsUrl: `${t}/events`,
     };
   };
-var wl = Symbol.for('pv'),
-  El = 0;
-function R(e, t, r, n, o, a) {
+var El = Symbol.for('pv'),
+  bl = 0;
+function k(e, t, r, n, o, a) {
   t || (t = {});
   var i,
     s,
@@ -1700,8 +1700,8 @@ function R(e, t, r, n, o, a) {
     __b: 0,
     __e: null,
     __c: null,
-    constructor: wl,
-    __v: --El,
+    constructor: El,
+    __v: --bl,
     __i: -1,
     __u: 0,
   };
@@ -1743,7 +1743,7 @@ var Jr = (e, t) => {
   Xe = (e) =>
     e.refusal === null
       ? null
-      : R('p', {
+      : k('p', {
           class: 'refusal',
           role: 'alert',
           'data-testid': e.testId,
@@ -1752,8 +1752,8 @@ var Jr = (e, t) => {
         });
 var Ao = (e) => {
     let { words: t, api: r } = e,
-      [n, o] = J(!1),
-      [a, i] = J(null),
+      [n, o] = Q(!1),
+      [a, i] = Q(null),
       s = async (c) => {
         o(!0);
         let l = c ? await r.accept() : await r.decline();
@@ -1761,16 +1761,16 @@ var Ao = (e) => {
         if (l.refusal.code === 'EVIDENCE_REQUIRED') return e.onEvidenceMissing();
         i(l.refusal);
       };
-    return R('section', {
+    return k('section', {
       'aria-labelledby': 'decision-heading',
       children: [
-        R('p', { role: 'status', children: t.evidence.verified }),
-        R('h1', { id: 'decision-heading', children: t.decision.heading }),
-        R(Xe, { words: t, refusal: a, testId: 'decision-error' }),
-        R('div', {
+        k('p', { role: 'status', children: t.evidence.verified }),
+        k('h1', { id: 'decision-heading', children: t.decision.heading }),
+        k(Xe, { words: t, refusal: a, testId: 'decision-error' }),
+        k('div', {
           class: 'choices',
           children: [
-            R('button', {
+            k('button', {
               type: 'button',
               class: 'primary',
               'data-testid': 'accept',
@@ -1780,7 +1780,7 @@ var Ao = (e) => {
               },
               children: t.decision.accept,
             }),
-            R('button', {
+            k('button', {
               type: 'button',
               'data-testid': 'decline',
               disabled: n,
@@ -1795,9 +1795,9 @@ var Ao = (e) => {
     });
   },
   wo = (e) =>
-    R('section', {
+    k('section', {
       'aria-labelledby': 'declined-heading',
-      children: R('h1', {
+      children: k('h1', {
         id: 'declined-heading',
         'data-testid': 'declined',
         children: e.words.decision.declined,
@@ -1806,21 +1806,71 @@ var Ao = (e) => {
 var Eo = (e) => {
   let { words: t, refusal: r } = e,
     n = ['CONSENT_EXPIRED', 'NOT_FOUND', 'PROTECTION_LINK_REPLACED'].includes(r.code);
-  return R('section', {
+  return k('section', {
     'aria-labelledby': 'dead-end-heading',
     children: [
-      R('h1', {
+      k('h1', {
         id: 'dead-end-heading',
         'data-testid': r.code === 'CONSENT_EXPIRED' ? 'link-expired' : 'dead-end',
         'data-code': r.code,
         children: Jr(t, r),
       }),
-      !n && R('button', { type: 'button', class: 'primary', onClick: e.onRetry, children: t.deadEnd.retry }),
+      !n && k('button', { type: 'button', class: 'primary', onClick: e.onRetry, children: t.deadEnd.retry }),
     ],
   });
 };
-var Oo = rt(Bt());
-var So = (e, t, r, n) => (o) => {
+var Sl = 3e3,
+  bo = (e, t) => {
+    let [r, n] = Q(!1);
+    return (
+      ve(() => {
+        let o = null,
+          a,
+          i = () => {
+            ((o = new EventSource(e)),
+              o.addEventListener('open', () => {
+                (n(!0), t());
+              }),
+              o.addEventListener('event', t),
+              o.addEventListener('error', () => {
+                (n(!1), o?.readyState === EventSource.CLOSED && (a = setTimeout(i, Sl)));
+              }));
+          };
+        return (
+          i(),
+          () => {
+            (clearTimeout(a), o?.close());
+          }
+        );
+      }, [e]),
+      r
+    );
+  },
+  So = (e) => {
+    let [t, r] = Q(Date.now());
+    return (
+      ve(() => {
+        if (e === null) return;
+        let n = setInterval(() => r(Date.now()), 1e3);
+        return () => clearInterval(n);
+      }, [e]),
+      e === null ? null : Math.max(0, Math.round((Date.parse(e) - t) / 1e3))
+    );
+  },
+  To = (e) => {
+    let [t, r] = Q(Date.now());
+    return (
+      ve(() => {
+        if (e === null) return;
+        r(Date.now());
+        let n = setInterval(() => r(Date.now()), 250);
+        return () => clearInterval(n);
+      }, [e]),
+      e === null ? null : Math.max(0, Math.floor((t - e) / 1e3))
+    );
+  };
+var Po = rt(Bt());
+var Mo = (e, t, r, n) => (o) => {
   let a = t(o);
   return (i) => {
     let s = e(i);
@@ -1848,12 +1898,12 @@ var So = (e, t, r, n) => (o) => {
     return { ...u };
   };
 };
-var To = (e) => (t) => {
+var Oo = (e) => (t) => {
   if (e.has(t)) return e.get(t);
   let r = new Map();
   return (e.set(t, r), r);
 };
-var Io = (e) => (t) => ({
+var ko = (e) => (t) => ({
   ...t,
   connect:
     ({ call: r }) =>
@@ -1874,13 +1924,13 @@ var Io = (e) => (t) => ({
     () =>
       r('isSupported'),
 });
-var Mo = (e) => typeof e.start == 'function';
-var mr = So(To(new WeakMap()), Io(new WeakMap()), Oo.generateUniqueNumber, Mo);
+var Ro = (e) => typeof e.start == 'function';
+var mr = Mo(Oo(new WeakMap()), ko(new WeakMap()), Po.generateUniqueNumber, Ro);
 var tn = rt(Bt());
 var en = new Set(),
-  ko = new Set(),
+  Do = new Set(),
   Ut = new WeakMap(),
-  bl = mr({
+  Tl = mr({
     deregister:
       ({ call: e }) =>
       async (t) => {
@@ -1893,12 +1943,12 @@ var en = new Set(),
       ({ call: e }) =>
       async (t, r) => {
         let n = await e('encode', { encoderInstanceId: t, timeslice: r });
-        return (ko.delete(t), n);
+        return (Do.delete(t), n);
       },
     instantiate:
       ({ call: e }) =>
       async (t, r) => {
-        let n = (0, tn.addUniqueNumber)(ko),
+        let n = (0, tn.addUniqueNumber)(Do),
           o = await e('instantiate', { encoderInstanceId: n, mimeType: t, sampleRate: r });
         return { encoderInstanceId: n, port: o };
       },
@@ -1915,27 +1965,27 @@ var en = new Set(),
         }
       },
   }),
-  Ro = (e) => {
+  Fo = (e) => {
     let t = new Worker(e);
-    return bl(t);
+    return Tl(t);
   };
-var Po = `(()=>{var e={455(e,t){!function(e){"use strict";var t=function(e){return function(t){var r=e(t);return t.add(r),r}},r=function(e){return function(t,r){return e.set(t,r),r}},n=void 0===Number.MAX_SAFE_INTEGER?9007199254740991:Number.MAX_SAFE_INTEGER,o=536870912,s=2*o,a=function(e,t){return function(r){var a=t.get(r),c=void 0===a?r.size:a<s?a+1:0;if(!r.has(c))return e(r,c);if(r.size<o){for(;r.has(c);)c=Math.floor(Math.random()*s);return e(r,c)}if(r.size>n)throw new Error("Congratulations, you created a collection of unique numbers which uses all available integers!");for(;r.has(c);)c=Math.floor(Math.random()*n);return e(r,c)}},c=new WeakMap,i=r(c),d=a(i,c),l=t(d);e.addUniqueNumber=l,e.generateUniqueNumber=d}(t)}};const t={};function r(n){const o=t[n];if(void 0!==o)return o.exports;const s=t[n]={exports:{}};return e[n].call(s.exports,s,s.exports,r),s.exports}(()=>{"use strict";var e=r(455);const t=((e,t,r,n)=>o=>{const s=t(o);return t=>{const o=e(t);t.addEventListener("message",({data:e})=>{const{id:t}=e;if(null!==t&&o.has(t)){const{reject:r,resolve:n}=o.get(t);o.delete(t),void 0===e.error?n(e.result):r(new Error(e.error.message))}}),n(t)&&t.start();const a=(e,n=null,s=[])=>new Promise((a,c)=>{const i=r(o);o.set(i,{reject:c,resolve:a}),null===n?t.postMessage({id:i,method:e},s):t.postMessage({id:i,method:e,params:n},s)}),c=(e,r,n=[])=>{t.postMessage({id:null,method:e,params:r},n)};let i={};for(const[e,t]of Object.entries(s))i={...i,[e]:t({call:a,notify:c})};return{...i}}})((o=new WeakMap,e=>{if(o.has(e))return o.get(e);const t=new Map;return o.set(e,t),t}),(n=new WeakMap,e=>({...e,connect:({call:e})=>async()=>{const{port1:t,port2:r}=new MessageChannel,o=await e("connect",{port:t},[t]);return n.set(r,o),r},disconnect:({call:e})=>async t=>{const r=n.get(t);if(void 0===r)throw new Error("The given port is not connected.");await e("disconnect",{portId:r})},isSupported:({call:e})=>()=>e("isSupported")})),e.generateUniqueNumber,e=>"function"==typeof e.start);var n,o;const s=t({characterize:({call:e})=>()=>e("characterize"),encode:({call:e})=>(t,r)=>e("encode",{recordingId:t,timeslice:r}),record:({call:e})=>async(t,r,n)=>{await e("record",{recordingId:t,sampleRate:r,typedArrays:n},n.map(({buffer:e})=>e).filter(e=>e instanceof ArrayBuffer))}}),a=-32603,c=-32602,i=-32601,d=(e,t)=>Object.assign(new Error(e),{status:t}),l=e=>d('The handler of the method called "'.concat(e,'" returned an unexpected result.'),a),u=(e,t)=>async({data:{id:r,method:n,params:o}})=>{const s=t[n];try{if(void 0===s)throw(e=>d('The requested method called "'.concat(e,'" is not supported.'),i))(n);const t=void 0===o?s():s(o);if(void 0===t)throw(e=>d('The handler of the method called "'.concat(e,'" returned no required result.'),a))(n);const c=t instanceof Promise?await t:t;if(null===r){if(void 0!==c.result)throw l(n)}else{if(void 0===c.result)throw l(n);const{result:t,transferables:o=[]}=c;e.postMessage({id:r,result:t},o)}}catch(t){const{message:n,status:o=-32603}=t;e.postMessage({error:{code:o,message:n},id:r})}},h=new Map,f=(t,r,n)=>({...r,connect:({port:n})=>{n.start();const o=t(n,r),s=(0,e.generateUniqueNumber)(h);return h.set(s,()=>{o(),n.close(),h.delete(s)}),{result:s}},disconnect:({portId:e})=>{const t=h.get(e);if(void 0===t)throw(e=>d('The specified parameter called "portId" with the given value "'.concat(e,'" does not identify a port connected to this worker.'),c))(e);return t(),{result:null}},isSupported:async()=>{if(await new Promise(e=>{const t=new ArrayBuffer(0),{port1:r,port2:n}=new MessageChannel;r.onmessage=({data:t})=>e(null!==t),n.postMessage(t,[t])})){const e=n();return{result:e instanceof Promise?await e:e}}return{result:!1}}}),w=(e,t,r=()=>!0)=>{const n=f(w,t,r),o=u(e,n);return e.addEventListener("message",o),()=>e.removeEventListener("message",o)},p=e=>{e.onmessage=null,e.close()},m=new Map,g=new Map,v=((e,t)=>r=>{const n=t.get(r);if(void 0===n)throw new Error("There was no encoder stored with the given id.");e.delete(n),t.delete(r)})(m,g),y=new Map,M=(e=>t=>{const r=e.get(t);if(void 0===r)throw new Error("There was no instance of an encoder stored with the given id.");return r})(y),E=((e,t)=>r=>{const n=t(r);return e.delete(r),n})(y,M),b=((e,t)=>r=>{const[n,o,s,a]=t(r);return s?new Promise(t=>{o.onmessage=({data:s})=>{0===s.length?(e(o),t(n.encode(r,null))):n.record(r,a,s)}}):n.encode(r,null)})(p,E),T=(e=>t=>{for(const[r,n]of Array.from(e.values()))if(r.test(t))return n;throw new Error("There is no encoder registered which could handle the given mimeType.")})(m),I=((e,t,r)=>(n,o,s)=>{if(t.has(n))throw new Error('There is already an encoder instance registered with an id called "'.concat(n,'".'));const a=r(o),{port1:c,port2:i}=new MessageChannel,d=[a,c,!0,s];return t.set(n,d),c.onmessage=({data:t})=>{0===t.length?(e(c),d[2]=!1):a.record(n,s,t.map(e=>"number"==typeof e?new Float32Array(e):e))},i})(p,y,T),A=((e,t,r)=>async(n,o)=>{const s=r(o),a=await s.characterize(),c=a.toString();if(e.has(c))throw new Error("There is already an encoder stored which handles exactly the same mime types.");if(t.has(n))throw new Error('There is already an encoder registered with an id called "'.concat(n,'".'));return e.set(c,[a,s]),t.set(n,c),a})(m,g,s),N=(e=>(t,r)=>{const[n]=e(t);return n.encode(t,r)})(M);w(self,{deregister:async({encoderId:e})=>(v(e),{result:null}),encode:async({encoderInstanceId:e,timeslice:t})=>{const r=null===t?await b(e):await N(e,t);return{result:r,transferables:r}},instantiate:({encoderInstanceId:e,mimeType:t,sampleRate:r})=>{const n=I(e,t,r);return{result:n,transferables:[n]}},register:async({encoderId:e,port:t})=>({result:await A(e,t)})})})()})();`;
-var Sl = new Blob([Po], { type: 'application/javascript; charset=utf-8' }),
-  Do = URL.createObjectURL(Sl),
-  at = Ro(Do),
-  qf = at.connect,
-  Tl = at.deregister,
-  Gf = at.disconnect,
+var Lo = `(()=>{var e={455(e,t){!function(e){"use strict";var t=function(e){return function(t){var r=e(t);return t.add(r),r}},r=function(e){return function(t,r){return e.set(t,r),r}},n=void 0===Number.MAX_SAFE_INTEGER?9007199254740991:Number.MAX_SAFE_INTEGER,o=536870912,s=2*o,a=function(e,t){return function(r){var a=t.get(r),c=void 0===a?r.size:a<s?a+1:0;if(!r.has(c))return e(r,c);if(r.size<o){for(;r.has(c);)c=Math.floor(Math.random()*s);return e(r,c)}if(r.size>n)throw new Error("Congratulations, you created a collection of unique numbers which uses all available integers!");for(;r.has(c);)c=Math.floor(Math.random()*n);return e(r,c)}},c=new WeakMap,i=r(c),d=a(i,c),l=t(d);e.addUniqueNumber=l,e.generateUniqueNumber=d}(t)}};const t={};function r(n){const o=t[n];if(void 0!==o)return o.exports;const s=t[n]={exports:{}};return e[n].call(s.exports,s,s.exports,r),s.exports}(()=>{"use strict";var e=r(455);const t=((e,t,r,n)=>o=>{const s=t(o);return t=>{const o=e(t);t.addEventListener("message",({data:e})=>{const{id:t}=e;if(null!==t&&o.has(t)){const{reject:r,resolve:n}=o.get(t);o.delete(t),void 0===e.error?n(e.result):r(new Error(e.error.message))}}),n(t)&&t.start();const a=(e,n=null,s=[])=>new Promise((a,c)=>{const i=r(o);o.set(i,{reject:c,resolve:a}),null===n?t.postMessage({id:i,method:e},s):t.postMessage({id:i,method:e,params:n},s)}),c=(e,r,n=[])=>{t.postMessage({id:null,method:e,params:r},n)};let i={};for(const[e,t]of Object.entries(s))i={...i,[e]:t({call:a,notify:c})};return{...i}}})((o=new WeakMap,e=>{if(o.has(e))return o.get(e);const t=new Map;return o.set(e,t),t}),(n=new WeakMap,e=>({...e,connect:({call:e})=>async()=>{const{port1:t,port2:r}=new MessageChannel,o=await e("connect",{port:t},[t]);return n.set(r,o),r},disconnect:({call:e})=>async t=>{const r=n.get(t);if(void 0===r)throw new Error("The given port is not connected.");await e("disconnect",{portId:r})},isSupported:({call:e})=>()=>e("isSupported")})),e.generateUniqueNumber,e=>"function"==typeof e.start);var n,o;const s=t({characterize:({call:e})=>()=>e("characterize"),encode:({call:e})=>(t,r)=>e("encode",{recordingId:t,timeslice:r}),record:({call:e})=>async(t,r,n)=>{await e("record",{recordingId:t,sampleRate:r,typedArrays:n},n.map(({buffer:e})=>e).filter(e=>e instanceof ArrayBuffer))}}),a=-32603,c=-32602,i=-32601,d=(e,t)=>Object.assign(new Error(e),{status:t}),l=e=>d('The handler of the method called "'.concat(e,'" returned an unexpected result.'),a),u=(e,t)=>async({data:{id:r,method:n,params:o}})=>{const s=t[n];try{if(void 0===s)throw(e=>d('The requested method called "'.concat(e,'" is not supported.'),i))(n);const t=void 0===o?s():s(o);if(void 0===t)throw(e=>d('The handler of the method called "'.concat(e,'" returned no required result.'),a))(n);const c=t instanceof Promise?await t:t;if(null===r){if(void 0!==c.result)throw l(n)}else{if(void 0===c.result)throw l(n);const{result:t,transferables:o=[]}=c;e.postMessage({id:r,result:t},o)}}catch(t){const{message:n,status:o=-32603}=t;e.postMessage({error:{code:o,message:n},id:r})}},h=new Map,f=(t,r,n)=>({...r,connect:({port:n})=>{n.start();const o=t(n,r),s=(0,e.generateUniqueNumber)(h);return h.set(s,()=>{o(),n.close(),h.delete(s)}),{result:s}},disconnect:({portId:e})=>{const t=h.get(e);if(void 0===t)throw(e=>d('The specified parameter called "portId" with the given value "'.concat(e,'" does not identify a port connected to this worker.'),c))(e);return t(),{result:null}},isSupported:async()=>{if(await new Promise(e=>{const t=new ArrayBuffer(0),{port1:r,port2:n}=new MessageChannel;r.onmessage=({data:t})=>e(null!==t),n.postMessage(t,[t])})){const e=n();return{result:e instanceof Promise?await e:e}}return{result:!1}}}),w=(e,t,r=()=>!0)=>{const n=f(w,t,r),o=u(e,n);return e.addEventListener("message",o),()=>e.removeEventListener("message",o)},p=e=>{e.onmessage=null,e.close()},m=new Map,g=new Map,v=((e,t)=>r=>{const n=t.get(r);if(void 0===n)throw new Error("There was no encoder stored with the given id.");e.delete(n),t.delete(r)})(m,g),y=new Map,M=(e=>t=>{const r=e.get(t);if(void 0===r)throw new Error("There was no instance of an encoder stored with the given id.");return r})(y),E=((e,t)=>r=>{const n=t(r);return e.delete(r),n})(y,M),b=((e,t)=>r=>{const[n,o,s,a]=t(r);return s?new Promise(t=>{o.onmessage=({data:s})=>{0===s.length?(e(o),t(n.encode(r,null))):n.record(r,a,s)}}):n.encode(r,null)})(p,E),T=(e=>t=>{for(const[r,n]of Array.from(e.values()))if(r.test(t))return n;throw new Error("There is no encoder registered which could handle the given mimeType.")})(m),I=((e,t,r)=>(n,o,s)=>{if(t.has(n))throw new Error('There is already an encoder instance registered with an id called "'.concat(n,'".'));const a=r(o),{port1:c,port2:i}=new MessageChannel,d=[a,c,!0,s];return t.set(n,d),c.onmessage=({data:t})=>{0===t.length?(e(c),d[2]=!1):a.record(n,s,t.map(e=>"number"==typeof e?new Float32Array(e):e))},i})(p,y,T),A=((e,t,r)=>async(n,o)=>{const s=r(o),a=await s.characterize(),c=a.toString();if(e.has(c))throw new Error("There is already an encoder stored which handles exactly the same mime types.");if(t.has(n))throw new Error('There is already an encoder registered with an id called "'.concat(n,'".'));return e.set(c,[a,s]),t.set(n,c),a})(m,g,s),N=(e=>(t,r)=>{const[n]=e(t);return n.encode(t,r)})(M);w(self,{deregister:async({encoderId:e})=>(v(e),{result:null}),encode:async({encoderInstanceId:e,timeslice:t})=>{const r=null===t?await b(e):await N(e,t);return{result:r,transferables:r}},instantiate:({encoderInstanceId:e,mimeType:t,sampleRate:r})=>{const n=I(e,t,r);return{result:n,transferables:[n]}},register:async({encoderId:e,port:t})=>({result:await A(e,t)})})})()})();`;
+var Il = new Blob([Lo], { type: 'application/javascript; charset=utf-8' }),
+  Wo = URL.createObjectURL(Il),
+  at = Fo(Wo),
+  zf = at.connect,
+  Ml = at.deregister,
+  Yf = at.disconnect,
   ft = at.encode,
   hr = at.instantiate,
-  jf = at.isSupported,
-  Fo = at.register;
-URL.revokeObjectURL(Do);
-var Lo = (e) => (t, r) => {
+  Hf = at.isSupported,
+  Bo = at.register;
+URL.revokeObjectURL(Wo);
+var Uo = (e) => (t, r) => {
   if (e === null) throw new Error('A native BlobEvent could not be created.');
   return new e(t, r);
 };
-var Wo = (e, t) => (r, n, o) => {
+var Vo = (e, t) => (r, n, o) => {
   let a = [],
     i = n,
     s = 0;
@@ -1953,7 +2003,7 @@ var Wo = (e, t) => (r, n, o) => {
     }
   return { contents: a, currentElementType: i, offset: s };
 };
-var Bo = (e, t) =>
+var qo = (e, t) =>
   class {
     constructor(n = null) {
       ((this._listeners = new WeakMap()), (this._nativeEventTarget = n === null ? e() : n));
@@ -1973,25 +2023,25 @@ var Bo = (e, t) =>
       this._nativeEventTarget.removeEventListener(n, i === void 0 ? null : i, a);
     }
   };
-var Uo = (e) => () => {
+var Go = (e) => () => {
   if (e === null) throw new Error('A native EventTarget could not be created.');
   return e.document.createElement('p');
 };
-var Vo = (e = '') => {
+var jo = (e = '') => {
   try {
     return new DOMException(e, 'InvalidModificationError');
   } catch (t) {
     return ((t.code = 13), (t.message = e), (t.name = 'InvalidModificationError'), t);
   }
 };
-var qo = () => {
+var zo = () => {
   try {
     return new DOMException('', 'InvalidStateError');
   } catch (e) {
     return ((e.code = 11), (e.name = 'InvalidStateError'), e);
   }
 };
-var Go = (e, t, r, n, o, a, i) =>
+var Yo = (e, t, r, n, o, a, i) =>
   class extends a {
     constructor(c, l = {}) {
       let { mimeType: u } = l;
@@ -2105,9 +2155,9 @@ var Go = (e, t, r, n, o, a, i) =>
       return (i !== null && i.isTypeSupported !== void 0 && i.isTypeSupported(c)) || o.some((l) => l.test(c));
     }
   };
-var jo = (e) => (e !== null && e.BlobEvent !== void 0 ? e.BlobEvent : null);
-var zo = (e) => (e === null || e.MediaRecorder === void 0 ? null : e.MediaRecorder);
-var Yo = (e) => (t, r, n) => {
+var Ho = (e) => (e !== null && e.BlobEvent !== void 0 ? e.BlobEvent : null);
+var $o = (e) => (e === null || e.MediaRecorder === void 0 ? null : e.MediaRecorder);
+var Xo = (e) => (t, r, n) => {
   let o = new Map(),
     a = new WeakMap(),
     i = new WeakMap(),
@@ -2192,7 +2242,7 @@ var xr = () => {
     return ((e.code = 9), (e.name = 'NotSupportedError'), e);
   }
 };
-var Ho =
+var Zo =
   (e) =>
   (t, r, n, o = 2) => {
     let a = e(t, r);
@@ -2212,7 +2262,7 @@ var Ho =
     }
     return { content: null, length: i + s };
   };
-var $o = (e) => (t, r) => {
+var Qo = (e) => (t, r) => {
   let n = e(t, r);
   if (n === null) return n;
   let { length: o, value: a } = n;
@@ -2228,7 +2278,7 @@ var $o = (e) => (t, r) => {
       ? { length: o, type: 'master' }
       : { length: o, type: 'unknown' };
 };
-var Xo = (e) => (t, r) => {
+var Ko = (e) => (t, r) => {
   let n = e(t, r);
   if (n === null) return n;
   let o = r + Math.floor((n - 1) / 8);
@@ -2237,9 +2287,9 @@ var Xo = (e) => (t, r) => {
   for (let s = 1; s < n; s += 1) i = (i << 8) + t.getUint8(o + s);
   return { length: n, value: i };
 };
-var Ta = rt(Bt());
+var Oa = rt(Bt());
 var rn = Symbol.observable || '@@observable';
-function Zo(e) {
+function Jo(e) {
   return (
     Symbol.observable ||
       (typeof e == 'function' && e.prototype && e.prototype[Symbol.observable]
@@ -2249,17 +2299,17 @@ function Zo(e) {
   );
 }
 var _r = () => {},
-  Qo = (e) => {
+  ea = (e) => {
     throw e;
   };
-function Ko(e) {
+function ta(e) {
   return e
     ? e.next && e.error && e.complete
       ? e
-      : { complete: (e.complete ?? _r).bind(e), error: (e.error ?? Qo).bind(e), next: (e.next ?? _r).bind(e) }
-    : { complete: _r, error: Qo, next: _r };
+      : { complete: (e.complete ?? _r).bind(e), error: (e.error ?? ea).bind(e), next: (e.next ?? _r).bind(e) }
+    : { complete: _r, error: ea, next: _r };
 }
-var Jo = (e, t, r) => () =>
+var ra = (e, t, r) => () =>
   r((n) => {
     if (t === null || t.cancelAnimationFrame === void 0 || t.requestAnimationFrame === void 0) return e(n);
     let o = t.requestAnimationFrame(function a(i) {
@@ -2267,14 +2317,14 @@ var Jo = (e, t, r) => () =>
     });
     return () => t.cancelAnimationFrame(o);
   });
-var ea = (e, t, r) => (n, o) => {
+var na = (e, t, r) => (n, o) => {
   let a = () => n.getAttribute(o);
   return r(
     e(t(n, { attributeFilter: [o], childList: !1, subtree: !1 }), () => a()),
     a(),
   );
 };
-var ta = (e, t, r) => (n) =>
+var oa = (e, t, r) => (n) =>
   r((o) => {
     if (
       t === null ||
@@ -2291,7 +2341,7 @@ var ta = (e, t, r) => (n) =>
     );
     return () => t.navigator.geolocation.clearWatch(a);
   });
-var ra = (e, t, r) => (n, o) =>
+var aa = (e, t, r) => (n, o) =>
   r((a) => {
     if (t === null || t.IntersectionObserver === void 0) return e(a);
     let i = new t.IntersectionObserver((s) => a.next(s), o);
@@ -2302,8 +2352,8 @@ var ra = (e, t, r) => (n, o) =>
     }
     return () => i.disconnect();
   });
-var na = (e) => (t, r) => e((n) => t({ ...n, next: (o) => n.next(r(o)) }));
-var oa = (e, t, r) => () =>
+var sa = (e) => (t, r) => e((n) => t({ ...n, next: (o) => n.next(r(o)) }));
+var ia = (e, t, r) => () =>
   r((n) => {
     if (
       t === null ||
@@ -2328,7 +2378,7 @@ var oa = (e, t, r) => () =>
       };
     return (a(), t.navigator.mediaDevices.addEventListener('devicechange', a), i);
   });
-var aa = (e, t, r) => (n) =>
+var ca = (e, t, r) => (n) =>
   r((o) => {
     if (t === null || t.matchMedia === void 0) return e(o);
     let a = t.matchMedia(n);
@@ -2340,7 +2390,7 @@ var aa = (e, t, r) => (n) =>
       }
     );
   });
-var sa = (e, t, r) => (n) =>
+var ua = (e, t, r) => (n) =>
   r((o) => {
     if (t === null || t.PerformanceObserver === void 0) return e(o);
     let a = new t.PerformanceObserver((i) => o.next(i.getEntries()));
@@ -2351,7 +2401,7 @@ var sa = (e, t, r) => (n) =>
     }
     return () => a.disconnect();
   });
-var ia = (e) => (t) =>
+var la = (e) => (t) =>
   e((r) => {
     let n = Array.from(t.inputs.values()),
       o = () => {
@@ -2361,7 +2411,7 @@ var ia = (e) => (t) =>
       };
     return (r.next(n), t.addEventListener('statechange', o), () => t.removeEventListener('statechange', o));
   });
-var ca = (e) => (t) =>
+var pa = (e) => (t) =>
   e((r) => {
     let n = Array.from(t.outputs.values()),
       o = () => {
@@ -2371,7 +2421,7 @@ var ca = (e) => (t) =>
       };
     return (r.next(n), t.addEventListener('statechange', o), () => t.removeEventListener('statechange', o));
   });
-var ua = (e, t, r) => (n, o) =>
+var da = (e, t, r) => (n, o) =>
   r((a) => {
     if (t === null || t.MutationObserver === void 0) return e(a);
     let i = new t.MutationObserver((s) => a.next(s));
@@ -2382,12 +2432,12 @@ var ua = (e, t, r) => (n, o) =>
     }
     return () => i.disconnect();
   });
-var la = (e) => (t, r, n) =>
+var fa = (e) => (t, r, n) =>
   e((o) => {
     let a = (i) => o.next(i);
     return (t.addEventListener(r, a, n), () => t.removeEventListener(r, a, n));
   });
-var pa = (e, t, r) => () =>
+var ma = (e, t, r) => () =>
   r((n) => {
     if (t === null || t.navigator === void 0 || t.navigator.onLine === void 0) return e(n);
     let o = () => n.next(!1),
@@ -2401,7 +2451,7 @@ var pa = (e, t, r) => () =>
       }
     );
   });
-var da = (e, t, r) => (n) =>
+var ha = (e, t, r) => (n) =>
   r((o) => {
     if (
       t === null ||
@@ -2431,14 +2481,14 @@ var da = (e, t, r) => (n) =>
       () => i()
     );
   });
-var fa = (e) => (t, r) => e((n) => (n.next(r), t(n)));
-var ma = (e, t, r) => (n) =>
+var xa = (e) => (t, r) => e((n) => (n.next(r), t(n)));
+var _a = (e, t, r) => (n) =>
   r((o) => {
     if (t === null || t.ReportingObserver === void 0) return e(o);
     let a = new t.ReportingObserver((i) => o.next(i), n);
     return (a.observe(), () => a.disconnect());
   });
-var ha = (e, t, r) => (n, o) =>
+var ga = (e, t, r) => (n, o) =>
   r((a) => {
     if (t === null || t.ResizeObserver === void 0) return e(a);
     let i = new t.ResizeObserver((s) => a.next(s));
@@ -2449,7 +2499,7 @@ var ha = (e, t, r) => (n, o) =>
     }
     return () => i.disconnect();
   });
-var xa = (e, t, r) => (n) =>
+var va = (e, t, r) => (n) =>
   r((o) => {
     if (t === null || t.clearInterval === void 0 || t.setInterval === void 0) return e(o);
     let a = new Map(),
@@ -2477,7 +2527,7 @@ var xa = (e, t, r) => (n) =>
       }
     );
   });
-var _a = (e, t) => (r) =>
+var ya = (e, t) => (r) =>
   t((n) => {
     if (r.cancelVideoFrameCallback === void 0 || r.requestVideoFrameCallback === void 0) return e(n);
     let o = r.requestVideoFrameCallback(function a(i, s) {
@@ -2485,7 +2535,7 @@ var _a = (e, t) => (r) =>
     });
     return () => r.cancelVideoFrameCallback(o);
   });
-var ga = (e, t, r) => (n) =>
+var Na = (e, t, r) => (n) =>
   r((o) => {
     if (t === null || t.navigator === void 0 || t.navigator.wakeLock === void 0) return e(o);
     let a = (p) => p.release().catch(() => {}),
@@ -2516,8 +2566,8 @@ var ga = (e, t, r) => (n) =>
         );
     return (u(), () => l());
   });
-var va = () => (typeof window > 'u' ? null : window);
-var ya = (e, t) => {
+var Ca = () => (typeof window > 'u' ? null : window);
+var Aa = (e, t) => {
   let r = () => {},
     n = (o) => typeof o[0] == 'function';
   return (o) => {
@@ -2528,31 +2578,31 @@ var ya = (e, t) => {
     return ((a[Symbol.observable] = () => ({ subscribe: (...i) => ({ unsubscribe: a(...i) }) })), e(a));
   };
 };
-var ve = (e) => (e.error(new Error('The required browser API seems to be not supported.')), () => {});
-var Ee = va(),
-  me = ya(Zo, Ko),
-  Tx = Jo(ve, Ee, me),
-  Il = ua(ve, Ee, me),
-  Ml = na(me),
-  Ol = fa(me),
-  Ix = ea(Ml, Il, Ol),
-  Mx = ta(ve, Ee, me),
-  Ox = ra(ve, Ee, me),
-  kx = oa(ve, Ee, me),
-  Rx = aa(ve, Ee, me),
-  Px = sa(ve, Ee, me),
-  Dx = ia(me),
-  Fx = ca(me),
-  gr = la(me),
-  Lx = pa(ve, Ee, me),
-  Wx = da(ve, Ee, me),
-  Bx = ma(ve, Ee, me),
-  Ux = ha(ve, Ee, me),
-  Vx = xa(ve, Ee, me),
-  qx = _a(ve, me),
-  Gx = ga(ve, Ee, me);
-var kl = rt(Bt());
-var Ca = (e, t, r) => async (n) => {
+var ye = (e) => (e.error(new Error('The required browser API seems to be not supported.')), () => {});
+var Ee = Ca(),
+  me = Aa(Jo, ta),
+  Ox = ra(ye, Ee, me),
+  Ol = da(ye, Ee, me),
+  kl = sa(me),
+  Rl = xa(me),
+  kx = na(kl, Ol, Rl),
+  Rx = oa(ye, Ee, me),
+  Px = aa(ye, Ee, me),
+  Dx = ia(ye, Ee, me),
+  Fx = ca(ye, Ee, me),
+  Lx = ua(ye, Ee, me),
+  Wx = la(me),
+  Bx = pa(me),
+  gr = fa(me),
+  Ux = ma(ye, Ee, me),
+  Vx = ha(ye, Ee, me),
+  qx = _a(ye, Ee, me),
+  Gx = ga(ye, Ee, me),
+  jx = va(ye, Ee, me),
+  zx = ya(ye, me),
+  Yx = Na(ye, Ee, me);
+var Pl = rt(Bt());
+var Ea = (e, t, r) => async (n) => {
   let o = new e([r], { type: 'application/javascript; charset=utf-8' }),
     a = t.createObjectURL(o);
   try {
@@ -2561,7 +2611,7 @@ var Ca = (e, t, r) => async (n) => {
     t.revokeObjectURL(a);
   }
 };
-var Aa =
+var ba =
   (e) =>
   ({ data: t }) => {
     let { id: r } = t;
@@ -2573,7 +2623,7 @@ var Aa =
       }
     }
   };
-var wa =
+var Sa =
   (e) =>
   (t, r) =>
   (n, o = []) =>
@@ -2581,7 +2631,7 @@ var wa =
       let s = e(t);
       (t.set(s, { reject: i, resolve: a }), r.postMessage({ id: s, ...n }, o));
     });
-var Ea =
+var Ta =
   (e, t, r, n) =>
   (o, a, i = {}) => {
     let s = { channelCountMode: 'explicit', numberOfInputs: 1, numberOfOutputs: 0 },
@@ -2633,27 +2683,27 @@ var Ea =
       c
     );
   };
-var ba = (e, t) => {
+var Ia = (e, t) => {
   if (!e.includes(t))
     throw new Error(`Expected the state to be ${e.map((r) => `"${r}"`).join(' or ')} but it was "${t}".`);
 };
-var Sa =
+var Ma =
   '(()=>{"use strict";class e extends AudioWorkletProcessor{constructor(){super(),this._encoderPort=null,this._numberOfChannels=0,this._state="inactive",this.port.onmessage=({data:e})=>{"pause"===e.method?"active"===this._state||"recording"===this._state?(this._state="paused",this._sendAcknowledgement(e.id)):this._sendUnexpectedStateError(e.id):"record"===e.method?"inactive"===this._state?(this._encoderPort=e.params.encoderPort,this._state="active",this._sendAcknowledgement(e.id)):this._sendUnexpectedStateError(e.id):"resume"===e.method?"paused"===this._state?(this._state="active",this._sendAcknowledgement(e.id)):this._sendUnexpectedStateError(e.id):"stop"===e.method?"active"!==this._state&&"paused"!==this._state&&"recording"!==this._state||null===this._encoderPort?this._sendUnexpectedStateError(e.id):(this._stop(this._encoderPort),this._sendAcknowledgement(e.id)):"number"==typeof e.id&&this.port.postMessage({error:{code:-32601,message:"The requested method is not supported."},id:e.id})}}process([e]){if("inactive"===this._state||"paused"===this._state)return!0;if("active"===this._state){if(void 0===e)throw new Error("No channelData was received for the first input.");if(0===e.length)return!0;this._state="recording"}if("recording"===this._state&&null!==this._encoderPort){if(void 0===e)throw new Error("No channelData was received for the first input.");return 0===e.length?this._encoderPort.postMessage(Array.from({length:this._numberOfChannels},()=>128)):(this._encoderPort.postMessage(e,e.map(({buffer:e})=>e)),this._numberOfChannels=e.length),!0}return!1}_sendAcknowledgement(e){this.port.postMessage({id:e,result:null})}_sendUnexpectedStateError(e){this.port.postMessage({error:{code:-32603,message:"The internal state does not allow to process the given message."},id:e})}_stop(e){e.postMessage([]),e.close(),this._encoderPort=null,this._state="stopped"}}e.parameterDescriptors=[],registerProcessor("recorder-audio-worklet-processor",e)})();';
-var Ia = Ca(Blob, URL, Sa),
-  Ma = Ea(Aa, wa(Ta.generateUniqueNumber), gr, ba);
+var ka = Ea(Blob, URL, Ma),
+  Ra = Ta(ba, Sa(Oa.generateUniqueNumber), gr, Ia);
 var we = rt(un());
-var qa = () => new DOMException('', 'AbortError');
-var Ga =
+var za = () => new DOMException('', 'AbortError');
+var Ya =
   (e) =>
   (t, r, [n, o, a], i) => {
     e(t[o], [r, n, a], (s) => s[0] === r && s[1] === n, i);
   };
-var ja = (e) => (t, r, n) => {
+var Ha = (e) => (t, r, n) => {
   let o = [];
   for (let a = 0; a < n.numberOfInputs; a += 1) o.push(new Set());
   e.set(t, { activeInputs: o, outputs: new Set(), passiveInputs: new WeakMap(), renderer: r });
 };
-var za = (e) => (t, r) => {
+var $a = (e) => (t, r) => {
   e.set(t, { activeInputs: new Set(), passiveInputs: new WeakMap(), renderer: r });
 };
 var Le = new WeakSet(),
@@ -2666,45 +2716,45 @@ var Le = new WeakSet(),
   Kt = new WeakMap(),
   Jt = new WeakMap(),
   er = new WeakMap();
-var Ya = {
+var Xa = {
     construct() {
-      return Ya;
+      return Xa;
     },
   },
-  Ha = (e) => {
+  Za = (e) => {
     try {
-      let t = new Proxy(e, Ya);
+      let t = new Proxy(e, Xa);
       new t();
     } catch {
       return !1;
     }
     return !0;
   };
-var $a =
+var Qa =
     /^import(?:(?:[\s]+[\w]+|(?:[\s]+[\w]+[\s]*,)?[\s]*\{[\s]*[\w]+(?:[\s]+as[\s]+[\w]+)?(?:[\s]*,[\s]*[\w]+(?:[\s]+as[\s]+[\w]+)?)*[\s]*}|(?:[\s]+[\w]+[\s]*,)?[\s]*\*[\s]+as[\s]+[\w]+)[\s]+from)?(?:[\s]*)("([^"\\]|\\.)+"|'([^'\\]|\\.)+')(?:[\s]*);?/,
   ln = (e, t) => {
     let r = [],
       n = e.replace(/^[\s]+/, ''),
-      o = n.match($a);
+      o = n.match(Qa);
     for (; o !== null;) {
       let a = o[1].slice(1, -1),
         i = o[0].replace(/([\s]+)?;?$/, '').replace(a, new URL(a, t).toString());
-      (r.push(i), (n = n.slice(o[0].length).replace(/^[\s]+/, '')), (o = n.match($a)));
+      (r.push(i), (n = n.slice(o[0].length).replace(/^[\s]+/, '')), (o = n.match(Qa)));
     }
     return [r.join(';'), n];
   };
-var Xa = (e) => {
+var Ka = (e) => {
     if (e !== void 0 && !Array.isArray(e))
       throw new TypeError(
         'The parameterDescriptors property of given value for processorCtor is not an array.',
       );
   },
-  Za = (e) => {
-    if (!Ha(e)) throw new TypeError('The given value for processorCtor should be a constructor.');
+  Ja = (e) => {
+    if (!Za(e)) throw new TypeError('The given value for processorCtor should be a constructor.');
     if (e.prototype === null || typeof e.prototype != 'object')
       throw new TypeError('The given value for processorCtor should have a prototype.');
   },
-  Qa = (e, t, r, n, o, a, i, s, c, l, u, p, m) => {
+  es = (e, t, r, n, o, a, i, s, c, l, u, p, m) => {
     let d = 0;
     return (f, h, x = { credentials: 'omit' }) => {
       let _ = u.get(f);
@@ -2720,9 +2770,9 @@ var Xa = (e) => {
             ? o(h)
                 .then(([g, A]) => {
                   let [C, v] = ln(g, A),
-                    T = `${C};((a,b)=>{(a[b]=a[b]||[]).push((AudioWorkletProcessor,global,registerProcessor,sampleRate,self,window)=>{${v}
+                    O = `${C};((a,b)=>{(a[b]=a[b]||[]).push((AudioWorkletProcessor,global,registerProcessor,sampleRate,self,window)=>{${v}
 })})(window,'_AWGS')`;
-                  return r(T);
+                  return r(O);
                 })
                 .then(() => {
                   let g = m._AWGS.pop();
@@ -2736,8 +2786,8 @@ var Xa = (e) => {
                         let v = Jt.get(w);
                         if (v !== void 0) {
                           if (v.has(A)) throw t();
-                          (Za(C), Xa(C.parameterDescriptors), v.set(A, C));
-                        } else (Za(C), Xa(C.parameterDescriptors), Jt.set(w, new Map([[A, C]])));
+                          (Ja(C), Ka(C.parameterDescriptors), v.set(A, C));
+                        } else (Ja(C), Ka(C.parameterDescriptors), Jt.set(w, new Map([[A, C]])));
                       },
                       w.sampleRate,
                       void 0,
@@ -2748,8 +2798,8 @@ var Xa = (e) => {
             : Promise.all([o(h), Promise.resolve(e(p, p))]).then(([[g, A], C]) => {
                 let v = d + 1;
                 d = v;
-                let [T, I] = ln(g, A),
-                  W = `${T};((AudioWorkletProcessor,registerProcessor)=>{${I}
+                let [O, T] = ln(g, A),
+                  W = `${O};((AudioWorkletProcessor,registerProcessor)=>{${T}
 })(${C ? 'AudioWorkletProcessor' : 'class extends AudioWorkletProcessor {__b=new WeakSet();constructor(){super();(p=>p.postMessage=(q=>(m,t)=>q.call(p,m,t?t.filter(u=>!this.__b.has(u)):t))(p.postMessage))(this.port)}}'},(n,p)=>registerProcessor(n,class extends p{${C ? '' : '__c = (a) => a.forEach(e=>this.__b.add(e.buffer));'}process(i,o,p){${C ? '' : 'i.forEach(this.__c);o.forEach(this.__c);this.__c(Object.values(p));'}return super.process(i.map(j=>j.some(k=>k.length===0)?[]:j),o,p)}}));registerProcessor('__sac${v}',class extends AudioWorkletProcessor{process(){return !1}})`,
                   L = new Blob([W], { type: 'application/javascript; charset=utf-8' }),
                   E = URL.createObjectURL(L);
@@ -2813,21 +2863,21 @@ var Be = (e) => {
 var tr = (e, t) => {
   !wr(e) && t.every((r) => r.size === 0) && Be(e);
 };
-var Ka = (e, t, r, n, o, a, i, s, c, l, u, p, m) => {
+var ts = (e, t, r, n, o, a, i, s, c, l, u, p, m) => {
   let d = new WeakMap();
   return (f, h, x, _, y) => {
     let { activeInputs: w, passiveInputs: N } = a(h),
       { outputs: g } = a(f),
       A = s(f),
       C = (v) => {
-        let T = c(h),
-          I = c(f);
+        let O = c(h),
+          T = c(f);
         if (v) {
-          let M = Ar(N, f, x, _);
-          (e(w, f, M, !1), !y && !p(f) && r(I, T, x, _), m(h) && Re(h));
+          let I = Ar(N, f, x, _);
+          (e(w, f, I, !1), !y && !p(f) && r(T, O, x, _), m(h) && Re(h));
         } else {
-          let M = n(w, f, x, _);
-          (t(N, _, M, !1), !y && !p(f) && o(I, T, x, _));
+          let I = n(w, f, x, _);
+          (t(N, _, I, !1), !y && !p(f) && o(T, O, x, _));
           let b = i(h);
           if (b === 0) u(h) && tr(h, w);
           else {
@@ -2847,13 +2897,13 @@ var Ka = (e, t, r, n, o, a, i, s, c, l, u, p, m) => {
       : !1;
   };
 };
-var Ja =
+var rs =
   (e) =>
   (t, r, [n, o, a], i) => {
     let s = t.get(n);
     s === void 0 ? t.set(n, new Set([[o, r, a]])) : e(s, [o, r, a], (c) => c[0] === o && c[1] === r, i);
   };
-var es = (e) => (t, r) => {
+var ns = (e) => (t, r) => {
   let n = e(t, { channelCount: 1, channelCountMode: 'explicit', channelInterpretation: 'discrete', gain: 0 });
   r.connect(n).connect(t.destination);
   let o = () => {
@@ -2861,10 +2911,10 @@ var es = (e) => (t, r) => {
   };
   r.addEventListener('ended', o);
 };
-var ts = (e) => (t, r) => {
+var os = (e) => (t, r) => {
   e(t).add(r);
 };
-var Zl = {
+var Kl = {
     channelCount: 2,
     channelCountMode: 'max',
     channelInterpretation: 'speakers',
@@ -2873,11 +2923,11 @@ var Zl = {
     minDecibels: -100,
     smoothingTimeConstant: 0.8,
   },
-  rs = (e, t, r, n, o, a) =>
+  as = (e, t, r, n, o, a) =>
     class extends e {
       constructor(s, c) {
         let l = o(s),
-          u = { ...Zl, ...c },
+          u = { ...Kl, ...c },
           p = n(l, u),
           m = a(l) ? t() : null;
         (super(s, !1, p, m), (this._nativeAnalyserNode = p));
@@ -2927,7 +2977,7 @@ var Zl = {
       }
     };
 var z = (e, t) => e.context === t;
-var ns = (e, t, r) => () => {
+var ss = (e, t, r) => () => {
   let n = new WeakMap(),
     o = async (a, i) => {
       let s = t(a);
@@ -2970,13 +3020,13 @@ var _t = (e) => {
     }
   })(e.getChannelData);
 };
-var Ql = { numberOfChannels: 1 },
-  os = (e, t, r, n, o, a, i, s) => {
+var Jl = { numberOfChannels: 1 },
+  is = (e, t, r, n, o, a, i, s) => {
     let c = null;
-    return class as {
+    return class cs {
       constructor(u) {
         if (o === null) throw new Error('Missing the native OfflineAudioContext constructor.');
-        let { length: p, numberOfChannels: m, sampleRate: d } = { ...Ql, ...u };
+        let { length: p, numberOfChannels: m, sampleRate: d } = { ...Jl, ...u };
         c === null && (c = new o(1, 1, 44100));
         let f =
           n !== null && t(a, a)
@@ -2990,14 +3040,14 @@ var Ql = { numberOfChannels: 1 },
         );
       }
       static [Symbol.hasInstance](u) {
-        return (u !== null && typeof u == 'object' && Object.getPrototypeOf(u) === as.prototype) || e.has(u);
+        return (u !== null && typeof u == 'object' && Object.getPrototypeOf(u) === cs.prototype) || e.has(u);
       }
     };
   };
 var ie = -34028234663852886e22,
   ae = -ie;
-var ye = (e) => Le.has(e);
-var Kl = {
+var Ne = (e) => Le.has(e);
+var ep = {
     buffer: null,
     channelCount: 2,
     channelCountMode: 'max',
@@ -3007,11 +3057,11 @@ var Kl = {
     loopStart: 0,
     playbackRate: 1,
   },
-  ss = (e, t, r, n, o, a, i, s) =>
+  us = (e, t, r, n, o, a, i, s) =>
     class extends e {
       constructor(l, u) {
         let p = a(l),
-          m = { ...Kl, ...u },
+          m = { ...ep, ...u },
           d = o(p, m),
           f = i(p),
           h = f ? t() : null;
@@ -3071,7 +3121,7 @@ var Kl = {
         ) {
           Re(this);
           let m = () => {
-            (this._nativeAudioBufferSourceNode.removeEventListener('ended', m), ye(this) && Be(this));
+            (this._nativeAudioBufferSourceNode.removeEventListener('ended', m), Ne(this) && Be(this));
           };
           this._nativeAudioBufferSourceNode.addEventListener('ended', m);
         }
@@ -3081,7 +3131,7 @@ var Kl = {
           this._audioBufferSourceNodeRenderer !== null && (this._audioBufferSourceNodeRenderer.stop = l));
       }
     };
-var is = (e, t, r, n, o) => () => {
+var ls = (e, t, r, n, o) => () => {
   let a = new WeakMap(),
     i = null,
     s = null,
@@ -3121,12 +3171,12 @@ var is = (e, t, r, n, o) => () => {
     },
   };
 };
-var cs = (e) => 'playbackRate' in e;
-var us = (e) => 'frequency' in e && 'gain' in e;
-var ls = (e) => 'offset' in e;
-var ps = (e) => !('frequency' in e) && 'gain' in e;
-var ds = (e) => 'detune' in e && 'frequency' in e && !('gain' in e);
-var fs = (e) => 'pan' in e;
+var ps = (e) => 'playbackRate' in e;
+var ds = (e) => 'frequency' in e && 'gain' in e;
+var fs = (e) => 'offset' in e;
+var ms = (e) => !('frequency' in e) && 'gain' in e;
+var hs = (e) => 'detune' in e && 'frequency' in e && !('gain' in e);
+var xs = (e) => 'pan' in e;
 var he = (e) => pe(yr, e);
 var Qe = (e) => pe(Nr, e);
 var Er = (e, t) => {
@@ -3136,26 +3186,26 @@ var Er = (e, t) => {
       t.includes(e) || Er(a, [...t, e]);
     }),
   );
-  let n = cs(e)
+  let n = ps(e)
     ? [e.playbackRate]
     : wr(e)
       ? Array.from(e.parameters.values())
-      : us(e)
+      : ds(e)
         ? [e.Q, e.detune, e.frequency, e.gain]
-        : ls(e)
+        : fs(e)
           ? [e.offset]
-          : ps(e)
+          : ms(e)
             ? [e.gain]
-            : ds(e)
+            : hs(e)
               ? [e.detune, e.frequency]
-              : fs(e)
+              : xs(e)
                 ? [e.pan]
                 : [];
   for (let o of n) {
     let a = Qe(o);
     a !== void 0 && a.activeInputs.forEach(([i]) => Er(i, t));
   }
-  ye(e) && Be(e);
+  Ne(e) && Be(e);
 };
 var Ke = (e) => {
   Er(e.destination, []);
@@ -3164,7 +3214,7 @@ var br = (e) =>
   e === void 0 ||
   typeof e == 'number' ||
   (typeof e == 'string' && (e === 'balanced' || e === 'interactive' || e === 'playback'));
-var ms = (e, t, r, n, o, a, i, s, c) =>
+var _s = (e, t, r, n, o, a, i, s, c) =>
   class extends e {
     constructor(u = {}) {
       if (c === null) throw new Error('Missing the native AudioContext constructor.');
@@ -3264,7 +3314,7 @@ var ms = (e, t, r, n, o, a, i, s, c) =>
       });
     }
   };
-var hs = (e, t, r, n, o, a, i, s) =>
+var gs = (e, t, r, n, o, a, i, s) =>
   class extends e {
     constructor(l, u) {
       let p = a(l),
@@ -3294,7 +3344,7 @@ var hs = (e, t, r, n, o, a, i, s) =>
       return this._nativeAudioDestinationNode.maxChannelCount;
     }
   };
-var xs = (e) => {
+var vs = (e) => {
   let t = new WeakMap(),
     r = async (n, o) => {
       let a = o.destination;
@@ -3307,7 +3357,7 @@ var xs = (e) => {
     },
   };
 };
-var _s = (e, t, r, n, o, a, i, s) => (c, l) => {
+var ys = (e, t, r, n, o, a, i, s) => (c, l) => {
   let u = l.listener,
     p = () => {
       let g = new Float32Array(1),
@@ -3319,53 +3369,53 @@ var _s = (e, t, r, n, o, a, i, s) => (c, l) => {
         }),
         C = i(l),
         v = !1,
-        T = [0, 0, -1, 0, 1, 0],
-        I = [0, 0, 0],
-        M = () => {
+        O = [0, 0, -1, 0, 1, 0],
+        T = [0, 0, 0],
+        I = () => {
           if (v) return;
           v = !0;
           let L = n(l, 256, 9, 0);
           ((L.onaudioprocess = ({ inputBuffer: E }) => {
             let S = [a(E, g, 0), a(E, g, 1), a(E, g, 2), a(E, g, 3), a(E, g, 4), a(E, g, 5)];
-            S.some((P, D) => P !== T[D]) && (u.setOrientation(...S), (T = S));
-            let O = [a(E, g, 6), a(E, g, 7), a(E, g, 8)];
-            O.some((P, D) => P !== I[D]) && (u.setPosition(...O), (I = O));
+            S.some((P, D) => P !== O[D]) && (u.setOrientation(...S), (O = S));
+            let M = [a(E, g, 6), a(E, g, 7), a(E, g, 8)];
+            M.some((P, D) => P !== T[D]) && (u.setPosition(...M), (T = M));
           }),
             A.connect(L));
         },
         b = (L) => (E) => {
-          E !== T[L] && ((T[L] = E), u.setOrientation(...T));
+          E !== O[L] && ((O[L] = E), u.setOrientation(...O));
         },
         F = (L) => (E) => {
-          E !== I[L] && ((I[L] = E), u.setPosition(...I));
+          E !== T[L] && ((T[L] = E), u.setPosition(...T));
         },
         W = (L, E, S) => {
-          let O = r(l, {
+          let M = r(l, {
             channelCount: 1,
             channelCountMode: 'explicit',
             channelInterpretation: 'discrete',
             offset: E,
           });
-          (O.connect(A, 0, L),
-            O.start(),
-            Object.defineProperty(O.offset, 'defaultValue', {
+          (M.connect(A, 0, L),
+            M.start(),
+            Object.defineProperty(M.offset, 'defaultValue', {
               get() {
                 return E;
               },
             }));
-          let P = e({ context: c }, C, O.offset, ae, ie);
+          let P = e({ context: c }, C, M.offset, ae, ie);
           return (
             s(
               P,
               'value',
               (D) => () => D.call(P),
-              (D) => (k) => {
+              (D) => (R) => {
                 try {
-                  D.call(P, k);
+                  D.call(P, R);
                 } catch (G) {
                   if (G.code !== 9) throw G;
                 }
-                (M(), C && S(k));
+                (I(), C && S(R));
               },
             ),
             (P.cancelAndHoldAtTime = ((D) =>
@@ -3373,63 +3423,63 @@ var _s = (e, t, r, n, o, a, i, s) => (c, l) => {
                 ? () => {
                     throw o();
                   }
-                : (...k) => {
-                    let G = D.apply(P, k);
-                    return (M(), G);
+                : (...R) => {
+                    let G = D.apply(P, R);
+                    return (I(), G);
                   })(P.cancelAndHoldAtTime)),
             (P.cancelScheduledValues = ((D) =>
               C
                 ? () => {
                     throw o();
                   }
-                : (...k) => {
-                    let G = D.apply(P, k);
-                    return (M(), G);
+                : (...R) => {
+                    let G = D.apply(P, R);
+                    return (I(), G);
                   })(P.cancelScheduledValues)),
             (P.exponentialRampToValueAtTime = ((D) =>
               C
                 ? () => {
                     throw o();
                   }
-                : (...k) => {
-                    let G = D.apply(P, k);
-                    return (M(), G);
+                : (...R) => {
+                    let G = D.apply(P, R);
+                    return (I(), G);
                   })(P.exponentialRampToValueAtTime)),
             (P.linearRampToValueAtTime = ((D) =>
               C
                 ? () => {
                     throw o();
                   }
-                : (...k) => {
-                    let G = D.apply(P, k);
-                    return (M(), G);
+                : (...R) => {
+                    let G = D.apply(P, R);
+                    return (I(), G);
                   })(P.linearRampToValueAtTime)),
             (P.setTargetAtTime = ((D) =>
               C
                 ? () => {
                     throw o();
                   }
-                : (...k) => {
-                    let G = D.apply(P, k);
-                    return (M(), G);
+                : (...R) => {
+                    let G = D.apply(P, R);
+                    return (I(), G);
                   })(P.setTargetAtTime)),
             (P.setValueAtTime = ((D) =>
               C
                 ? () => {
                     throw o();
                   }
-                : (...k) => {
-                    let G = D.apply(P, k);
-                    return (M(), G);
+                : (...R) => {
+                    let G = D.apply(P, R);
+                    return (I(), G);
                   })(P.setValueAtTime)),
             (P.setValueCurveAtTime = ((D) =>
               C
                 ? () => {
                     throw o();
                   }
-                : (...k) => {
-                    let G = D.apply(P, k);
-                    return (M(), G);
+                : (...R) => {
+                    let G = D.apply(P, R);
+                    return (I(), G);
                   })(P.setValueCurveAtTime)),
             P
           );
@@ -3516,7 +3566,7 @@ var fn = (e, t, r) => {
   for (let n of e) if (n[0] === t && n[1] === r) return (e.delete(n), n);
   return null;
 };
-var gs = (e, t, r) => Ze(e, (n) => n[0] === t && n[1] === r);
+var Ns = (e, t, r) => Ze(e, (n) => n[0] === t && n[1] === r);
 var mn = (e, t) => {
   if (!We(e).delete(t)) throw new Error('Missing the expected event listener.');
 };
@@ -3528,7 +3578,7 @@ var hn = (e, t, r) => {
 var vt = (e, t, r, n) => {
   Ie(t) ? e.disconnect(t.inputs[n], r, 0) : e.disconnect(t, r, n);
 };
-var Q = (e) => pe(mt, e);
+var K = (e) => pe(mt, e);
 var it = (e) => pe(Qt, e);
 var je = (e) => Kt.has(e);
 var yt = (e) => !Le.has(e);
@@ -3568,7 +3618,7 @@ var Sr = (e, t) => {
   r.forEach((n, o) => t(o, n));
 };
 var ct = (e) => 'context' in e;
-var vs = (e) => {
+var Cs = (e) => {
   let t = new Map();
   ((e.connect = (
     (r) =>
@@ -3605,71 +3655,71 @@ var vs = (e) => {
         });
     })(e.disconnect)));
 };
-var Jl = (e, t, r, n) => {
+var tp = (e, t, r, n) => {
     let { activeInputs: o, passiveInputs: a } = Qe(t),
       { outputs: i } = he(e),
       s = We(e),
       c = (l) => {
-        let u = Q(e),
+        let u = K(e),
           p = it(t);
         if (l) {
           let m = hn(a, e, r);
           (pn(o, e, m, !1), !n && !je(e) && u.connect(p, r));
         } else {
-          let m = gs(o, e, r);
+          let m = Ns(o, e, r);
           (dn(a, m, !1), !n && !je(e) && u.disconnect(p, r));
         }
       };
     return Pe(i, [t, r], (l) => l[0] === t && l[1] === r, !0)
-      ? (s.add(c), ye(e) ? pn(o, e, [r, c], !0) : dn(a, [e, r, c], !0), !0)
+      ? (s.add(c), Ne(e) ? pn(o, e, [r, c], !0) : dn(a, [e, r, c], !0), !0)
       : !1;
   },
-  ep = (e, t, r, n) => {
+  rp = (e, t, r, n) => {
     let { activeInputs: o, passiveInputs: a } = he(t),
       i = fn(o[n], e, r);
     return i === null ? [Ar(a, e, r, n)[2], !1] : [i[2], !0];
   },
-  tp = (e, t, r) => {
+  np = (e, t, r) => {
     let { activeInputs: n, passiveInputs: o } = Qe(t),
       a = fn(n, e, r);
     return a === null ? [hn(o, e, r)[1], !1] : [a[2], !0];
   },
   _n = (e, t, r, n, o) => {
-    let [a, i] = ep(e, r, n, o);
-    if ((a !== null && (mn(e, a), i && !t && !je(e) && vt(Q(e), Q(r), n, o)), ye(r))) {
+    let [a, i] = rp(e, r, n, o);
+    if ((a !== null && (mn(e, a), i && !t && !je(e) && vt(K(e), K(r), n, o)), Ne(r))) {
       let { activeInputs: s } = he(r);
       tr(r, s);
     }
   },
   gn = (e, t, r, n) => {
-    let [o, a] = tp(e, r, n);
-    o !== null && (mn(e, o), a && !t && !je(e) && Q(e).disconnect(it(r), n));
+    let [o, a] = np(e, r, n);
+    o !== null && (mn(e, o), a && !t && !je(e) && K(e).disconnect(it(r), n));
   },
-  rp = (e, t) => {
+  op = (e, t) => {
     let r = he(e),
       n = [];
     for (let o of r.outputs) (Je(o) ? _n(e, t, ...o) : gn(e, t, ...o), n.push(o[0]));
     return (r.outputs.clear(), n);
   },
-  np = (e, t, r) => {
+  ap = (e, t, r) => {
     let n = he(e),
       o = [];
     for (let a of n.outputs)
       a[1] === r && (Je(a) ? _n(e, t, ...a) : gn(e, t, ...a), o.push(a[0]), n.outputs.delete(a));
     return o;
   },
-  op = (e, t, r, n, o) => {
+  sp = (e, t, r, n, o) => {
     let a = he(e);
     return Array.from(a.outputs)
       .filter((i) => i[0] === r && (n === void 0 || i[1] === n) && (o === void 0 || i[2] === o))
       .map((i) => (Je(i) ? _n(e, t, ...i) : gn(e, t, ...i), a.outputs.delete(i), i[0]));
   },
-  ys = (e, t, r, n, o, a, i, s, c, l, u, p, m, d, f, h) =>
+  As = (e, t, r, n, o, a, i, s, c, l, u, p, m, d, f, h) =>
     class extends l {
       constructor(_, y, w, N) {
         (super(w), (this._context = _), (this._nativeAudioNode = w));
         let g = u(_);
-        (p(g) && r(xn, () => xn(g, h)) !== !0 && vs(w),
+        (p(g) && r(xn, () => xn(g, h)) !== !0 && Cs(w),
           mt.set(this, w),
           Cr.set(this, new Set()),
           _.state !== 'closed' && y && Re(this),
@@ -3708,18 +3758,18 @@ var Jl = (e, t, r, n) => {
           g = f(N);
         if (m(_) || d(_)) throw a();
         if (st(_)) {
-          let v = Q(_);
+          let v = K(_);
           try {
-            let I = gt(this._nativeAudioNode, v, y, w),
-              M = yt(this);
-            ((g || M) && this._nativeAudioNode.disconnect(...I),
-              this.context.state !== 'closed' && !M && yt(_) && Re(_));
-          } catch (I) {
-            throw I.code === 12 ? a() : I;
+            let T = gt(this._nativeAudioNode, v, y, w),
+              I = yt(this);
+            ((g || I) && this._nativeAudioNode.disconnect(...T),
+              this.context.state !== 'closed' && !I && yt(_) && Re(_));
+          } catch (T) {
+            throw T.code === 12 ? a() : T;
           }
           if (t(this, _, y, w, g)) {
-            let I = c([this], _);
-            Sr(I, n(g));
+            let T = c([this], _);
+            Sr(T, n(g));
           }
           return _;
         }
@@ -3730,7 +3780,7 @@ var Jl = (e, t, r, n) => {
         } catch (v) {
           throw v.code === 12 ? a() : v;
         }
-        if (Jl(this, _, y, g)) {
+        if (tp(this, _, y, g)) {
           let v = c([this], _);
           Sr(v, n(g));
         }
@@ -3739,17 +3789,17 @@ var Jl = (e, t, r, n) => {
         let N,
           g = u(this._context),
           A = f(g);
-        if (_ === void 0) N = rp(this, A);
+        if (_ === void 0) N = op(this, A);
         else if (typeof _ == 'number') {
           if (_ < 0 || _ >= this.numberOfOutputs) throw o();
-          N = np(this, A, _);
+          N = ap(this, A, _);
         } else {
           if (
             (y !== void 0 && (y < 0 || y >= this.numberOfOutputs)) ||
             (st(_) && w !== void 0 && (w < 0 || w >= _.numberOfInputs))
           )
             throw o();
-          if (((N = op(this, A, _, y, w)), N.length === 0)) throw a();
+          if (((N = sp(this, A, _, y, w)), N.length === 0)) throw a();
         }
         for (let C of N) {
           let v = c([this], C);
@@ -3757,12 +3807,12 @@ var Jl = (e, t, r, n) => {
         }
       }
     };
-var Ns = rt(un()),
-  Cs =
+var ws = rt(un()),
+  Es =
     (e, t, r, n, o, a, i, s, c, l, u, p, m) =>
     (d, f, h, x = null, _ = null) => {
       let y = h.value,
-        w = new Ns.AutomationEventList(y),
+        w = new ws.AutomationEventList(y),
         N = f ? n(w) : null,
         g = {
           get defaultValue() {
@@ -3838,35 +3888,35 @@ var Ns = rt(un()),
             return (N === null && w.flush(d.context.currentTime), w.add(l(A, C)), h.setValueAtTime(A, C), g);
           },
           setValueCurveAtTime(A, C, v) {
-            let T = A instanceof Float32Array ? A : new Float32Array(A);
+            let O = A instanceof Float32Array ? A : new Float32Array(A);
             if (p !== null && p.name === 'webkitAudioContext') {
-              let I = C + v,
-                M = d.context.sampleRate,
-                b = Math.ceil(C * M),
-                F = Math.floor(I * M),
+              let T = C + v,
+                I = d.context.sampleRate,
+                b = Math.ceil(C * I),
+                F = Math.floor(T * I),
                 W = F - b,
                 L = new Float32Array(W);
               for (let S = 0; S < W; S += 1) {
-                let O = ((T.length - 1) / v) * ((b + S) / M - C),
-                  P = Math.floor(O),
-                  D = Math.ceil(O);
-                L[S] = P === D ? T[P] : (1 - (O - P)) * T[P] + (1 - (D - O)) * T[D];
+                let M = ((O.length - 1) / v) * ((b + S) / I - C),
+                  P = Math.floor(M),
+                  D = Math.ceil(M);
+                L[S] = P === D ? O[P] : (1 - (M - P)) * O[P] + (1 - (D - M)) * O[D];
               }
               (N === null && w.flush(d.context.currentTime),
                 w.add(u(L, C, v)),
                 h.setValueCurveAtTime(L, C, v));
-              let E = F / M;
-              (E < I && m(g, L[L.length - 1], E), m(g, T[T.length - 1], I));
+              let E = F / I;
+              (E < T && m(g, L[L.length - 1], E), m(g, O[O.length - 1], T));
             } else
               (N === null && w.flush(d.context.currentTime),
-                w.add(u(T, C, v)),
-                h.setValueCurveAtTime(T, C, v));
+                w.add(u(O, C, v)),
+                h.setValueCurveAtTime(O, C, v));
             return g;
           },
         };
       return (r.set(g, h), t.set(g, d), e(g, N), g);
     };
-var As = (e) => ({
+var bs = (e) => ({
   replay(t) {
     for (let r of e)
       if (r.type === 'exponentialRampToValue') {
@@ -3913,7 +3963,7 @@ var Nt = class {
     return this._map.values();
   }
 };
-var ap = {
+var ip = {
     channelCount: 2,
     channelCountMode: 'explicit',
     channelInterpretation: 'speakers',
@@ -3922,31 +3972,31 @@ var ap = {
     parameterData: {},
     processorOptions: {},
   },
-  ws = (e, t, r, n, o, a, i, s, c, l, u, p, m, d) =>
+  Ss = (e, t, r, n, o, a, i, s, c, l, u, p, m, d) =>
     class extends t {
       constructor(h, x, _) {
         var y;
         let w = s(h),
           N = c(w),
-          g = u({ ...ap, ..._ });
+          g = u({ ...ip, ..._ });
         m(g);
         let A = Jt.get(w),
           C = A?.get(x),
           v = N || w.state !== 'closed' ? w : (y = i(w)) !== null && y !== void 0 ? y : w,
-          T = o(v, N ? null : h.baseLatency, l, x, C, g),
-          I = N ? n(x, g, C) : null;
-        super(h, !0, T, I);
-        let M = [];
-        (T.parameters.forEach((F, W) => {
+          O = o(v, N ? null : h.baseLatency, l, x, C, g),
+          T = N ? n(x, g, C) : null;
+        super(h, !0, O, T);
+        let I = [];
+        (O.parameters.forEach((F, W) => {
           let L = r(this, N, F);
-          M.push([W, L]);
+          I.push([W, L]);
         }),
-          (this._nativeAudioWorkletNode = T),
+          (this._nativeAudioWorkletNode = O),
           (this._onprocessorerror = null),
-          (this._parameters = new Nt(M)),
+          (this._parameters = new Nt(I)),
           N && e(w, this));
         let { activeInputs: b } = a(this);
-        p(T, b);
+        p(O, b);
       }
       get onprocessorerror() {
         return this._onprocessorerror;
@@ -3991,19 +4041,19 @@ var At = (e, t) => {
   }
   return r;
 };
-var Es = (e, t) => {
+var Ts = (e, t) => {
   let r = pe(er, e),
-    n = Q(t);
+    n = K(t);
   return pe(r, n);
 };
-var sp = async (e, t, r, n, o, a, i) => {
+var cp = async (e, t, r, n, o, a, i) => {
     let s = t === null ? Math.ceil(e.context.length / 128) * 128 : t.length,
       c = n.channelCount * n.numberOfInputs,
       l = o.reduce((x, _) => x + _, 0),
       u = l === 0 ? null : r.createBuffer(l, s, r.sampleRate);
     if (a === void 0) throw new Error('Missing the processor constructor.');
     let p = he(e),
-      m = await Es(r, e),
+      m = await Ts(r, e),
       d = At(n.numberOfInputs, n.channelCount),
       f = At(n.numberOfOutputs, o),
       h = Array.from(e.parameters.keys()).reduce((x, _) => ({ ...x, [_]: new Float32Array(128) }), {});
@@ -4041,16 +4091,16 @@ var sp = async (e, t, r, n, o, a, i) => {
     }
     return u;
   },
-  bs = (e, t, r, n, o, a, i, s, c, l, u, p, m, d, f, h) => (x, _, y) => {
+  Is = (e, t, r, n, o, a, i, s, c, l, u, p, m, d, f, h) => (x, _, y) => {
     let w = new WeakMap(),
       N = null,
       g = async (A, C) => {
         let v = u(A),
-          T = null,
-          I = z(v, C),
-          M = Array.isArray(_.outputChannelCount) ? _.outputChannelCount : Array.from(_.outputChannelCount);
+          O = null,
+          T = z(v, C),
+          I = Array.isArray(_.outputChannelCount) ? _.outputChannelCount : Array.from(_.outputChannelCount);
         if (p === null) {
-          let b = M.reduce((E, S) => E + S, 0),
+          let b = I.reduce((E, S) => E + S, 0),
             F = o(C, {
               channelCount: Math.max(1, b),
               channelCountMode: 'explicit',
@@ -4064,7 +4114,7 @@ var sp = async (e, t, r, n, o, a, i) => {
                 channelCount: 1,
                 channelCountMode: 'explicit',
                 channelInterpretation: 'speakers',
-                numberOfInputs: M[E],
+                numberOfInputs: I[E],
               }),
             );
           let L = i(C, {
@@ -4073,26 +4123,26 @@ var sp = async (e, t, r, n, o, a, i) => {
             channelInterpretation: _.channelInterpretation,
             gain: 1,
           });
-          ((L.connect = t.bind(null, W)), (L.disconnect = c.bind(null, W)), (T = [F, W, L]));
-        } else I || (v = new p(C, x));
-        if ((w.set(C, T === null ? v : T[2]), T !== null)) {
+          ((L.connect = t.bind(null, W)), (L.disconnect = c.bind(null, W)), (O = [F, W, L]));
+        } else T || (v = new p(C, x));
+        if ((w.set(C, O === null ? v : O[2]), O !== null)) {
           if (N === null) {
             if (y === void 0) throw new Error('Missing the processor constructor.');
             if (m === null) throw new Error('Missing the native OfflineAudioContext constructor.');
             let S = A.channelCount * A.numberOfInputs,
-              O = y.parameterDescriptors === void 0 ? 0 : y.parameterDescriptors.length,
-              P = S + O;
-            N = sp(
+              M = y.parameterDescriptors === void 0 ? 0 : y.parameterDescriptors.length,
+              P = S + M;
+            N = cp(
               A,
               P === 0
                 ? null
                 : await (async () => {
-                    let k = new m(P, Math.ceil(A.context.length / 128) * 128, C.sampleRate),
+                    let R = new m(P, Math.ceil(A.context.length / 128) * 128, C.sampleRate),
                       G = [],
                       se = [];
                     for (let X = 0; X < _.numberOfInputs; X += 1)
                       (G.push(
-                        i(k, {
+                        i(R, {
                           channelCount: _.channelCount,
                           channelCountMode: _.channelCountMode,
                           channelInterpretation: _.channelInterpretation,
@@ -4100,7 +4150,7 @@ var sp = async (e, t, r, n, o, a, i) => {
                         }),
                       ),
                         se.push(
-                          o(k, {
+                          o(R, {
                             channelCount: _.channelCount,
                             channelCountMode: 'explicit',
                             channelInterpretation: 'discrete',
@@ -4109,20 +4159,20 @@ var sp = async (e, t, r, n, o, a, i) => {
                         ));
                     let ue = await Promise.all(
                         Array.from(A.parameters.values()).map(async (X) => {
-                          let te = a(k, {
+                          let te = a(R, {
                             channelCount: 1,
                             channelCountMode: 'explicit',
                             channelInterpretation: 'discrete',
                             offset: X.value,
                           });
-                          return (await d(k, X, te.offset), te);
+                          return (await d(R, X, te.offset), te);
                         }),
                       ),
-                      q = n(k, {
+                      q = n(R, {
                         channelCount: 1,
                         channelCountMode: 'explicit',
                         channelInterpretation: 'speakers',
-                        numberOfInputs: Math.max(1, S + O),
+                        numberOfInputs: Math.max(1, S + M),
                       });
                     for (let X = 0; X < _.numberOfInputs; X += 1) {
                       G[X].connect(se[X]);
@@ -4130,11 +4180,11 @@ var sp = async (e, t, r, n, o, a, i) => {
                         se[X].connect(q, te, X * _.channelCount + te);
                     }
                     for (let [X, te] of ue.entries()) (te.connect(q, 0, S + X), te.start(0));
-                    return (q.connect(k.destination), await Promise.all(G.map((X) => f(A, k, X))), h(k));
+                    return (q.connect(R.destination), await Promise.all(G.map((X) => f(A, R, X))), h(R));
                   })(),
               C,
               _,
-              M,
+              I,
               y,
               l,
             );
@@ -4150,16 +4200,16 @@ var sp = async (e, t, r, n, o, a, i) => {
               loopStart: 0,
               playbackRate: 1,
             }),
-            [W, L, E] = T;
+            [W, L, E] = O;
           (b !== null && ((F.buffer = b), F.start(0)), F.connect(W));
-          for (let S = 0, O = 0; S < A.numberOfOutputs; S += 1) {
+          for (let S = 0, M = 0; S < A.numberOfOutputs; S += 1) {
             let P = L[S];
-            for (let D = 0; D < M[S]; D += 1) W.connect(P, O + D, D);
-            O += M[S];
+            for (let D = 0; D < I[S]; D += 1) W.connect(P, M + D, D);
+            M += I[S];
           }
           return E;
         }
-        if (I) for (let [b, F] of A.parameters.entries()) await e(C, F, v.parameters.get(b));
+        if (T) for (let [b, F] of A.parameters.entries()) await e(C, F, v.parameters.get(b));
         else for (let [b, F] of A.parameters.entries()) await d(C, F, v.parameters.get(b));
         return (await f(A, C, v), v);
       };
@@ -4171,7 +4221,7 @@ var sp = async (e, t, r, n, o, a, i) => {
       },
     };
   };
-var Ss = (e, t, r, n, o, a, i, s, c, l, u, p, m, d, f, h, x, _, y, w) =>
+var Ms = (e, t, r, n, o, a, i, s, c, l, u, p, m, d, f, h, x, _, y, w) =>
   class extends f {
     constructor(g, A) {
       (super(g, A),
@@ -4241,7 +4291,7 @@ var Ss = (e, t, r, n, o, a, i, s, c, l, u, p, m, d, f, h, x, _, y, w) =>
       );
     }
   };
-var ip = {
+var up = {
     Q: 1,
     channelCount: 2,
     channelCountMode: 'max',
@@ -4251,11 +4301,11 @@ var ip = {
     gain: 0,
     type: 'lowpass',
   },
-  Ts = (e, t, r, n, o, a, i, s) =>
+  Os = (e, t, r, n, o, a, i, s) =>
     class extends e {
       constructor(l, u) {
         let p = a(l),
-          m = { ...ip, ...u },
+          m = { ...up, ...u },
           d = o(p, m),
           f = i(p),
           h = f ? r() : null;
@@ -4294,7 +4344,7 @@ var ip = {
         if (l.length !== u.length || u.length !== p.length) throw n();
       }
     };
-var Is = (e, t, r, n, o) => () => {
+var ks = (e, t, r, n, o) => () => {
   let a = new WeakMap(),
     i = async (s, c) => {
       let l = r(s),
@@ -4334,7 +4384,7 @@ var Is = (e, t, r, n, o) => () => {
     },
   };
 };
-var Ms = (e, t) => (r, n) => {
+var Rs = (e, t) => (r, n) => {
   let o = t.get(r);
   if (o !== void 0) return o;
   let a = e.get(r);
@@ -4348,23 +4398,23 @@ var Ms = (e, t) => (r, n) => {
     return (t.set(r, !1), !1);
   }
 };
-var cp = {
+var lp = {
     channelCount: 1,
     channelCountMode: 'explicit',
     channelInterpretation: 'speakers',
     numberOfInputs: 6,
   },
-  Os = (e, t, r, n, o) =>
+  Ps = (e, t, r, n, o) =>
     class extends e {
       constructor(i, s) {
         let c = n(i),
-          l = { ...cp, ...s },
+          l = { ...lp, ...s },
           u = r(c, l),
           p = o(c) ? t() : null;
         super(i, !1, u, p);
       }
     };
-var ks = (e, t, r) => () => {
+var Ds = (e, t, r) => () => {
   let n = new WeakMap(),
     o = async (a, i) => {
       let s = t(a);
@@ -4386,23 +4436,23 @@ var ks = (e, t, r) => () => {
     },
   };
 };
-var up = {
+var pp = {
     channelCount: 6,
     channelCountMode: 'explicit',
     channelInterpretation: 'discrete',
     numberOfOutputs: 6,
   },
-  Rs = (e, t, r, n, o, a) =>
+  Fs = (e, t, r, n, o, a) =>
     class extends e {
       constructor(s, c) {
         let l = n(s),
-          u = a({ ...up, ...c }),
+          u = a({ ...pp, ...c }),
           p = r(l, u),
           m = o(l) ? t() : null;
         super(s, !1, p, m);
       }
     };
-var Ps = (e, t, r) => () => {
+var Ls = (e, t, r) => () => {
   let n = new WeakMap(),
     o = async (a, i) => {
       let s = t(a);
@@ -4424,15 +4474,15 @@ var Ps = (e, t, r) => () => {
     },
   };
 };
-var Ds = (e) => (t, r, n) => e(r, t, n);
-var Fs =
+var Ws = (e) => (t, r, n) => e(r, t, n);
+var Bs =
   (e) =>
   (t, r, n = 0, o = 0) => {
     let a = t[n];
     if (a === void 0) throw e();
     return ct(r) ? a.connect(r, 0, o) : a.connect(r, 0);
   };
-var Ls = (e) => (t, r) => {
+var Us = (e) => (t, r) => {
   let n = e(t, {
       buffer: null,
       channelCount: 2,
@@ -4454,12 +4504,12 @@ var Ls = (e) => (t, r) => {
     }
   );
 };
-var lp = { channelCount: 2, channelCountMode: 'max', channelInterpretation: 'speakers', offset: 1 },
-  Ws = (e, t, r, n, o, a, i) =>
+var dp = { channelCount: 2, channelCountMode: 'max', channelInterpretation: 'speakers', offset: 1 },
+  Vs = (e, t, r, n, o, a, i) =>
     class extends e {
       constructor(c, l) {
         let u = o(c),
-          p = { ...lp, ...l },
+          p = { ...dp, ...l },
           m = n(u, p),
           d = a(u),
           f = d ? r() : null;
@@ -4489,7 +4539,7 @@ var lp = { channelCount: 2, channelCountMode: 'max', channelInterpretation: 'spe
         ) {
           Re(this);
           let l = () => {
-            (this._nativeConstantSourceNode.removeEventListener('ended', l), ye(this) && Be(this));
+            (this._nativeConstantSourceNode.removeEventListener('ended', l), Ne(this) && Be(this));
           };
           this._nativeConstantSourceNode.addEventListener('ended', l);
         }
@@ -4499,7 +4549,7 @@ var lp = { channelCount: 2, channelCountMode: 'max', channelInterpretation: 'spe
           this._constantSourceNodeRenderer !== null && (this._constantSourceNodeRenderer.stop = c));
       }
     };
-var Bs = (e, t, r, n, o) => () => {
+var qs = (e, t, r, n, o) => () => {
   let a = new WeakMap(),
     i = null,
     s = null,
@@ -4535,19 +4585,19 @@ var Bs = (e, t, r, n, o) => () => {
     },
   };
 };
-var Us = (e) => (t) => ((e[0] = t), e[0]);
-var pp = {
+var Gs = (e) => (t) => ((e[0] = t), e[0]);
+var fp = {
     buffer: null,
     channelCount: 2,
     channelCountMode: 'clamped-max',
     channelInterpretation: 'speakers',
     disableNormalization: !1,
   },
-  Vs = (e, t, r, n, o, a) =>
+  js = (e, t, r, n, o, a) =>
     class extends e {
       constructor(s, c) {
         let l = n(s),
-          u = { ...pp, ...c },
+          u = { ...fp, ...c },
           p = r(l, u),
           d = o(l) ? t() : null;
         (super(s, !1, p, d),
@@ -4580,7 +4630,7 @@ var pp = {
         this._nativeConvolverNode.normalize = s;
       }
     };
-var qs = (e, t, r) => () => {
+var zs = (e, t, r) => () => {
   let n = new WeakMap(),
     o = async (a, i) => {
       let s = t(a);
@@ -4603,7 +4653,7 @@ var qs = (e, t, r) => () => {
     },
   };
 };
-var Gs = (e, t) => (r, n, o) => {
+var Ys = (e, t) => (r, n, o) => {
   if (t === null) throw new Error('Missing the native OfflineAudioContext constructor.');
   try {
     return new t(r, n, o);
@@ -4611,7 +4661,7 @@ var Gs = (e, t) => (r, n, o) => {
     throw a.name === 'SyntaxError' ? e() : a;
   }
 };
-var js = () => new DOMException('', 'DataCloneError');
+var Hs = () => new DOMException('', 'DataCloneError');
 var vn = (e) => {
   let { port1: t, port2: r } = new MessageChannel();
   return new Promise((n) => {
@@ -4627,7 +4677,7 @@ var vn = (e) => {
     }
   });
 };
-var zs = (e, t, r, n, o, a, i, s, c, l, u) => (p, m) => {
+var $s = (e, t, r, n, o, a, i, s, c, l, u) => (p, m) => {
   let d = i(p) ? p : a(p);
   if (o.has(m)) {
     let f = r();
@@ -4662,7 +4712,7 @@ var zs = (e, t, r, n, o, a, i, s, c, l, u) => (p, m) => {
         }
       });
 };
-var Ys = (e, t, r, n, o, a, i, s) => (c, l) => {
+var Xs = (e, t, r, n, o, a, i, s) => (c, l) => {
   let u = t.get(c);
   if (u === void 0) throw new Error('Missing the expected cycle count.');
   let p = a(c.context),
@@ -4682,18 +4732,18 @@ var Ys = (e, t, r, n, o, a, i, s) => (c, l) => {
     }
   } else t.set(c, u - l);
 };
-var dp = {
+var mp = {
     channelCount: 2,
     channelCountMode: 'max',
     channelInterpretation: 'speakers',
     delayTime: 0,
     maxDelayTime: 1,
   },
-  Hs = (e, t, r, n, o, a, i) =>
+  Zs = (e, t, r, n, o, a, i) =>
     class extends e {
       constructor(c, l) {
         let u = o(c),
-          p = { ...dp, ...l },
+          p = { ...mp, ...l },
           m = n(u, p),
           d = a(u),
           f = d ? r(p.maxDelayTime) : null;
@@ -4703,7 +4753,7 @@ var dp = {
         return this._delayTime;
       }
     };
-var $s = (e, t, r, n, o) => (a) => {
+var Qs = (e, t, r, n, o) => (a) => {
   let i = new WeakMap(),
     s = async (c, l) => {
       let u = r(c),
@@ -4732,15 +4782,15 @@ var $s = (e, t, r, n, o) => (a) => {
     },
   };
 };
-var Xs = (e) => (t, r, n, o) => e(t[o], (a) => a[0] === r && a[1] === n);
-var Zs = (e) => (t, r) => {
+var Ks = (e) => (t, r, n, o) => e(t[o], (a) => a[0] === r && a[1] === n);
+var Js = (e) => (t, r) => {
   e(t).delete(r);
 };
-var Qs = (e) => 'delayTime' in e;
-var Ks = (e, t, r) =>
+var ei = (e) => 'delayTime' in e;
+var ti = (e, t, r) =>
   function n(o, a) {
     let i = st(a) ? a : r(e, a);
-    if (Qs(i)) return [];
+    if (ei(i)) return [];
     if (o[0] === i) return [o];
     if (o.includes(i)) return [];
     let { outputs: s } = t(i);
@@ -4753,7 +4803,7 @@ var Ir = (e, t, r) => {
     if (n === void 0) throw e();
     return n;
   },
-  Js =
+  ri =
     (e) =>
     (t, r = void 0, n = void 0, o = 0) =>
       r === void 0
@@ -4769,7 +4819,7 @@ var Ir = (e, t, r) => {
             : n === void 0
               ? t.forEach((a) => a.disconnect(r))
               : Ir(e, t, n).disconnect(r, 0);
-var fp = {
+var hp = {
     attack: 0.003,
     channelCount: 2,
     channelCountMode: 'clamped-max',
@@ -4779,11 +4829,11 @@ var fp = {
     release: 0.25,
     threshold: -24,
   },
-  ei = (e, t, r, n, o, a, i, s) =>
+  ni = (e, t, r, n, o, a, i, s) =>
     class extends e {
       constructor(l, u) {
         let p = a(l),
-          m = { ...fp, ...u },
+          m = { ...hp, ...u },
           d = n(p, m),
           f = i(p),
           h = f ? r() : null;
@@ -4833,7 +4883,7 @@ var fp = {
         return this._threshold;
       }
     };
-var ti = (e, t, r, n, o) => () => {
+var oi = (e, t, r, n, o) => () => {
   let a = new WeakMap(),
     i = async (s, c) => {
       let l = r(s),
@@ -4875,8 +4925,8 @@ var ti = (e, t, r, n, o) => () => {
     },
   };
 };
-var ri = () => new DOMException('', 'EncodingError');
-var ni = (e) => (t) =>
+var ai = () => new DOMException('', 'EncodingError');
+var si = (e) => (t) =>
   new Promise((r, n) => {
     if (e === null) {
       n(new SyntaxError());
@@ -4907,7 +4957,7 @@ var ni = (e) => (t) =>
         o.appendChild(a));
     }
   });
-var oi = (e) =>
+var ii = (e) =>
   class {
     constructor(r) {
       ((this._nativeEventTarget = r), (this._listeners = new WeakMap()));
@@ -4927,7 +4977,7 @@ var oi = (e) =>
       this._nativeEventTarget.removeEventListener(r, a === void 0 ? null : a, o);
     }
   };
-var ai = (e) => (t, r, n) => {
+var ci = (e) => (t, r, n) => {
   Object.defineProperties(e, {
     currentFrame: {
       configurable: !0,
@@ -4948,19 +4998,19 @@ var ai = (e) => (t, r, n) => {
     e !== null && (delete e.currentFrame, delete e.currentTime);
   }
 };
-var si = (e) => async (t) => {
+var ui = (e) => async (t) => {
   try {
     let r = await fetch(t);
     if (r.ok) return [await r.text(), r.url];
   } catch {}
   throw e();
 };
-var mp = { channelCount: 2, channelCountMode: 'max', channelInterpretation: 'speakers', gain: 1 },
-  ii = (e, t, r, n, o, a) =>
+var xp = { channelCount: 2, channelCountMode: 'max', channelInterpretation: 'speakers', gain: 1 },
+  li = (e, t, r, n, o, a) =>
     class extends e {
       constructor(s, c) {
         let l = o(s),
-          u = { ...mp, ...c },
+          u = { ...xp, ...c },
           p = n(l, u),
           m = a(l),
           d = m ? r() : null;
@@ -4970,7 +5020,7 @@ var mp = { channelCount: 2, channelCountMode: 'max', channelInterpretation: 'spe
         return this._gain;
       }
     };
-var ci = (e, t, r, n, o) => () => {
+var pi = (e, t, r, n, o) => () => {
   let a = new WeakMap(),
     i = async (s, c) => {
       let l = r(s),
@@ -4993,57 +5043,57 @@ var ci = (e, t, r, n, o) => () => {
     },
   };
 };
-var ui = (e, t) => (r) => t(e, r);
-var li = (e) => (t) => {
+var di = (e, t) => (r) => t(e, r);
+var fi = (e) => (t) => {
   let r = e(t);
   if (r.renderer === null) throw new Error('Missing the renderer of the given AudioNode in the audio graph.');
   return r.renderer;
 };
-var pi = (e) => (t) => {
+var mi = (e) => (t) => {
   var r;
   return (r = e.get(t)) !== null && r !== void 0 ? r : 0;
 };
-var di = (e) => (t) => {
+var hi = (e) => (t) => {
   let r = e(t);
   if (r.renderer === null)
     throw new Error('Missing the renderer of the given AudioParam in the audio graph.');
   return r.renderer;
 };
-var fi = (e) => (t) => e.get(t);
+var xi = (e) => (t) => e.get(t);
 var re = () => new DOMException('', 'InvalidStateError');
-var mi = (e) => (t) => {
+var _i = (e) => (t) => {
   let r = e.get(t);
   if (r === void 0) throw re();
   return r;
 };
-var hi = (e, t) => (r) => {
+var gi = (e, t) => (r) => {
   let n = e.get(r);
   if (n !== void 0) return n;
   if (t === null) throw new Error('Missing the native OfflineAudioContext constructor.');
   return ((n = new t(1, 1, 44100)), e.set(r, n), n);
 };
-var xi = (e) => (t) => {
+var vi = (e) => (t) => {
   let r = e.get(t);
   if (r === void 0) throw new Error('The context has no set of AudioWorkletNodes.');
   return r;
 };
 var wt = () => new DOMException('', 'InvalidAccessError');
-var _i = (e) => {
+var yi = (e) => {
   e.getFrequencyResponse = ((t) => (r, n, o) => {
     if (r.length !== n.length || n.length !== o.length) throw wt();
     return t.call(e, r, n, o);
   })(e.getFrequencyResponse);
 };
-var hp = { channelCount: 2, channelCountMode: 'max', channelInterpretation: 'speakers' },
-  gi = (e, t, r, n, o, a) =>
+var _p = { channelCount: 2, channelCountMode: 'max', channelInterpretation: 'speakers' },
+  Ni = (e, t, r, n, o, a) =>
     class extends e {
       constructor(s, c) {
         let l = n(s),
           u = o(l),
-          p = { ...hp, ...c },
+          p = { ..._p, ...c },
           m = t(l, u ? null : s.baseLatency, p),
           d = u ? r(p.feedback, p.feedforward) : null;
-        (super(s, !1, m, d), _i(m), (this._nativeIIRFilterNode = m), a(this, 1));
+        (super(s, !1, m, d), yi(m), (this._nativeIIRFilterNode = m), a(this, 1));
       }
       getFrequencyResponse(s, c, l) {
         return this._nativeIIRFilterNode.getFrequencyResponse(s, c, l);
@@ -5064,7 +5114,7 @@ var Mr = (e, t, r, n, o, a, i, s, c, l, u) => {
   }
   return m;
 };
-var xp = (e, t, r, n) => {
+var gp = (e, t, r, n) => {
     let o = r instanceof Float64Array ? r : new Float64Array(r),
       a = n instanceof Float64Array ? n : new Float64Array(n),
       i = o.length,
@@ -5086,7 +5136,7 @@ var xp = (e, t, r, n) => {
     }
     return m;
   },
-  vi = (e, t, r, n, o) => (a, i) => {
+  Ci = (e, t, r, n, o) => (a, i) => {
     let s = new WeakMap(),
       c = null,
       l = async (u, p) => {
@@ -5115,7 +5165,7 @@ var xp = (e, t, r, n) => {
             c = (async () => {
               await n(u, x, x.destination);
               let _ = await o(x);
-              return xp(_, p, a, i);
+              return gp(_, p, a, i);
             })();
           }
           let h = await c;
@@ -5130,7 +5180,7 @@ var xp = (e, t, r, n) => {
       },
     };
   };
-var yi = (e, t, r, n, o, a) => (i) => (s, c) => {
+var Ai = (e, t, r, n, o, a) => (i) => (s, c) => {
   let l = e.get(s);
   if (l === void 0) {
     if (!i && a(s)) {
@@ -5148,23 +5198,23 @@ var yi = (e, t, r, n, o, a) => (i) => (s, c) => {
     e.set(s, c);
   } else e.set(s, l + c);
 };
-var Ni = (e, t) => (r) => {
-  let n = e.get(r);
-  return t(n) || t(r);
-};
-var Ci = (e, t) => (r) => e.has(r) || t(r);
-var Ai = (e, t) => (r) => e.has(r) || t(r);
 var wi = (e, t) => (r) => {
   let n = e.get(r);
   return t(n) || t(r);
 };
-var Ei = (e) => (t) => e !== null && t instanceof e;
-var bi = (e) => (t) => e !== null && typeof e.AudioNode == 'function' && t instanceof e.AudioNode;
-var Si = (e) => (t) => e !== null && typeof e.AudioParam == 'function' && t instanceof e.AudioParam;
-var Ti = (e, t) => (r) => e(r) || t(r);
-var Ii = (e) => (t) => e !== null && t instanceof e;
-var Mi = (e) => e !== null && e.isSecureContext;
-var Oi = (e, t, r, n) =>
+var Ei = (e, t) => (r) => e.has(r) || t(r);
+var bi = (e, t) => (r) => e.has(r) || t(r);
+var Si = (e, t) => (r) => {
+  let n = e.get(r);
+  return t(n) || t(r);
+};
+var Ti = (e) => (t) => e !== null && t instanceof e;
+var Ii = (e) => (t) => e !== null && typeof e.AudioNode == 'function' && t instanceof e.AudioNode;
+var Mi = (e) => (t) => e !== null && typeof e.AudioParam == 'function' && t instanceof e.AudioParam;
+var Oi = (e, t) => (r) => e(r) || t(r);
+var ki = (e) => (t) => e !== null && t instanceof e;
+var Ri = (e) => e !== null && e.isSecureContext;
+var Pi = (e, t, r, n) =>
   class extends e {
     constructor(a, i) {
       let s = r(a),
@@ -5176,13 +5226,13 @@ var Oi = (e, t, r, n) =>
       return this._nativeMediaElementAudioSourceNode.mediaElement;
     }
   };
-var _p = { channelCount: 2, channelCountMode: 'explicit', channelInterpretation: 'speakers' },
-  ki = (e, t, r, n) =>
+var vp = { channelCount: 2, channelCountMode: 'explicit', channelInterpretation: 'speakers' },
+  Di = (e, t, r, n) =>
     class extends e {
       constructor(a, i) {
         let s = r(a);
         if (n(s)) throw new TypeError();
-        let c = { ..._p, ...i },
+        let c = { ...vp, ...i },
           l = t(s, c);
         (super(a, !1, l, null), (this._nativeMediaStreamAudioDestinationNode = l));
       }
@@ -5190,7 +5240,7 @@ var _p = { channelCount: 2, channelCountMode: 'explicit', channelInterpretation:
         return this._nativeMediaStreamAudioDestinationNode.stream;
       }
     };
-var Ri = (e, t, r, n) =>
+var Fi = (e, t, r, n) =>
   class extends e {
     constructor(a, i) {
       let s = r(a),
@@ -5202,7 +5252,7 @@ var Ri = (e, t, r, n) =>
       return this._nativeMediaStreamAudioSourceNode.mediaStream;
     }
   };
-var Pi = (e, t, r) =>
+var Li = (e, t, r) =>
   class extends e {
     constructor(o, a) {
       let i = r(o),
@@ -5210,7 +5260,7 @@ var Pi = (e, t, r) =>
       super(o, !0, s, null);
     }
   };
-var Di = (e, t, r, n, o) =>
+var Wi = (e, t, r, n, o) =>
   class extends n {
     constructor(i = {}) {
       if (o === null) throw new Error('Missing the native AudioContext constructor.');
@@ -5298,7 +5348,7 @@ var Di = (e, t, r, n, o) =>
       });
     }
   };
-var Fi = (e, t, r, n, o, a) =>
+var Bi = (e, t, r, n, o, a) =>
   class extends r {
     constructor(s, c) {
       (super(s),
@@ -5344,11 +5394,11 @@ var De = (e) => {
   } catch {}
   return !1;
 };
-var gp = { numberOfChannels: 1 },
-  Li = (e, t, r, n, o) =>
+var yp = { numberOfChannels: 1 },
+  Ui = (e, t, r, n, o) =>
     class extends n {
       constructor(i) {
-        let { length: s, numberOfChannels: c, sampleRate: l } = { ...gp, ...i },
+        let { length: s, numberOfChannels: c, sampleRate: l } = { ...yp, ...i },
           u = r(c, s, l);
         (e(De, () => De(u)) ||
           u.addEventListener(
@@ -5393,7 +5443,7 @@ var gp = { numberOfChannels: 1 },
           : setTimeout(() => this._waitForThePromiseToSettle(i));
       }
     };
-var Wi = (e, t) => (r, n, o) => {
+var Vi = (e, t) => (r, n, o) => {
   let a = new Set();
   return (
     (r.connect = (
@@ -5435,7 +5485,7 @@ var j = (e, t) => {
   (Y(e, t, 'channelCount'), Y(e, t, 'channelCountMode'), Y(e, t, 'channelInterpretation'));
 };
 var yn = (e) => typeof e.getFloatTimeDomainData == 'function';
-var Bi = (e) => {
+var qi = (e) => {
   e.getFloatTimeDomainData = (t) => {
     let r = new Uint8Array(t.length);
     e.getByteTimeDomainData(r);
@@ -5444,7 +5494,7 @@ var Bi = (e) => {
     return t;
   };
 };
-var Ui = (e, t) => (r, n) => {
+var Gi = (e, t) => (r, n) => {
   let o = r.createAnalyser();
   if ((j(o, n), !(n.maxDecibels > n.minDecibels))) throw t();
   return (
@@ -5452,16 +5502,16 @@ var Ui = (e, t) => (r, n) => {
     Y(o, n, 'maxDecibels'),
     Y(o, n, 'minDecibels'),
     Y(o, n, 'smoothingTimeConstant'),
-    e(yn, () => yn(o)) || Bi(o),
+    e(yn, () => yn(o)) || qi(o),
     o
   );
 };
-var Vi = (e) => (e === null ? null : e.hasOwnProperty('AudioBuffer') ? e.AudioBuffer : null);
+var ji = (e) => (e === null ? null : e.hasOwnProperty('AudioBuffer') ? e.AudioBuffer : null);
 var $ = (e, t, r) => {
   let n = t[r];
   n !== void 0 && n !== e[r].value && (e[r].value = n);
 };
-var qi = (e) => {
+var zi = (e) => {
   e.start = ((t) => {
     let r = !1;
     return (n = 0, o = 0, a) => {
@@ -5489,7 +5539,7 @@ var bt = (e) => {
     }
   )(e.stop);
 };
-var Gi = (e, t, r, n, o, a, i, s, c, l, u) => (p, m) => {
+var Yi = (e, t, r, n, o, a, i, s, c, l, u) => (p, m) => {
   let d = p.createBufferSource();
   return (
     j(d, m),
@@ -5498,7 +5548,7 @@ var Gi = (e, t, r, n, o, a, i, s, c, l, u) => (p, m) => {
     Y(d, m, 'loop'),
     Y(d, m, 'loopEnd'),
     Y(d, m, 'loopStart'),
-    t(r, () => r(p)) || qi(d),
+    t(r, () => r(p)) || zi(d),
     t(n, () => n(p)) || c(d),
     t(o, () => o(p)) || l(d, p),
     t(a, () => a(p)) || Et(d),
@@ -5508,7 +5558,7 @@ var Gi = (e, t, r, n, o, a, i, s, c, l, u) => (p, m) => {
     d
   );
 };
-var ji = (e) =>
+var Hi = (e) =>
   e === null
     ? null
     : e.hasOwnProperty('AudioContext')
@@ -5516,7 +5566,7 @@ var ji = (e) =>
       : e.hasOwnProperty('webkitAudioContext')
         ? e.webkitAudioContext
         : null;
-var zi = (e, t) => (r, n, o) => {
+var $i = (e, t) => (r, n, o) => {
   let a = r.destination;
   if (a.channelCount !== n)
     try {
@@ -5565,8 +5615,8 @@ var zi = (e, t) => (r, n, o) => {
     i
   );
 };
-var Yi = (e) => (e === null ? null : e.hasOwnProperty('AudioWorkletNode') ? e.AudioWorkletNode : null);
-var Hi = (e) => {
+var Xi = (e) => (e === null ? null : e.hasOwnProperty('AudioWorkletNode') ? e.AudioWorkletNode : null);
+var Zi = (e) => {
   let { port1: t } = new MessageChannel();
   try {
     t.postMessage(e);
@@ -5574,7 +5624,7 @@ var Hi = (e) => {
     t.close();
   }
 };
-var $i = (e, t, r, n, o) => (a, i, s, c, l, u) => {
+var Qi = (e, t, r, n, o) => (a, i, s, c, l, u) => {
   if (s !== null)
     try {
       let p = new s(a, c, u),
@@ -5660,11 +5710,11 @@ var $i = (e, t, r, n, o) => (a, i, s, c, l, u) => {
       throw p.code === 11 ? n() : p;
     }
   if (l === void 0) throw n();
-  return (Hi(u), t(a, i, l, u));
+  return (Zi(u), t(a, i, l, u));
 };
 var Or = (e, t) =>
   e === null ? 512 : Math.max(512, Math.min(16384, Math.pow(2, Math.round(Math.log2(e * t)))));
-var Xi = (e) =>
+var Ki = (e) =>
   new Promise((t, r) => {
     let { port1: n, port2: o } = new MessageChannel();
     ((n.onmessage = ({ data: a }) => {
@@ -5675,17 +5725,17 @@ var Xi = (e) =>
       }),
       o.postMessage(e));
   });
-var Zi = async (e, t) => {
-  let r = await Xi(t);
+var Ji = async (e, t) => {
+  let r = await Ki(t);
   return new e(r);
 };
-var Qi = (e, t, r, n) => {
+var ec = (e, t, r, n) => {
   let o = er.get(e);
   o === void 0 && ((o = new WeakMap()), er.set(e, o));
-  let a = Zi(r, n);
+  let a = Ji(r, n);
   return (o.set(t, a), a);
 };
-var Ki = (e, t, r, n, o, a, i, s, c, l, u, p, m) => (d, f, h, x) => {
+var tc = (e, t, r, n, o, a, i, s, c, l, u, p, m) => (d, f, h, x) => {
   if (x.numberOfInputs === 0 && x.numberOfOutputs === 0) throw c();
   let _ = Array.isArray(x.outputChannelCount) ? x.outputChannelCount : Array.from(x.outputChannelCount);
   if (_.some((B) => B < 1)) throw c();
@@ -5731,14 +5781,14 @@ var Ki = (e, t, r, n, o, a, i, s, c, l, u, p, m) => (d, f, h, x) => {
       }),
         v.push(H));
     }
-  let T = n(d, {
+  let O = n(d, {
       channelCount: 1,
       channelCountMode: 'explicit',
       channelInterpretation: 'speakers',
       numberOfInputs: Math.max(1, y + N),
     }),
-    I = Or(f, d.sampleRate),
-    M = s(d, I, y + N, Math.max(1, w)),
+    T = Or(f, d.sampleRate),
+    I = s(d, T, y + N, Math.max(1, w)),
     b = o(d, {
       channelCount: Math.max(1, w),
       channelCountMode: 'explicit',
@@ -5757,23 +5807,23 @@ var Ki = (e, t, r, n, o, a, i, s, c, l, u, p, m) => (d, f, h, x) => {
     );
   for (let B = 0; B < x.numberOfInputs; B += 1) {
     A[B].connect(C[B]);
-    for (let V = 0; V < x.channelCount; V += 1) C[B].connect(T, V, B * x.channelCount + V);
+    for (let V = 0; V < x.channelCount; V += 1) C[B].connect(O, V, B * x.channelCount + V);
   }
   let W = new Nt(
     h.parameterDescriptors === void 0
       ? []
       : h.parameterDescriptors.map(({ name: B }, V) => {
           let de = v[V];
-          return (de.connect(T, 0, y + V), de.start(0), [B, de.offset]);
+          return (de.connect(O, 0, y + V), de.start(0), [B, de.offset]);
         }),
   );
-  T.connect(M);
+  O.connect(I);
   let L = x.channelInterpretation,
     E = null,
-    S = x.numberOfOutputs === 0 ? [M] : F,
-    O = {
+    S = x.numberOfOutputs === 0 ? [I] : F,
+    M = {
       get bufferSize() {
-        return I;
+        return T;
       },
       get channelCount() {
         return x.channelCount;
@@ -5795,7 +5845,7 @@ var Ki = (e, t, r, n, o, a, i, s, c, l, u, p, m) => (d, f, h, x) => {
         L = B;
       },
       get context() {
-        return M.context;
+        return I.context;
       },
       get inputs() {
         return A;
@@ -5810,9 +5860,9 @@ var Ki = (e, t, r, n, o, a, i, s, c, l, u, p, m) => (d, f, h, x) => {
         return E;
       },
       set onprocessorerror(B) {
-        (typeof E == 'function' && O.removeEventListener('processorerror', E),
+        (typeof E == 'function' && M.removeEventListener('processorerror', E),
           (E = typeof B == 'function' ? B : null),
-          typeof E == 'function' && O.addEventListener('processorerror', E));
+          typeof E == 'function' && M.addEventListener('processorerror', E));
       },
       get parameters() {
         return W;
@@ -5821,15 +5871,15 @@ var Ki = (e, t, r, n, o, a, i, s, c, l, u, p, m) => (d, f, h, x) => {
         return g.port2;
       },
       addEventListener(...B) {
-        return M.addEventListener(B[0], B[1], B[2]);
+        return I.addEventListener(B[0], B[1], B[2]);
       },
       connect: e.bind(null, S),
       disconnect: l.bind(null, S),
       dispatchEvent(...B) {
-        return M.dispatchEvent(B[0]);
+        return I.dispatchEvent(B[0]);
       },
       removeEventListener(...B) {
-        return M.removeEventListener(B[0], B[1], B[2]);
+        return I.removeEventListener(B[0], B[1], B[2]);
       },
     },
     P = new Map();
@@ -5876,8 +5926,8 @@ var Ki = (e, t, r, n, o, a, i, s, c, l, u, p, m) => (d, f, h, x) => {
     },
   }),
     (h.prototype.port = g.port1));
-  let k = null;
-  Qi(d, O, h, x).then((B) => (k = B));
+  let R = null;
+  ec(d, M, h, x).then((B) => (R = B));
   let se = At(x.numberOfInputs, x.channelCount),
     ue = At(x.numberOfOutputs, _),
     q =
@@ -5886,7 +5936,7 @@ var Ki = (e, t, r, n, o, a, i, s, c, l, u, p, m) => (d, f, h, x) => {
         : h.parameterDescriptors.reduce((B, { name: V }) => ({ ...B, [V]: new Float32Array(128) }), {}),
     X = !0,
     te = () => {
-      x.numberOfOutputs > 0 && M.disconnect(b);
+      x.numberOfOutputs > 0 && I.disconnect(b);
       for (let B = 0, V = 0; B < x.numberOfOutputs; B += 1) {
         let de = F[B];
         for (let ne = 0; ne < _[B]; ne += 1) b.disconnect(de, V + ne, ne);
@@ -5894,10 +5944,10 @@ var Ki = (e, t, r, n, o, a, i, s, c, l, u, p, m) => (d, f, h, x) => {
       }
     },
     U = new Map();
-  M.onaudioprocess = ({ inputBuffer: B, outputBuffer: V }) => {
-    if (k !== null) {
-      let de = p(O);
-      for (let ne = 0; ne < I; ne += 128) {
+  I.onaudioprocess = ({ inputBuffer: B, outputBuffer: V }) => {
+    if (R !== null) {
+      let de = p(M);
+      for (let ne = 0; ne < T; ne += 128) {
         for (let H = 0; H < x.numberOfInputs; H += 1)
           for (let oe = 0; oe < x.channelCount; oe += 1) Ct(B, se[H], oe, oe, ne);
         h.parameterDescriptors !== void 0 &&
@@ -5909,22 +5959,22 @@ var Ki = (e, t, r, n, o, a, i, s, c, l, u, p, m) => (d, f, h, x) => {
             ue[H][oe].byteLength === 0 && (ue[H][oe] = new Float32Array(128));
         try {
           let H = se.map((Se, Ye) => {
-            if (de[Ye].size > 0) return (U.set(Ye, I / 128), Se);
+            if (de[Ye].size > 0) return (U.set(Ye, T / 128), Se);
             let Ur = U.get(Ye);
             return Ur === void 0
               ? []
-              : (Se.every((nl) => nl.every((ol) => ol === 0)) &&
+              : (Se.every((ol) => ol.every((al) => al === 0)) &&
                   (Ur === 1 ? U.delete(Ye) : U.set(Ye, Ur - 1)),
                 Se);
           });
-          X = u(d.currentTime + ne / d.sampleRate, d.sampleRate, () => k.process(H, ue, q));
+          X = u(d.currentTime + ne / d.sampleRate, d.sampleRate, () => R.process(H, ue, q));
           for (let Se = 0, Ye = 0; Se < x.numberOfOutputs; Se += 1) {
             for (let Pt = 0; Pt < _[Se]; Pt += 1) Tr(V, ue[Se], Pt, Ye + Pt, ne);
             Ye += _[Se];
           }
         } catch (H) {
           ((X = !1),
-            O.dispatchEvent(
+            M.dispatchEvent(
               new ErrorEvent('processorerror', {
                 colno: H.colno,
                 filename: H.filename,
@@ -5936,16 +5986,16 @@ var Ki = (e, t, r, n, o, a, i, s, c, l, u, p, m) => (d, f, h, x) => {
         if (!X) {
           for (let H = 0; H < x.numberOfInputs; H += 1) {
             A[H].disconnect(C[H]);
-            for (let oe = 0; oe < x.channelCount; oe += 1) C[ne].disconnect(T, oe, H * x.channelCount + oe);
+            for (let oe = 0; oe < x.channelCount; oe += 1) C[ne].disconnect(O, oe, H * x.channelCount + oe);
           }
           if (h.parameterDescriptors !== void 0) {
             let H = h.parameterDescriptors.length;
             for (let oe = 0; oe < H; oe += 1) {
               let Se = v[oe];
-              (Se.disconnect(T, 0, y + oe), Se.stop());
+              (Se.disconnect(O, 0, y + oe), Se.stop());
             }
           }
-          (T.disconnect(M), (M.onaudioprocess = null), be ? te() : dt());
+          (O.disconnect(I), (I.onaudioprocess = null), be ? te() : dt());
           break;
         }
       }
@@ -5953,13 +6003,13 @@ var Ki = (e, t, r, n, o, a, i, s, c, l, u, p, m) => (d, f, h, x) => {
   };
   let be = !1,
     ge = i(d, { channelCount: 1, channelCountMode: 'explicit', channelInterpretation: 'discrete', gain: 0 }),
-    pt = () => M.connect(ge).connect(d.destination),
+    pt = () => I.connect(ge).connect(d.destination),
     dt = () => {
-      (M.disconnect(ge), ge.disconnect());
+      (I.disconnect(ge), ge.disconnect());
     },
-    tl = () => {
+    rl = () => {
       if (X) {
-        (dt(), x.numberOfOutputs > 0 && M.connect(b));
+        (dt(), x.numberOfOutputs > 0 && I.connect(b));
         for (let B = 0, V = 0; B < x.numberOfOutputs; B += 1) {
           let de = F[B];
           for (let ne = 0; ne < _[B]; ne += 1) b.connect(de, V + ne, ne);
@@ -5968,10 +6018,10 @@ var Ki = (e, t, r, n, o, a, i, s, c, l, u, p, m) => (d, f, h, x) => {
       }
       be = !0;
     },
-    rl = () => {
+    nl = () => {
       (X && (pt(), te()), (be = !1));
     };
-  return (pt(), m(O, tl, rl));
+  return (pt(), m(M, rl, nl));
 };
 var Nn = (e, t) => {
   let r = e.createBiquadFilter();
@@ -5985,11 +6035,11 @@ var Nn = (e, t) => {
     r
   );
 };
-var Ji = (e, t) => (r, n) => {
+var rc = (e, t) => (r, n) => {
   let o = r.createChannelMerger(n.numberOfInputs);
   return (e !== null && e.name === 'webkitAudioContext' && t(r, o), j(o, n), o);
 };
-var ec = (e) => {
+var nc = (e) => {
   let t = e.numberOfOutputs;
   (Object.defineProperty(e, 'channelCount', {
     get: () => t,
@@ -6012,15 +6062,15 @@ var ec = (e) => {
 };
 var St = (e, t) => {
   let r = e.createChannelSplitter(t.numberOfOutputs);
-  return (j(r, t), ec(r), r);
+  return (j(r, t), nc(r), r);
 };
-var tc = (e, t, r, n, o) => (a, i) => {
+var oc = (e, t, r, n, o) => (a, i) => {
   if (a.createConstantSource === void 0) return r(a, i);
   let s = a.createConstantSource();
   return (j(s, i), $(s, i, 'offset'), t(n, () => n(a)) || Et(s), t(o, () => o(a)) || bt(s), e(a, s), s);
 };
 var Me = (e, t) => ((e.connect = t.connect.bind(t)), (e.disconnect = t.disconnect.bind(t)), e);
-var rc =
+var ac =
   (e, t, r, n) =>
   (o, { offset: a, ...i }) => {
     let s = o.createBuffer(1, 2, 44100),
@@ -6098,7 +6148,7 @@ var rc =
       d = () => c.disconnect(l);
     return (e(o, c), n(Me(p, l), m, d));
   };
-var nc = (e, t) => (r, n) => {
+var sc = (e, t) => (r, n) => {
   let o = r.createConvolver();
   if (
     (j(o, n),
@@ -6134,33 +6184,33 @@ var Cn = (e, t) => {
   let r = e.createDelay(t.maxDelayTime);
   return (j(r, t), $(r, t, 'delayTime'), r);
 };
-var oc = (e) => (t, r) => {
+var ic = (e) => (t, r) => {
   let n = t.createDynamicsCompressor();
   if ((j(n, r), r.channelCount > 2 || r.channelCountMode === 'max')) throw e();
   return ($(n, r, 'attack'), $(n, r, 'knee'), $(n, r, 'ratio'), $(n, r, 'release'), $(n, r, 'threshold'), n);
 };
-var Ne = (e, t) => {
+var Ce = (e, t) => {
   let r = e.createGain();
   return (j(r, t), $(r, t, 'gain'), r);
 };
-var ac = (e) => (t, r, n) => {
+var cc = (e) => (t, r, n) => {
   if (t.createIIRFilter === void 0) return e(t, r, n);
   let o = t.createIIRFilter(n.feedforward, n.feedback);
   return (j(o, n), o);
 };
-function vp(e, t) {
+function Np(e, t) {
   let r = t[0] * t[0] + t[1] * t[1];
   return [(e[0] * t[0] + e[1] * t[1]) / r, (e[1] * t[0] - e[0] * t[1]) / r];
 }
-function yp(e, t) {
+function Cp(e, t) {
   return [e[0] * t[0] - e[1] * t[1], e[0] * t[1] + e[1] * t[0]];
 }
-function sc(e, t) {
+function uc(e, t) {
   let r = [0, 0];
-  for (let n = e.length - 1; n >= 0; n -= 1) ((r = yp(r, t)), (r[0] += e[n]));
+  for (let n = e.length - 1; n >= 0; n -= 1) ((r = Cp(r, t)), (r[0] += e[n]));
   return r;
 }
-var ic =
+var lc =
   (e, t, r, n) =>
   (o, a, { channelCount: i, channelCountMode: s, channelInterpretation: c, feedback: l, feedforward: u }) => {
     let p = Or(a, o.sampleRate),
@@ -6185,17 +6235,17 @@ var ic =
       g = [];
     for (let v = 0; v < i; v += 1) {
       w.push(0);
-      let T = new Float32Array(y),
-        I = new Float32Array(y);
-      (T.fill(0), I.fill(0), N.push(T), g.push(I));
+      let O = new Float32Array(y),
+        T = new Float32Array(y);
+      (O.fill(0), T.fill(0), N.push(O), g.push(T));
     }
     _.onaudioprocess = (v) => {
-      let T = v.inputBuffer,
-        I = v.outputBuffer,
-        M = T.numberOfChannels;
-      for (let b = 0; b < M; b += 1) {
-        let F = T.getChannelData(b),
-          W = I.getChannelData(b);
+      let O = v.inputBuffer,
+        T = v.outputBuffer,
+        I = O.numberOfChannels;
+      for (let b = 0; b < I; b += 1) {
+        let F = O.getChannelData(b),
+          W = T.getChannelData(b);
         w[b] = Mr(m, f, d, h, x, N[b], g[b], w[b], y, F, W);
       }
     };
@@ -6241,16 +6291,16 @@ var ic =
         dispatchEvent(...v) {
           return _.dispatchEvent(v[0]);
         },
-        getFrequencyResponse(v, T, I) {
-          if (v.length !== T.length || T.length !== I.length) throw e();
-          let M = v.length;
-          for (let b = 0; b < M; b += 1) {
+        getFrequencyResponse(v, O, T) {
+          if (v.length !== O.length || O.length !== T.length) throw e();
+          let I = v.length;
+          for (let b = 0; b < I; b += 1) {
             let F = -Math.PI * (v[b] / A),
               W = [Math.cos(F), Math.sin(F)],
-              L = sc(d, W),
-              E = sc(m, W),
-              S = vp(L, E);
-            ((T[b] = Math.sqrt(S[0] * S[0] + S[1] * S[1])), (I[b] = Math.atan2(S[1], S[0])));
+              L = uc(d, W),
+              E = uc(m, W),
+              S = Np(L, E);
+            ((O[b] = Math.sqrt(S[0] * S[0] + S[1] * S[1])), (T[b] = Math.atan2(S[1], S[0])));
           }
         },
         removeEventListener(...v) {
@@ -6260,8 +6310,8 @@ var ic =
       _,
     );
   };
-var cc = (e, t) => e.createMediaElementSource(t.mediaElement);
-var uc = (e, t) => {
+var pc = (e, t) => e.createMediaElementSource(t.mediaElement);
+var dc = (e, t) => {
   let r = e.createMediaStreamDestination();
   return (
     j(r, t),
@@ -6269,14 +6319,14 @@ var uc = (e, t) => {
     r
   );
 };
-var lc = (e, { mediaStream: t }) => {
+var fc = (e, { mediaStream: t }) => {
   let r = t.getAudioTracks();
   r.sort((a, i) => (a.id < i.id ? -1 : a.id > i.id ? 1 : 0));
   let n = r.slice(0, 1),
     o = e.createMediaStreamSource(new MediaStream(n));
   return (Object.defineProperty(o, 'mediaStream', { value: t }), o);
 };
-var pc =
+var mc =
   (e, t) =>
   (r, { mediaStreamTrack: n }) => {
     if (typeof r.createMediaStreamTrackSource == 'function') return r.createMediaStreamTrackSource(n);
@@ -6286,7 +6336,7 @@ var pc =
     if (t(r)) throw new TypeError();
     return a;
   };
-var dc = (e) =>
+var hc = (e) =>
   e === null
     ? null
     : e.hasOwnProperty('OfflineAudioContext')
@@ -6294,7 +6344,7 @@ var dc = (e) =>
       : e.hasOwnProperty('webkitOfflineAudioContext')
         ? e.webkitOfflineAudioContext
         : null;
-var fc = (e, t, r, n, o, a) => (i, s) => {
+var xc = (e, t, r, n, o, a) => (i, s) => {
   let c = i.createOscillator();
   return (
     j(c, s),
@@ -6308,7 +6358,7 @@ var fc = (e, t, r, n, o, a) => (i, s) => {
     c
   );
 };
-var mc = (e) => (t, r) => {
+var _c = (e) => (t, r) => {
   let n = t.createPanner();
   return n.orientationX === void 0
     ? e(t, r)
@@ -6329,7 +6379,7 @@ var mc = (e) => (t, r) => {
       Y(n, r, 'rolloffFactor'),
       n);
 };
-var hc =
+var gc =
   (e, t, r, n, o, a, i, s, c, l) =>
   (
     u,
@@ -6348,102 +6398,102 @@ var hc =
       positionZ: A,
       refDistance: C,
       rolloffFactor: v,
-      ...T
+      ...O
     },
   ) => {
-    let I = u.createPanner();
-    if (T.channelCount > 2 || T.channelCountMode === 'max') throw i();
-    j(I, T);
-    let M = { channelCount: 1, channelCountMode: 'explicit', channelInterpretation: 'discrete' },
-      b = r(u, { ...M, channelInterpretation: 'speakers', numberOfInputs: 6 }),
-      F = n(u, { ...T, gain: 1 }),
-      W = n(u, { ...M, gain: 1 }),
-      L = n(u, { ...M, gain: 0 }),
-      E = n(u, { ...M, gain: 0 }),
-      S = n(u, { ...M, gain: 0 }),
-      O = n(u, { ...M, gain: 0 }),
-      P = n(u, { ...M, gain: 0 }),
+    let T = u.createPanner();
+    if (O.channelCount > 2 || O.channelCountMode === 'max') throw i();
+    j(T, O);
+    let I = { channelCount: 1, channelCountMode: 'explicit', channelInterpretation: 'discrete' },
+      b = r(u, { ...I, channelInterpretation: 'speakers', numberOfInputs: 6 }),
+      F = n(u, { ...O, gain: 1 }),
+      W = n(u, { ...I, gain: 1 }),
+      L = n(u, { ...I, gain: 0 }),
+      E = n(u, { ...I, gain: 0 }),
+      S = n(u, { ...I, gain: 0 }),
+      M = n(u, { ...I, gain: 0 }),
+      P = n(u, { ...I, gain: 0 }),
       D = o(u, 256, 6, 1),
-      k = a(u, { ...M, curve: new Float32Array([1, 1]), oversample: 'none' }),
+      R = a(u, { ...I, curve: new Float32Array([1, 1]), oversample: 'none' }),
       G = [x, _, y],
       se = [N, g, A],
       ue = new Float32Array(1);
     ((D.onaudioprocess = ({ inputBuffer: U }) => {
       let be = [c(U, ue, 0), c(U, ue, 1), c(U, ue, 2)];
-      be.some((pt, dt) => pt !== G[dt]) && (I.setOrientation(...be), (G = be));
+      be.some((pt, dt) => pt !== G[dt]) && (T.setOrientation(...be), (G = be));
       let ge = [c(U, ue, 3), c(U, ue, 4), c(U, ue, 5)];
-      ge.some((pt, dt) => pt !== se[dt]) && (I.setPosition(...ge), (se = ge));
+      ge.some((pt, dt) => pt !== se[dt]) && (T.setPosition(...ge), (se = ge));
     }),
       Object.defineProperty(L.gain, 'defaultValue', { get: () => 0 }),
       Object.defineProperty(E.gain, 'defaultValue', { get: () => 0 }),
       Object.defineProperty(S.gain, 'defaultValue', { get: () => 0 }),
-      Object.defineProperty(O.gain, 'defaultValue', { get: () => 0 }),
+      Object.defineProperty(M.gain, 'defaultValue', { get: () => 0 }),
       Object.defineProperty(P.gain, 'defaultValue', { get: () => 0 }));
     let q = {
       get bufferSize() {},
       get channelCount() {
-        return I.channelCount;
+        return T.channelCount;
       },
       set channelCount(U) {
         if (U > 2) throw i();
-        ((F.channelCount = U), (I.channelCount = U));
+        ((F.channelCount = U), (T.channelCount = U));
       },
       get channelCountMode() {
-        return I.channelCountMode;
+        return T.channelCountMode;
       },
       set channelCountMode(U) {
         if (U === 'max') throw i();
-        ((F.channelCountMode = U), (I.channelCountMode = U));
+        ((F.channelCountMode = U), (T.channelCountMode = U));
       },
       get channelInterpretation() {
-        return I.channelInterpretation;
+        return T.channelInterpretation;
       },
       set channelInterpretation(U) {
-        ((F.channelInterpretation = U), (I.channelInterpretation = U));
+        ((F.channelInterpretation = U), (T.channelInterpretation = U));
       },
       get coneInnerAngle() {
-        return I.coneInnerAngle;
+        return T.coneInnerAngle;
       },
       set coneInnerAngle(U) {
-        I.coneInnerAngle = U;
+        T.coneInnerAngle = U;
       },
       get coneOuterAngle() {
-        return I.coneOuterAngle;
+        return T.coneOuterAngle;
       },
       set coneOuterAngle(U) {
-        I.coneOuterAngle = U;
+        T.coneOuterAngle = U;
       },
       get coneOuterGain() {
-        return I.coneOuterGain;
+        return T.coneOuterGain;
       },
       set coneOuterGain(U) {
         if (U < 0 || U > 1) throw t();
-        I.coneOuterGain = U;
+        T.coneOuterGain = U;
       },
       get context() {
-        return I.context;
+        return T.context;
       },
       get distanceModel() {
-        return I.distanceModel;
+        return T.distanceModel;
       },
       set distanceModel(U) {
-        I.distanceModel = U;
+        T.distanceModel = U;
       },
       get inputs() {
         return [F];
       },
       get maxDistance() {
-        return I.maxDistance;
+        return T.maxDistance;
       },
       set maxDistance(U) {
         if (U < 0) throw new RangeError();
-        I.maxDistance = U;
+        T.maxDistance = U;
       },
       get numberOfInputs() {
-        return I.numberOfInputs;
+        return T.numberOfInputs;
       },
       get numberOfOutputs() {
-        return I.numberOfOutputs;
+        return T.numberOfOutputs;
       },
       get orientationX() {
         return W.gain;
@@ -6455,33 +6505,33 @@ var hc =
         return E.gain;
       },
       get panningModel() {
-        return I.panningModel;
+        return T.panningModel;
       },
       set panningModel(U) {
-        I.panningModel = U;
+        T.panningModel = U;
       },
       get positionX() {
         return S.gain;
       },
       get positionY() {
-        return O.gain;
+        return M.gain;
       },
       get positionZ() {
         return P.gain;
       },
       get refDistance() {
-        return I.refDistance;
+        return T.refDistance;
       },
       set refDistance(U) {
         if (U < 0) throw new RangeError();
-        I.refDistance = U;
+        T.refDistance = U;
       },
       get rolloffFactor() {
-        return I.rolloffFactor;
+        return T.rolloffFactor;
       },
       set rolloffFactor(U) {
         if (U < 0) throw new RangeError();
-        I.rolloffFactor = U;
+        T.rolloffFactor = U;
       },
       addEventListener(...U) {
         return F.addEventListener(U[0], U[1], U[2]);
@@ -6507,40 +6557,40 @@ var hc =
       A !== q.positionZ.value && (q.positionZ.value = A),
       C !== q.refDistance && (q.refDistance = C),
       v !== q.rolloffFactor && (q.rolloffFactor = v),
-      (G[0] !== 1 || G[1] !== 0 || G[2] !== 0) && I.setOrientation(...G),
-      (se[0] !== 0 || se[1] !== 0 || se[2] !== 0) && I.setPosition(...se));
+      (G[0] !== 1 || G[1] !== 0 || G[2] !== 0) && T.setOrientation(...G),
+      (se[0] !== 0 || se[1] !== 0 || se[2] !== 0) && T.setPosition(...se));
     let X = () => {
-        (F.connect(I),
-          e(F, k, 0, 0),
-          k.connect(W).connect(b, 0, 0),
-          k.connect(L).connect(b, 0, 1),
-          k.connect(E).connect(b, 0, 2),
-          k.connect(S).connect(b, 0, 3),
-          k.connect(O).connect(b, 0, 4),
-          k.connect(P).connect(b, 0, 5),
+        (F.connect(T),
+          e(F, R, 0, 0),
+          R.connect(W).connect(b, 0, 0),
+          R.connect(L).connect(b, 0, 1),
+          R.connect(E).connect(b, 0, 2),
+          R.connect(S).connect(b, 0, 3),
+          R.connect(M).connect(b, 0, 4),
+          R.connect(P).connect(b, 0, 5),
           b.connect(D).connect(u.destination));
       },
       te = () => {
-        (F.disconnect(I),
-          s(F, k, 0, 0),
-          k.disconnect(W),
+        (F.disconnect(T),
+          s(F, R, 0, 0),
+          R.disconnect(W),
           W.disconnect(b),
-          k.disconnect(L),
+          R.disconnect(L),
           L.disconnect(b),
-          k.disconnect(E),
+          R.disconnect(E),
           E.disconnect(b),
-          k.disconnect(S),
+          R.disconnect(S),
           S.disconnect(b),
-          k.disconnect(O),
-          O.disconnect(b),
-          k.disconnect(P),
+          R.disconnect(M),
+          M.disconnect(b),
+          R.disconnect(P),
           P.disconnect(b),
           b.disconnect(D),
           D.disconnect(u.destination));
       };
-    return l(Me(q, I), X, te);
+    return l(Me(q, T), X, te);
   };
-var xc =
+var vc =
   (e) =>
   (t, { disableNormalization: r, imag: n, real: o }) => {
     let a = n instanceof Float32Array ? n : new Float32Array(n),
@@ -6550,7 +6600,7 @@ var xc =
     return s;
   };
 var Tt = (e, t, r, n) => e.createScriptProcessor(t, r, n);
-var _c = (e, t) => (r, n) => {
+var yc = (e, t) => (r, n) => {
   let o = n.channelCountMode;
   if (o === 'clamped-max') throw t();
   if (r.createStereoPanner === void 0) return e(r, n);
@@ -6567,7 +6617,7 @@ var _c = (e, t) => (r, n) => {
     a
   );
 };
-var gc = (e, t, r, n, o, a) => {
+var Nc = (e, t, r, n, o, a) => {
   let s = new Float32Array([1, 1]),
     c = Math.PI / 2,
     l = { channelCount: 1, channelCountMode: 'explicit', channelInterpretation: 'discrete' },
@@ -6575,9 +6625,9 @@ var gc = (e, t, r, n, o, a) => {
     p = (f, h, x, _) => {
       let y = new Float32Array(16385),
         w = new Float32Array(16385);
-      for (let T = 0; T < 16385; T += 1) {
-        let I = (T / 16384) * c;
-        ((y[T] = Math.cos(I)), (w[T] = Math.sin(I)));
+      for (let O = 0; O < 16385; O += 1) {
+        let T = (O / 16384) * c;
+        ((y[O] = Math.cos(T)), (w[O] = Math.sin(T)));
       }
       let N = r(f, { ...l, gain: 0 }),
         g = n(f, { ...u, curve: y }),
@@ -6619,11 +6669,11 @@ var gc = (e, t, r, n, o, a) => {
         A = Math.floor(16385 / 2);
       for (let S = 0; S < 16385; S += 1)
         if (S > A) {
-          let O = ((S - A) / (16384 - A)) * c;
-          ((y[S] = Math.cos(O)), (w[S] = Math.sin(O)), (N[S] = 0), (g[S] = 1));
+          let M = ((S - A) / (16384 - A)) * c;
+          ((y[S] = Math.cos(M)), (w[S] = Math.sin(M)), (N[S] = 0), (g[S] = 1));
         } else {
-          let O = (S / (16384 - A)) * c;
-          ((y[S] = 1), (w[S] = 0), (N[S] = Math.cos(O)), (g[S] = Math.sin(O)));
+          let M = (S / (16384 - A)) * c;
+          ((y[S] = 1), (w[S] = 0), (N[S] = Math.cos(M)), (g[S] = Math.sin(M)));
         }
       let C = t(f, {
           channelCount: 2,
@@ -6632,9 +6682,9 @@ var gc = (e, t, r, n, o, a) => {
           numberOfOutputs: 2,
         }),
         v = r(f, { ...l, gain: 0 }),
-        T = n(f, { ...u, curve: y }),
-        I = r(f, { ...l, gain: 0 }),
-        M = n(f, { ...u, curve: w }),
+        O = n(f, { ...u, curve: y }),
+        T = r(f, { ...l, gain: 0 }),
+        I = n(f, { ...u, curve: w }),
         b = n(f, { ...u, curve: s }),
         F = r(f, { ...l, gain: 0 }),
         W = n(f, { ...u, curve: N }),
@@ -6645,42 +6695,42 @@ var gc = (e, t, r, n, o, a) => {
           (h.connect(C),
             h.connect(b.inputs === void 0 ? b : b.inputs[0]),
             C.connect(v, 0),
-            C.connect(I, 0),
+            C.connect(T, 0),
             C.connect(F, 1),
             C.connect(L, 1),
             b.connect(x),
-            x.connect(T.inputs === void 0 ? T : T.inputs[0]),
-            x.connect(M.inputs === void 0 ? M : M.inputs[0]),
+            x.connect(O.inputs === void 0 ? O : O.inputs[0]),
+            x.connect(I.inputs === void 0 ? I : I.inputs[0]),
             x.connect(W.inputs === void 0 ? W : W.inputs[0]),
             x.connect(E.inputs === void 0 ? E : E.inputs[0]),
-            T.connect(v.gain),
-            M.connect(I.gain),
+            O.connect(v.gain),
+            I.connect(T.gain),
             W.connect(F.gain),
             E.connect(L.gain),
             v.connect(_, 0, 0),
             F.connect(_, 0, 0),
-            I.connect(_, 0, 1),
+            T.connect(_, 0, 1),
             L.connect(_, 0, 1));
         },
         disconnectGraph() {
           (h.disconnect(C),
             h.disconnect(b.inputs === void 0 ? b : b.inputs[0]),
             C.disconnect(v, 0),
-            C.disconnect(I, 0),
+            C.disconnect(T, 0),
             C.disconnect(F, 1),
             C.disconnect(L, 1),
             b.disconnect(x),
-            x.disconnect(T.inputs === void 0 ? T : T.inputs[0]),
-            x.disconnect(M.inputs === void 0 ? M : M.inputs[0]),
+            x.disconnect(O.inputs === void 0 ? O : O.inputs[0]),
+            x.disconnect(I.inputs === void 0 ? I : I.inputs[0]),
             x.disconnect(W.inputs === void 0 ? W : W.inputs[0]),
             x.disconnect(E.inputs === void 0 ? E : E.inputs[0]),
-            T.disconnect(v.gain),
-            M.disconnect(I.gain),
+            O.disconnect(v.gain),
+            I.disconnect(T.gain),
             W.disconnect(F.gain),
             E.disconnect(L.gain),
             v.disconnect(_, 0, 0),
             F.disconnect(_, 0, 0),
-            I.disconnect(_, 0, 1),
+            T.disconnect(_, 0, 1),
             L.disconnect(_, 0, 1));
         },
       };
@@ -6706,7 +6756,7 @@ var gc = (e, t, r, n, o, a) => {
         },
         set channelCount(b) {
           (N.channelCount !== b &&
-            (T && C(), ({ connectGraph: A, disconnectGraph: C } = d(f, b, N, g, w)), T && A()),
+            (O && C(), ({ connectGraph: A, disconnectGraph: C } = d(f, b, N, g, w)), O && A()),
             (N.channelCount = b));
         },
         get channelCountMode() {
@@ -6747,17 +6797,17 @@ var gc = (e, t, r, n, o, a) => {
           return N.removeEventListener(b[0], b[1], b[2]);
         },
       },
-      T = !1,
-      I = () => {
-        (A(), (T = !0));
+      O = !1,
+      T = () => {
+        (A(), (O = !0));
       },
-      M = () => {
-        (C(), (T = !1));
+      I = () => {
+        (C(), (O = !1));
       };
-    return a(Me(v, w), I, M);
+    return a(Me(v, w), T, I);
   };
 };
-var vc = (e, t, r, n, o, a, i) => (s, c) => {
+var Cc = (e, t, r, n, o, a, i) => (s, c) => {
   let l = s.createWaveShaper();
   if (a !== null && a.name === 'webkitAudioContext' && s.createGain().gain.automationRate === void 0)
     return r(s, c);
@@ -6789,7 +6839,7 @@ var vc = (e, t, r, n, o, a, i) => (s, c) => {
     )
   );
 };
-var yc =
+var Ac =
   (e, t, r, n, o) =>
   (a, { curve: i, oversample: s, ...c }) => {
     let l = a.createWaveShaper(),
@@ -6851,17 +6901,17 @@ var yc =
               C = new Float32Array(A + 2 - (A % 2)),
               v = new Float32Array(A + 2 - (A % 2));
             ((C[0] = g[0]), (v[0] = -g[A - 1]));
-            let T = Math.ceil((A + 1) / 2),
-              I = (A + 1) / 2 - 1;
-            for (let M = 1; M < T; M += 1) {
-              let b = (M / T) * I,
+            let O = Math.ceil((A + 1) / 2),
+              T = (A + 1) / 2 - 1;
+            for (let I = 1; I < O; I += 1) {
+              let b = (I / O) * T,
                 F = Math.floor(b),
                 W = Math.ceil(b);
-              ((C[M] = F === W ? g[F] : (1 - (b - F)) * g[F] + (1 - (W - b)) * g[W]),
-                (v[M] =
+              ((C[I] = F === W ? g[F] : (1 - (b - F)) * g[F] + (1 - (W - b)) * g[W]),
+                (v[I] =
                   F === W ? -g[A - 1 - F] : -((1 - (b - F)) * g[A - 1 - F]) - (1 - (W - b)) * g[A - 1 - W]));
             }
-            ((C[T] = A % 2 === 1 ? g[T - 1] : (g[T - 2] + g[T - 1]) / 2), (l.curve = C), (u.curve = v));
+            ((C[O] = A % 2 === 1 ? g[O - 1] : (g[O - 2] + g[O - 1]) / 2), (l.curve = C), (u.curve = v));
           }
           ((_ = g), x && (n(_) && h === null ? (h = e(a, p)) : h !== null && (h(), (h = null))));
         },
@@ -6911,8 +6961,8 @@ var yc =
     return o(Me(y, d), w, N);
   };
 var xe = () => new DOMException('', 'NotSupportedError');
-var Np = { numberOfChannels: 1 },
-  Nc = (e, t, r, n, o) =>
+var Ap = { numberOfChannels: 1 },
+  wc = (e, t, r, n, o) =>
     class extends e {
       constructor(i, s, c) {
         let l;
@@ -6920,7 +6970,7 @@ var Np = { numberOfChannels: 1 },
           l = { length: s, numberOfChannels: i, sampleRate: c };
         else if (typeof i == 'object') l = i;
         else throw new Error('The given parameters are not valid.');
-        let { length: u, numberOfChannels: p, sampleRate: m } = { ...Np, ...l },
+        let { length: u, numberOfChannels: p, sampleRate: m } = { ...Ap, ...l },
           d = n(p, u, m);
         (t(De, () => De(d)) ||
           d.addEventListener(
@@ -6965,7 +7015,7 @@ var Np = { numberOfChannels: 1 },
           : setTimeout(() => this._waitForThePromiseToSettle(i));
       }
     };
-var Cp = {
+var wp = {
     channelCount: 2,
     channelCountMode: 'max',
     channelInterpretation: 'speakers',
@@ -6974,11 +7024,11 @@ var Cp = {
     periodicWave: void 0,
     type: 'sine',
   },
-  Cc = (e, t, r, n, o, a, i) =>
+  Ec = (e, t, r, n, o, a, i) =>
     class extends e {
       constructor(c, l) {
         let u = o(c),
-          p = { ...Cp, ...l },
+          p = { ...wp, ...l },
           m = r(u, p),
           d = a(u),
           f = d ? n() : null,
@@ -7027,7 +7077,7 @@ var Cp = {
         ) {
           Re(this);
           let l = () => {
-            (this._nativeOscillatorNode.removeEventListener('ended', l), ye(this) && Be(this));
+            (this._nativeOscillatorNode.removeEventListener('ended', l), Ne(this) && Be(this));
           };
           this._nativeOscillatorNode.addEventListener('ended', l);
         }
@@ -7037,7 +7087,7 @@ var Cp = {
           this._oscillatorNodeRenderer !== null && (this._oscillatorNodeRenderer.stop = c));
       }
     };
-var Ac = (e, t, r, n, o) => () => {
+var bc = (e, t, r, n, o) => () => {
   let a = new WeakMap(),
     i = null,
     s = null,
@@ -7082,7 +7132,7 @@ var Ac = (e, t, r, n, o) => () => {
     },
   };
 };
-var Ap = {
+var Ep = {
     channelCount: 2,
     channelCountMode: 'clamped-max',
     channelInterpretation: 'speakers',
@@ -7101,11 +7151,11 @@ var Ap = {
     refDistance: 1,
     rolloffFactor: 1,
   },
-  wc = (e, t, r, n, o, a, i) =>
+  Sc = (e, t, r, n, o, a, i) =>
     class extends e {
       constructor(c, l) {
         let u = o(c),
-          p = { ...Ap, ...l },
+          p = { ...Ep, ...l },
           m = r(u, p),
           d = a(u),
           f = d ? n() : null;
@@ -7186,7 +7236,7 @@ var Ap = {
         this._nativePannerNode.rolloffFactor = c;
       }
     };
-var Ec = (e, t, r, n, o, a, i, s, c, l) => () => {
+var Tc = (e, t, r, n, o, a, i, s, c, l) => () => {
   let u = new WeakMap(),
     p = null,
     m = async (d, f) => {
@@ -7225,41 +7275,41 @@ var Ec = (e, t, r, n, o, a, i, s, c, l) => () => {
       if ((u.set(f, h === null ? x : h), h !== null)) {
         if (p === null) {
           if (i === null) throw new Error('Missing the native OfflineAudioContext constructor.');
-          let M = new i(6, d.context.length, f.sampleRate),
-            b = t(M, {
+          let I = new i(6, d.context.length, f.sampleRate),
+            b = t(I, {
               channelCount: 1,
               channelCountMode: 'explicit',
               channelInterpretation: 'speakers',
               numberOfInputs: 6,
             });
-          (b.connect(M.destination),
+          (b.connect(I.destination),
             (p = (async () => {
               let F = await Promise.all(
                 [d.orientationX, d.orientationY, d.orientationZ, d.positionX, d.positionY, d.positionZ].map(
                   async (W, L) => {
-                    let E = r(M, {
+                    let E = r(I, {
                       channelCount: 1,
                       channelCountMode: 'explicit',
                       channelInterpretation: 'discrete',
                       offset: L === 0 ? 1 : 0,
                     });
-                    return (await s(M, W, E.offset), E);
+                    return (await s(I, W, E.offset), E);
                   },
                 ),
               );
               for (let W = 0; W < 6; W += 1) (F[W].connect(b, 0, W), F[W].start(0));
-              return l(M);
+              return l(I);
             })()));
         }
         let N = await p,
           g = n(f, { ..._, gain: 1 });
         await c(d, f, g);
         let A = [];
-        for (let M = 0; M < N.numberOfChannels; M += 1) A.push(N.getChannelData(M));
+        for (let I = 0; I < N.numberOfChannels; I += 1) A.push(N.getChannelData(I));
         let C = [A[0][0], A[1][0], A[2][0]],
           v = [A[3][0], A[4][0], A[5][0]],
-          T = n(f, { ..._, gain: 1 }),
-          I = o(f, {
+          O = n(f, { ..._, gain: 1 }),
+          T = o(f, {
             ...y,
             orientationX: C[0],
             orientationY: C[1],
@@ -7268,16 +7318,16 @@ var Ec = (e, t, r, n, o, a, i, s, c, l) => () => {
             positionY: v[1],
             positionZ: v[2],
           });
-        (g.connect(T).connect(I.inputs[0]), I.connect(h));
-        for (let M = 128; M < N.length; M += 128) {
-          let b = [A[0][M], A[1][M], A[2][M]],
-            F = [A[3][M], A[4][M], A[5][M]];
+        (g.connect(O).connect(T.inputs[0]), T.connect(h));
+        for (let I = 128; I < N.length; I += 128) {
+          let b = [A[0][I], A[1][I], A[2][I]],
+            F = [A[3][I], A[4][I], A[5][I]];
           if (b.some((W, L) => W !== C[L]) || F.some((W, L) => W !== v[L])) {
             ((C = b), (v = F));
-            let W = M / f.sampleRate;
-            (T.gain.setValueAtTime(0, W),
-              (T = n(f, { ..._, gain: 0 })),
-              (I = o(f, {
+            let W = I / f.sampleRate;
+            (O.gain.setValueAtTime(0, W),
+              (O = n(f, { ..._, gain: 0 })),
+              (T = o(f, {
                 ...y,
                 orientationX: C[0],
                 orientationY: C[1],
@@ -7286,9 +7336,9 @@ var Ec = (e, t, r, n, o, a, i, s, c, l) => () => {
                 positionY: v[1],
                 positionZ: v[2],
               })),
-              T.gain.setValueAtTime(1, W),
-              g.connect(T).connect(I.inputs[0]),
-              I.connect(h));
+              O.gain.setValueAtTime(1, W),
+              g.connect(O).connect(T.inputs[0]),
+              T.connect(h));
           }
         }
         return h;
@@ -7318,21 +7368,21 @@ var Ec = (e, t, r, n, o, a, i, s, c, l) => () => {
     },
   };
 };
-var wp = { disableNormalization: !1 },
-  bc = (e, t, r, n) =>
-    class Sc {
+var bp = { disableNormalization: !1 },
+  Ic = (e, t, r, n) =>
+    class Mc {
       constructor(a, i) {
         let s = t(a),
-          c = n({ ...wp, ...i }),
+          c = n({ ...bp, ...i }),
           l = e(s, c);
         return (r.add(l), l);
       }
       static [Symbol.hasInstance](a) {
-        return (a !== null && typeof a == 'object' && Object.getPrototypeOf(a) === Sc.prototype) || r.has(a);
+        return (a !== null && typeof a == 'object' && Object.getPrototypeOf(a) === Mc.prototype) || r.has(a);
       }
     };
-var Tc = (e, t) => (r, n, o) => (e(n).replay(o), t(n, r, o));
-var Ic = (e, t, r) => async (n, o, a) => {
+var Oc = (e, t) => (r, n, o) => (e(n).replay(o), t(n, r, o));
+var kc = (e, t, r) => async (n, o, a) => {
   let i = e(n);
   await Promise.all(
     i.activeInputs
@@ -7346,7 +7396,7 @@ var Ic = (e, t, r) => async (n, o, a) => {
       .reduce((s, c) => [...s, ...c], []),
   );
 };
-var Mc = (e, t, r) => async (n, o, a) => {
+var Rc = (e, t, r) => async (n, o, a) => {
   let i = t(n);
   await Promise.all(
     Array.from(i.activeInputs).map(async ([s, c]) => {
@@ -7355,7 +7405,7 @@ var Mc = (e, t, r) => async (n, o, a) => {
     }),
   );
 };
-var Oc = (e, t, r, n) => (o) =>
+var Pc = (e, t, r, n) => (o) =>
   e(De, () => De(o))
     ? Promise.resolve(e(n, n)).then((a) => {
         if (!a) {
@@ -7381,11 +7431,11 @@ var Oc = (e, t, r, n) => (o) =>
           i.connect(o.destination),
           o.startRendering());
       });
-var kc = (e) => (t, r) => {
+var Dc = (e) => (t, r) => {
   e.set(t, r);
 };
-var Rc = (e) => (t, r) => e.set(t, r);
-var Pc = (e, t, r, n, o, a, i, s) => (c, l) =>
+var Fc = (e) => (t, r) => e.set(t, r);
+var Lc = (e, t, r, n, o, a, i, s) => (c, l) =>
   r(c)
     .render(c, l)
     .then(() => Promise.all(Array.from(n(l)).map((u) => r(u).render(u, l))))
@@ -7393,12 +7443,12 @@ var Pc = (e, t, r, n, o, a, i, s) => (c, l) =>
     .then(
       (u) => (typeof u.copyFromChannel != 'function' ? (i(u), _t(u)) : t(a, () => a(u)) || s(u), e.add(u), u),
     );
-var Ep = { channelCount: 2, channelCountMode: 'explicit', channelInterpretation: 'speakers', pan: 0 },
-  Dc = (e, t, r, n, o, a) =>
+var Sp = { channelCount: 2, channelCountMode: 'explicit', channelInterpretation: 'speakers', pan: 0 },
+  Wc = (e, t, r, n, o, a) =>
     class extends e {
       constructor(s, c) {
         let l = o(s),
-          u = { ...Ep, ...c },
+          u = { ...Sp, ...c },
           p = r(l, u),
           m = a(l),
           d = m ? n() : null;
@@ -7408,7 +7458,7 @@ var Ep = { channelCount: 2, channelCountMode: 'explicit', channelInterpretation:
         return this._pan;
       }
     };
-var Fc = (e, t, r, n, o) => () => {
+var Bc = (e, t, r, n, o) => () => {
   let a = new WeakMap(),
     i = async (s, c) => {
       let l = r(s),
@@ -7436,7 +7486,7 @@ var Fc = (e, t, r, n, o) => () => {
     },
   };
 };
-var Lc = (e) => () => {
+var Uc = (e) => () => {
   if (e === null) return !1;
   try {
     new e({ length: 1, sampleRate: 44100 });
@@ -7445,7 +7495,7 @@ var Lc = (e) => () => {
   }
   return !0;
 };
-var Wc = (e, t) => async () => {
+var Vc = (e, t) => async () => {
   if (e === null) return !0;
   if (t === null) return !1;
   let r = new Blob(
@@ -7474,7 +7524,7 @@ var Wc = (e, t) => async () => {
   }
   return a && !i;
 };
-var Bc = (e, t) => () => {
+var qc = (e, t) => () => {
   if (t === null) return Promise.resolve(!1);
   let r = new t(1, 1, 44100),
     n = e(r, { channelCount: 1, channelCountMode: 'explicit', channelInterpretation: 'discrete', gain: 0 });
@@ -7486,18 +7536,18 @@ var Bc = (e, t) => () => {
   });
 };
 var An = () => new DOMException('', 'UnknownError');
-var bp = {
+var Tp = {
     channelCount: 2,
     channelCountMode: 'max',
     channelInterpretation: 'speakers',
     curve: null,
     oversample: 'none',
   },
-  Uc = (e, t, r, n, o, a, i) =>
+  Gc = (e, t, r, n, o, a, i) =>
     class extends e {
       constructor(c, l) {
         let u = o(c),
-          p = { ...bp, ...l },
+          p = { ...Tp, ...l },
           m = r(u, p),
           f = a(u) ? n() : null;
         (super(c, !0, m, f), (this._isCurveNullified = !1), (this._nativeWaveShaperNode = m), i(this, 1));
@@ -7520,7 +7570,7 @@ var bp = {
         this._nativeWaveShaperNode.oversample = c;
       }
     };
-var Vc = (e, t, r) => () => {
+var jc = (e, t, r) => () => {
   let n = new WeakMap(),
     o = async (a, i) => {
       let s = t(a);
@@ -7543,8 +7593,8 @@ var Vc = (e, t, r) => () => {
     },
   };
 };
-var qc = () => (typeof window > 'u' ? null : window);
-var Gc = (e, t) => (r) => {
+var zc = () => (typeof window > 'u' ? null : window);
+var Yc = (e, t) => (r) => {
   ((r.copyFromChannel = (n, o, a = 0) => {
     let i = e(a),
       s = e(o);
@@ -7564,7 +7614,7 @@ var Gc = (e, t) => (r) => {
       for (let p = i < 0 ? -i : 0; p + i < c && p < u; p += 1) l[p + i] = n[p];
     }));
 };
-var jc = (e) => (t) => {
+var Hc = (e) => (t) => {
   ((t.copyFromChannel = (
     (r) =>
     (n, o, a = 0) => {
@@ -7582,7 +7632,7 @@ var jc = (e) => (t) => {
       }
     )(t.copyToChannel)));
 };
-var zc = (e) => (t, r) => {
+var $c = (e) => (t, r) => {
   let n = r.createBuffer(1, 1, 44100);
   (t.buffer === null && (t.buffer = n),
     e(
@@ -7595,7 +7645,7 @@ var zc = (e) => (t, r) => {
       (o) => (a) => o.call(t, a === null ? n : a),
     ));
 };
-var Yc = (e, t) => (r, n) => {
+var Xc = (e, t) => (r, n) => {
   ((n.channelCount = 1),
     (n.channelCountMode = 'explicit'),
     Object.defineProperty(n, 'channelCount', {
@@ -7633,7 +7683,7 @@ var It = (e, t, r, n) => {
   let { get: a, set: i } = Object.getOwnPropertyDescriptor(o, t);
   Object.defineProperty(e, t, { get: r(a), set: n(i) });
 };
-var Hc = (e) => ({
+var Zc = (e) => ({
   ...e,
   outputChannelCount:
     e.outputChannelCount !== void 0
@@ -7642,8 +7692,8 @@ var Hc = (e) => ({
         ? [e.channelCount]
         : Array.from({ length: e.numberOfOutputs }, () => 1),
 });
-var $c = (e) => ({ ...e, channelCount: e.numberOfOutputs });
-var Xc = (e) => {
+var Qc = (e) => ({ ...e, channelCount: e.numberOfOutputs });
+var Kc = (e) => {
   let { imag: t, real: r } = e;
   return t === void 0
     ? r === void 0
@@ -7661,7 +7711,7 @@ var bn = (e, t, r) => {
     bn(e, t, r + 1e-7);
   }
 };
-var Zc = (e) => {
+var Jc = (e) => {
   let t = e.createBufferSource();
   t.start();
   try {
@@ -7671,7 +7721,7 @@ var Zc = (e) => {
   }
   return !1;
 };
-var Qc = (e) => {
+var eu = (e) => {
   let t = e.createBufferSource(),
     r = e.createBuffer(1, 1, 44100);
   t.buffer = r;
@@ -7682,7 +7732,7 @@ var Qc = (e) => {
   }
   return !0;
 };
-var Kc = (e) => {
+var tu = (e) => {
   let t = e.createBufferSource();
   t.start();
   try {
@@ -7720,7 +7770,7 @@ var Rr = (e) => {
   }
   return !1;
 };
-var Jc = (e) => {
+var ru = (e) => {
   let { port1: t, port2: r } = new MessageChannel();
   try {
     t.postMessage(e);
@@ -7728,7 +7778,7 @@ var Jc = (e) => {
     (t.close(), r.close());
   }
 };
-var eu = (e) => {
+var nu = (e) => {
   e.start = (
     (t) =>
     (r = 0, n = 0, o) => {
@@ -7766,63 +7816,63 @@ var ut = (e, t) => (r) => {
     typeof t == 'function' ? t.call(e, r) : t.handleEvent.call(e, r)
   );
 };
-var Sp = Ga(Pe),
-  Tp = Ja(Pe),
-  Ip = Xs(Ze),
-  ru = new WeakMap(),
-  Mp = pi(ru),
-  Oe = Ms(new Map(), new WeakMap()),
-  Ue = qc(),
-  nu = Ui(Oe, Te),
-  In = li(he),
-  _e = Ic(he, In, je),
-  Op = ns(nu, Q, _e),
-  ee = mi(ht),
-  ze = dc(Ue),
-  K = Ii(ze),
-  ou = new WeakMap(),
-  au = oi(ut),
-  Mt = ji(Ue),
-  Mn = Ei(Mt),
-  On = bi(Ue),
-  su = Si(Ue),
-  rr = Yi(Ue),
-  ce = ys(
-    ja(yr),
-    Ka(Sp, Tp, gt, Ip, vt, he, Mp, We, Q, Pe, ye, je, yt),
+var Ip = Ya(Pe),
+  Mp = rs(Pe),
+  Op = Ks(Ze),
+  au = new WeakMap(),
+  kp = mi(au),
+  Oe = Rs(new Map(), new WeakMap()),
+  Ue = zc(),
+  su = Gi(Oe, Te),
+  In = fi(he),
+  _e = kc(he, In, je),
+  Rp = ss(su, K, _e),
+  ee = _i(ht),
+  ze = hc(Ue),
+  J = ki(ze),
+  iu = new WeakMap(),
+  cu = ii(ut),
+  Mt = Hi(Ue),
+  Mn = Ti(Mt),
+  On = Ii(Ue),
+  uu = Mi(Ue),
+  rr = Xi(Ue),
+  ce = As(
+    Ha(yr),
+    ts(Ip, Mp, gt, Op, vt, he, kp, We, K, Pe, Ne, je, yt),
     Oe,
-    yi(Kt, vt, he, Q, it, ye),
+    Ai(Kt, vt, he, K, it, Ne),
     Te,
     wt,
     xe,
-    Ys(gt, Kt, he, Q, it, ee, ye, K),
-    Ks(ou, he, pe),
-    au,
+    Xs(gt, Kt, he, K, it, ee, Ne, J),
+    ti(iu, he, pe),
+    cu,
     ee,
     Mn,
     On,
-    su,
-    K,
+    uu,
+    J,
     rr,
   ),
-  kp = rs(ce, Op, Te, nu, ee, K);
+  Pp = as(ce, Rp, Te, su, ee, J);
 var kn = new WeakSet(),
-  tu = Vi(Ue),
-  iu = Us(new Uint32Array(1)),
-  Rn = Gc(iu, Te),
-  Pn = jc(iu),
-  Dn = os(kn, Oe, xe, tu, ze, Lc(tu), Rn, Pn);
-var Pr = es(Ne),
-  cu = Mc(In, Qe, je),
-  Ve = Ds(cu),
-  Ot = Gi(Pr, Oe, Zc, Qc, Kc, kr, Sn, Rr, eu, zc(It), Tn),
-  qe = Tc(di(Qe), cu),
-  Rp = is(Ve, Ot, Q, qe, _e),
-  Fe = Cs(
-    za(Nr),
-    ou,
+  ou = ji(Ue),
+  lu = Gs(new Uint32Array(1)),
+  Rn = Yc(lu, Te),
+  Pn = Hc(lu),
+  Dn = is(kn, Oe, xe, ou, ze, Uc(ou), Rn, Pn);
+var Pr = ns(Ce),
+  pu = Rc(In, Qe, je),
+  Ve = Ws(pu),
+  Ot = Yi(Pr, Oe, Jc, eu, tu, kr, Sn, Rr, nu, $c(It), Tn),
+  qe = Oc(hi(Qe), pu),
+  Dp = ls(Ve, Ot, K, qe, _e),
+  Fe = Es(
+    $a(Nr),
+    iu,
     Qt,
-    As,
+    bs,
     we.createCancelAndHoldAutomationEvent,
     we.createCancelScheduledValuesAutomationEvent,
     we.createExponentialRampToValueAutomationEvent,
@@ -7833,103 +7883,103 @@ var Pr = es(Ne),
     Mt,
     bn,
   ),
-  Fn = ss(ce, Rp, Fe, re, Ot, ee, K, ut);
-var Pp = hs(ce, xs, Te, re, zi(Ne, It), ee, K, _e),
-  Dp = Is(Ve, Nn, Q, qe, _e),
-  lt = Rc(ru),
-  Fp = Ts(ce, Fe, Dp, wt, Nn, ee, K, lt),
-  et = Wi(Pe, On),
-  Lp = Yc(re, et),
-  tt = Ji(Mt, Lp),
-  Wp = ks(tt, Q, _e),
-  Bp = Os(ce, Wp, tt, ee, K),
-  Up = Ps(St, Q, _e),
-  Vp = Rs(ce, Up, St, ee, K, $c),
-  qp = rc(Pr, Ot, Ne, et),
-  kt = tc(Pr, Oe, qp, kr, Rr),
-  Gp = Bs(Ve, kt, Q, qe, _e),
-  jp = Ws(ce, Fe, Gp, kt, ee, K, ut),
-  uu = nc(xe, It),
-  zp = qs(uu, Q, _e),
-  Yp = Vs(ce, zp, uu, ee, K, lt),
-  Hp = $s(Ve, Cn, Q, qe, _e),
-  $p = Hs(ce, Fe, Hp, Cn, ee, K, lt),
-  lu = oc(xe),
-  Xp = ti(Ve, lu, Q, qe, _e),
-  Zp = ei(ce, Fe, Xp, lu, xe, ee, K, lt),
-  Qp = ci(Ve, Ne, Q, qe, _e),
-  Kp = ii(ce, Fe, Qp, Ne, ee, K),
-  Jp = ic(wt, re, Tt, xe),
-  Dr = Oc(Oe, Ne, Tt, Bc(Ne, ze)),
-  ed = vi(Ot, Q, ze, _e, Dr),
-  td = ac(Jp),
-  rd = gi(ce, td, ed, ee, K, lt),
-  nd = _s(Fe, tt, kt, Tt, xe, wn, K, It),
-  pu = new WeakMap(),
-  Ln = Fi(Pp, nd, au, K, pu, ut),
-  du = fc(Pr, Oe, kr, Sn, Rr, Tn),
-  od = Ac(Ve, du, Q, qe, _e),
-  ad = Cc(ce, Fe, du, od, ee, K, ut),
-  fu = Ls(Ot),
-  sd = yc(fu, re, Ne, En, et),
-  Fr = vc(fu, re, sd, En, et, Mt, It),
-  id = hc(gt, re, tt, Ne, Tt, Fr, xe, vt, wn, et),
-  mu = mc(id),
-  cd = Ec(Ve, tt, kt, Ne, mu, Q, ze, qe, _e, Dr),
-  ud = wc(ce, Fe, mu, cd, ee, K, lt),
-  ld = xc(Te),
-  pd = bc(ld, ee, new WeakSet(), Xc),
-  dd = gc(tt, St, Ne, Fr, xe, et),
-  hu = _c(dd, xe),
-  fd = Fc(Ve, hu, Q, qe, _e),
-  md = Dc(ce, Fe, hu, fd, ee, K),
-  hd = Vc(Fr, Q, _e),
-  xd = Uc(ce, re, Fr, hd, ee, K, lt),
-  xu = Mi(Ue),
-  Wn = ai(Ue),
-  _u = new WeakMap(),
-  _d = hi(_u, ze),
-  Lr = xu
-    ? Qa(Oe, xe, ni(Ue), Wn, si(qa), ee, _d, K, rr, new WeakMap(), new WeakMap(), Wc(rr, ze), Ue)
+  Fn = us(ce, Dp, Fe, re, Ot, ee, J, ut);
+var Fp = gs(ce, vs, Te, re, $i(Ce, It), ee, J, _e),
+  Lp = ks(Ve, Nn, K, qe, _e),
+  lt = Fc(au),
+  Wp = Os(ce, Fe, Lp, wt, Nn, ee, J, lt),
+  et = Vi(Pe, On),
+  Bp = Xc(re, et),
+  tt = rc(Mt, Bp),
+  Up = Ds(tt, K, _e),
+  Vp = Ps(ce, Up, tt, ee, J),
+  qp = Ls(St, K, _e),
+  Gp = Fs(ce, qp, St, ee, J, Qc),
+  jp = ac(Pr, Ot, Ce, et),
+  kt = oc(Pr, Oe, jp, kr, Rr),
+  zp = qs(Ve, kt, K, qe, _e),
+  Yp = Vs(ce, Fe, zp, kt, ee, J, ut),
+  du = sc(xe, It),
+  Hp = zs(du, K, _e),
+  $p = js(ce, Hp, du, ee, J, lt),
+  Xp = Qs(Ve, Cn, K, qe, _e),
+  Zp = Zs(ce, Fe, Xp, Cn, ee, J, lt),
+  fu = ic(xe),
+  Qp = oi(Ve, fu, K, qe, _e),
+  Kp = ni(ce, Fe, Qp, fu, xe, ee, J, lt),
+  Jp = pi(Ve, Ce, K, qe, _e),
+  ed = li(ce, Fe, Jp, Ce, ee, J),
+  td = lc(wt, re, Tt, xe),
+  Dr = Pc(Oe, Ce, Tt, qc(Ce, ze)),
+  rd = Ci(Ot, K, ze, _e, Dr),
+  nd = cc(td),
+  od = Ni(ce, nd, rd, ee, J, lt),
+  ad = ys(Fe, tt, kt, Tt, xe, wn, J, It),
+  mu = new WeakMap(),
+  Ln = Bi(Fp, ad, cu, J, mu, ut),
+  hu = xc(Pr, Oe, kr, Sn, Rr, Tn),
+  sd = bc(Ve, hu, K, qe, _e),
+  id = Ec(ce, Fe, hu, sd, ee, J, ut),
+  xu = Us(Ot),
+  cd = Ac(xu, re, Ce, En, et),
+  Fr = Cc(xu, re, cd, En, et, Mt, It),
+  ud = gc(gt, re, tt, Ce, Tt, Fr, xe, vt, wn, et),
+  _u = _c(ud),
+  ld = Tc(Ve, tt, kt, Ce, _u, K, ze, qe, _e, Dr),
+  pd = Sc(ce, Fe, _u, ld, ee, J, lt),
+  dd = vc(Te),
+  fd = Ic(dd, ee, new WeakSet(), Kc),
+  md = Nc(tt, St, Ce, Fr, xe, et),
+  gu = yc(md, xe),
+  hd = Bc(Ve, gu, K, qe, _e),
+  xd = Wc(ce, Fe, gu, hd, ee, J),
+  _d = jc(Fr, K, _e),
+  gd = Gc(ce, re, Fr, _d, ee, J, lt),
+  vu = Ri(Ue),
+  Wn = ci(Ue),
+  yu = new WeakMap(),
+  vd = gi(yu, ze),
+  Lr = vu
+    ? es(Oe, xe, si(Ue), Wn, ui(za), ee, vd, J, rr, new WeakMap(), new WeakMap(), Vc(rr, ze), Ue)
     : void 0,
-  gd = Ti(Mn, K),
-  vd = zs(kn, Oe, js, ri, new WeakSet(), ee, gd, xt, De, Rn, Pn),
-  gu = Ss(Lr, kp, Dn, Fn, Fp, Bp, Vp, jp, Yp, vd, $p, Zp, Kp, rd, Ln, ad, ud, pd, md, xd),
-  yd = Oi(ce, cc, ee, K),
-  Nd = ki(ce, uc, ee, K),
-  Bn = Ri(ce, lc, ee, K),
-  Cd = pc(re, K),
-  Ad = Pi(ce, Cd, ee),
-  CW = ms(gu, re, xe, An, yd, Nd, Bn, Ad, Mt);
-var Un = xi(pu),
-  wd = ts(Un),
-  vu = Fs(Te),
-  Ed = Zs(Un),
-  yu = Js(Te),
-  Nu = new WeakMap(),
-  bd = ui(Nu, pe),
-  Sd = Ki(vu, Te, re, tt, St, kt, Ne, Tt, xe, yu, Wn, bd, et),
-  Td = $i(re, Sd, Ne, xe, et),
-  Id = bs(Ve, vu, Ot, tt, St, kt, Ne, Ed, yu, Wn, Q, rr, ze, qe, _e, Dr),
-  Md = fi(_u),
-  Od = kc(Nu),
-  Vn = xu ? ws(wd, ce, Fe, Id, Td, he, Md, ee, K, rr, Hc, Od, Jc, ut) : void 0;
-var Cu = Di(re, xe, An, Ln, Mt);
-var Au = Gs(xe, ze),
-  wu = Pc(kn, Oe, In, Un, Dr, xt, Rn, Pn),
-  AW = Li(Oe, re, Au, Ln, wu);
-var wW = Nc(gu, Oe, re, Au, wu);
-var EW = Ni(ht, Mn),
-  bW = Ci(mt, On),
-  SW = Ai(Qt, su),
-  TW = wi(ht, K);
-var Eu = 'Missing AudioWorklet support. Maybe this is not running in a secure context.',
-  kd = async (e, t, r, n, o) => {
+  yd = Oi(Mn, J),
+  Nd = $s(kn, Oe, Hs, ai, new WeakSet(), ee, yd, xt, De, Rn, Pn),
+  Nu = Ms(Lr, Pp, Dn, Fn, Wp, Vp, Gp, Yp, $p, Nd, Zp, Kp, ed, od, Ln, id, pd, fd, xd, gd),
+  Cd = Pi(ce, pc, ee, J),
+  Ad = Di(ce, dc, ee, J),
+  Bn = Fi(ce, fc, ee, J),
+  wd = mc(re, J),
+  Ed = Li(ce, wd, ee),
+  EW = _s(Nu, re, xe, An, Cd, Ad, Bn, Ed, Mt);
+var Un = vi(mu),
+  bd = os(Un),
+  Cu = Bs(Te),
+  Sd = Js(Un),
+  Au = ri(Te),
+  wu = new WeakMap(),
+  Td = di(wu, pe),
+  Id = tc(Cu, Te, re, tt, St, kt, Ce, Tt, xe, Au, Wn, Td, et),
+  Md = Qi(re, Id, Ce, xe, et),
+  Od = Is(Ve, Cu, Ot, tt, St, kt, Ce, Sd, Au, Wn, K, rr, ze, qe, _e, Dr),
+  kd = xi(yu),
+  Rd = Dc(wu),
+  Vn = vu ? Ss(bd, ce, Fe, Od, Md, he, kd, ee, J, rr, Zc, Rd, ru, ut) : void 0;
+var Eu = Wi(re, xe, An, Ln, Mt);
+var bu = Ys(xe, ze),
+  Su = Lc(kn, Oe, In, Un, Dr, xt, Rn, Pn),
+  bW = Ui(Oe, re, bu, Ln, Su);
+var SW = wc(Nu, Oe, re, bu, Su);
+var TW = wi(ht, Mn),
+  IW = Ei(mt, On),
+  MW = bi(Qt, uu),
+  OW = Si(ht, J);
+var Tu = 'Missing AudioWorklet support. Maybe this is not running in a secure context.',
+  Pd = async (e, t, r, n, o) => {
     let { encoderInstanceId: a, port: i } = await hr(o, t.sampleRate);
-    if (Vn === void 0) throw new Error(Eu);
+    if (Vn === void 0) throw new Error(Tu);
     let s = e === null ? null : new Fn(t, { buffer: e }),
       c = new Bn(t, { mediaStream: n }),
-      l = Ma(Vn, t, { channelCount: r });
+      l = Ra(Vn, t, { channelCount: r });
     return {
       audioBufferSourceNode: s,
       encoderInstanceId: a,
@@ -7938,16 +7988,16 @@ var Eu = 'Missing AudioWorklet support. Maybe this is not running in a secure co
       recorderAudioWorkletNode: l,
     };
   },
-  bu = (e, t, r, n) => (o, a, i) => {
+  Iu = (e, t, r, n) => (o, a, i) => {
     var s;
     let c = (s = a.getAudioTracks()[0]) === null || s === void 0 ? void 0 : s.getSettings().sampleRate,
-      l = new Cu({ latencyHint: 'playback', sampleRate: c }),
+      l = new Eu({ latencyHint: 'playback', sampleRate: c }),
       u = MediaRecorder.isTypeSupported('audio/mp4')
         ? new Dn({ length: 2688, sampleRate: l.sampleRate })
         : null,
       p = [],
-      m = Ia((C) => {
-        if (Lr === void 0) throw new Error(Eu);
+      m = ka((C) => {
+        if (Lr === void 0) throw new Error(Tu);
         return Lr(l, C);
       }),
       d = null,
@@ -7959,8 +8009,8 @@ var Eu = 'Missing AudioWorklet support. Maybe this is not running in a secure co
         o.dispatchEvent(e('dataavailable', { data: new Blob(C, { type: i }) }));
       },
       w = async (C, v) => {
-        let T = await ft(C, v);
-        h === null ? p.push(...T) : (y(T), (x = w(C, v)));
+        let O = await ft(C, v);
+        h === null ? p.push(...O) : (y(O), (x = w(C, v)));
       },
       N = () => ((_ = !0), l.resume()),
       g = () => {
@@ -7968,11 +8018,11 @@ var Eu = 'Missing AudioWorklet support. Maybe this is not running in a secure co
           (d !== null && (a.removeEventListener('addtrack', d), a.removeEventListener('removetrack', d)),
           f !== null && clearTimeout(f),
           h.then(
-            async ({ encoderInstanceId: C, mediaStreamAudioSourceNode: v, recorderAudioWorkletNode: T }) => {
-              (x !== null && (x.catch(() => {}), (x = null)), await T.stop(), v.disconnect(T));
-              let I = await ft(C, null);
+            async ({ encoderInstanceId: C, mediaStreamAudioSourceNode: v, recorderAudioWorkletNode: O }) => {
+              (x !== null && (x.catch(() => {}), (x = null)), await O.stop(), v.disconnect(O));
+              let T = await ft(C, null);
               (h === null && (await A()),
-                y([...p, ...I]),
+                y([...p, ...T]),
                 (p.length = 0),
                 o.dispatchEvent(new Event('stop')));
             },
@@ -8002,9 +8052,9 @@ var Eu = 'Missing AudioWorklet support. Maybe this is not running in a secure co
           if (h !== null) throw r();
           if (a.getVideoTracks().length > 0) throw n();
           o.dispatchEvent(new Event('start'));
-          let T = a.getAudioTracks(),
-            I = T.length === 0 ? 2 : (v = T[0].getSettings().channelCount) !== null && v !== void 0 ? v : 2;
-          h = Promise.all([N(), m.then(() => kd(u, l, I, a, i))]).then(
+          let O = a.getAudioTracks(),
+            T = O.length === 0 ? 2 : (v = O[0].getSettings().channelCount) !== null && v !== void 0 ? v : 2;
+          h = Promise.all([N(), m.then(() => Pd(u, l, T, a, i))]).then(
             async ([
               ,
               {
@@ -8026,7 +8076,7 @@ var Eu = 'Missing AudioWorklet support. Maybe this is not running in a secure co
               { encoderInstanceId: F, mediaStreamAudioSourceNode: W, recorderAudioWorkletNode: E }
             ),
           );
-          let M = a.getTracks();
+          let I = a.getTracks();
           ((d = () => {
             (g(), o.dispatchEvent(new ErrorEvent('error', { error: t() })));
           }),
@@ -8034,15 +8084,15 @@ var Eu = 'Missing AudioWorklet support. Maybe this is not running in a secure co
             a.addEventListener('removetrack', d),
             (f = setInterval(() => {
               let b = a.getTracks();
-              (b.length !== M.length || b.some((F, W) => F !== M[W])) && d !== null && d();
+              (b.length !== I.length || b.some((F, W) => F !== I[W])) && d !== null && d();
             }, 1e3)));
         },
         stop: g,
       }
     );
   };
-var Br = rt(Tu());
-var Iu = (e, t, r) => (n, o, a, i) => {
+var Br = rt(Ou());
+var ku = (e, t, r) => (n, o, a, i) => {
   let s = [],
     c = new o(a, { mimeType: 'audio/webm; codecs=pcm' }),
     l = null,
@@ -8098,22 +8148,22 @@ var Iu = (e, t, r) => (n, o, a, i) => {
             N += 1;
             let v = C.arrayBuffer();
             g = g.then(
-              async ({ dataView: T = null, elementType: I = null, encoderInstanceId: M, port: b }) => {
+              async ({ dataView: O = null, elementType: T = null, encoderInstanceId: I, port: b }) => {
                 let F = await v;
                 N -= 1;
                 let W =
-                  T === null
+                  O === null
                     ? new Br.MultiBufferDataView([F])
-                    : new Br.MultiBufferDataView([...T.buffers, F], T.byteOffset);
+                    : new Br.MultiBufferDataView([...O.buffers, F], O.byteOffset);
                 if (!y && c.state === 'recording' && !w) {
                   let P = r(W, 0);
-                  if (P === null) return { dataView: W, elementType: I, encoderInstanceId: M, port: b };
+                  if (P === null) return { dataView: W, elementType: T, encoderInstanceId: I, port: b };
                   let { value: D } = P;
-                  if (D !== 172351395) return { dataView: T, elementType: I, encoderInstanceId: M, port: b };
+                  if (D !== 172351395) return { dataView: O, elementType: T, encoderInstanceId: I, port: b };
                   y = !0;
                 }
-                let { currentElementType: L, offset: E, contents: S } = t(W, I, x),
-                  O = E < W.byteLength ? new Br.MultiBufferDataView(W.buffers, W.byteOffset + E) : null;
+                let { currentElementType: L, offset: E, contents: S } = t(W, T, x),
+                  M = E < W.byteLength ? new Br.MultiBufferDataView(W.buffers, W.byteOffset + E) : null;
                 return (
                   S.forEach((P) =>
                     b.postMessage(
@@ -8123,13 +8173,13 @@ var Iu = (e, t, r) => (n, o, a, i) => {
                   ),
                   N === 0 &&
                     (c.state === 'inactive' || w) &&
-                    (ft(M, null).then((P) => {
+                    (ft(I, null).then((P) => {
                       (p([...s, ...P]), (s.length = 0), n.dispatchEvent(new Event('stop')));
                     }),
                     b.postMessage([]),
                     b.close(),
                     A()),
-                  { dataView: O, elementType: L, encoderInstanceId: M, port: b }
+                  { dataView: M, elementType: L, encoderInstanceId: I, port: b }
                 );
               },
             );
@@ -8145,7 +8195,7 @@ var Iu = (e, t, r) => (n, o, a, i) => {
     }
   );
 };
-var Mu = () => (typeof window > 'u' ? null : window);
+var Ru = () => (typeof window > 'u' ? null : window);
 var qn = (e, t) => {
   if (t >= e.byteLength) return null;
   let r = e.getUint8(t);
@@ -8160,32 +8210,32 @@ var qn = (e, t) => {
   let n = qn(e, t + 1);
   return n === null ? null : n + 8;
 };
-var Ou = (e, t) => (r) => {
+var Pu = (e, t) => (r) => {
   let n = { value: e };
   return (
     Object.defineProperties(r, { currentTarget: n, target: n }),
     typeof t == 'function' ? t.call(e, r) : t.handleEvent.call(e, r)
   );
 };
-var ku = [],
-  Gn = Mu(),
-  Rd = jo(Gn),
-  Ru = Lo(Rd),
-  Pd = bu(Ru, Vo, qo, xr),
-  jn = Xo(qn),
-  Dd = Ho(jn),
-  Fd = $o(jn),
-  Ld = Wo(Dd, Fd),
-  Wd = Iu(Ru, Ld, jn),
-  Bd = Uo(Gn),
-  Ud = zo(Gn),
-  Pu = Go(Yo(xr), xr, Pd, Wd, ku, Bo(Bd, Ou), Ud);
-var Vd = new WeakMap();
-var Du = async (e) => {
-  let t = await Fo(e);
-  (ku.push(t), Vd.set(e, t));
+var Du = [],
+  Gn = Ru(),
+  Dd = Ho(Gn),
+  Fu = Uo(Dd),
+  Fd = Iu(Fu, jo, zo, xr),
+  jn = Ko(qn),
+  Ld = Zo(jn),
+  Wd = Qo(jn),
+  Bd = Vo(Ld, Wd),
+  Ud = ku(Fu, Bd, jn),
+  Vd = Go(Gn),
+  qd = $o(Gn),
+  Lu = Yo(Xo(xr), xr, Fd, Ud, Du, qo(Vd, Pu), qd);
+var Gd = new WeakMap();
+var Wu = async (e) => {
+  let t = await Bo(e);
+  (Du.push(t), Gd.set(e, t));
 };
-var qd = mr({
+var jd = mr({
     characterize:
       ({ call: e }) =>
       () =>
@@ -8204,23 +8254,23 @@ var qd = mr({
         );
       },
   }),
-  Fu = (e) => {
+  Bu = (e) => {
     let t = new Worker(e);
-    return qd(t);
+    return jd(t);
   };
-var Lu = `(()=>{var e={455(e,t){!function(e){"use strict";var t=function(e){return function(t){var r=e(t);return t.add(r),r}},r=function(e){return function(t,r){return e.set(t,r),r}},n=void 0===Number.MAX_SAFE_INTEGER?9007199254740991:Number.MAX_SAFE_INTEGER,s=536870912,a=2*s,o=function(e,t){return function(r){var o=t.get(r),i=void 0===o?r.size:o<a?o+1:0;if(!r.has(i))return e(r,i);if(r.size<s){for(;r.has(i);)i=Math.floor(Math.random()*a);return e(r,i)}if(r.size>n)throw new Error("Congratulations, you created a collection of unique numbers which uses all available integers!");for(;r.has(i);)i=Math.floor(Math.random()*n);return e(r,i)}},i=new WeakMap,c=r(i),l=o(c,i),u=t(l);e.addUniqueNumber=u,e.generateUniqueNumber=l}(t)}};const t={};function r(n){const s=t[n];if(void 0!==s)return s.exports;const a=t[n]={exports:{}};return e[n].call(a.exports,a,a.exports,r),a.exports}(()=>{"use strict";const e=-32603,t=-32602,n=-32601,s=(e,t)=>Object.assign(new Error(e),{status:t}),a=t=>s('The handler of the method called "'.concat(t,'" returned an unexpected result.'),e),o=(t,r)=>async({data:{id:o,method:i,params:c}})=>{const l=r[i];try{if(void 0===l)throw(e=>s('The requested method called "'.concat(e,'" is not supported.'),n))(i);const r=void 0===c?l():l(c);if(void 0===r)throw(t=>s('The handler of the method called "'.concat(t,'" returned no required result.'),e))(i);const u=r instanceof Promise?await r:r;if(null===o){if(void 0!==u.result)throw a(i)}else{if(void 0===u.result)throw a(i);const{result:e,transferables:r=[]}=u;t.postMessage({id:o,result:e},r)}}catch(e){const{message:r,status:n=-32603}=e;t.postMessage({error:{code:n,message:r},id:o})}};var i=r(455);const c=new Map,l=(e,r,n)=>({...r,connect:({port:t})=>{t.start();const n=e(t,r),s=(0,i.generateUniqueNumber)(c);return c.set(s,()=>{n(),t.close(),c.delete(s)}),{result:s}},disconnect:({portId:e})=>{const r=c.get(e);if(void 0===r)throw(e=>s('The specified parameter called "portId" with the given value "'.concat(e,'" does not identify a port connected to this worker.'),t))(e);return r(),{result:null}},isSupported:async()=>{if(await new Promise(e=>{const t=new ArrayBuffer(0),{port1:r,port2:n}=new MessageChannel;r.onmessage=({data:t})=>e(null!==t),n.postMessage(t,[t])})){const e=n();return{result:e instanceof Promise?await e:e}}return{result:!1}}}),u=(e,t,r=()=>!0)=>{const n=l(u,t,r),s=o(e,n);return e.addEventListener("message",s),()=>e.removeEventListener("message",s)},d=e=>e.reduce((e,t)=>e+t.length,0),h=(e,t)=>{const r=[];let n=0;e:for(;n<t;){const t=e.length;for(let s=0;s<t;s+=1){const t=e[s];void 0===r[s]&&(r[s]=[]);const a=t.shift();if(void 0===a)break e;r[s].push(a),0===s&&(n+=a.length)}}if(n>t){const s=n-t;r.forEach((t,r)=>{const n=t.pop(),a=n.length-s;t.push(n.subarray(0,a)),e[r].unshift(n.subarray(a))})}return r},f=new Map,m=(e=>(t,r,n)=>{const s=e.get(t);if(void 0===s){const s={channelDataArrays:n.map(e=>[e]),isComplete:!0,sampleRate:r};return e.set(t,s),s}return s.channelDataArrays.forEach((e,t)=>e.push(n[t])),s})(f),p=((e,t)=>(r,n,s,a)=>{const o=s>>3,i="subsequent"===n?0:44,c=r.length,l=e(r[0]),u=new ArrayBuffer(l*c*o+i),d=new DataView(u);return"subsequent"!==n&&t(d,s,c,"complete"===n?l:Number.POSITIVE_INFINITY,a),r.forEach((e,t)=>{let r=i+t*o;e.forEach(e=>{const t=e.length;for(let n=0;n<t;n+=1){const t=e[n];d.setInt16(r,t<0?32768*Math.max(-1,t):32767*Math.min(1,t),!0),r+=c*o}})}),[u]})(d,(e,t,r,n,s)=>{const a=t>>3,o=Math.min(n*r*a,4294967251);e.setUint32(0,1380533830),e.setUint32(4,o+36,!0),e.setUint32(8,1463899717),e.setUint32(12,1718449184),e.setUint32(16,16,!0),e.setUint16(20,1,!0),e.setUint16(22,r,!0),e.setUint32(24,s,!0),e.setUint32(28,s*r*a,!0),e.setUint16(32,r*a,!0),e.setUint16(34,t,!0),e.setUint32(36,1684108385),e.setUint32(40,o,!0)}),g=new Map;u(self,{characterize:()=>({result:/^audio\\/wav$/}),encode:({recordingId:e,timeslice:t})=>{const r=g.get(e);void 0!==r&&(g.delete(e),r.reject(new Error("Another request was made to initiate an encoding.")));const n=f.get(e);if(null!==t){if(void 0===n||d(n.channelDataArrays[0])*(1e3/n.sampleRate)<t)return new Promise((r,n)=>{g.set(e,{reject:n,resolve:r,timeslice:t})});const r=h(n.channelDataArrays,Math.ceil(t*(n.sampleRate/1e3))),s=p(r,n.isComplete?"initial":"subsequent",16,n.sampleRate);return n.isComplete=!1,{result:s,transferables:s}}if(void 0!==n){const t=p(n.channelDataArrays,n.isComplete?"complete":"subsequent",16,n.sampleRate);return f.delete(e),{result:t,transferables:t}}return{result:[],transferables:[]}},record:({recordingId:e,sampleRate:t,typedArrays:r})=>{const n=m(e,t,r),s=g.get(e);if(void 0!==s&&d(n.channelDataArrays[0])*(1e3/t)>=s.timeslice){const r=h(n.channelDataArrays,Math.ceil(s.timeslice*(t/1e3))),a=p(r,n.isComplete?"initial":"subsequent",16,t);n.isComplete=!1,g.delete(e),s.resolve({result:a,transferables:a})}return{result:null}}})})()})();`;
-var Gd = new Blob([Lu], { type: 'application/javascript; charset=utf-8' }),
-  Wu = URL.createObjectURL(Gd),
-  Rt = Fu(Wu),
-  vB = Rt.characterize,
-  Bu = Rt.connect,
-  yB = Rt.disconnect,
-  NB = Rt.encode,
-  CB = Rt.isSupported,
-  AB = Rt.record;
-URL.revokeObjectURL(Wu);
-var Uu = () => navigator.mediaDevices.getUserMedia({ video: { facingMode: 'user' }, audio: !1 }),
-  Vu = (e) => {
+var Uu = `(()=>{var e={455(e,t){!function(e){"use strict";var t=function(e){return function(t){var r=e(t);return t.add(r),r}},r=function(e){return function(t,r){return e.set(t,r),r}},n=void 0===Number.MAX_SAFE_INTEGER?9007199254740991:Number.MAX_SAFE_INTEGER,s=536870912,a=2*s,o=function(e,t){return function(r){var o=t.get(r),i=void 0===o?r.size:o<a?o+1:0;if(!r.has(i))return e(r,i);if(r.size<s){for(;r.has(i);)i=Math.floor(Math.random()*a);return e(r,i)}if(r.size>n)throw new Error("Congratulations, you created a collection of unique numbers which uses all available integers!");for(;r.has(i);)i=Math.floor(Math.random()*n);return e(r,i)}},i=new WeakMap,c=r(i),l=o(c,i),u=t(l);e.addUniqueNumber=u,e.generateUniqueNumber=l}(t)}};const t={};function r(n){const s=t[n];if(void 0!==s)return s.exports;const a=t[n]={exports:{}};return e[n].call(a.exports,a,a.exports,r),a.exports}(()=>{"use strict";const e=-32603,t=-32602,n=-32601,s=(e,t)=>Object.assign(new Error(e),{status:t}),a=t=>s('The handler of the method called "'.concat(t,'" returned an unexpected result.'),e),o=(t,r)=>async({data:{id:o,method:i,params:c}})=>{const l=r[i];try{if(void 0===l)throw(e=>s('The requested method called "'.concat(e,'" is not supported.'),n))(i);const r=void 0===c?l():l(c);if(void 0===r)throw(t=>s('The handler of the method called "'.concat(t,'" returned no required result.'),e))(i);const u=r instanceof Promise?await r:r;if(null===o){if(void 0!==u.result)throw a(i)}else{if(void 0===u.result)throw a(i);const{result:e,transferables:r=[]}=u;t.postMessage({id:o,result:e},r)}}catch(e){const{message:r,status:n=-32603}=e;t.postMessage({error:{code:n,message:r},id:o})}};var i=r(455);const c=new Map,l=(e,r,n)=>({...r,connect:({port:t})=>{t.start();const n=e(t,r),s=(0,i.generateUniqueNumber)(c);return c.set(s,()=>{n(),t.close(),c.delete(s)}),{result:s}},disconnect:({portId:e})=>{const r=c.get(e);if(void 0===r)throw(e=>s('The specified parameter called "portId" with the given value "'.concat(e,'" does not identify a port connected to this worker.'),t))(e);return r(),{result:null}},isSupported:async()=>{if(await new Promise(e=>{const t=new ArrayBuffer(0),{port1:r,port2:n}=new MessageChannel;r.onmessage=({data:t})=>e(null!==t),n.postMessage(t,[t])})){const e=n();return{result:e instanceof Promise?await e:e}}return{result:!1}}}),u=(e,t,r=()=>!0)=>{const n=l(u,t,r),s=o(e,n);return e.addEventListener("message",s),()=>e.removeEventListener("message",s)},d=e=>e.reduce((e,t)=>e+t.length,0),h=(e,t)=>{const r=[];let n=0;e:for(;n<t;){const t=e.length;for(let s=0;s<t;s+=1){const t=e[s];void 0===r[s]&&(r[s]=[]);const a=t.shift();if(void 0===a)break e;r[s].push(a),0===s&&(n+=a.length)}}if(n>t){const s=n-t;r.forEach((t,r)=>{const n=t.pop(),a=n.length-s;t.push(n.subarray(0,a)),e[r].unshift(n.subarray(a))})}return r},f=new Map,m=(e=>(t,r,n)=>{const s=e.get(t);if(void 0===s){const s={channelDataArrays:n.map(e=>[e]),isComplete:!0,sampleRate:r};return e.set(t,s),s}return s.channelDataArrays.forEach((e,t)=>e.push(n[t])),s})(f),p=((e,t)=>(r,n,s,a)=>{const o=s>>3,i="subsequent"===n?0:44,c=r.length,l=e(r[0]),u=new ArrayBuffer(l*c*o+i),d=new DataView(u);return"subsequent"!==n&&t(d,s,c,"complete"===n?l:Number.POSITIVE_INFINITY,a),r.forEach((e,t)=>{let r=i+t*o;e.forEach(e=>{const t=e.length;for(let n=0;n<t;n+=1){const t=e[n];d.setInt16(r,t<0?32768*Math.max(-1,t):32767*Math.min(1,t),!0),r+=c*o}})}),[u]})(d,(e,t,r,n,s)=>{const a=t>>3,o=Math.min(n*r*a,4294967251);e.setUint32(0,1380533830),e.setUint32(4,o+36,!0),e.setUint32(8,1463899717),e.setUint32(12,1718449184),e.setUint32(16,16,!0),e.setUint16(20,1,!0),e.setUint16(22,r,!0),e.setUint32(24,s,!0),e.setUint32(28,s*r*a,!0),e.setUint16(32,r*a,!0),e.setUint16(34,t,!0),e.setUint32(36,1684108385),e.setUint32(40,o,!0)}),g=new Map;u(self,{characterize:()=>({result:/^audio\\/wav$/}),encode:({recordingId:e,timeslice:t})=>{const r=g.get(e);void 0!==r&&(g.delete(e),r.reject(new Error("Another request was made to initiate an encoding.")));const n=f.get(e);if(null!==t){if(void 0===n||d(n.channelDataArrays[0])*(1e3/n.sampleRate)<t)return new Promise((r,n)=>{g.set(e,{reject:n,resolve:r,timeslice:t})});const r=h(n.channelDataArrays,Math.ceil(t*(n.sampleRate/1e3))),s=p(r,n.isComplete?"initial":"subsequent",16,n.sampleRate);return n.isComplete=!1,{result:s,transferables:s}}if(void 0!==n){const t=p(n.channelDataArrays,n.isComplete?"complete":"subsequent",16,n.sampleRate);return f.delete(e),{result:t,transferables:t}}return{result:[],transferables:[]}},record:({recordingId:e,sampleRate:t,typedArrays:r})=>{const n=m(e,t,r),s=g.get(e);if(void 0!==s&&d(n.channelDataArrays[0])*(1e3/t)>=s.timeslice){const r=h(n.channelDataArrays,Math.ceil(s.timeslice*(t/1e3))),a=p(r,n.isComplete?"initial":"subsequent",16,t);n.isComplete=!1,g.delete(e),s.resolve({result:a,transferables:a})}return{result:null}}})})()})();`;
+var zd = new Blob([Uu], { type: 'application/javascript; charset=utf-8' }),
+  Vu = URL.createObjectURL(zd),
+  Rt = Bu(Vu),
+  CB = Rt.characterize,
+  qu = Rt.connect,
+  AB = Rt.disconnect,
+  wB = Rt.encode,
+  EB = Rt.isSupported,
+  bB = Rt.record;
+URL.revokeObjectURL(Vu);
+var Gu = () => navigator.mediaDevices.getUserMedia({ video: { facingMode: 'user' }, audio: !1 }),
+  ju = (e) => {
     let t = document.createElement('canvas');
     return (
       (t.width = e.videoWidth),
@@ -8232,18 +8282,18 @@ var Uu = () => navigator.mediaDevices.getUserMedia({ video: { facingMode: 'user'
     );
   },
   zn = (e) => e?.getTracks().forEach((t) => t.stop()),
-  jd = null,
-  zd = () => (jd ??= Bu().then(Du)),
-  Yd = 16e3,
-  qu = async () => {
-    await zd();
+  Yd = null,
+  Hd = () => (Yd ??= qu().then(Wu)),
+  $d = 16e3,
+  zu = async () => {
+    await Hd();
     let e = await navigator.mediaDevices.getUserMedia({
         audio: { channelCount: 1, echoCancellation: !0, noiseSuppression: !0 },
       }),
-      t = new AudioContext({ sampleRate: Yd }),
+      t = new AudioContext({ sampleRate: $d }),
       r = new MediaStreamAudioDestinationNode(t, { channelCount: 1 });
     t.createMediaStreamSource(e).connect(r);
-    let n = new Pu(r.stream, { mimeType: 'audio/wav' }),
+    let n = new Lu(r.stream, { mimeType: 'audio/wav' }),
       o = [];
     return (
       n.addEventListener('dataavailable', (a) => o.push(a.data)),
@@ -8259,125 +8309,133 @@ var Uu = () => navigator.mediaDevices.getUserMedia({ video: { facingMode: 'user'
       }
     );
   };
-var Gu = (e) => ({ blob: e, url: URL.createObjectURL(e) }),
+var Yu = (e) => ({ blob: e, url: URL.createObjectURL(e) }),
   nr = (e) => e !== null && URL.revokeObjectURL(e.url),
-  ju = (e) => {
+  Hu = (e) => {
     let { words: t } = e,
       r = go(null),
-      [n, o] = J(null),
-      [a, i] = J(!1),
-      [s, c] = J(null),
-      [l, u] = J(null),
-      [p, m] = J(null),
-      [d, f] = J(!1),
-      [h, x] = J(!1),
-      [_, y] = J(null),
-      w = () => {
-        (i(!1), Uu().then(o, () => i(!0)));
+      [n, o] = Q(null),
+      [a, i] = Q(!1),
+      [s, c] = Q(null),
+      [l, u] = Q(null),
+      [p, m] = Q(null),
+      d = To(p?.startedAt ?? null),
+      [f, h] = Q(!1),
+      [x, _] = Q(!1),
+      [y, w] = Q(null),
+      N = () => {
+        (i(!1), Gu().then(o, () => i(!0)));
       };
-    (Ae(w, []),
-      Ae(() => (r.current !== null && n !== null && (r.current.srcObject = n), () => zn(n)), [n]),
-      Ae(() => () => (nr(s), nr(l)), []));
-    let N = async () => {
+    (ve(N, []),
+      ve(() => (r.current !== null && n !== null && (r.current.srcObject = n), () => zn(n)), [n]),
+      ve(() => () => (nr(s), nr(l)), []));
+    let g = async () => {
         if (r.current === null) return;
-        let T = await Vu(r.current);
-        (nr(s), c(Gu(T)), o(null));
+        let T = await ju(r.current);
+        (nr(s), c(Yu(T)), o(null));
       },
-      g = () => {
-        (nr(s), c(null), y(null), w());
-      },
-      A = async () => {
-        (f(!1), y(null));
-        try {
-          m(await qu());
-        } catch {
-          f(!0);
-        }
+      A = () => {
+        (nr(s), c(null), w(null), N());
       },
       C = async () => {
-        if (p === null) return;
-        let T = await p.stop();
-        (m(null), nr(l), u(Gu(T)));
+        (h(!1), w(null));
+        try {
+          m({ ...(await zu()), startedAt: Date.now() });
+        } catch {
+          h(!0);
+        }
       },
       v = async () => {
+        if (p === null) return;
+        let T = await p.stop();
+        (m(null), nr(l), u(Yu(T)));
+      },
+      O = async () => {
         if (s === null || l === null) return;
-        (x(!0), y(null));
+        (_(!0), w(null));
         let T = await e.api.evidence(s.blob, l.blob);
-        (x(!1), T.ok ? e.onVerified(T.data) : y(T.refusal));
+        (_(!1), T.ok ? e.onVerified(T.data) : w(T.refusal));
       };
-    return R('section', {
+    return k('section', {
       'aria-labelledby': 'selfie-heading',
       children: [
-        R('h1', { id: 'selfie-heading', children: t.selfie.heading }),
-        R('p', { children: t.selfie.explain }),
+        k('h1', { id: 'selfie-heading', children: t.selfie.heading }),
+        k('p', { children: t.selfie.explain }),
         s === null
-          ? R('div', {
+          ? k('div', {
               class: 'media',
               children: a
-                ? R(ke, {
+                ? k(ke, {
                     children: [
-                      R('p', { role: 'alert', children: t.selfie.noCamera }),
-                      R('button', { type: 'button', onClick: w, children: t.selfie.openCamera }),
+                      k('p', { role: 'alert', children: t.selfie.noCamera }),
+                      k('button', { type: 'button', onClick: N, children: t.selfie.openCamera }),
                     ],
                   })
-                : R(ke, {
+                : k(ke, {
                     children: [
-                      R('video', {
+                      k('video', {
                         ref: r,
                         autoplay: !0,
                         playsinline: !0,
                         muted: !0,
                         'aria-label': t.selfie.camera,
                       }),
-                      R('button', {
+                      k('button', {
                         type: 'button',
                         class: 'primary',
                         'data-testid': 'selfie-capture',
                         disabled: n === null,
                         onClick: () => {
-                          N();
+                          g();
                         },
                         children: t.selfie.capture,
                       }),
                     ],
                   }),
             })
-          : R('div', {
+          : k('div', {
               class: 'media',
               children: [
-                R('img', { src: s.url, alt: t.selfie.preview }),
-                R('button', {
+                k('img', { src: s.url, alt: t.selfie.preview }),
+                k('button', {
                   type: 'button',
                   'data-testid': 'selfie-retake',
-                  onClick: g,
+                  onClick: A,
                   children: t.selfie.retake,
                 }),
               ],
             }),
         s !== null &&
-          R(ke, {
+          k(ke, {
             children: [
-              R('h2', { children: t.audio.heading }),
-              R('blockquote', { class: 'phrase', lang: 'pt-BR', children: e.page.phrase }),
-              d && R('p', { role: 'alert', children: t.audio.noMicrophone }),
+              k('h2', { children: t.audio.heading }),
+              k('blockquote', { class: 'phrase', lang: 'pt-BR', children: e.page.phrase }),
+              f && k('p', { role: 'alert', children: t.audio.noMicrophone }),
               p === null
-                ? R('button', {
+                ? k('button', {
                     type: 'button',
                     'data-testid': 'audio-record',
                     onClick: () => {
-                      A();
+                      C();
                     },
                     children: l === null ? t.audio.record : t.audio.rerecord,
                   })
-                : R(ke, {
+                : k(ke, {
                     children: [
-                      R('p', { role: 'status', children: t.audio.recording }),
-                      R('button', {
+                      k('p', { role: 'status', children: t.audio.recording }),
+                      k('p', {
+                        class: 'timer',
+                        'data-testid': 'audio-seconds',
+                        'data-seconds': d ?? 0,
+                        'aria-hidden': 'true',
+                        children: t.duration(Math.floor((d ?? 0) / 60), (d ?? 0) % 60),
+                      }),
+                      k('button', {
                         type: 'button',
                         class: 'primary',
                         'data-testid': 'audio-stop',
                         onClick: () => {
-                          C();
+                          v();
                         },
                         children: t.audio.stop,
                       }),
@@ -8385,91 +8443,53 @@ var Gu = (e) => ({ blob: e, url: URL.createObjectURL(e) }),
                   }),
               l !== null &&
                 p === null &&
-                R('audio', { controls: !0, src: l.url, 'aria-label': t.audio.playback }),
+                k('audio', { controls: !0, src: l.url, 'aria-label': t.audio.playback }),
             ],
           }),
-        R(Xe, { words: t, refusal: _, testId: 'evidence-error' }),
+        k(Xe, { words: t, refusal: y, testId: 'evidence-error' }),
         s !== null &&
           l !== null &&
           p === null &&
-          R('button', {
+          k('button', {
             type: 'button',
             class: 'primary',
             'data-testid': 'evidence-submit',
-            disabled: h,
+            disabled: x,
             onClick: () => {
-              v();
+              O();
             },
-            children: h ? t.evidence.sending : t.evidence.submit,
+            children: x ? t.evidence.sending : t.evidence.submit,
           }),
       ],
     });
   };
-var zu = (e) => {
+var $u = (e) => {
   let { intro: t } = e.words,
     { page: r } = e;
-  return R('section', {
+  return k('section', {
     'data-testid': 'consent-intro',
     'aria-labelledby': 'intro-heading',
     children: [
-      R('h1', { id: 'intro-heading', children: t.heading(r.requester.firstName ?? t.someone) }),
-      r.person && R('p', { children: t.forWhom(r.person.firstName, r.person.kind === 'minor') }),
-      R('h2', { children: t.analysedHeading }),
-      R('p', { children: t.analysed }),
-      R('h2', { children: t.seeHeading }),
-      R('p', { children: t.see }),
-      R('h2', { children: t.notSeeHeading }),
-      R('p', { children: t.notSee }),
-      R('p', { class: 'note', children: t.free }),
-      R('button', { type: 'button', class: 'primary', onClick: e.onStart, children: t.start }),
+      k('h1', { id: 'intro-heading', children: t.heading(r.requester.firstName ?? t.someone) }),
+      r.person && k('p', { children: t.forWhom(r.person.firstName, r.person.kind === 'minor') }),
+      k('h2', { children: t.analysedHeading }),
+      k('p', { children: t.analysed }),
+      k('h2', { children: t.seeHeading }),
+      k('p', { children: t.see }),
+      k('h2', { children: t.notSeeHeading }),
+      k('p', { children: t.notSee }),
+      k('p', { class: 'note', children: t.free }),
+      k('button', { type: 'button', class: 'primary', onClick: e.onStart, children: t.start }),
     ],
   });
 };
-var Hd = 3e3,
-  Yu = (e, t) => {
-    let [r, n] = J(!1);
-    return (
-      Ae(() => {
-        let o = null,
-          a,
-          i = () => {
-            ((o = new EventSource(e)),
-              o.addEventListener('open', () => {
-                (n(!0), t());
-              }),
-              o.addEventListener('event', t),
-              o.addEventListener('error', () => {
-                (n(!1), o?.readyState === EventSource.CLOSED && (a = setTimeout(i, Hd)));
-              }));
-          };
-        return (
-          i(),
-          () => {
-            (clearTimeout(a), o?.close());
-          }
-        );
-      }, [e]),
-      r
-    );
-  },
-  Hu = (e) => {
-    let [t, r] = J(Date.now());
-    return (
-      Ae(() => {
-        if (e === null) return;
-        let n = setInterval(() => r(Date.now()), 1e3);
-        return () => clearInterval(n);
-      }, [e]),
-      e === null ? null : Math.max(0, Math.round((Date.parse(e) - t) / 1e3))
-    );
-  };
-var $d = ['disconnected', 'cancelled', 'revoked'],
-  $u = (e) => {
+var Xd = ['disconnected', 'cancelled', 'revoked'],
+  Xu = (e) => {
     let { words: t, api: r } = e,
-      [n, o] = J(null),
-      [a, i] = J(null),
-      [s, c] = J(!1),
-      [l, u] = J(!1),
+      [n, o] = Q(null),
+      [a, i] = Q(null),
+      [s, c] = Q(!1),
+      [l, u] = Q(!1),
       p = (N) => (N.ok ? (o(N.data), i(null)) : i(N.refusal), N),
       m = async () => {
         (c(!0), p(await r.startPairing()), c(!1));
@@ -8478,34 +8498,34 @@ var $d = ['disconnected', 'cancelled', 'revoked'],
         let N = await r.pairing();
         (N.ok || N.refusal.code !== 'NOT_FOUND') && p(N);
       }, [r]);
-    Ae(() => {
+    ve(() => {
       r.pairing().then((N) => {
         if (!N.ok && N.refusal.code === 'NOT_FOUND') return m();
         p(N);
       });
     }, []);
-    let f = Yu(r.eventsUrl, () => {
+    let f = bo(r.eventsUrl, () => {
         d();
       }),
       h = async (N) => {
         (c(!0), p(await r.answerPasskey(N)), c(!1));
       },
       x = n?.challenge ?? null,
-      _ = Hu(x?.expiresAt ?? null),
-      y = n !== null && $d.includes(n.status),
+      _ = So(x?.expiresAt ?? null),
+      y = n !== null && Xd.includes(n.status),
       w =
         n?.failureReason === 'passkey_required' ||
         n?.failureReason === 'passkey_refused' ||
         n?.failureReason === 'codes_exhausted'
           ? t.pairing.failure[n.failureReason]
           : t.pairing.failure.other;
-    return R('section', {
+    return k('section', {
       'aria-labelledby': 'pairing-heading',
       children: [
-        R('h1', { id: 'pairing-heading', children: t.pairing.heading }),
-        R('p', { class: 'live', role: 'status', children: f ? t.pairing.live : t.pairing.reconnecting }),
+        k('h1', { id: 'pairing-heading', children: t.pairing.heading }),
+        k('p', { class: 'live', role: 'status', children: f ? t.pairing.live : t.pairing.reconnecting }),
         n !== null &&
-          R('p', {
+          k('p', {
             role: 'status',
             'aria-live': 'polite',
             'data-testid': 'pairing-status',
@@ -8515,17 +8535,17 @@ var $d = ['disconnected', 'cancelled', 'revoked'],
         x?.kind === 'code' &&
           x.code !== null &&
           !y &&
-          R('div', {
+          k('div', {
             class: 'code',
             children: [
-              R('p', { id: 'code-label', children: t.pairing.codeLabel }),
-              R('p', {
+              k('p', { id: 'code-label', children: t.pairing.codeLabel }),
+              k('p', {
                 class: 'code-value',
                 'data-testid': 'pairing-code',
                 'aria-labelledby': 'code-label',
                 children: x.code,
               }),
-              R('button', {
+              k('button', {
                 type: 'button',
                 onClick: () => {
                   navigator.clipboard?.writeText(x.code ?? '').then(() => u(!0));
@@ -8533,24 +8553,24 @@ var $d = ['disconnected', 'cancelled', 'revoked'],
                 children: l ? t.pairing.copied : t.pairing.copy,
               }),
               _ !== null &&
-                R('p', {
+                k('p', {
                   children:
                     _ > 0 ? t.pairing.expiresIn(t.duration(Math.floor(_ / 60), _ % 60)) : t.pairing.expired,
                 }),
-              R('ol', { children: t.pairing.steps.map((N) => R('li', { children: N }, N)) }),
+              k('ol', { children: t.pairing.steps.map((N) => k('li', { children: N }, N)) }),
             ],
           }),
         x?.kind === 'passkey_confirm' &&
           !y &&
-          R('div', {
+          k('div', {
             class: 'passkey',
             children: [
-              R('h2', { children: t.pairing.passkeyHeading }),
-              R('p', { class: 'code-value', children: t.pairing.passkeyAsk(x.code ?? '') }),
-              R('div', {
+              k('h2', { children: t.pairing.passkeyHeading }),
+              k('p', { class: 'code-value', children: t.pairing.passkeyAsk(x.code ?? '') }),
+              k('div', {
                 class: 'choices',
                 children: [
-                  R('button', {
+                  k('button', {
                     type: 'button',
                     class: 'primary',
                     'data-testid': 'passkey-yes',
@@ -8560,7 +8580,7 @@ var $d = ['disconnected', 'cancelled', 'revoked'],
                     },
                     children: t.pairing.passkeyYes,
                   }),
-                  R('button', {
+                  k('button', {
                     type: 'button',
                     'data-testid': 'passkey-no',
                     disabled: s,
@@ -8573,9 +8593,9 @@ var $d = ['disconnected', 'cancelled', 'revoked'],
               }),
             ],
           }),
-        R(Xe, { words: t, refusal: a, testId: 'pairing-error' }),
+        k(Xe, { words: t, refusal: a, testId: 'pairing-error' }),
         (y || a !== null) &&
-          R('button', {
+          k('button', {
             type: 'button',
             class: 'primary',
             disabled: s,
@@ -8585,7 +8605,7 @@ var $d = ['disconnected', 'cancelled', 'revoked'],
             children: t.pairing.retry,
           }),
         n?.status === 'paired' &&
-          R('button', {
+          k('button', {
             type: 'button',
             class: 'primary',
             onClick: e.onProtection,
@@ -8594,40 +8614,44 @@ var $d = ['disconnected', 'cancelled', 'revoked'],
       ],
     });
   };
-var Xd = ['ready_to_connect', 'needs_you', 'connecting'],
-  Xu = (e) => {
+var Zd = ['ready_to_connect', 'needs_you', 'connecting'],
+  Zu = (e) => {
     let { words: t, api: r } = e,
-      [n, o] = J(null),
-      [a, i] = J(!1),
-      [s, c] = J(!1),
-      [l, u] = J(null),
+      [n, o] = Q(null),
+      [a, i] = Q(!1),
+      [s, c] = Q(!1),
+      [l, u] = Q(null),
       p = async () => {
         let f = await r.protection();
         f.ok ? o(f.data) : e.onDeadEnd(f.refusal);
       };
-    Ae(() => {
+    ve(() => {
       p();
     }, []);
     let m = async () => {
       c(!0);
       let f = await r.stop();
-      (c(!1), i(!1), f.ok ? await p() : u(f.refusal));
+      (c(!1),
+        i(!1),
+        f.ok && n !== null
+          ? o({ ...n, state: 'stopped', reason: null, since: new Date().toISOString(), canStop: !1 })
+          : f.ok || u(f.refusal));
     };
-    if (n === null) return R('p', { role: 'status', children: t.loading });
+    if (n === null) return k('p', { role: 'status', children: t.loading });
     let { protection: d } = t;
-    return R('section', {
+    return k('section', {
       'aria-labelledby': 'protection-heading',
       children: [
-        R('h1', { id: 'protection-heading', children: d.heading }),
-        R('p', {
+        k('h1', { id: 'protection-heading', children: d.heading }),
+        k('p', {
           class: 'state',
           'data-testid': 'protection-state',
           'data-state': n.state,
           children: d.state[n.state],
         }),
-        R('p', { children: d.since(t.dateTime(n.since)) }),
-        n.state !== 'stopped' && R('p', { children: d.analysed }),
-        R('p', {
+        k('p', { children: d.since(t.dateTime(n.since)) }),
+        n.state !== 'stopped' && k('p', { children: d.analysed }),
+        k('p', {
           'data-testid': 'excerpt-views',
           'data-count': n.excerptViews.count30d,
           children: [
@@ -8635,21 +8659,21 @@ var Xd = ['ready_to_connect', 'needs_you', 'connecting'],
             n.excerptViews.lastAt !== null && ` ${d.lastView(t.dateTime(n.excerptViews.lastAt))}`,
           ],
         }),
-        Xd.includes(n.state) &&
-          R('button', { type: 'button', class: 'primary', onClick: e.onConnect, children: d.connect }),
-        R(Xe, { words: t, refusal: l, testId: 'stop-error' }),
+        Zd.includes(n.state) &&
+          k('button', { type: 'button', class: 'primary', onClick: e.onConnect, children: d.connect }),
+        k(Xe, { words: t, refusal: l, testId: 'stop-error' }),
         n.canStop &&
           (a
-            ? R('div', {
+            ? k('div', {
                 role: 'alertdialog',
                 'aria-labelledby': 'stop-ask',
                 class: 'confirm',
                 children: [
-                  R('p', { id: 'stop-ask', children: d.stopAsk }),
-                  R('div', {
+                  k('p', { id: 'stop-ask', children: d.stopAsk }),
+                  k('div', {
                     class: 'choices',
                     children: [
-                      R('button', {
+                      k('button', {
                         type: 'button',
                         class: 'danger',
                         'data-testid': 'stop-confirm',
@@ -8659,12 +8683,12 @@ var Xd = ['ready_to_connect', 'needs_you', 'connecting'],
                         },
                         children: d.stopConfirm,
                       }),
-                      R('button', { type: 'button', onClick: () => i(!1), children: d.stopCancel }),
+                      k('button', { type: 'button', onClick: () => i(!1), children: d.stopCancel }),
                     ],
                   }),
                 ],
               })
-            : R('button', {
+            : k('button', {
                 type: 'button',
                 class: 'danger',
                 'data-testid': 'stop',
@@ -8674,7 +8698,7 @@ var Xd = ['ready_to_connect', 'needs_you', 'connecting'],
       ],
     });
   };
-var Zd = (e) => {
+var Qd = (e) => {
     switch (e.status) {
       case 'given':
         return { name: 'protection' };
@@ -8690,33 +8714,33 @@ var Zd = (e) => {
         };
     }
   },
-  Zu = (e) => {
+  Qu = (e) => {
     let { words: t } = e,
       r = dr(() => Co(e.token), [e.token]),
-      [n, o] = J({ name: 'loading' }),
+      [n, o] = Q({ name: 'loading' }),
       a = async () => {
         o({ name: 'loading' });
         let i = await r.page();
-        o(i.ok ? Zd(i.data) : { name: 'dead-end', refusal: i.refusal });
+        o(i.ok ? Qd(i.data) : { name: 'dead-end', refusal: i.refusal });
       };
     switch (
-      (Ae(() => {
+      (ve(() => {
         a();
       }, []),
-      Ae(() => {
+      ve(() => {
         let i = document.getElementById('page')?.querySelector('h1');
         (i?.setAttribute('tabindex', '-1'), i?.focus());
       }, [n.name]),
       n.name)
     ) {
       case 'loading':
-        return R('p', { role: 'status', children: t.loading });
+        return k('p', { role: 'status', children: t.loading });
       case 'intro':
-        return R(zu, { words: t, page: n.page, onStart: () => o({ ...n, name: 'evidence' }) });
+        return k($u, { words: t, page: n.page, onStart: () => o({ ...n, name: 'evidence' }) });
       case 'evidence':
-        return R(ju, { words: t, api: r, page: n.page, onVerified: (i) => o({ name: 'decision', page: i }) });
+        return k(Hu, { words: t, api: r, page: n.page, onVerified: (i) => o({ name: 'decision', page: i }) });
       case 'decision':
-        return R(Ao, {
+        return k(Ao, {
           words: t,
           api: r,
           onAccepted: () => o({ name: 'pairing' }),
@@ -8724,18 +8748,18 @@ var Zd = (e) => {
           onEvidenceMissing: () => o({ ...n, name: 'evidence' }),
         });
       case 'declined':
-        return R(wo, { words: t });
+        return k(wo, { words: t });
       case 'pairing':
-        return R($u, { words: t, api: r, onProtection: () => o({ name: 'protection' }) });
+        return k(Xu, { words: t, api: r, onProtection: () => o({ name: 'protection' }) });
       case 'protection':
-        return R(Xu, {
+        return k(Zu, {
           words: t,
           api: r,
           onConnect: () => o({ name: 'pairing' }),
           onDeadEnd: (i) => o({ name: 'dead-end', refusal: i }),
         });
       case 'dead-end':
-        return R(Eo, {
+        return k(Eo, {
           words: t,
           refusal: n.refusal,
           onRetry: () => {
@@ -8744,7 +8768,7 @@ var Zd = (e) => {
         });
     }
   };
-var Qu = {
+var Ku = {
   lang: 'en',
   title: 'Family protection',
   loading: 'Loading\u2026',
@@ -8900,7 +8924,7 @@ var Qu = {
   duration: (e, t) => `${e}:${String(t).padStart(2, '0')}`,
   dateTime: (e) => new Date(e).toLocaleString('en', { dateStyle: 'long', timeStyle: 'short' }),
 };
-var Ku = {
+var Ju = {
   lang: 'pt-BR',
   title: 'Prote\xE7\xE3o da fam\xEDlia',
   loading: 'Carregando\u2026',
@@ -9063,10 +9087,10 @@ var Ku = {
   duration: (e, t) => `${e}:${String(t).padStart(2, '0')}`,
   dateTime: (e) => new Date(e).toLocaleString('pt-BR', { dateStyle: 'long', timeStyle: 'short' }),
 };
-var Ju = (e) => ((e.find((r) => /^(pt|en)\b/i.test(r)) ?? 'pt-BR').toLowerCase().startsWith('en') ? Qu : Ku);
-var Qd = decodeURIComponent(location.pathname.split('/c/')[1]?.split('/')[0] ?? ''),
-  Yn = Ju(navigator.languages);
+var el = (e) => ((e.find((r) => /^(pt|en)\b/i.test(r)) ?? 'pt-BR').toLowerCase().startsWith('en') ? Ku : Ju);
+var Kd = decodeURIComponent(location.pathname.split('/c/')[1]?.split('/')[0] ?? ''),
+  Yn = el(navigator.languages);
 document.documentElement.lang = Yn.lang;
 document.title = Yn.title;
-var el = document.getElementById('page');
-el !== null && so(R(Zu, { words: Yn, token: Qd }), el);
+var tl = document.getElementById('page');
+tl !== null && so(k(Qu, { words: Yn, token: Kd }), tl);

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { ConsentApi, ConsentPage, Refusal } from '../api';
+import { useSecondsSince } from '../live';
 import { captureJpeg, openCamera, recordWav, stopStream } from '../media';
 import { RefusalNote } from '../refusal';
 import type { Words } from '../words';
@@ -25,7 +26,8 @@ export const Evidence = (props: {
   const [cameraFailed, setCameraFailed] = useState(false);
   const [selfie, setSelfie] = useState<Take | null>(null);
   const [audio, setAudio] = useState<Take | null>(null);
-  const [recording, setRecording] = useState<{ stop: () => Promise<Blob> } | null>(null);
+  const [recording, setRecording] = useState<{ stop: () => Promise<Blob>; startedAt: number } | null>(null);
+  const recorded = useSecondsSince(recording?.startedAt ?? null);
   const [microphoneFailed, setMicrophoneFailed] = useState(false);
   const [sending, setSending] = useState(false);
   const [refusal, setRefusal] = useState<Refusal | null>(null);
@@ -58,7 +60,7 @@ export const Evidence = (props: {
     setMicrophoneFailed(false);
     setRefusal(null);
     try {
-      setRecording(await recordWav());
+      setRecording({ ...(await recordWav()), startedAt: Date.now() });
     } catch {
       setMicrophoneFailed(true);
     }
@@ -131,6 +133,9 @@ export const Evidence = (props: {
           ) : (
             <>
               <p role="status">{words.audio.recording}</p>
+              <p class="timer" data-testid="audio-seconds" data-seconds={recorded ?? 0} aria-hidden="true">
+                {words.duration(Math.floor((recorded ?? 0) / 60), (recorded ?? 0) % 60)}
+              </p>
               <button type="button" class="primary" data-testid="audio-stop" onClick={() => void stop()}>
                 {words.audio.stop}
               </button>

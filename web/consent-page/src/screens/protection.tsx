@@ -28,8 +28,10 @@ export const Protection = (props: {
     const answer = await api.stop();
     setBusy(false);
     setAsking(false);
-    if (answer.ok) await load();
-    else setRefusal(answer.refusal);
+    // A stopped link no longer reads the protection view: the stop's answer is the stopped view.
+    if (answer.ok && view !== null)
+      setView({ ...view, state: 'stopped', reason: null, since: new Date().toISOString(), canStop: false });
+    else if (!answer.ok) setRefusal(answer.refusal);
   };
   if (view === null) return <p role="status">{words.loading}</p>;
   const { protection } = words;
