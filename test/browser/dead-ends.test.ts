@@ -104,6 +104,6 @@ describe('the consent page: no, errors and dead ends', () => {
     await expect
       .poll(() => byTestId(page, 'consent-intro').innerText(), { timeout: 10_000 })
       .toContain('asks for your permission');
-    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+    expect(await page.locator('html').getAttribute('lang')).toBe('en');
   });
 });
