@@ -20,6 +20,7 @@ import {
   ViewerProtocolPolicy,
   type BehaviorOptions,
 } from 'aws-cdk-lib/aws-cloudfront';
+import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
@@ -37,6 +38,8 @@ export interface ConsentPageProps {
   serviceSecrets: ISecret;
   /** The custom origin header's name (`CLOUDFRONT_ORIGIN_HEADER`, docs/client-ip.md). */
   originHeader: string;
+  /** The links' host name and its us-east-1 certificate; without them, CloudFront's own domain. */
+  domain?: { name: string; certificateArn: string };
 }
 
 /**
@@ -131,6 +134,12 @@ export class ConsentPage extends Construct {
       httpVersion: HttpVersion.HTTP2_AND_3,
       priceClass: PriceClass.PRICE_CLASS_ALL,
       minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021,
+      ...(props.domain === undefined
+        ? {}
+        : {
+            domainNames: [props.domain.name],
+            certificate: Certificate.fromCertificateArn(this, 'Certificate', props.domain.certificateArn),
+          }),
       enableLogging: true,
       logBucket: this.logs,
       logFilePrefix: 'cloudfront/',

@@ -61,6 +61,8 @@ export interface StatelessStackProps extends StackProps {
   whatsappPhoneNumberId: string;
   sessionProviderUrl: string;
   relayCertificateArn: string;
+  relayDomainName: string;
+  consentPageCertificateArn?: string;
   /** The Bedrock foundation model the session-events worker analyses messages with. */
   analysisModelId: string;
   /** `bedrock` or `cascade` (infra/stage.ts). */
@@ -378,7 +380,15 @@ export class StatelessStack extends Stack {
     const originHeader = 'x-origin-verify';
     this.consentPage = new ConsentPage(this, 'ConsentPage', {
       apiDomain: `${this.api.apiId}.execute-api.${this.region}.${this.urlSuffix}`,
-      relayDomain: this.relay.loadBalancer.loadBalancerDnsName,
+      relayDomain: props.relayDomainName,
+      ...(props.consentPageCertificateArn === undefined
+        ? {}
+        : {
+            domain: {
+              name: new URL(props.consentPageBaseUrl).hostname,
+              certificateArn: props.consentPageCertificateArn,
+            },
+          }),
       serviceSecrets,
       originHeader,
     });

@@ -43,6 +43,8 @@ beforeAll(() => {
     analysisModelId: 'anthropic.claude-3-haiku-20240307-v1:0',
     analyzer: 'bedrock',
     relayCertificateArn: 'arn:aws:acm:sa-east-1:123456789012:certificate/test',
+    relayDomainName: 'relay.example.com',
+    consentPageCertificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/page',
   });
   stateful = Template.fromStack(stacks.stateful);
   stateless = Template.fromStack(stacks.stateless);
@@ -913,6 +915,12 @@ describe('the consent page on CloudFront', () => {
       SigningBehavior: 'always',
     });
     expect(distribution().Logging).toMatchObject({ Prefix: 'cloudfront/' });
+    // The links' host (consentPageBaseUrl) with its certificate, TLS 1.2 at least.
+    expect(distribution().Aliases).toEqual(['consent.example.com']);
+    expect(distribution().ViewerCertificate).toMatchObject({
+      AcmCertificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/page',
+      MinimumProtocolVersion: 'TLSv1.2_2021',
+    });
     expect(distribution().DefaultCacheBehavior.ViewerProtocolPolicy).toBe('redirect-to-https');
     stateless.resourceCountIs('Custom::CDKBucketDeployment', 1);
   });
@@ -936,7 +944,7 @@ describe('the consent page on CloudFront', () => {
       origins.find(
         (origin) => origin.Id === behaviours.find((b) => b.PathPattern === pattern)?.TargetOriginId,
       );
-    expect(JSON.stringify(originOf('/consent-requests/*/events')?.DomainName)).toContain('RelayLoadBalancer');
+    expect(originOf('/consent-requests/*/events')?.DomainName).toBe('relay.example.com');
     expect(JSON.stringify(originOf('/consent-requests/*')?.DomainName)).toContain('execute-api');
     for (const pattern of ['/consent-requests/*/events', '/consent-requests/*']) {
       expect(originOf(pattern)?.OriginCustomHeaders?.map((header) => header.HeaderName)).toEqual([
