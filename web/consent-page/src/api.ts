@@ -18,7 +18,10 @@ export type PersonProtection = {
   excerptViews: z.infer<typeof excerptViews>;
 };
 
-/** A refusal as the page shows it: the API's code and details, or `OFFLINE` when nothing answered. */
+/**
+ * A refusal as the page shows it: the API's code and details, `OFFLINE` when nothing answered,
+ * `TOO_LARGE` for a body over its limit.
+ */
 export interface Refusal {
   code: string;
   details: Record<string, unknown>;
@@ -53,7 +56,11 @@ export const consentApi = (token: string) => {
     return {
       ok: false,
       refusal: {
-        code: envelope?.error?.code ?? (response.status >= 500 ? 'OFFLINE' : 'UNKNOWN'),
+        // A part over its limit is HTTP_ERROR with 413: the page names it by its status.
+        code:
+          response.status === 413
+            ? 'TOO_LARGE'
+            : (envelope?.error?.code ?? (response.status >= 500 ? 'OFFLINE' : 'UNKNOWN')),
         details: envelope?.error?.details ?? {},
         retryAfterSeconds: Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null,
       },

@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import type { ConsentApi, Refusal } from '../api';
-import { RefusalNote } from '../refusal';
+import { RefusalNote } from '../refusal-note';
 import type { Words } from '../words';
 
 /** Yes or no, with nothing asked about a no. */

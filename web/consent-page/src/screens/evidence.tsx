@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import type { ConsentApi, ConsentPage, Refusal } from '../api';
 import { useSecondsSince } from '../live';
 import { captureJpeg, openCamera, recordWav, stopStream } from '../media';
-import { RefusalNote } from '../refusal';
+import { RefusalNote } from '../refusal-note';
 import type { Words } from '../words';
 
 /** A blob with the object URL that previews it (revoked when replaced or left). */

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'preact/hooks';
 import type { ConsentApi, PersonPairing, Refusal } from '../api';
 import { useLiveStream, useSecondsLeft } from '../live';
-import { RefusalNote } from '../refusal';
+import { RefusalNote } from '../refusal-note';
 import type { Words } from '../words';
 
 const finalStatuses: readonly string[] = ['disconnected', 'cancelled', 'revoked'];

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { ConsentApi, PersonProtection, Refusal } from '../api';
-import { RefusalNote } from '../refusal';
+import { RefusalNote } from '../refusal-note';
 import type { Words } from '../words';
 
 const needsConnecting: readonly string[] = ['ready_to_connect', 'needs_you', 'connecting'];

@@ -153,6 +153,20 @@ export const ptBR = {
       'A sua família ainda está terminando de preparar a proteção. Tente de novo daqui a pouco.',
     NO_PROXY_CAPACITY: 'O serviço está cheio agora. Tente de novo em alguns minutos.',
     PAIRING_NOT_AWAITING_CONFIRMATION: 'Essa pergunta já não vale; veja o estado abaixo.',
+    CONFLICT: 'Algo mudou ao mesmo tempo. Tente de novo.',
+    CONSENT_NOT_GIVEN: 'Não há uma permissão dada por este link.',
+    STOPPED_BY_DEPENDENT: 'Você parou a proteção. Só uma nova permissão volta a proteger.',
+    CONSENT_REQUIRED: 'Antes de conectar, é preciso aceitar.',
+    RELATIONSHIP_REFUTED:
+      'A verificação do parentesco não confirmou a ligação com a sua família. Fale com ela.',
+    PAIRING_EXISTS: 'Já existe uma conexão em andamento; veja o estado abaixo.',
+    DEPENDENT_PHONE_IS_GUARDIAN:
+      'O telefone cadastrado para você é o de alguém da família. Peça que corrijam.',
+    DEPENDENT_INCOMPLETE:
+      'Faltam o seu telefone ou o seu documento no cadastro. Peça à sua família que complete.',
+    CONFIRMATION_NOT_SUPPORTED: 'Essa confirmação não se aplica aqui.',
+    VALIDATION: 'Não conseguimos ler o que foi enviado. Tente de novo.',
+    TOO_LARGE: 'O arquivo ficou grande demais. Tente de novo, com uma gravação mais curta.',
     other: 'Algo deu errado. Tente de novo.',
   },
   duration: (minutes: number, seconds: number) => `${minutes}:${String(seconds).padStart(2, '0')}`,

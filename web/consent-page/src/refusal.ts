@@ -24,6 +24,8 @@ export const refusalText = (words: Words, refusal: Refusal): string => {
       return words.deadEnd.replaced;
     case 'OFFLINE':
       return words.deadEnd.offline;
+    case 'TOO_LARGE':
+      return errors.TOO_LARGE;
     case 'AUDIO_UNINTELLIGIBLE':
     case 'EVIDENCE_VERIFICATION_UNAVAILABLE':
     case 'EVIDENCE_REQUIRED':
@@ -32,16 +34,18 @@ export const refusalText = (words: Words, refusal: Refusal): string => {
     case 'CHANNEL_NOT_ENABLED':
     case 'NO_PROXY_CAPACITY':
     case 'PAIRING_NOT_AWAITING_CONFIRMATION':
+    case 'CONFLICT':
+    case 'CONSENT_NOT_GIVEN':
+    case 'STOPPED_BY_DEPENDENT':
+    case 'CONSENT_REQUIRED':
+    case 'RELATIONSHIP_REFUTED':
+    case 'PAIRING_EXISTS':
+    case 'DEPENDENT_PHONE_IS_GUARDIAN':
+    case 'DEPENDENT_INCOMPLETE':
+    case 'CONFIRMATION_NOT_SUPPORTED':
+    case 'VALIDATION':
       return errors[code];
     default:
       return errors.other;
   }
 };
-
-/** The alert that says why something was refused; `testId` names it for tests. */
-export const RefusalNote = (props: { words: Words; refusal: Refusal | null; testId: string }) =>
-  props.refusal === null ? null : (
-    <p class="refusal" role="alert" data-testid={props.testId} data-code={props.refusal.code}>
-      {refusalText(props.words, props.refusal)}
-    </p>
-  );
