@@ -1,4 +1,4 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../e2e/support/api';
 import { askedFamily, form, protectedSeat, upload } from '../e2e/support/consent';
@@ -15,10 +15,11 @@ const attribute = (locator: ReturnType<typeof byTestId>, name: string, timeout =
   expect.poll(() => locator.getAttribute(name), { timeout });
 
 /** A person whose consent is given and seat ready, on the page's pairing screen with a code shown. */
-const atPairingCode = async () => {
+const atPairingCode = async (beforeConnecting: (page: Page) => Promise<void> = async () => undefined) => {
   const family = await protectedSeat();
   const page = await openLink(browser, family.linkToken);
   await attribute(byTestId(page, 'protection-state'), 'data-state').toBe('ready_to_connect');
+  await beforeConnecting(page);
   await page.getByRole('button', { name: 'Conectar o WhatsApp' }).click();
   await expect.poll(() => byTestId(page, 'pairing-code').isVisible(), { timeout: 15_000 }).toBe(true);
   return { family, page, session: await sessionOf(family.seatUid) };
@@ -89,6 +90,20 @@ describe('the consent page: no, errors and dead ends', () => {
     expect(await byTestId(page, 'pairing-status').innerText()).toContain('diferente');
     await expect.poll(() => page.getByRole('button', { name: 'Tentar de novo' }).isVisible()).toBe(true);
     await expectAccessible(page);
+  });
+
+  it('follows the pairing without its live stream, and goes live again once the stream answers', async () => {
+    let relayDown = true;
+    const { page, session } = await atPairingCode(async (page) => {
+      await page.route('**/consent-requests/*/events', (route) =>
+        relayDown ? route.fulfill({ status: 503, body: '' }) : route.continue(),
+      );
+    });
+    expect(await byTestId(page, 'pairing-live').getAttribute('data-live')).toBe('false');
+    await simulate(session, 'link');
+    await attribute(byTestId(page, 'pairing-status'), 'data-status').toBe('paired');
+    relayDown = false;
+    await attribute(byTestId(page, 'pairing-live'), 'data-live').toBe('true');
   });
 
   it('explains a pairing WhatsApp ended by asking for a passkey', async () => {

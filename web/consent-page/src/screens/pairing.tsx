@@ -5,6 +5,7 @@ import { RefusalNote } from '../refusal-note';
 import type { Words } from '../words';
 
 const finalStatuses: readonly string[] = ['disconnected', 'cancelled', 'revoked'];
+const readEveryMsOffline = 5_000;
 
 /** The code typed in WhatsApp's "Link with phone number", followed live until paired. */
 export const Pairing = (props: { words: Words; api: ConsentApi; onProtection: () => void }) => {
@@ -38,6 +39,12 @@ export const Pairing = (props: { words: Words; api: ConsentApi; onProtection: ()
     });
   }, []);
   const live = useLiveStream(api.eventsUrl, () => void refresh());
+  // Without the stream (the relay unreachable), the page still moves on by reading every few seconds.
+  useEffect(() => {
+    if (live) return;
+    const timer = setInterval(() => void refresh(), readEveryMsOffline);
+    return () => clearInterval(timer);
+  }, [live, refresh]);
   const answerPasskey = async (matches: boolean) => {
     setBusy(true);
     show(await api.answerPasskey(matches));
@@ -57,7 +64,7 @@ export const Pairing = (props: { words: Words; api: ConsentApi; onProtection: ()
   return (
     <section aria-labelledby="pairing-heading">
       <h1 id="pairing-heading">{words.pairing.heading}</h1>
-      <p class="live" role="status">
+      <p class="live" role="status" data-testid="pairing-live" data-live={String(live)}>
         {live ? words.pairing.live : words.pairing.reconnecting}
       </p>
       {pairing !== null && (
