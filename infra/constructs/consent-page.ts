@@ -133,10 +133,11 @@ export class ConsentPage extends Construct {
       comment: 'family protection: the consent page',
       httpVersion: HttpVersion.HTTP2_AND_3,
       priceClass: PriceClass.PRICE_CLASS_ALL,
-      minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021,
+      // TLS 1.2 at least on the links' host (CloudFront's own domain keeps its fixed policy).
       ...(props.domain === undefined
         ? {}
         : {
+            minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021,
             domainNames: [props.domain.name],
             certificate: Certificate.fromCertificateArn(this, 'Certificate', props.domain.certificateArn),
           }),
