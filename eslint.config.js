@@ -2,7 +2,17 @@ import vitest from '@vitest/eslint-plugin';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'cdk.out/**', '.local/**', '.bench/**', '.eval/**', 'coverage/**'] },
+  {
+    ignores: [
+      'node_modules/**',
+      'cdk.out/**',
+      '.local/**',
+      '.bench/**',
+      '.eval/**',
+      'coverage/**',
+      'web/consent-page/dist/**',
+    ],
+  },
   ...tseslint.configs.recommended,
   {
     rules: {

@@ -3,7 +3,8 @@ import { defineConfig } from 'vitest/config';
 /**
  * Test tiers (docs/testing.md): unit (pure rules and handlers with fakes), integration (stores
  * against DynamoDB Local started by the setup), e2e (HTTP through the local stack that `npm start`
- * runs), infra (CDK templates, synthesized without bundling).
+ * runs), infra (CDK templates, synthesized without bundling), browser (the consent page in real Chromium
+ * against the local stack).
  */
 /** Dummy credentials: tests talk to DynamoDB Local on loopback only, never to AWS. */
 const localAws = { AWS_ACCESS_KEY_ID: 'local', AWS_SECRET_ACCESS_KEY: 'local', AWS_REGION: 'sa-east-1' };
@@ -31,6 +32,18 @@ export default defineConfig({
           // One stack serves the tier; files run one after another so table snapshots stay theirs.
           fileParallelism: false,
           testTimeout: 30_000,
+          hookTimeout: 90_000,
+        },
+      },
+      {
+        test: {
+          name: 'browser',
+          env: localAws,
+          include: ['test/browser/**/*.test.ts'],
+          globalSetup: ['test/support/local-stack.global-setup.ts'],
+          // Real Chromium against one local stack: files one after another, like the e2e tier.
+          fileParallelism: false,
+          testTimeout: 60_000,
           hookTimeout: 90_000,
         },
       },

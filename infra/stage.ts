@@ -15,6 +15,13 @@ export interface StageSettings {
   sessionProviderUrl: string;
   /** The ACM certificate of the relay's HTTPS listener. */
   relayCertificateArn: string;
+  /** The relay's host name, as its certificate names it (a DNS name for its load balancer): CloudFront's origin. */
+  relayDomainName: string;
+  /**
+   * An ACM certificate in us-east-1 for the host of `consentPageBaseUrl`: the distribution answers
+   * on that name. Without it the page is on CloudFront's own domain (the `ConsentPageUrl` output).
+   */
+  consentPageCertificateArn?: string;
   /** The Amazon Bedrock foundation model id the analysis calls (`ANALYSIS_MODEL_ID`). */
   analysisModelId: string;
   /**
@@ -54,6 +61,10 @@ export const buildStacks = (app: App, settings: StageSettings) => {
     whatsappPhoneNumberId: settings.whatsappPhoneNumberId,
     sessionProviderUrl: settings.sessionProviderUrl,
     relayCertificateArn: settings.relayCertificateArn,
+    relayDomainName: settings.relayDomainName,
+    ...(settings.consentPageCertificateArn === undefined
+      ? {}
+      : { consentPageCertificateArn: settings.consentPageCertificateArn }),
     analysisModelId: settings.analysisModelId,
     analyzer: settings.analyzer,
   });

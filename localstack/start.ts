@@ -170,6 +170,26 @@ try {
   });
 
   parts.push({
+    name: 'web',
+    async start() {
+      // The page is built when its build is missing or older than its sources.
+      const { ensureConsentPage } = await import('../web/consent-page/build');
+      const { startWebServer } = await import('./web-server');
+      const page = ensureConsentPage();
+      const web = await startWebServer({
+        port: ports.WEB_PORT,
+        folder: page.folder,
+        apiUrl: `http://127.0.0.1:${ports.API_PORT}`,
+        relayUrl: `http://127.0.0.1:${ports.RELAY_PORT}`,
+      });
+      return {
+        urls: [{ label: 'web', url: `http://127.0.0.1:${ports.WEB_PORT}/c/{token} (consent page)` }],
+        stop: () => closeServer(web),
+      };
+    },
+  });
+
+  parts.push({
     name: 'consumers',
     async start() {
       // The handlers read their configuration when imported, like the API's: only now is it complete.

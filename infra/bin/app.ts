@@ -26,6 +26,10 @@ buildStacks(app, {
     app.node.tryGetContext('relayCertificateArn') ??
       'arn:aws:acm:sa-east-1:000000000000:certificate/set-with-context',
   ),
+  relayDomainName: String(app.node.tryGetContext('relayDomainName') ?? 'relay.family-protection.example'),
+  ...(app.node.tryGetContext('consentPageCertificateArn') === undefined
+    ? {}
+    : { consentPageCertificateArn: String(app.node.tryGetContext('consentPageCertificateArn')) }),
   analysisModelId: String(
     app.node.tryGetContext('analysisModelId') ?? 'anthropic.claude-3-haiku-20240307-v1:0',
   ),

@@ -3,6 +3,7 @@ import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import { Port, SecurityGroup, SubnetType, type IVpc } from 'aws-cdk-lib/aws-ec2';
 import {
   AwsLogDriver,
+  type ContainerDefinition,
   Cluster,
   ContainerImage,
   CpuArchitecture,
@@ -47,6 +48,7 @@ export class RelayService extends Construct {
   readonly loadBalancer: ApplicationLoadBalancer;
   /** The group whose members may reach the tasks' push port (infra/consumers.ts: the `relayPush` need). */
   readonly pushClients: SecurityGroup;
+  private readonly container: ContainerDefinition;
 
   constructor(scope: Construct, id: string, props: RelayServiceProps) {
     super(scope, id);
@@ -59,10 +61,20 @@ export class RelayService extends Construct {
         operatingSystemFamily: OperatingSystemFamily.LINUX,
       },
     });
-    task.addContainer('Relay', {
+    this.container = task.addContainer('Relay', {
       image: ContainerImage.fromAsset(repositoryRoot, {
         file: 'functions/relay/Dockerfile',
-        exclude: ['node_modules', 'cdk.out', '.local', '.bench', '.git', 'test', 'infra', 'localstack'],
+        exclude: [
+          'node_modules',
+          'cdk.out',
+          '.local',
+          '.bench',
+          '.git',
+          'test',
+          'infra',
+          'localstack',
+          'web',
+        ],
       }),
       environment: {
         STAGE: props.stage,
@@ -136,5 +148,17 @@ export class RelayService extends Construct {
         { lower: 30_000, change: +3 },
       ],
     });
+  }
+
+  /**
+   * Behind CloudFront the person's address is its viewer address, believed only with the secret
+   * origin header (docs/client-ip.md); the secret reaches the task by reference.
+   */
+  trustCloudFront(originHeader: string, serviceSecrets: ISecret) {
+    this.container.addEnvironment('CLOUDFRONT_ORIGIN_HEADER', originHeader);
+    this.container.addSecret(
+      'CLOUDFRONT_ORIGIN_SECRET',
+      EcsSecret.fromSecretsManager(serviceSecrets, 'cloudFrontOriginSecret'),
+    );
   }
 }

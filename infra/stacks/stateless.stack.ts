@@ -9,6 +9,7 @@ import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { ApiFunction } from '../constructs/api-function';
 import { RelayService } from '../constructs/relay-service';
+import { ConsentPage } from '../constructs/consent-page';
 import { GatewayVpcEndpointAwsService, Vpc } from 'aws-cdk-lib/aws-ec2';
 import {
   buildConsumers,
@@ -60,6 +61,8 @@ export interface StatelessStackProps extends StackProps {
   whatsappPhoneNumberId: string;
   sessionProviderUrl: string;
   relayCertificateArn: string;
+  relayDomainName: string;
+  consentPageCertificateArn?: string;
   /** The Bedrock foundation model the session-events worker analyses messages with. */
   analysisModelId: string;
   /** `bedrock` or `cascade` (infra/stage.ts). */
@@ -76,6 +79,8 @@ export class StatelessStack extends Stack {
   readonly gateway: HttpApi;
   readonly gatewayFunctions: Record<string, NodejsFunction>;
   readonly relay: RelayService;
+  /** The person's consent page on CloudFront, with their routes on the same origin. */
+  readonly consentPage: ConsentPage;
   /** Every row of the consumers table (infra/consumers.ts): queue workers, stream consumers, schedule targets. */
   readonly consumers: Record<ConsumerName, NodejsFunction>;
 
@@ -369,6 +374,31 @@ export class StatelessStack extends Stack {
       pingSeconds: 5,
     });
     new CfnOutput(this, 'RelayUrl', { value: `https://${this.relay.loadBalancer.loadBalancerDnsName}` });
+
+    // The consent page and the person's routes on one CloudFront origin. Behind it, the person's
+    // address is CloudFront's viewer address, believed only with the secret origin header.
+    const originHeader = 'x-origin-verify';
+    this.consentPage = new ConsentPage(this, 'ConsentPage', {
+      apiDomain: `${this.api.apiId}.execute-api.${this.region}.${this.urlSuffix}`,
+      relayDomain: props.relayDomainName,
+      ...(props.consentPageCertificateArn === undefined
+        ? {}
+        : {
+            domain: {
+              name: new URL(props.consentPageBaseUrl).hostname,
+              certificateArn: props.consentPageCertificateArn,
+            },
+          }),
+      serviceSecrets,
+      originHeader,
+    });
+    for (const fn of [functions.consent, functions.evidence, functions.pairing]) {
+      fn.addEnvironment('CLOUDFRONT_ORIGIN_HEADER', originHeader);
+    }
+    this.relay.trustCloudFront(originHeader, serviceSecrets);
+    new CfnOutput(this, 'ConsentPageUrl', {
+      value: `https://${this.consentPage.distribution.distributionDomainName}`,
+    });
 
     // Every queue worker, stream consumer and schedule target, from the consumers table.
     const sessionProviderWebhookUrl = `${this.gateway.apiEndpoint}/webhooks/session-provider`;

@@ -36,6 +36,9 @@ describe('npm start', () => {
     const stack = await startLocalStack();
     expect((await fetch(`${stack.apiUrl}/health`)).status).toBe(200);
     expect(await answers(stack.dynamoEndpoint)).toBe(true);
+    // The consent page, built when missing or stale, on WEB_PORT.
+    const page = await fetch(`${stack.webUrl}/c/any-token`);
+    expect([page.status, page.headers.get('content-type')]).toEqual([200, 'text/html; charset=utf-8']);
     await stack.stop();
     expect(stack.process.exitCode).toBe(0);
     // DynamoDB Local, a Java child, is gone too: nothing answers on its port.
@@ -46,6 +49,7 @@ describe('npm start', () => {
       10_000,
     );
     expect(await answers(stack.apiUrl)).toBe(false);
+    expect(await answers(stack.webUrl)).toBe(false);
   });
 
   it('refuses to start on a bad configuration value, naming the variable', async () => {

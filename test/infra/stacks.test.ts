@@ -43,6 +43,8 @@ beforeAll(() => {
     analysisModelId: 'anthropic.claude-3-haiku-20240307-v1:0',
     analyzer: 'bedrock',
     relayCertificateArn: 'arn:aws:acm:sa-east-1:123456789012:certificate/test',
+    relayDomainName: 'relay.example.com',
+    consentPageCertificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/page',
   });
   stateful = Template.fromStack(stacks.stateful);
   stateless = Template.fromStack(stacks.stateless);
@@ -453,11 +455,18 @@ describe('the stateless stack', () => {
     });
     expect(functionsAndTasks).not.toContain('JWT_PRIVATE_JWK');
     expect(functionsAndTasks).not.toContain('HASH_KEY');
-    // The relay's container gets the keyed-hash key only as a reference into the service secret.
+    // The relay's container gets its secrets only as references into the service secret.
     stateless.hasResourceProperties('AWS::ECS::TaskDefinition', {
       ContainerDefinitions: [
         Match.objectLike({
-          Secrets: [{ Name: 'HASH_KEY', ValueFrom: Match.objectLike({ 'Fn::Join': Match.anyValue() }) }],
+          Secrets: [
+            { Name: 'HASH_KEY', ValueFrom: Match.objectLike({ 'Fn::Join': Match.anyValue() }) },
+            // Behind CloudFront, the origin header's secret, by reference as well (docs/client-ip.md).
+            {
+              Name: 'CLOUDFRONT_ORIGIN_SECRET',
+              ValueFrom: Match.objectLike({ 'Fn::Join': Match.anyValue() }),
+            },
+          ],
         }),
       ],
     });
@@ -870,5 +879,114 @@ describe('the relay’s client address', () => {
         { Key: 'routing.http.xff_header_processing.mode', Value: 'append' },
       ]),
     });
+  });
+});
+
+describe('the consent page on CloudFront', () => {
+  const only = (type: string) => {
+    const found = Object.values(stateless.findResources(type));
+    expect(found).toHaveLength(1);
+    return found[0] as { Properties: Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any -- template reads
+  };
+  const distribution = () => only('AWS::CloudFront::Distribution').Properties['DistributionConfig'];
+
+  it('keeps the build in a private, TLS-only bucket with access logs, read by CloudFront through OAC', () => {
+    stateless.hasResourceProperties('AWS::S3::Bucket', {
+      PublicAccessBlockConfiguration: {
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      },
+      LoggingConfiguration: { LogFilePrefix: 's3/', DestinationBucketName: Match.anyValue() },
+    });
+    stateless.hasResourceProperties('AWS::S3::BucketPolicy', {
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+          Match.objectLike({ Effect: 'Allow', Principal: { Service: 'cloudfront.amazonaws.com' } }),
+        ]),
+      },
+    });
+    expect(
+      only('AWS::CloudFront::OriginAccessControl').Properties['OriginAccessControlConfig'],
+    ).toMatchObject({
+      OriginAccessControlOriginType: 's3',
+      SigningBehavior: 'always',
+    });
+    expect(distribution().Logging).toMatchObject({ Prefix: 'cloudfront/' });
+    // The links' host (consentPageBaseUrl) with its certificate, TLS 1.2 at least.
+    expect(distribution().Aliases).toEqual(['consent.example.com']);
+    expect(distribution().ViewerCertificate).toMatchObject({
+      AcmCertificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/page',
+      MinimumProtocolVersion: 'TLSv1.2_2021',
+    });
+    expect(distribution().DefaultCacheBehavior.ViewerProtocolPolicy).toBe('redirect-to-https');
+    stateless.resourceCountIs('Custom::CDKBucketDeployment', 1);
+  });
+
+  it("routes the person's stream to the relay and their other routes to the API, same origin, never cached", () => {
+    const behaviours = distribution().CacheBehaviors as {
+      PathPattern: string;
+      TargetOriginId: string;
+      ViewerProtocolPolicy: string;
+    }[];
+    expect(behaviours.map((behaviour) => behaviour.PathPattern)).toEqual([
+      '/consent-requests/*/events',
+      '/consent-requests/*',
+    ]);
+    const origins = distribution().Origins as {
+      Id: string;
+      DomainName: unknown;
+      OriginCustomHeaders?: { HeaderName: string }[];
+    }[];
+    const originOf = (pattern: string) =>
+      origins.find(
+        (origin) => origin.Id === behaviours.find((b) => b.PathPattern === pattern)?.TargetOriginId,
+      );
+    expect(originOf('/consent-requests/*/events')?.DomainName).toBe('relay.example.com');
+    expect(JSON.stringify(originOf('/consent-requests/*')?.DomainName)).toContain('execute-api');
+    for (const pattern of ['/consent-requests/*/events', '/consent-requests/*']) {
+      expect(originOf(pattern)?.OriginCustomHeaders?.map((header) => header.HeaderName)).toEqual([
+        'x-origin-verify',
+      ]);
+      expect(behaviours.find((b) => b.PathPattern === pattern)?.ViewerProtocolPolicy).toBe('https-only');
+    }
+    stateless.hasResourceProperties('AWS::CloudFront::OriginRequestPolicy', {
+      OriginRequestPolicyConfig: {
+        HeadersConfig: { Headers: Match.arrayWith(['CloudFront-Viewer-Address']) },
+      },
+    });
+    stateless.hasResourceProperties('AWS::Lambda::Function', {
+      Environment: { Variables: Match.objectLike({ CLOUDFRONT_ORIGIN_HEADER: 'x-origin-verify' }) },
+    });
+  });
+
+  it('sends the security headers on every answer', () => {
+    const policy = only('AWS::CloudFront::ResponseHeadersPolicy').Properties['ResponseHeadersPolicyConfig'];
+    const csp = policy.SecurityHeadersConfig.ContentSecurityPolicy.ContentSecurityPolicy as string;
+    for (const directive of [
+      "default-src 'self'",
+      'media-src blob:',
+      "img-src 'self' blob: data:",
+      "connect-src 'self'",
+      "frame-ancestors 'none'",
+    ])
+      expect(csp.split('; ')).toContain(directive);
+    expect(policy.SecurityHeadersConfig).toMatchObject({
+      ReferrerPolicy: { ReferrerPolicy: 'no-referrer', Override: true },
+      StrictTransportSecurity: {
+        AccessControlMaxAgeSec: 63_072_000,
+        IncludeSubdomains: true,
+        Override: true,
+      },
+      ContentTypeOptions: { Override: true },
+    });
+    const behaviours = [distribution().DefaultCacheBehavior, ...distribution().CacheBehaviors] as {
+      ResponseHeadersPolicyId: unknown;
+    }[];
+    expect(
+      new Set(behaviours.map((behaviour) => JSON.stringify(behaviour.ResponseHeadersPolicyId))).size,
+    ).toBe(1);
   });
 });

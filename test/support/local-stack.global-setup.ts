@@ -11,6 +11,7 @@ declare module 'vitest' {
     sqsEndpoint: string;
     sessionProviderUrl: string;
     relayUrl: string;
+    webUrl: string;
   }
 }
 
@@ -37,6 +38,7 @@ export default async function setup(project: TestProject) {
   project.provide('sqsEndpoint', stack.sqsEndpoint);
   project.provide('sessionProviderUrl', stack.sessionProviderUrl);
   project.provide('relayUrl', stack.relayUrl);
+  project.provide('webUrl', stack.webUrl);
   project.provide('stackDynamo', { endpoint: stack.dynamoEndpoint, tableName: stack.tableName });
   return async () => stack.stop();
 }

@@ -11,6 +11,8 @@ export interface RunningStack {
   sqsEndpoint: string;
   sessionProviderUrl: string;
   relayUrl: string;
+  /** The consent page's origin (`/c/{token}`). */
+  webUrl: string;
   tableName: string;
   logFile: string;
   process: ChildProcess;
@@ -69,6 +71,7 @@ export const startLocalStack = async (env: Record<string, string> = {}): Promise
     sqsEndpoint: `http://127.0.0.1:${sqsPort}`,
     sessionProviderUrl: `http://127.0.0.1:${sessionPort}`,
     relayUrl: `http://127.0.0.1:${relayPort}`,
+    webUrl: `http://127.0.0.1:${webPort}`,
     tableName: env['TABLE_NAME'] ?? 'family-protection-local',
     logFile,
     process: child,

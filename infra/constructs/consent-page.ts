@@ -1,0 +1,176 @@
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import {
+  AllowedMethods,
+  CachePolicy,
+  Distribution,
+  Function as EdgeFunction,
+  FunctionCode,
+  FunctionEventType,
+  HeadersFrameOption,
+  HeadersReferrerPolicy,
+  HttpVersion,
+  OriginProtocolPolicy,
+  OriginRequestHeaderBehavior,
+  OriginRequestPolicy,
+  OriginRequestQueryStringBehavior,
+  OriginRequestCookieBehavior,
+  PriceClass,
+  ResponseHeadersPolicy,
+  SecurityPolicyProtocol,
+  ViewerProtocolPolicy,
+  type BehaviorOptions,
+} from 'aws-cdk-lib/aws-cloudfront';
+import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
+import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import { Construct } from 'constructs';
+import { ensureConsentPage } from '../../web/consent-page/build';
+import { contentSecurityPolicy, hstsSeconds, securityHeaders } from '../../web/consent-page/headers';
+
+export interface ConsentPageProps {
+  /** The API's host name (API Gateway's execute-api domain). */
+  apiDomain: string;
+  /** The relay's host name, as its HTTPS certificate names it. */
+  relayDomain: string;
+  /** Holds `cloudFrontOriginSecret`: the origins believe the viewer's address only with it. */
+  serviceSecrets: ISecret;
+  /** The custom origin header's name (`CLOUDFRONT_ORIGIN_HEADER`, docs/client-ip.md). */
+  originHeader: string;
+  /** The links' host name and its us-east-1 certificate; without them, CloudFront's own domain. */
+  domain?: { name: string; certificateArn: string };
+}
+
+/**
+ * The consent page (web/consent-page): its static build in a private bucket read by CloudFront
+ * through origin access control, and the person's routes on the same distribution, so the page
+ * calls its own origin (no CORS): `/consent-requests/{token}/events` to the relay, every other
+ * `/consent-requests/...` to the API. Every answer carries the page's security headers.
+ */
+export class ConsentPage extends Construct {
+  readonly distribution: Distribution;
+  readonly bucket: Bucket;
+  readonly logs: Bucket;
+
+  constructor(scope: Construct, id: string, props: ConsentPageProps) {
+    super(scope, id);
+    // Access logs of the bucket and of the distribution (CloudFront's standard logs need ACLs).
+    this.logs = new Bucket(this, 'Logs', {
+      encryption: BucketEncryption.S3_MANAGED,
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      enforceSSL: true,
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
+      lifecycleRules: [{ expiration: Duration.days(90) }],
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    this.bucket = new Bucket(this, 'Bucket', {
+      encryption: BucketEncryption.S3_MANAGED,
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      enforceSSL: true,
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      serverAccessLogsBucket: this.logs,
+      serverAccessLogsPrefix: 's3/',
+      removalPolicy: RemovalPolicy.DESTROY,
+      autoDeleteObjects: true,
+    });
+
+    const headers = new ResponseHeadersPolicy(this, 'Headers', {
+      comment: 'consent page: strict CSP, no referrer (the token is in the URL), HSTS',
+      securityHeadersBehavior: {
+        contentSecurityPolicy: { contentSecurityPolicy, override: true },
+        referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.NO_REFERRER, override: true },
+        strictTransportSecurity: {
+          accessControlMaxAge: Duration.seconds(hstsSeconds),
+          includeSubdomains: true,
+          override: true,
+        },
+        contentTypeOptions: { override: true },
+        frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
+      },
+      customHeadersBehavior: {
+        customHeaders: [
+          { header: 'permissions-policy', value: securityHeaders['permissions-policy'], override: true },
+        ],
+      },
+    });
+
+    // The origins believe `CloudFront-Viewer-Address` only beside this header (docs/client-ip.md).
+    const customHeaders = {
+      [props.originHeader]: props.serviceSecrets.secretValueFromJson('cloudFrontOriginSecret').unsafeUnwrap(),
+    };
+    const personRoutes = new OriginRequestPolicy(this, 'PersonRoutes', {
+      comment: "the person's routes: the viewer's address, content type and SSE resume, never the host",
+      headerBehavior: OriginRequestHeaderBehavior.allowList(
+        'CloudFront-Viewer-Address',
+        'Content-Type',
+        'Last-Event-ID',
+        'Accept',
+      ),
+      queryStringBehavior: OriginRequestQueryStringBehavior.all(),
+      cookieBehavior: OriginRequestCookieBehavior.none(),
+    });
+    const toOrigin = (origin: HttpOrigin, methods: AllowedMethods): BehaviorOptions => ({
+      origin,
+      allowedMethods: methods,
+      viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+      cachePolicy: CachePolicy.CACHING_DISABLED,
+      originRequestPolicy: personRoutes,
+      responseHeadersPolicy: headers,
+      compress: false,
+    });
+    const https = { protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY, customHeaders };
+
+    // `/c/{token}` is the page itself: the one HTML file, whatever the token.
+    const pageOfLink = new EdgeFunction(this, 'PageOfLink', {
+      comment: 'serves index.html for /c/{token}',
+      code: FunctionCode.fromInline(
+        "function handler(event) { var r = event.request; if (r.uri.indexOf('/c/') === 0) { r.uri = '/index.html'; } return r; }",
+      ),
+    });
+
+    this.distribution = new Distribution(this, 'Distribution', {
+      comment: 'family protection: the consent page',
+      httpVersion: HttpVersion.HTTP2_AND_3,
+      priceClass: PriceClass.PRICE_CLASS_ALL,
+      // TLS 1.2 at least on the links' host (CloudFront's own domain keeps its fixed policy).
+      ...(props.domain === undefined
+        ? {}
+        : {
+            minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021,
+            domainNames: [props.domain.name],
+            certificate: Certificate.fromCertificateArn(this, 'Certificate', props.domain.certificateArn),
+          }),
+      enableLogging: true,
+      logBucket: this.logs,
+      logFilePrefix: 'cloudfront/',
+      defaultBehavior: {
+        origin: S3BucketOrigin.withOriginAccessControl(this.bucket),
+        viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+        cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+        responseHeadersPolicy: headers,
+        functionAssociations: [{ function: pageOfLink, eventType: FunctionEventType.VIEWER_REQUEST }],
+      },
+      additionalBehaviors: {
+        // More specific first: CloudFront takes the first pattern that matches.
+        '/consent-requests/*/events': toOrigin(
+          new HttpOrigin(props.relayDomain, { ...https, readTimeout: Duration.seconds(60) }),
+          AllowedMethods.ALLOW_GET_HEAD,
+        ),
+        '/consent-requests/*': toOrigin(new HttpOrigin(props.apiDomain, https), AllowedMethods.ALLOW_ALL),
+      },
+    });
+
+    // The build is made at synth (esbuild, within its size budget) and copied on deploy; the HTML is
+    // never cached, so a new build reaches the next visitor.
+    new BucketDeployment(this, 'Deploy', {
+      sources: [Source.asset(ensureConsentPage().folder, { exclude: ['build.json'] })],
+      destinationBucket: this.bucket,
+      distribution: this.distribution,
+      distributionPaths: ['/index.html', '/assets/*'],
+      cacheControl: [],
+      memoryLimit: 256,
+    });
+  }
+}
