@@ -51,6 +51,8 @@ export interface ConsumersProps {
   analysisModelId: string;
   /** `ANALYZER`: `bedrock` or `cascade` (infra/stage.ts). */
   analyzer: 'bedrock' | 'cascade';
+  /** The business provider's sending number (`WHATSAPP_PHONE_NUMBER_ID`). */
+  whatsappPhoneNumberId: string;
 }
 
 /** The environment that names the event-body store (the gateway's and the workers' alike). */
@@ -213,6 +215,7 @@ export const buildConsumers = (scope: Stack, props: ConsumersProps) => {
         }),
       );
     },
+    businessProvider: (fn) => void fn.addEnvironment('WHATSAPP_PHONE_NUMBER_ID', props.whatsappPhoneNumberId),
     eventBodies: (fn) => {
       for (const [name, value] of Object.entries(eventBodiesEnvironment(props.eventBodies)))
         fn.addEnvironment(name, value);

@@ -36,6 +36,7 @@ import {
   queueUrlVariable,
   type ConsumerName,
   type Need,
+  type QueueConsumer,
   type QueueName,
 } from '../consumers';
 
@@ -387,8 +388,17 @@ export class StatelessStack extends Stack {
       seatKeyArn: props.seatKeyArn,
       analysisModelId: props.analysisModelId,
       analyzer: props.analyzer,
+      whatsappPhoneNumberId: props.whatsappPhoneNumberId,
     });
     this.consumers = built.functions;
+    // The API groups a queue row names as its producers: they send to it, by its URL.
+    for (const row of queueConsumers) {
+      const { apiProducers = [] }: QueueConsumer = row;
+      for (const group of apiProducers) {
+        queues[row.name].grantSendMessages(functions[group]);
+        functions[group].addEnvironment(queueUrlVariable(row.name), queues[row.name].queueUrl);
+      }
+    }
     // A pause's end is scheduled by the seats routes, at the pause's `until`.
     built.grantSchedules(functions.seats, ['pauseResume']);
     // Who creates sessions (the pairing routes) and who ends them (the person's stop) talk to the
