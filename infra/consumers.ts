@@ -77,6 +77,8 @@ export interface QueueConsumer extends ConsumerBase {
   producers: readonly GatewayFunction[];
   /** The API functions (by group) that send to it. */
   apiProducers?: readonly FunctionGroup[];
+  /** Whether its worker sends to it too (a try again later, as a delayed message). */
+  requeues?: boolean;
 }
 
 /**
@@ -147,6 +149,7 @@ export const consumers = [
     producers: [],
     // The consent request, its resend and an old seat's activation queue the link's send.
     apiProducers: ['seats'],
+    requeues: true,
     needs: ['table', 'push', 'mail', 'businessProvider'],
   },
   {

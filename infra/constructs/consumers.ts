@@ -16,6 +16,7 @@ import {
   consumerFunctionId,
   consumers,
   pascal,
+  queueUrlVariable,
   scheduleConsumers,
   targetArnVariable,
   targetFunctionName,
@@ -260,7 +261,11 @@ export const buildConsumers = (scope: Stack, props: ConsumersProps) => {
     }
 
     if (row.kind === 'queue') {
-      const { maxBatchingWindowSeconds }: QueueConsumer = row;
+      const { maxBatchingWindowSeconds, requeues = false }: QueueConsumer = row;
+      if (requeues) {
+        props.queues[row.name].grantSendMessages(fn);
+        fn.addEnvironment(queueUrlVariable(row.name), props.queues[row.name].queueUrl);
+      }
       fn.addEventSource(
         new SqsEventSource(props.queues[row.name], {
           batchSize: row.batchSize,
