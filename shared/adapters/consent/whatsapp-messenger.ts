@@ -56,7 +56,8 @@ export const templateMessage = (
   type: 'template',
   template: {
     name: settings.templateName,
-    language: { code: settings.languageCode },
+    // `deterministic`: the one language policy, which Meta's OpenAPI document requires.
+    language: { policy: 'deterministic', code: settings.languageCode },
     components: [
       // The body's one variable: the person's first name.
       { type: 'body', parameters: [{ type: 'text', text: message.personFirstName }] },

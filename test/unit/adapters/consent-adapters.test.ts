@@ -59,7 +59,7 @@ describe('the WhatsApp Cloud API messenger', () => {
       type: 'template',
       template: {
         name: 'consent_request',
-        language: { code: 'pt_BR' },
+        language: { policy: 'deterministic', code: 'pt_BR' },
         components: [
           { type: 'body', parameters: [{ type: 'text', text: 'Maria' }] },
           { type: 'button', sub_type: 'url', index: '0', parameters: [{ type: 'text', text: 'kq3Z8vT2' }] },
