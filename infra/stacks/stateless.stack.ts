@@ -30,6 +30,7 @@ import {
   type FunctionGroup,
 } from '../routes';
 import { Queue, type IQueue } from 'aws-cdk-lib/aws-sqs';
+import { FilterPattern, MetricFilter } from 'aws-cdk-lib/aws-logs';
 import {
   pascal,
   queueConsumers,
@@ -301,21 +302,34 @@ export class StatelessStack extends Stack {
     this.gateway = new HttpApi(this, 'Gateway', { description: `family-protection ${props.stage} webhooks` });
     this.gatewayFunctions = {};
     for (const route of gatewayRoutes) {
-      const fn =
-        this.gatewayFunctions[route.name] ??
-        new ApiFunction(this, route.name, {
-          entry: route.entry,
-          readsSecrets: route.name !== 'GatewayHealth',
-          environment: {
-            STAGE: props.stage,
-            // The shared configuration needs a table name; the gateway never uses it (and has no grant).
-            TABLE_NAME: 'none',
-            ...Object.fromEntries(
-              queueConsumers.map((row) => [queueUrlVariable(row.name), queues[row.name].queueUrl]),
-            ),
-            GATEWAY_SECRETS_ARN: gatewaySecrets.secretArn,
-          },
-        }).function;
+      const made =
+        this.gatewayFunctions[route.name] === undefined
+          ? new ApiFunction(this, route.name, {
+              entry: route.entry,
+              readsSecrets: route.name !== 'GatewayHealth',
+              environment: {
+                STAGE: props.stage,
+                // The shared configuration needs a table name; the gateway never uses it (and has no grant).
+                TABLE_NAME: 'none',
+                ...Object.fromEntries(
+                  queueConsumers.map((row) => [queueUrlVariable(row.name), queues[row.name].queueUrl]),
+                ),
+                GATEWAY_SECRETS_ARN: gatewaySecrets.secretArn,
+              },
+            })
+          : undefined;
+      const fn = this.gatewayFunctions[route.name] ?? (made as ApiFunction).function;
+      if (made !== undefined && route.name === 'BusinessProviderWebhook') {
+        // A signed body the gateway cannot use is answered 200 (Meta retries anything else for days)
+        // and counted from its log line, so a change of Meta's shape shows as a metric, not as silence.
+        new MetricFilter(this, 'UnusableBusinessWebhooks', {
+          logGroup: made.logGroup,
+          metricNamespace: 'FamilyProtection',
+          metricName: 'UnusableBusinessWebhooks',
+          filterPattern: FilterPattern.stringValue('$.outcome', '=', 'unusable'),
+          metricValue: '$.count',
+        });
+      }
       if (this.gatewayFunctions[route.name] === undefined) {
         if (route.name === 'GatewayHealth') {
           // Health reads the queues' attributes and nothing else.

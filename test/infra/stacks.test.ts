@@ -558,6 +558,19 @@ describe('the workers', () => {
     });
   });
 
+  it('counts signed business-provider bodies the gateway could not use, on its log', () => {
+    const [[, filter]] = Object.entries(
+      stateless.findResources('AWS::Logs::MetricFilter', {
+        Properties: { MetricTransformations: [Match.objectLike({ MetricName: 'UnusableBusinessWebhooks' })] },
+      }),
+    ) as [[string, { Properties: Record<string, unknown> }]];
+    expect(filter.Properties).toMatchObject({
+      FilterPattern: '{ $.outcome = "unusable" }',
+      MetricTransformations: [{ MetricValue: '$.count', MetricNamespace: 'FamilyProtection' }],
+    });
+    expect(JSON.stringify(filter.Properties['LogGroupName'])).toContain('BusinessProviderWebhook');
+  });
+
   it('keeps the gateway away from the table, and the alerts function within the inbox and the alert partitions', () => {
     for (const gateway of ['SessionProviderWebhook', 'BusinessProviderWebhook'])
       expect(actionsOf(stateless, gateway).filter((action) => action.startsWith('dynamodb:'))).toEqual([]);
