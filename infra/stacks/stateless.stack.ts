@@ -103,7 +103,6 @@ export class StatelessStack extends Stack {
       CONSENT_PAGE_BASE_URL: props.consentPageBaseUrl,
       RELATIONSHIP_REGISTRY: 'http',
       RELATIONSHIP_REGISTRY_URL: props.relationshipRegistryUrl,
-      WHATSAPP_PHONE_NUMBER_ID: props.whatsappPhoneNumberId,
       SEAT_KEYS: 'kms',
       SEAT_KEYS_KMS_KEY_ID: props.seatKeyArn,
       MAIL_FROM: props.mailFrom,
