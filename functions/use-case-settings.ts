@@ -14,6 +14,10 @@ export const useCaseSettingsFrom = (settings: Config): Settings => ({
     resendWaitSeconds: settings.CONSENT_RESEND_WAIT_SECONDS,
     pageBaseUrl: settings.CONSENT_PAGE_BASE_URL,
   },
+  consentSend: {
+    attempts: settings.CONSENT_SEND_ATTEMPTS,
+    backoffSeconds: settings.CONSENT_SEND_BACKOFF_SECONDS,
+  },
   campaigns: settings.CAMPAIGNS_JSON,
   consentRates: {
     readPerLink: settings.RATE_CONSENT_READ_PER_LINK,

@@ -1,7 +1,7 @@
 import { eventItemsPattern, keyDestroyedPattern } from '../shared/adapters/dynamo/stream-filter';
 import type { FilterPattern } from '../shared/adapters/lambda/event-filter';
 import type { ScheduleTargetName } from '../shared/adapters/scheduler/schedule-targets';
-import type { gatewayRoutes } from './routes';
+import type { FunctionGroup, gatewayRoutes } from './routes';
 
 /**
  * The one table of asynchronous entry points, as `routes.ts` is for HTTP: every queue and its
@@ -25,10 +25,20 @@ import type { gatewayRoutes } from './routes';
  *   queue message (and its producers may write them, under their prefix only);
  * - `seatKeys`: opens seat data keys (KMS Decrypt on the seat key only, bound to a seat id) to seal
  *   and open a seat's messages;
- * - `analysis`: reads messages for risks with Amazon Bedrock (InvokeModel on the stage's one model).
+ * - `analysis`: reads messages for risks with Amazon Bedrock (InvokeModel on the stage's one model);
+ * - `businessProvider`: sends template messages through the business provider (its phone number id;
+ *   the access token is in the service secret every consumer reads).
  */
 export type Need =
-  'table' | 'sessionProvider' | 'push' | 'mail' | 'relayPush' | 'eventBodies' | 'seatKeys' | 'analysis';
+  | 'table'
+  | 'sessionProvider'
+  | 'push'
+  | 'mail'
+  | 'relayPush'
+  | 'eventBodies'
+  | 'seatKeys'
+  | 'analysis'
+  | 'businessProvider';
 
 /** A gateway function, by its name in `gatewayRoutes`. */
 export type GatewayFunction = (typeof gatewayRoutes)[number]['name'];
@@ -65,6 +75,10 @@ export interface QueueConsumer extends ConsumerBase {
   maxBatchingWindowSeconds?: number;
   /** The gateway functions that send to it. */
   producers: readonly GatewayFunction[];
+  /** The API functions (by group) that send to it. */
+  apiProducers?: readonly FunctionGroup[];
+  /** Whether its worker sends to it too (a try again later, as a delayed message). */
+  requeues?: boolean;
 }
 
 /**
@@ -119,7 +133,24 @@ export const consumers = [
     maxBatchingWindowSeconds: 1,
     timeoutSeconds: 30,
     producers: ['BusinessProviderWebhook'],
-    needs: [],
+    // A status report moves its consent link's delivery; `failed` notifies the family.
+    needs: ['table', 'push', 'mail'],
+  },
+  {
+    kind: 'queue',
+    name: 'consentSends',
+    entry: 'functions/workers/consent-sends/handler.ts',
+    // Sends are independent. A temporary refusal comes back as a new, delayed message; a message
+    // received again means the worker died mid-send, and its claimed try is not made twice.
+    // Up to five sends a batch, each bounded by the provider's timeout (10 s by default).
+    queue: { fifo: false, visibilityTimeoutSeconds: 180, maxReceiveCount: 3 },
+    batchSize: 5,
+    timeoutSeconds: 60,
+    producers: [],
+    // The consent request, its resend and an old seat's activation queue the link's send.
+    apiProducers: ['seats'],
+    requeues: true,
+    needs: ['table', 'push', 'mail', 'businessProvider'],
   },
   {
     kind: 'stream',

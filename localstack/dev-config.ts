@@ -52,8 +52,12 @@ export const localEnvironment = (
   EVIDENCE_VERIFIER: 'local',
   EVIDENCE_STORE: 'local',
   EVENT_BODIES: 'local',
-  WHATSAPP_API_BASE_URL: `http://127.0.0.1:${ports.BUSINESS_PROVIDER_PORT}/v21.0`,
+  WHATSAPP_API_BASE_URL: `http://127.0.0.1:${ports.BUSINESS_PROVIDER_PORT}`,
   WHATSAPP_PHONE_NUMBER_ID: 'dev-phone-number-id',
+  // Shorter than in AWS, so tests see a send's timeout and its retries within seconds.
+  WHATSAPP_TIMEOUT_MS: '2000',
+  CONSENT_SEND_ATTEMPTS: '3',
+  CONSENT_SEND_BACKOFF_SECONDS: '1',
   OTP_LINK_BASE_URL: `http://127.0.0.1:${ports.WEB_PORT}/login`,
   SESSION_PROVIDER_WEBHOOK_URL: `http://127.0.0.1:${ports.GATEWAY_PORT}/webhooks/session-provider`,
   SCHEDULER: 'embedded',

@@ -129,6 +129,13 @@ try {
           port: ports.BUSINESS_PROVIDER_PORT,
           accessToken: config.WHATSAPP_ACCESS_TOKEN ?? '',
           buttonUrlPrefix: `${config.CONSENT_PAGE_BASE_URL}/c/`,
+          // The template as docs/deploy.md has it approved: the first name in the body, the token in the button.
+          template: {
+            name: config.WHATSAPP_CONSENT_TEMPLATE,
+            language: config.WHATSAPP_TEMPLATE_LANGUAGE,
+            bodyVariables: 1,
+            urlButton: true,
+          },
           webhookUrl: `http://127.0.0.1:${ports.GATEWAY_PORT}/webhooks/business-provider`,
           appSecret: config.BUSINESS_PROVIDER_APP_SECRET ?? '',
         });
@@ -136,7 +143,7 @@ try {
           urls: [
             {
               label: 'business',
-              url: `http://127.0.0.1:${ports.BUSINESS_PROVIDER_PORT} (simulator; GET /_sim/sent)`,
+              url: `http://127.0.0.1:${ports.BUSINESS_PROVIDER_PORT} (simulator; GET /_sim/sent, POST /_sim/receipts, /_sim/next-send)`,
             },
           ],
           stop: () => closeServer(server),

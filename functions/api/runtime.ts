@@ -2,7 +2,6 @@ import { Logger } from '@aws-lambda-powertools/logger';
 import { config, configFor } from '../../shared/config/config';
 import { httpRegistry } from '../../shared/adapters/consent/http-registry';
 import { sandboxRegistry } from '../../shared/adapters/consent/sandbox-registry';
-import { whatsappMessenger } from '../../shared/adapters/consent/whatsapp-messenger';
 import type { Deps, Settings } from '../../shared/app/deps';
 import { joseAccessTokens } from '../../shared/adapters/auth/jose-access-tokens';
 import { cryptoIds, cryptoSecrets, hmacHasher } from '../../shared/adapters/crypto/node-crypto';
@@ -25,6 +24,8 @@ import { dynamoNotificationSettings } from '../../shared/adapters/dynamo/notific
 import { dynamoTicketStore } from '../../shared/adapters/dynamo/event-log';
 import { dynamoProxyPool } from '../../shared/adapters/dynamo/proxy-pool';
 import { lazy } from '../../shared/lazy';
+import { sqsClient } from '../../shared/adapters/sqs/sqs-client';
+import { sqsQueue } from '../../shared/adapters/sqs/sqs-queue';
 import { useCaseSettingsFrom } from '../use-case-settings';
 
 /**
@@ -34,7 +35,7 @@ import { useCaseSettingsFrom } from '../use-case-settings';
  * evidence/deps.ts, session-deps.ts), which only that group loads.
  */
 const settings = config();
-const { relationshipRegistry: registry, messenger } = configFor('relationshipRegistry', 'messenger');
+const { relationshipRegistry: registry } = configFor('relationshipRegistry');
 
 export const logger = new Logger({
   serviceName: 'family-protection',
@@ -84,7 +85,16 @@ export type ApiDeps = Omit<
   | 'pushRegistry'
   | 'analyzer'
   | 'eventLog'
+  | 'messenger'
 >;
+
+/**
+ * Consent links go out through their worker's queue (infra/consumers.ts, `consentSends`); only the
+ * groups that ask for consent send to it, so its URL is read when the first send is queued.
+ */
+const consentSends = lazy(async () =>
+  sqsQueue(sqsClient(settings), configFor('consentSendsQueue').consentSendsQueue.CONSENT_SENDS_QUEUE_URL),
+);
 
 /** Everything the use cases need, built on the first request. */
 export const deps = lazy(async (): Promise<ApiDeps> => {
@@ -106,13 +116,7 @@ export const deps = lazy(async (): Promise<ApiDeps> => {
     otp: dynamoOtpStore(table),
     rateLimiter: dynamoRateLimiter(table, hasher, systemClock),
     relationships: relationshipRegistry(secrets),
-    messenger: whatsappMessenger({
-      apiBaseUrl: settings.WHATSAPP_API_BASE_URL,
-      phoneNumberId: messenger.WHATSAPP_PHONE_NUMBER_ID,
-      accessToken: requireSecret(secrets, 'whatsappAccessToken'),
-      templateName: settings.WHATSAPP_CONSENT_TEMPLATE,
-      languageCode: settings.WHATSAPP_TEMPLATE_LANGUAGE,
-    }),
+    consentSends: { send: async (messages) => (await consentSends()).send(messages) },
     proxies: dynamoProxyPool(table, settings.PROXIES_JSON),
     inbox: dynamoInbox(table),
     notificationSettings: dynamoNotificationSettings(table),

@@ -1,20 +1,14 @@
-import { SQSClient } from '@aws-sdk/client-sqs';
 import { Logger } from '@aws-lambda-powertools/logger';
 import { loadGatewaySecrets } from '../../shared/adapters/crypto/service-secrets';
 import { config } from '../../shared/config/config';
+import { sqsClient } from '../../shared/adapters/sqs/sqs-client';
 
 /** What every gateway function shares: configuration read at start, one SQS client, one logger. */
 export const settings = config();
 
 export const logger = new Logger({ serviceName: 'family-protection-gateway', logLevel: settings.LOG_LEVEL });
 
-export const sqs = new SQSClient({
-  region: settings.AWS_REGION,
-  // Locally the emulator's queue URLs name a host that does not resolve: talk to its endpoint.
-  ...(settings.SQS_ENDPOINT === undefined
-    ? {}
-    : { endpoint: settings.SQS_ENDPOINT, useQueueUrlAsEndpoint: false }),
-});
+export const sqs = sqsClient(settings);
 
 /**
  * Read once while the function starts (top-level await): a function refuses to start without the

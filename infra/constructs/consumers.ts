@@ -16,6 +16,7 @@ import {
   consumerFunctionId,
   consumers,
   pascal,
+  queueUrlVariable,
   scheduleConsumers,
   targetArnVariable,
   targetFunctionName,
@@ -51,6 +52,8 @@ export interface ConsumersProps {
   analysisModelId: string;
   /** `ANALYZER`: `bedrock` or `cascade` (infra/stage.ts). */
   analyzer: 'bedrock' | 'cascade';
+  /** The business provider's sending number (`WHATSAPP_PHONE_NUMBER_ID`). */
+  whatsappPhoneNumberId: string;
 }
 
 /** The environment that names the event-body store (the gateway's and the workers' alike). */
@@ -213,6 +216,7 @@ export const buildConsumers = (scope: Stack, props: ConsumersProps) => {
         }),
       );
     },
+    businessProvider: (fn) => void fn.addEnvironment('WHATSAPP_PHONE_NUMBER_ID', props.whatsappPhoneNumberId),
     eventBodies: (fn) => {
       for (const [name, value] of Object.entries(eventBodiesEnvironment(props.eventBodies)))
         fn.addEnvironment(name, value);
@@ -257,7 +261,11 @@ export const buildConsumers = (scope: Stack, props: ConsumersProps) => {
     }
 
     if (row.kind === 'queue') {
-      const { maxBatchingWindowSeconds }: QueueConsumer = row;
+      const { maxBatchingWindowSeconds, requeues = false }: QueueConsumer = row;
+      if (requeues) {
+        props.queues[row.name].grantSendMessages(fn);
+        fn.addEnvironment(queueUrlVariable(row.name), props.queues[row.name].queueUrl);
+      }
       fn.addEventSource(
         new SqsEventSource(props.queues[row.name], {
           batchSize: row.batchSize,

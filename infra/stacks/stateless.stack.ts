@@ -31,12 +31,14 @@ import {
   type FunctionGroup,
 } from '../routes';
 import { Queue, type IQueue } from 'aws-cdk-lib/aws-sqs';
+import { FilterPattern, MetricFilter } from 'aws-cdk-lib/aws-logs';
 import {
   pascal,
   queueConsumers,
   queueUrlVariable,
   type ConsumerName,
   type Need,
+  type QueueConsumer,
   type QueueName,
 } from '../consumers';
 
@@ -106,7 +108,6 @@ export class StatelessStack extends Stack {
       CONSENT_PAGE_BASE_URL: props.consentPageBaseUrl,
       RELATIONSHIP_REGISTRY: 'http',
       RELATIONSHIP_REGISTRY_URL: props.relationshipRegistryUrl,
-      WHATSAPP_PHONE_NUMBER_ID: props.whatsappPhoneNumberId,
       SEAT_KEYS: 'kms',
       SEAT_KEYS_KMS_KEY_ID: props.seatKeyArn,
       MAIL_FROM: props.mailFrom,
@@ -305,21 +306,34 @@ export class StatelessStack extends Stack {
     this.gateway = new HttpApi(this, 'Gateway', { description: `family-protection ${props.stage} webhooks` });
     this.gatewayFunctions = {};
     for (const route of gatewayRoutes) {
-      const fn =
-        this.gatewayFunctions[route.name] ??
-        new ApiFunction(this, route.name, {
-          entry: route.entry,
-          readsSecrets: route.name !== 'GatewayHealth',
-          environment: {
-            STAGE: props.stage,
-            // The shared configuration needs a table name; the gateway never uses it (and has no grant).
-            TABLE_NAME: 'none',
-            ...Object.fromEntries(
-              queueConsumers.map((row) => [queueUrlVariable(row.name), queues[row.name].queueUrl]),
-            ),
-            GATEWAY_SECRETS_ARN: gatewaySecrets.secretArn,
-          },
-        }).function;
+      const made =
+        this.gatewayFunctions[route.name] === undefined
+          ? new ApiFunction(this, route.name, {
+              entry: route.entry,
+              readsSecrets: route.name !== 'GatewayHealth',
+              environment: {
+                STAGE: props.stage,
+                // The shared configuration needs a table name; the gateway never uses it (and has no grant).
+                TABLE_NAME: 'none',
+                ...Object.fromEntries(
+                  queueConsumers.map((row) => [queueUrlVariable(row.name), queues[row.name].queueUrl]),
+                ),
+                GATEWAY_SECRETS_ARN: gatewaySecrets.secretArn,
+              },
+            })
+          : undefined;
+      const fn = this.gatewayFunctions[route.name] ?? (made as ApiFunction).function;
+      if (made !== undefined && route.name === 'BusinessProviderWebhook') {
+        // A signed body the gateway cannot use is answered 200 (Meta retries anything else for days)
+        // and counted from its log line, so a change of Meta's shape shows as a metric, not as silence.
+        new MetricFilter(this, 'UnusableBusinessWebhooks', {
+          logGroup: made.logGroup,
+          metricNamespace: 'FamilyProtection',
+          metricName: 'UnusableBusinessWebhooks',
+          filterPattern: FilterPattern.stringValue('$.outcome', '=', 'unusable'),
+          metricValue: '$.count',
+        });
+      }
       if (this.gatewayFunctions[route.name] === undefined) {
         if (route.name === 'GatewayHealth') {
           // Health reads the queues' attributes and nothing else.
@@ -417,8 +431,17 @@ export class StatelessStack extends Stack {
       seatKeyArn: props.seatKeyArn,
       analysisModelId: props.analysisModelId,
       analyzer: props.analyzer,
+      whatsappPhoneNumberId: props.whatsappPhoneNumberId,
     });
     this.consumers = built.functions;
+    // The API groups a queue row names as its producers: they send to it, by its URL.
+    for (const row of queueConsumers) {
+      const { apiProducers = [] }: QueueConsumer = row;
+      for (const group of apiProducers) {
+        queues[row.name].grantSendMessages(functions[group]);
+        functions[group].addEnvironment(queueUrlVariable(row.name), queues[row.name].queueUrl);
+      }
+    }
     // A pause's end is scheduled by the seats routes, at the pause's `until`.
     built.grantSchedules(functions.seats, ['pauseResume']);
     // Who creates sessions (the pairing routes) and who ends them (the person's stop) talk to the

@@ -19,6 +19,7 @@ import type {
   PushRegistry,
 } from '../ports/notifications';
 import type { ProxyPool } from '../ports/proxies';
+import type { EventQueue } from '../ports/queue';
 import type { PauseResumeScheduler, ReconnectScheduler, TrialEndingScheduler } from '../ports/scheduler';
 import type { SessionProvider } from '../ports/session-provider';
 import type { KeyedHasher, SecretSource } from '../ports/secrets';
@@ -35,6 +36,8 @@ export interface Settings {
   pauseMaxDays: number;
   prices: PriceList;
   consent: { linkTtlSeconds: number; resendWaitSeconds: number; pageBaseUrl: string };
+  /** The consent link's sends: how many tries a temporary refusal gets, and the first wait between them. */
+  consentSend: { attempts: number; backoffSeconds: number };
   campaigns: Campaigns;
   consentRates: {
     readPerLink: RateRule;
@@ -77,6 +80,8 @@ export interface Deps {
   rateLimiter: RateLimiter;
   relationships: RelationshipRegistry;
   messenger: ConsentMessenger;
+  /** Where a consent link's send waits for the worker that makes it. */
+  consentSends: EventQueue;
   seatKeys: SeatKeys;
   alerts: AlertStore;
   messages: MessageStore;

@@ -135,7 +135,14 @@ export const configSchema = z.object({
   RELATIONSHIP_REGISTRY_URL: optionalUrl,
   /** Locally only; in AWS the token is `relationshipRegistryToken` in the service secret. */
   RELATIONSHIP_REGISTRY_TOKEN: optionalText,
-  WHATSAPP_API_BASE_URL: withDefault(url, 'https://graph.facebook.com/v21.0'),
+  WHATSAPP_API_BASE_URL: withDefault(url, 'https://graph.facebook.com'),
+  /** The Graph API version of every call (Meta retires each about two years after its release). */
+  WHATSAPP_API_VERSION: withDefault(z.string().check(z.regex(/^v\d+\.\d+$/)), 'v25.0'),
+  /** How long a send may take; past it the outcome is unknown and the send is not repeated. */
+  WHATSAPP_TIMEOUT_MS: withDefault(z.coerce.number().check(z.int(), z.gte(100), z.lte(30_000)), 10_000),
+  /** How many tries a send refused temporarily gets in all, and the wait before the second (doubling). */
+  CONSENT_SEND_ATTEMPTS: withDefault(z.coerce.number().check(z.int(), z.gte(1), z.lte(10)), 5),
+  CONSENT_SEND_BACKOFF_SECONDS: withDefault(z.coerce.number().check(z.int(), z.gte(0), z.lte(900)), 30),
   WHATSAPP_PHONE_NUMBER_ID: optionalText,
   WHATSAPP_CONSENT_TEMPLATE: withDefault(nonEmpty, 'consent_request'),
   WHATSAPP_TEMPLATE_LANGUAGE: withDefault(text(2), 'pt_BR'),
@@ -158,6 +165,8 @@ export const configSchema = z.object({
   /** The gateway: its queues (and, locally, the emulator's endpoint) and the providers' secrets. */
   SESSION_EVENTS_QUEUE_URL: optionalUrl,
   BUSINESS_EVENTS_QUEUE_URL: optionalUrl,
+  /** The consent links' sends, queued by the API for their worker. */
+  CONSENT_SENDS_QUEUE_URL: optionalUrl,
   SQS_ENDPOINT: optionalUrl,
   /**
    * Where a session-provider body too large for a queue message waits for its worker: an S3 bucket
@@ -280,6 +289,7 @@ export const capabilities = {
     }),
   ]),
   messenger: z.object({ WHATSAPP_PHONE_NUMBER_ID: setWhen('consent requests are sent') }),
+  consentSendsQueue: z.object({ CONSENT_SENDS_QUEUE_URL: setWhen('consent links are sent') }),
   seatKeys: z.discriminatedUnion('SEAT_KEYS', [
     z.object({ SEAT_KEYS: z.literal('kms'), SEAT_KEYS_KMS_KEY_ID: setWhen('SEAT_KEYS is kms') }),
     z.object({ SEAT_KEYS: z.literal('local'), LOCAL_MASTER_KEY: setWhen('SEAT_KEYS is local') }),

@@ -1,3 +1,4 @@
+import type { DeliveryFailureReason } from '../domain/consent/delivery';
 import type { RelationshipResult } from '../domain/consent/relationship-check';
 import type { Relationship } from '../domain/people/relationship';
 
@@ -10,14 +11,26 @@ export interface RelationshipRegistry {
   }): Promise<RelationshipResult>;
 }
 
+/**
+ * What the business provider made of one send: it accepted the message (which does not mean it
+ * reached the phone: status reports follow), refused it (temporarily: worth another try later; or
+ * for good), or the outcome is unknown (a timeout: it may have accepted it, so it is not sent again).
+ */
+export type SendOutcome =
+  | { outcome: 'accepted'; messageId: string; providerStatus: string | null }
+  | { outcome: 'refused'; temporary: boolean; reason: DeliveryFailureReason; code: number | null }
+  | { outcome: 'unknown' };
+
 /** The business provider: delivers the consent link to the person's phone as a template message. */
 export interface ConsentMessenger {
   sendConsentLink(message: {
+    /** E.164, with its `+`. */
     to: string;
     personFirstName: string;
     linkToken: string;
+    /** Echoed on every status report of the message, so a report finds its delivery. */
     reference: string;
-  }): Promise<void>;
+  }): Promise<SendOutcome>;
 }
 
 /** Per-seat data keys: made at activation, stored only encrypted; destroying the stored copy ends them. */

@@ -1,5 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
 import { withCheckDigits } from '../../shared/domain/people/cpf';
+import { eventually } from '../support/eventually';
 import { addSeat, call, newFamily, resendWhenAllowed, signUp, uniqueIp, validDependent } from './support/api';
 
 /** A family whose owner has a name and whose seat has a complete person (CPF decides the sandbox check). */
@@ -37,12 +38,18 @@ describe('asking the person for consent', () => {
     const { owner, seatUid, phone } = await familyWithPerson();
     const answer = await ask(owner.token, seatUid, 'now');
     expect(answer.status).toBe(201);
+    // The answer does not wait for the provider: the send is queued.
     expect(answer.body.data.seat.consent).toEqual({
       status: 'pending',
       link: expect.stringMatching(/\/c\/[\w-]{43}$/),
       expiresAt: expect.any(String),
+      delivery: { status: 'queued', at: expect.any(String), failureReason: null },
     });
-    const sends = await sentTo(phone);
+    const sends = await eventually(
+      () => sentTo(phone),
+      (found) => found.length > 0,
+      'the link’s send',
+    );
     expect(sends).toEqual([
       expect.objectContaining({ template: 'consent_request', link: answer.body.data.seat.consent.link }),
     ]);
@@ -53,10 +60,16 @@ describe('asking the person for consent', () => {
     const later = await ask(owner.token, seatUid, 'later');
     expect(later.status).toBe(201);
     expect(await sentTo(phone)).toEqual([]);
+    expect(later.body.data.seat.consent.delivery).toBeNull();
     const now = await ask(owner.token, seatUid, 'now');
     expect(now.status).toBe(200);
     expect(now.body.data.seat.consent.link).toBe(later.body.data.seat.consent.link);
-    expect((await sentTo(phone)).map((send) => send.link)).toEqual([later.body.data.seat.consent.link]);
+    const sends = await eventually(
+      () => sentTo(phone),
+      (found) => found.length > 0,
+      'the link’s send',
+    );
+    expect(sends.map((send) => send.link)).toEqual([later.body.data.seat.consent.link]);
   });
 
   it('needs a complete person and a pending seat, and the owner', async () => {

@@ -19,7 +19,7 @@ import { eventually } from '../support/eventually';
 import { startLocalStack } from '../support/local-stack';
 import { seatWithPairing } from '../support/seats';
 import { call } from './support/api';
-import { protectedSeat, stackTable } from './support/consent';
+import { askedFamily, protectedSeat, stackTable } from './support/consent';
 import { awaitLogLines } from './support/logs';
 import { pair, pairingReaches, sessionsOf, simulate } from './support/pairing';
 
@@ -105,6 +105,17 @@ describe('the consumers table, locally (infra/consumers.ts)', () => {
         1,
       );
       expect(handled).toHaveLength(1);
+    },
+    // A consent request with `send: now`, through the standard queue, to the consent-link sender,
+    // which sends it through the business-provider simulator.
+    async consentSends() {
+      const { seatUid } = await askedFamily();
+      const handled = await awaitLogLines<{ seatUid?: string; outcome?: string }>(
+        'consent_send.handled',
+        (line) => line.seatUid === seatUid,
+        1,
+      );
+      expect(handled.map((line) => line.outcome)).toEqual(['sent']);
     },
     // An event item written to the table, through the stream (and its filter), to the fan-out,
     // which pushes it to the relay endpoint registered for its account: here, this test's own.

@@ -377,6 +377,7 @@ describe('the stateless stack', () => {
       'BusinessEventsWorker',
       'BusinessProviderWebhook',
       'Consent',
+      'ConsentSendsWorker',
       'ContentShreddingStreamHandler',
       'EventFanOutStreamHandler',
       'Evidence',
@@ -391,13 +392,14 @@ describe('the stateless stack', () => {
   });
 
   it('gives each function the variables of every capability its code checks as it starts', () => {
-    const api: Capability[] = ['relationshipRegistry', 'messenger'];
+    const api: Capability[] = ['relationshipRegistry'];
     const workers: Capability[] = ['sessionProvider', 'reconnectScheduler', 'notifications'];
     // What each function's modules pass to `configFor` (functions/**): its cold start fails without them.
     const wired: Record<string, Capability[]> = {
       AuthApi: [...api, 'mail'],
       AccountsApi: [...api, 'pushPlatforms', 'seatKeys'],
-      SeatsApi: [...api, 'seatKeys', 'pauseResumeScheduler'],
+      // The consent-link queue is read on the first send; its URL is there all the same.
+      SeatsApi: [...api, 'seatKeys', 'pauseResumeScheduler', 'consentSendsQueue'],
       ConsentApi: [...api, 'sessionProvider', 'notifications', 'seatKeys'],
       EvidenceApi: [...api, 'evidenceStore'],
       PairingApi: [...api, 'sessionProvider', 'notifications'],
@@ -409,8 +411,9 @@ describe('the stateless stack', () => {
       EventFanOutStreamHandler: [],
       ContentShreddingStreamHandler: [],
       SessionEventsWorker: [...workers, 'seatKeys', 'analysis', 'trialEndingScheduler'],
-      // It only logs receipts: its cold start checks nothing beyond the base configuration.
-      BusinessEventsWorker: [],
+      // Status reports move deliveries; a failed one notifies the family.
+      BusinessEventsWorker: ['notifications'],
+      ConsentSendsWorker: ['notifications', 'messenger', 'consentSendsQueue'],
       ReconnectWorker: workers,
       // The table only: it ends a pause and tells no one but the event log.
       PauseResumeWorker: [],
@@ -474,15 +477,17 @@ describe('the stateless stack', () => {
 });
 
 describe('the workers', () => {
-  it('consume both queues through event source mappings that report partial batch failures', () => {
+  it('consume every queue through event source mappings that report partial batch failures', () => {
     const mappings = Object.values(stateless.findResources('AWS::Lambda::EventSourceMapping')).filter(
       (mapping) => JSON.stringify(mapping.Properties.EventSourceArn).includes('Queue'),
     );
-    expect(mappings).toHaveLength(2);
+    expect(mappings).toHaveLength(queueConsumers.length);
     for (const mapping of mappings) {
       expect(mapping.Properties.FunctionResponseTypes).toEqual(['ReportBatchItemFailures']);
-      expect(mapping.Properties.BatchSize).toBe(10);
     }
+    expect(mappings.map((mapping) => mapping.Properties.BatchSize as number).sort()).toEqual(
+      queueConsumers.map((row) => row.batchSize).sort(),
+    );
   });
 
   it('schedule reconnects in the service’s group, run by a role only EventBridge Scheduler assumes, with a DLQ', () => {
@@ -537,8 +542,8 @@ describe('the workers', () => {
       expect(actionsOf(stateless, `${group}Api`)).not.toContain('scheduler:CreateSchedule');
   });
 
-  it('alarms on every dead-letter queue: the two queues’ and the reconnect schedules’', () => {
-    stateful.resourceCountIs('AWS::CloudWatch::Alarm', 2);
+  it('alarms on every dead-letter queue: each queue’s and the reconnect schedules’', () => {
+    stateful.resourceCountIs('AWS::CloudWatch::Alarm', queueConsumers.length);
     // The reconnect schedules' and each table-stream row's (beside the relay's scaling alarms).
     expect(
       Object.keys(
@@ -560,6 +565,19 @@ describe('the workers', () => {
       FilterPattern: '{ $.outcome = "unknown_session" }',
       MetricTransformations: [Match.objectLike({ MetricName: 'UnknownSessionEvents' })],
     });
+  });
+
+  it('counts signed business-provider bodies the gateway could not use, on its log', () => {
+    const [[, filter]] = Object.entries(
+      stateless.findResources('AWS::Logs::MetricFilter', {
+        Properties: { MetricTransformations: [Match.objectLike({ MetricName: 'UnusableBusinessWebhooks' })] },
+      }),
+    ) as [[string, { Properties: Record<string, unknown> }]];
+    expect(filter.Properties).toMatchObject({
+      FilterPattern: '{ $.outcome = "unusable" }',
+      MetricTransformations: [{ MetricValue: '$.count', MetricNamespace: 'FamilyProtection' }],
+    });
+    expect(JSON.stringify(filter.Properties['LogGroupName'])).toContain('BusinessProviderWebhook');
   });
 
   it('keeps the gateway away from the table, and the alerts function within the inbox and the alert partitions', () => {
@@ -777,6 +795,13 @@ describe('the consumers table, as CDK builds it', () => {
         const sends = allows(stateless, producer, 'sqs:SendMessage', queueId);
         expect(sends, `${producer} sends to ${row.name}`).toBe(
           (row.producers as readonly string[]).includes(producer),
+        );
+      }
+      const { apiProducers = [] }: QueueConsumer = row;
+      for (const group of functionGroups) {
+        const prefix = `${group.charAt(0).toUpperCase()}${group.slice(1)}Api`;
+        expect(allows(stateless, prefix, 'sqs:SendMessage', queueId), `${group} sends to ${row.name}`).toBe(
+          apiProducers.includes(group),
         );
       }
       for (const [id, gateway] of resources(stateless, 'AWS::Lambda::Function').filter(([id]) =>

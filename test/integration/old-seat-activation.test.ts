@@ -25,7 +25,7 @@ describe('activating a seat made before onboarding v2 (activation without consen
     const now = new Date();
     const families = dynamoFamilyStore(table);
     const users = dynamoUserStore(table);
-    const sent: { to: string }[] = [];
+    const sent: { body: string }[] = [];
     const owner = newUser({ uid: ids.uid('usr'), email: 'old@example.com', now });
     const account = { uid: ids.uid('acc'), name: 'Old', createdAt: now.toISOString(), version: 0 };
     await families.createAccount(
@@ -69,7 +69,7 @@ describe('activating a seat made before onboarding v2 (activation without consen
       clock: { now: () => now },
       hasher: hmacHasher('integration-hash-key'),
       relationships: sandboxRegistry,
-      messenger: { sendConsentLink: async (message: { to: string }) => void sent.push(message) },
+      consentSends: { send: async (messages: { body: string }[]) => void sent.push(...messages) },
       seatKeys: localSeatKeys(Buffer.alloc(32, 1).toString('base64')),
       settings: {
         consent: { linkTtlSeconds: 3600, resendWaitSeconds: 60, pageBaseUrl: 'http://web' },
@@ -83,7 +83,12 @@ describe('activating a seat made before onboarding v2 (activation without consen
       status: 'active',
       consent: { status: 'pending', link: expect.stringMatching(/^http:\/\/web\/c\//) },
     });
-    expect(sent).toEqual([expect.objectContaining({ to: '+5511987654321' })]);
+    // The link's send is queued for its worker, with the delivery it makes.
+    const delivery = (await families.load(account.uid))?.seats[0]?.consent?.delivery;
+    expect(delivery).toMatchObject({ status: 'queued', attempt: 0 });
+    expect(sent.map((message) => JSON.parse(message.body) as unknown)).toEqual([
+      { seatUid: seat.uid, deliveryId: delivery?.deliveryId, attempt: 1 },
+    ]);
     const family = await families.load(account.uid);
     expect(family?.subscription).toMatchObject({ status: 'trialing' });
     expect(family?.seats[0]).toMatchObject({

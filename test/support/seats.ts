@@ -81,6 +81,7 @@ export const protectedSeat = async (
         evidenceVerifiedAt: at,
         decidedAt: at,
         revokedBy: null,
+        delivery: null,
       },
       activation: { activatedAt: at, guardianAttestation: true, campaignCode: null },
       encryptedDataKey: await seatKeys.create(seat.seatId),

@@ -8,6 +8,7 @@ import type {
 } from '../../../shared/domain/consent/protection';
 import type { PersonKind } from '../../../shared/domain/people/birth-date';
 import { consentStatuses } from '../../../shared/domain/consent/consent-request';
+import { deliveryFailureReasons, deliveryStatuses } from '../../../shared/domain/consent/delivery';
 import { relationshipResults } from '../../../shared/domain/consent/relationship-check';
 import { serviceCodes } from '../../../shared/domain/catalog/catalog';
 import { seatStatuses } from '../../../shared/domain/family/seat';
@@ -66,6 +67,16 @@ export const cpfDocument = z.strictObject({
 export const relationship = z.enum(relationships);
 export const consentStatus = z.enum(consentStatuses);
 
+export const consentDelivery = named(
+  'ConsentDelivery',
+  "The consent link's delivery: queued, sent (the provider accepted it), delivered, read, or failed with its reason.",
+  z.strictObject({
+    status: z.enum(deliveryStatuses),
+    at: instant,
+    failureReason: z.nullable(z.enum(deliveryFailureReasons)),
+  }),
+);
+
 export const dependent = named(
   'Dependent',
   'The protected person of a seat; phone and document may be missing until the family fills them.',
@@ -94,6 +105,11 @@ export const seat = named(
         link: z.nullable(z.url()),
         expiresAt: instant,
         revokedBy: z.optional(z.literal('dependent')),
+        /**
+         * The link's latest delivery to the person's phone (null while nothing was sent): `failed`
+         * with `not_on_whatsapp` means the guardian shares the link another way.
+         */
+        delivery: z.nullable(consentDelivery),
       }),
     ),
     trial: z.strictObject({

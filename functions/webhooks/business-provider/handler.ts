@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { answer, parseBody, rawBody } from '../gateway-http';
-import * as z from '../../../shared/validation/z';
+import { businessEventsOf, whatsappNotification } from '../../../shared/adapters/consent/whatsapp-webhook';
 import { sqsQueue } from '../../../shared/adapters/sqs/sqs-queue';
 import { validBusinessProviderSignature } from '../../../shared/http/signatures';
 import { requireSecret } from '../../../shared/adapters/crypto/service-secrets';
@@ -12,27 +12,6 @@ const appSecret = requireSecret(secrets, 'businessProviderAppSecret');
 const verifyToken = requireSecret(secrets, 'businessProviderVerifyToken');
 const queue = sqsQueue(sqs, configFor('businessEventsQueue').businessEventsQueue.BUSINESS_EVENTS_QUEUE_URL);
 
-/** The Cloud API's webhook body: entries of changes, each carrying statuses and messages. */
-const item = z.looseObject({ id: z.string() });
-const notification = z.object({
-  object: z.literal('whatsapp_business_account'),
-  entry: z.array(
-    z.object({
-      id: z.string(),
-      changes: z.array(
-        z.object({
-          field: z.string(),
-          value: z.looseObject({
-            statuses: z.optional(z.array(item)),
-            messages: z.optional(z.array(item)),
-            metadata: z.optional(z.unknown()),
-          }),
-        }),
-      ),
-    }),
-  ),
-});
-
 const sameText = (a: string, b: string): boolean => {
   const left = Buffer.from(a);
   const right = Buffer.from(b);
@@ -42,7 +21,9 @@ const sameText = (a: string, b: string): boolean => {
 /**
  * `GET /webhooks/business-provider`: the subscription handshake answers `hub.challenge` as plain text
  * when `hub.verify_token` matches (403 otherwise). `POST`: the signature over the raw bytes (401),
- * the shape (400), then one queue message per status or message in the body.
+ * then one queue message per status, message or error in the body. A signed body we cannot use is
+ * answered 200 all the same (Meta retries anything else with the whole batch for days), logged by
+ * kind as `webhook.unusable` and counted, never with its content.
  */
 export const handler = async (event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> => {
   if (event.requestContext.http.method === 'GET') {
@@ -56,25 +37,20 @@ export const handler = async (event: APIGatewayProxyEventV2): Promise<APIGateway
   if (!validBusinessProviderSignature(appSecret, body, event.headers['x-hub-signature-256'])) {
     return answer(401, { message: 'Invalid signature.' });
   }
-  const parsed = parseBody(notification, body);
-  if (parsed === null) return answer(400, { message: 'Not a business-provider notification.' });
-  const events = parsed.entry.flatMap((entry) =>
-    entry.changes.flatMap((change) => [
-      ...(change.value.statuses ?? []).map((status) => ({
-        kind: 'status',
-        wabaId: entry.id,
-        metadata: change.value.metadata,
-        item: status,
-      })),
-      ...(change.value.messages ?? []).map((message) => ({
-        kind: 'message',
-        wabaId: entry.id,
-        metadata: change.value.metadata,
-        item: message,
-      })),
-    ]),
-  );
-  await queue.send(events.map((one) => ({ body: JSON.stringify(one) })));
+  const parsed = parseBody(whatsappNotification, body);
+  if (parsed === null) {
+    logger.warn('webhook.unusable', { provider: 'business', kind: 'body', outcome: 'unusable', count: 1 });
+    return answer(200, { received: 0 });
+  }
+  const { events, unreadable } = businessEventsOf(parsed);
+  if (unreadable > 0)
+    logger.warn('webhook.unusable', {
+      provider: 'business',
+      kind: 'status',
+      outcome: 'unusable',
+      count: unreadable,
+    });
+  if (events.length > 0) await queue.send(events.map((one) => ({ body: JSON.stringify(one) })));
   logger.info('webhook.accepted', { provider: 'business', events: events.length });
   return answer(200, { received: events.length });
 };

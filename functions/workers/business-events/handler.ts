@@ -1,28 +1,42 @@
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import type { Context, SQSEvent, SQSRecord } from 'aws-lambda';
-import * as z from '../../../shared/validation/z';
+import { businessEvent } from '../../../shared/adapters/consent/whatsapp-webhook';
+import { recordStatusReport } from '../../../shared/app/consent/delivery-reports';
 import { logger } from '../logger';
-
-/** One entry of the business provider: a delivery receipt or a reply. Only its kind and ids are read. */
-const entry = z.looseObject({
-  kind: z.enum(['status', 'message']),
-  item: z.looseObject({ id: z.optional(z.string()), status: z.optional(z.string()) }),
-});
+import { notifyingDeps } from '../notifying';
 
 const processor = new BatchProcessor(EventType.SQS);
 
 /**
- * The business-event worker: receipts of the consent-link messages are recorded in the log (ids and
- * statuses, never the person's number or a reply's text). A body that is not an entry is dropped.
+ * The business-event worker: a status report moves its consent link's delivery (the seat, the
+ * family's events and, on `failed`, their inbox); replies and account errors are logged by kind and
+ * code. Ids, statuses and codes only, never the person's number or a reply's text. A body that is
+ * not an event is dropped.
  */
 const handleRecord = async (record: SQSRecord): Promise<void> => {
-  const parsed = entry.safeParse(JSON.parse(record.body) as unknown);
+  const parsed = businessEvent.safeParse(JSON.parse(record.body) as unknown);
+  if (!parsed.success) {
+    logger.info('business_event.handled', { messageId: record.messageId, kind: 'unknown' });
+    return;
+  }
+  const event = parsed.data;
+  if (event.kind === 'status') {
+    const outcome = await recordStatusReport(await notifyingDeps(), event);
+    logger.info('business_event.handled', {
+      messageId: record.messageId,
+      kind: event.kind,
+      entryId: event.messageId,
+      status: event.status,
+      ...(event.errorCodes.length > 0 ? { errorCodes: event.errorCodes } : {}),
+      outcome,
+    });
+    return;
+  }
   logger.info('business_event.handled', {
     messageId: record.messageId,
-    kind: parsed.success ? parsed.data.kind : 'unknown',
-    // The provider's id of the receipt's message or of the reply.
-    ...(parsed.success && parsed.data.item.id !== undefined ? { entryId: parsed.data.item.id } : {}),
-    ...(parsed.success && parsed.data.kind === 'status' ? { status: parsed.data.item.status } : {}),
+    kind: event.kind,
+    ...(event.kind === 'message' && event.messageId !== null ? { entryId: event.messageId } : {}),
+    ...(event.kind === 'error' ? { errorCodes: event.codes } : {}),
   });
 };
 

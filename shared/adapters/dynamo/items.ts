@@ -8,6 +8,7 @@ import type { Subscription } from '../../domain/family/subscription';
 import { seatStatuses } from '../../domain/family/seat';
 import { relationships } from '../../domain/people/relationship';
 import { consentStatuses } from '../../domain/consent/consent-request';
+import { deliveryFailureReasons, deliveryStatuses } from '../../domain/consent/delivery';
 import { relationshipResults } from '../../domain/consent/relationship-check';
 import { failureReasons, pairingMethods } from '../../domain/pairing/pairing';
 import { pairingStatuses } from '../../domain/pairing/pairing.transitions';
@@ -78,6 +79,20 @@ const consentRequest = z.object({
   evidenceVerifiedAt: z.nullable(z.string()),
   decidedAt: z.nullable(z.string()),
   revokedBy: z.nullable(z.enum(['dependent_data_changed', 'dependent'])),
+  // Requests written before deliveries were tracked have none.
+  delivery: z._default(
+    z.nullable(
+      z.object({
+        deliveryId: z.string(),
+        status: z.enum(deliveryStatuses),
+        at: z.string(),
+        failureReason: z.nullable(z.enum(deliveryFailureReasons)),
+        messageId: z.nullable(z.string()),
+        attempt: z.int(),
+      }),
+    ),
+    null,
+  ),
 });
 
 const pairingItem = z.object({

@@ -13,6 +13,7 @@ const subjects: Record<NotificationType, string> = {
   'consent.given': 'Consent given',
   'consent.declined': 'Consent declined',
   'consent.stopped': 'Protection stopped by the person',
+  'consent.undelivered': 'The consent link did not reach the person',
   'trial.started': 'Your free trial started',
   'trial.ending': 'Your free trial ends tomorrow',
 };

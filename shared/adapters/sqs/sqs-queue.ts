@@ -12,6 +12,7 @@ export const sqsQueue = (client: SQSClient, queueUrl: string): EventQueue => ({
         MessageBody: message.body,
         ...(message.groupId === undefined ? {} : { MessageGroupId: message.groupId }),
         ...(message.deduplicationId === undefined ? {} : { MessageDeduplicationId: message.deduplicationId }),
+        ...(message.delaySeconds === undefined ? {} : { DelaySeconds: message.delaySeconds }),
       }));
       const { Failed = [] } = await client.send(
         new SendMessageBatchCommand({ QueueUrl: queueUrl, Entries: entries }),

@@ -11,7 +11,8 @@ import { seatFor } from '../family-access';
 import { once, retryOnConflict } from '../retry-on-conflict';
 import { seatRef, seatView } from '../seats/seats';
 import { stateChangeEvents } from '../seats/state-events';
-import { linkFor, newRequest, sendLink, withRelationshipCheck, type ConsentDeps } from './request';
+import { enqueueSend, queueDelivery } from './delivery';
+import { linkFor, newRequest, queuedEvents, withRelationshipCheck, type ConsentDeps } from './request';
 
 /**
  * `POST /seats/{uid}/activate` (owner): the seat table's conditions, then the attestation, the
@@ -38,10 +39,13 @@ export const activateSeat = async (
     const asking = !seat.activationRequiresConsent && seat.consent === null;
     const owner = asking ? await deps.users.get(caller.userUid) : null;
     const prepared = asking
-      ? await withRelationshipCheck(
+      ? queueDelivery(
           deps,
-          owner,
-          requestConsent(seat, newRequest(deps, owner), deps.settings.consent).seat,
+          await withRelationshipCheck(
+            deps,
+            owner,
+            requestConsent(seat, newRequest(deps, owner), deps.settings.consent).seat,
+          ),
         )
       : seat;
     if (isRefuted(prepared.relationshipCheck)) throw fail('RELATIONSHIP_REFUTED');
@@ -74,6 +78,7 @@ export const activateSeat = async (
         ...(asking
           ? [apiEvent(deps, { type: 'consent.requested', accountId: seat.accountUid, seat: seatRef(seat) })]
           : []),
+        ...queuedEvents(deps, seat, prepared),
         ...stateChangeEvents(deps, seat, activated),
       ],
       {
@@ -84,6 +89,6 @@ export const activateSeat = async (
     );
     return { saved, asking };
   });
-  if (asking) await sendLink(deps, saved);
+  if (asking) await enqueueSend(deps, saved);
   return seatView(saved, deps);
 };

@@ -1,7 +1,6 @@
 import { effectiveStatus } from '../../domain/consent/consent-request';
 import { needsRelationshipCheck, type RelationshipResult } from '../../domain/consent/relationship-check';
 import { pairingBlockers, renewRequest, requestConsent } from '../../domain/consent/seat-consent';
-import { ServiceError } from '../../domain/errors';
 import { requireOwner } from '../../domain/family/member';
 import type { Seat } from '../../domain/family/seat';
 import { isChannelEnabled } from '../../domain/pairing/channels';
@@ -14,6 +13,7 @@ import { linkToken, linkTokenHash } from '../link-access';
 import { retryOnConflict } from '../retry-on-conflict';
 import { seatRef, seatView } from '../seats/seats';
 import { stateChangeEvents } from '../seats/state-events';
+import { deliveryEvent, enqueueSend, queueDelivery } from './delivery';
 
 /**
  * The consent request, as the owner makes it and reads it: its link (sent to the person's phone)
@@ -21,7 +21,7 @@ import { stateChangeEvents } from '../seats/state-events';
  */
 export type ConsentDeps = Pick<
   Deps,
-  'families' | 'users' | 'ids' | 'clock' | 'hasher' | 'settings' | 'relationships' | 'messenger'
+  'families' | 'users' | 'ids' | 'clock' | 'hasher' | 'settings' | 'relationships' | 'consentSends'
 >;
 
 /**
@@ -46,24 +46,6 @@ export const withRelationshipCheck = async (
   return { ...seat, relationshipCheck: { result, checkedAt: deps.clock.now().toISOString() } };
 };
 
-/** The link reaches the person's phone; a failure after the request is saved asks for a retry. */
-export const sendLink = async (deps: ConsentDeps, seat: Seat): Promise<void> => {
-  if (seat.consent === null || seat.dependent?.phone == null) return;
-  try {
-    await deps.messenger.sendConsentLink({
-      to: seat.dependent.phone,
-      personFirstName: seat.dependent.name.split(/\s+/)[0] ?? seat.dependent.name,
-      linkToken: linkToken(deps, seat.consent.requestId),
-      reference: seat.consent.requestId,
-    });
-  } catch (error) {
-    throw new ServiceError('UNAVAILABLE', {
-      message: 'The link was saved but could not be sent; send it again.',
-      cause: error,
-    });
-  }
-};
-
 export const newRequest = (deps: ConsentDeps, owner: User | null) => ({
   requestId: deps.ids.ulid(),
   now: deps.clock.now(),
@@ -83,9 +65,18 @@ const requestedEvents = (deps: ConsentDeps, before: Seat, after: Seat) => [
   ...stateChangeEvents(deps, before, after),
 ];
 
+/** A new delivery's first step, `queued`, when the change queues one. */
+export const queuedEvents = (deps: ConsentDeps, before: Seat, after: Seat) => {
+  const delivery = after.consent?.delivery;
+  return delivery != null && delivery !== before.consent?.delivery && delivery.status === 'queued'
+    ? [deliveryEvent(deps, 'api', after, delivery)]
+    : [];
+};
+
 /**
  * `POST /seats/{uid}/consent-request` (owner): reuses an open request or makes one (with its link
- * and, once per seat, the relationship check); `send: now` sends the link, `later` sends nothing.
+ * and, once per seat, the relationship check); `send: now` queues a new delivery of the link (the
+ * answer does not wait for the provider), `later` sends nothing.
  */
 export const askConsent = async (
   deps: ConsentDeps,
@@ -99,12 +90,16 @@ export const askConsent = async (
     const owner = await deps.users.get(caller.userUid);
     const { seat: asked, created } = requestConsent(seat, newRequest(deps, owner), deps.settings.consent);
     const checked = await withRelationshipCheck(deps, owner, asked);
-    if (!created && checked === asked) return { created, saved: seat };
-    const extras: SeatChangeExtras = created ? { consentLink: linkFor(deps, checked) } : {};
-    const events = created ? requestedEvents(deps, seat, checked) : [];
-    return { created, saved: await deps.families.saveSeat(checked, events, extras) };
+    const toSave = input.send === 'now' ? queueDelivery(deps, checked) : checked;
+    if (!created && toSave === asked) return { created, saved: seat };
+    const extras: SeatChangeExtras = created ? { consentLink: linkFor(deps, toSave) } : {};
+    const events = [
+      ...(created ? requestedEvents(deps, seat, toSave) : []),
+      ...queuedEvents(deps, seat, toSave),
+    ];
+    return { created, saved: await deps.families.saveSeat(toSave, events, extras) };
   });
-  if (input.send === 'now') await sendLink(deps, saved);
+  if (input.send === 'now') await enqueueSend(deps, saved);
   return { created, seat: seatView(saved, deps) };
 };
 
@@ -114,16 +109,21 @@ export const resendConsent = async (deps: ConsentDeps, caller: Caller, seatUid: 
     const { member, seat } = await seatFor(deps, caller, seatUid);
     requireOwner(member);
     const owner = await deps.users.get(caller.userUid);
-    const renewed = await withRelationshipCheck(
+    const renewed = queueDelivery(
       deps,
-      owner,
-      renewRequest(seat, newRequest(deps, owner), deps.settings.consent),
+      await withRelationshipCheck(
+        deps,
+        owner,
+        renewRequest(seat, newRequest(deps, owner), deps.settings.consent),
+      ),
     );
-    return deps.families.saveSeat(renewed, requestedEvents(deps, seat, renewed), {
-      consentLink: linkFor(deps, renewed),
-    });
+    return deps.families.saveSeat(
+      renewed,
+      [...requestedEvents(deps, seat, renewed), ...queuedEvents(deps, seat, renewed)],
+      { consentLink: linkFor(deps, renewed) },
+    );
   });
-  await sendLink(deps, saved);
+  await enqueueSend(deps, saved);
   return { seat: seatView(saved, deps) };
 };
 

@@ -1,5 +1,6 @@
 import { priceOf, trialLabel } from '../../domain/catalog/catalog';
 import { effectiveStatus } from '../../domain/consent/consent-request';
+import { deliveryView } from '../../domain/consent/delivery';
 import type { Dependent } from '../../domain/family/dependent';
 import { archiveSeat, fillDependent, newSeat, trialView, type Seat } from '../../domain/family/seat';
 import { pauseView } from '../../domain/family/pause';
@@ -32,6 +33,7 @@ export const seatView = (seat: Seat, deps: Pick<Deps, 'settings' | 'hasher' | 'c
             link: status === 'pending' ? linkUrl(deps, linkToken(deps, consent.requestId)) : null,
             expiresAt: consent.expiresAt,
             ...(consent.revokedBy === 'dependent' ? { revokedBy: 'dependent' as const } : {}),
+            delivery: deliveryView(consent.delivery),
           },
     trial: trialView(seat, deps.clock.now(), trialLabel(deps.settings.trialDays)),
     dependent: seat.dependent,

@@ -1,4 +1,5 @@
 import { fail } from '../errors';
+import type { ConsentDelivery } from './delivery';
 
 /**
  * The person's own consent. One request is current per seat; a new one
@@ -22,6 +23,8 @@ export interface ConsentRequest {
   evidenceVerifiedAt: string | null;
   decidedAt: string | null;
   revokedBy: RevokedBy | null;
+  /** The link's latest delivery to the person's phone; null while nothing was sent (`send: later`). */
+  delivery: ConsentDelivery | null;
 }
 
 export type ConsentMove = 'give' | 'decline' | 'revoke' | 'stop' | 'renew';
@@ -58,6 +61,7 @@ export const newConsentRequest = (fields: {
   evidenceVerifiedAt: null,
   decidedAt: null,
   revokedBy: null,
+  delivery: null,
 });
 
 /** Applies a move the table allows; a move it does not allow is the caller's `otherwise` error. */

@@ -14,6 +14,8 @@ export const notificationCatalog = {
   'consent.declined': { severity: 'warning', category: 'consent' },
   // The person stopped their own protection: nothing watches the seat any more.
   'consent.stopped': { severity: 'critical', category: 'consent' },
+  // The link did not reach the person's phone: the guardian shares it another way.
+  'consent.undelivered': { severity: 'warning', category: 'consent' },
   'trial.started': { severity: 'warning', category: 'account' },
   'trial.ending': { severity: 'warning', category: 'account' },
 } as const satisfies Record<string, { severity: 'critical' | 'warning'; category: NotificationCategory }>;

@@ -13,59 +13,131 @@ const recorder = (answer: () => Response) => {
   return { calls, send };
 };
 
+const settings = {
+  apiBaseUrl: 'https://graph.facebook.com/',
+  apiVersion: 'v25.0',
+  phoneNumberId: '1055',
+  accessToken: 'tok',
+  templateName: 'consent_request',
+  languageCode: 'pt_BR',
+  timeoutMs: 10_000,
+};
+const link = {
+  to: '+5521998765432',
+  personFirstName: 'Maria',
+  linkToken: 'kq3Z8vT2',
+  reference: 'consent:s1:d1',
+};
+const metaError = (status: number, code: number) =>
+  new Response(JSON.stringify({ error: { message: 'x', type: 'OAuthException', code, fbtrace_id: 'A1' } }), {
+    status,
+  });
+
 describe('the WhatsApp Cloud API messenger', () => {
-  it('sends the approved template with the token as the URL button’s variable', async () => {
-    const { calls, send } = recorder(() => new Response(JSON.stringify({ messages: [{ id: 'wamid.1' }] })));
-    const messenger = whatsappMessenger(
-      {
-        apiBaseUrl: 'https://graph.facebook.com/v21.0',
-        phoneNumberId: '1055',
-        accessToken: 'tok',
-        templateName: 'consent_request',
-        languageCode: 'pt_BR',
-      },
-      send,
+  it('sends the approved template to the number with its +, at the configured Graph API version', async () => {
+    const { calls, send } = recorder(
+      () =>
+        new Response(
+          JSON.stringify({
+            messaging_product: 'whatsapp',
+            contacts: [{ input: '+5521998765432', wa_id: '5521998765432' }],
+            messages: [{ id: 'wamid.1', message_status: 'accepted' }],
+          }),
+        ),
     );
-    await messenger.sendConsentLink({
-      to: '+5521998765432',
-      personFirstName: 'Maria',
-      linkToken: 'kq3Z8vT2',
-      reference: 'r1',
+    expect(await whatsappMessenger(settings, send).sendConsentLink(link)).toEqual({
+      outcome: 'accepted',
+      messageId: 'wamid.1',
+      providerStatus: 'accepted',
     });
-    expect(calls[0]?.url).toBe('https://graph.facebook.com/v21.0/1055/messages');
+    expect(calls[0]?.url).toBe('https://graph.facebook.com/v25.0/1055/messages');
     expect(new Headers(calls[0]?.init?.headers).get('authorization')).toBe('Bearer tok');
     expect(JSON.parse(String(calls[0]?.init?.body))).toEqual({
       messaging_product: 'whatsapp',
       recipient_type: 'individual',
-      to: '5521998765432',
+      to: '+5521998765432',
       type: 'template',
       template: {
         name: 'consent_request',
-        language: { code: 'pt_BR' },
+        language: { policy: 'deterministic', code: 'pt_BR' },
         components: [
           { type: 'body', parameters: [{ type: 'text', text: 'Maria' }] },
           { type: 'button', sub_type: 'url', index: '0', parameters: [{ type: 'text', text: 'kq3Z8vT2' }] },
         ],
       },
-      biz_opaque_callback_data: 'consent:r1',
+      biz_opaque_callback_data: 'consent:s1:d1',
     });
   });
 
-  it('fails when the provider refuses', async () => {
-    const { send } = recorder(() => new Response('{}', { status: 401 }));
-    const messenger = whatsappMessenger(
-      {
-        apiBaseUrl: 'http://x',
-        phoneNumberId: '1',
-        accessToken: 't',
-        templateName: 'n',
-        languageCode: 'pt_BR',
-      },
-      send,
-    );
-    await expect(
-      messenger.sendConsentLink({ to: '+551', personFirstName: 'M', linkToken: 't', reference: 'r' }),
-    ).rejects.toThrow(/401/);
+  it('adds the + to a number stored without it', async () => {
+    const { calls, send } = recorder(() => new Response(JSON.stringify({ messages: [{ id: 'wamid.2' }] })));
+    await whatsappMessenger(settings, send).sendConsentLink({ ...link, to: '5521998765432' });
+    expect(JSON.parse(String(calls[0]?.init?.body))).toMatchObject({ to: '+5521998765432' });
+  });
+
+  it.each([
+    [400, 131026, false, 'not_on_whatsapp'],
+    [400, 132000, false, 'template_unavailable'],
+    [400, 132001, false, 'template_unavailable'],
+    [400, 132015, false, 'template_unavailable'],
+    [401, 190, false, 'provider_error'],
+    [400, 368, false, 'provider_error'],
+    [400, 131042, false, 'provider_error'],
+    [400, 130429, true, 'limit_reached'],
+    [400, 131049, true, 'limit_reached'],
+    [400, 131056, true, 'limit_reached'],
+    [500, 131000, true, 'provider_error'],
+    [500, 1, true, 'provider_error'],
+    [503, 2, true, 'provider_error'],
+    [503, 131016, true, 'provider_error'],
+    // Codes not in the table: judged by the HTTP status.
+    [500, 999_999, true, 'provider_error'],
+    [400, 999_999, false, 'provider_error'],
+  ] as const)('HTTP %i with code %i: temporary %s, reason %s', async (status, code, temporary, reason) => {
+    const { send } = recorder(() => metaError(status, code));
+    expect(await whatsappMessenger(settings, send).sendConsentLink(link)).toEqual({
+      outcome: 'refused',
+      temporary,
+      reason,
+      code,
+    });
+  });
+
+  it('an error answer without Meta’s body is judged by its status', async () => {
+    const { send } = recorder(() => new Response('<html>bad gateway</html>', { status: 502 }));
+    expect(await whatsappMessenger(settings, send).sendConsentLink(link)).toEqual({
+      outcome: 'refused',
+      temporary: true,
+      reason: 'provider_error',
+      code: null,
+    });
+  });
+
+  it('a timeout is an unknown outcome (Meta may have accepted it), never a refusal to retry', async () => {
+    const send = (async (_url: string, init?: RequestInit) =>
+      new Promise((_, reject) => {
+        init?.signal?.addEventListener('abort', () => reject(init.signal?.reason));
+      })) as typeof fetch;
+    expect(await whatsappMessenger({ ...settings, timeoutMs: 100 }, send).sendConsentLink(link)).toEqual({
+      outcome: 'unknown',
+    });
+  });
+
+  it('a refused connection never reached Meta: temporary', async () => {
+    const send = (async () => {
+      throw new TypeError('fetch failed', {
+        cause: Object.assign(new Error('refused'), { code: 'ECONNREFUSED' }),
+      });
+    }) as typeof fetch;
+    expect(await whatsappMessenger(settings, send).sendConsentLink(link)).toMatchObject({
+      outcome: 'refused',
+      temporary: true,
+    });
+  });
+
+  it('an accepted answer without a message id is an unknown outcome', async () => {
+    const { send } = recorder(() => new Response(JSON.stringify({ messaging_product: 'whatsapp' })));
+    expect(await whatsappMessenger(settings, send).sendConsentLink(link)).toEqual({ outcome: 'unknown' });
   });
 });
 

@@ -57,6 +57,7 @@ const pendingRequest = {
   evidenceVerifiedAt: null,
   decidedAt: null,
   revokedBy: null,
+  delivery: null,
 };
 
 describe('onboarding', () => {

@@ -1,0 +1,11 @@
+import { SQSClient } from '@aws-sdk/client-sqs';
+import type { Config } from '../../config/config';
+
+/** One SQS client; locally the emulator's queue URLs name a host that does not resolve: talk to its endpoint. */
+export const sqsClient = (settings: Pick<Config, 'AWS_REGION' | 'SQS_ENDPOINT'>): SQSClient =>
+  new SQSClient({
+    region: settings.AWS_REGION,
+    ...(settings.SQS_ENDPOINT === undefined
+      ? {}
+      : { endpoint: settings.SQS_ENDPOINT, useQueueUrlAsEndpoint: false }),
+  });
