@@ -17,6 +17,8 @@ import type { ExcerptViewDay } from '../../domain/alerts/excerpt-views';
 import type { DayTally } from '../../domain/family/week';
 import { findingSources } from '../../domain/alerts/finding';
 import { riskCategories, severities } from '../../domain/analysis/finding';
+import { operatorRoles, type Roster } from '../../domain/operators/roster';
+import type { AuditEntry } from '../../ports/operators';
 import { itemTypes, keys } from './keys';
 
 /**
@@ -336,3 +338,67 @@ export const toDayTally = (item: unknown): DayTally => {
   const { type: _, ...day } = dayTallyItem.parse(item);
   return day;
 };
+
+const rosterItem = z.object({
+  type: z.literal(itemTypes.operatorRoster),
+  members: z.array(
+    z.object({
+      uid: z.string(),
+      email: z.string(),
+      role: z.enum(operatorRoles),
+      createdAt: z.string(),
+    }),
+  ),
+  version: z.int(),
+});
+
+/** The operator members (`keys.operatorRoster`); none before the first was written. */
+export const toRoster = (item: unknown): Roster => {
+  const { type: _, ...roster } = rosterItem.parse(item);
+  return roster;
+};
+export const rosterToItem = (roster: Roster) => ({
+  ...keys.operatorRoster(),
+  type: itemTypes.operatorRoster,
+  members: roster.members,
+  version: roster.version,
+});
+
+/**
+ * An audit entry (`keys.auditEntry`). The excerpt's entries name their guardian and alert in their
+ * own fields (`actorUserUid`, `alertUid`); every other entry names its actor and target itself.
+ */
+const auditItem = z.object({
+  type: z.literal(itemTypes.auditEntry),
+  entryId: z.string(),
+  at: z.string(),
+  action: z.string(),
+  actorKind: z.optional(z.enum(['operator', 'guardian', 'system'])),
+  actorUid: z.optional(z.string()),
+  actorUserUid: z.optional(z.string()),
+  targetKind: z.optional(z.string()),
+  targetUid: z.optional(z.string()),
+  alertUid: z.optional(z.string()),
+});
+
+export const toAuditEntry = (item: unknown): AuditEntry => {
+  const entry = auditItem.parse(item);
+  return {
+    id: entry.entryId,
+    at: entry.at,
+    actor: { kind: entry.actorKind ?? 'guardian', uid: entry.actorUid ?? entry.actorUserUid ?? '' },
+    action: entry.action,
+    target: { kind: entry.targetKind ?? 'alert', uid: entry.targetUid ?? entry.alertUid ?? '' },
+  };
+};
+export const auditEntryToItem = (entry: AuditEntry) => ({
+  ...keys.auditEntry(entry.at, entry.id),
+  type: itemTypes.auditEntry,
+  entryId: entry.id,
+  at: entry.at,
+  action: entry.action,
+  actorKind: entry.actor.kind,
+  actorUid: entry.actor.uid,
+  targetKind: entry.target.kind,
+  targetUid: entry.target.uid,
+});

@@ -33,6 +33,7 @@ export const itemTypes = {
   dayTally: 'day_tally',
   auditEntry: 'audit',
   notificationSettings: 'notification_settings',
+  operatorRoster: 'operator_roster',
 } as const;
 
 export const keys = {
@@ -162,5 +163,10 @@ export const keys = {
     PK: `AUDIT#${at.slice(0, 7)}`,
     SK: `${at}#${entryId}`,
   }),
+  /**
+   * The operator members, all in one item: a few dozen people at most, read on every backoffice
+   * request, and "the last owner" is decided on the whole of it under one version.
+   */
+  operatorRoster: (): Key => ({ PK: 'OPERATORS', SK: 'ROSTER' }),
   health: (): Key => ({ PK: 'HEALTH', SK: 'HEALTH' }),
 } as const;

@@ -1,0 +1,42 @@
+import {
+  authenticateOperator,
+  changeOperatorRole,
+  inviteOperatorMember,
+  listAudit,
+  listOperatorMembers,
+  removeOperatorMember,
+} from '../../../shared/app/operators/operators';
+import { created, noContent, ok, operatorOperation } from '../../../shared/http/operation';
+import { apiHandler } from '../api-handler';
+import { operatorDeps } from './operator-deps';
+import { requests } from './schemas';
+
+export const handler = apiHandler(
+  'admin',
+  {
+    listOperatorMembers: operatorOperation({
+      run: async (_, operator) => ok(await listOperatorMembers(operatorDeps, operator)),
+    }),
+    inviteOperatorMember: operatorOperation({
+      ...requests.inviteOperatorMember,
+      run: async ({ body }, operator) => created(await inviteOperatorMember(operatorDeps, operator, body)),
+    }),
+    changeOperatorRole: operatorOperation({
+      ...requests.changeOperatorRole,
+      run: async ({ params, body }, operator) =>
+        ok(await changeOperatorRole(operatorDeps, operator, params.uid, body.role)),
+    }),
+    removeOperatorMember: operatorOperation({
+      ...requests.removeOperatorMember,
+      run: async ({ params }, operator) => {
+        await removeOperatorMember(operatorDeps, operator, params.uid);
+        return noContent();
+      },
+    }),
+    listAudit: operatorOperation({
+      ...requests.listAudit,
+      run: async ({ query }) => ok(await listAudit(operatorDeps, query)),
+    }),
+  },
+  (token) => authenticateOperator(operatorDeps, token),
+);

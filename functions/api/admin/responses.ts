@@ -1,0 +1,58 @@
+import * as z from '../../../shared/validation/z';
+import { operatorRoles } from '../../../shared/domain/operators/roster';
+import type { GroupResponses } from '../contract';
+import { instant } from '../openapi/views';
+
+const operatorMember = z.strictObject({
+  uid: z.string(),
+  email: z.string(),
+  role: z.enum(operatorRoles),
+  createdAt: instant,
+});
+
+const auditEntry = z.strictObject({
+  id: z.string(),
+  at: instant,
+  actor: z.strictObject({ kind: z.enum(['operator', 'guardian', 'system']), uid: z.string() }),
+  action: z.string(),
+  target: z.strictObject({ kind: z.string(), uid: z.string() }),
+});
+
+const ownerOnly =
+  "Owner only: an `operator` gets 403 `FORBIDDEN`. The role in force is the member list's, never the token's group.";
+
+export const responses = {
+  listOperatorMembers: {
+    summary: 'The operator members',
+    description: ownerOnly,
+    success: { 200: { data: z.strictObject({ members: z.array(operatorMember) }) } },
+    errors: ['FORBIDDEN'],
+  },
+  inviteOperatorMember: {
+    summary: 'Add an operator member (the Cognito user and its group)',
+    description: ownerOnly,
+    success: { 201: { data: operatorMember } },
+    errors: ['FORBIDDEN', 'SELF_INVITE', 'CONFLICT'],
+  },
+  changeOperatorRole: {
+    summary: "Change a member's role (never one's own)",
+    description: ownerOnly,
+    success: { 200: { data: operatorMember } },
+    errors: ['FORBIDDEN', 'MEMBER_UNKNOWN', 'SELF_CHANGE', 'LAST_OWNER', 'CONFLICT'],
+  },
+  removeOperatorMember: {
+    summary: 'Remove a member (oneself too, unless the last owner)',
+    description: ownerOnly,
+    success: { 204: { empty: true } },
+    errors: ['FORBIDDEN', 'MEMBER_UNKNOWN', 'LAST_OWNER', 'CONFLICT'],
+  },
+  listAudit: {
+    summary: 'The audit trail, newest first',
+    description:
+      'Every operator action and every guardian excerpt view: who, what, on what, when; never content. 50 per page unless asked, at most 200.',
+    success: {
+      200: { data: z.strictObject({ audit: z.array(auditEntry), nextCursor: z.nullable(z.string()) }) },
+    },
+    errors: ['BAD_REQUEST'],
+  },
+} satisfies GroupResponses<'admin'>;

@@ -1,0 +1,46 @@
+import type { OperatorMember, OperatorRole, Roster } from '../domain/operators/roster';
+
+/** Operators' access tokens (Cognito's in AWS, the local stand-in issuer's locally). */
+export interface OperatorTokens {
+  /** The token's subject, or null for any failure (never the reason). */
+  verify(token: string): Promise<string | null>;
+}
+
+/**
+ * The identity provider's side of the member routes: the user and its group (Cognito's admin calls
+ * in AWS). The roster stays the role in force; the directory is kept in step with it.
+ */
+export interface OperatorDirectory {
+  /** Creates the user (or finds the one the address already has) in the role's group: its subject. */
+  create(email: string, role: OperatorRole): Promise<string>;
+  setRole(member: Pick<OperatorMember, 'uid' | 'email'>, from: OperatorRole, to: OperatorRole): Promise<void>;
+  /** Deletes the user; one already gone is not an error. */
+  remove(member: Pick<OperatorMember, 'uid' | 'email'>): Promise<void>;
+}
+
+/** An entry of the audit trail: who did what to what, and when; never content. */
+export interface AuditEntry {
+  id: string;
+  at: string;
+  actor: { kind: 'operator' | 'guardian' | 'system'; uid: string };
+  action: string;
+  target: { kind: string; uid: string };
+}
+
+export interface RosterStore {
+  /** The roster as it is now (a strongly consistent read). */
+  read(): Promise<Roster>;
+  /** Writes the roster if nobody changed it since `before` was read (else `StaleWrite`), with its audit entry. */
+  write(before: Roster, after: Roster, audit: AuditEntry | null): Promise<void>;
+}
+
+export interface AuditPage {
+  /** The entry after which the page starts (newest first): its instant and id. */
+  after: { at: string; id: string } | null;
+  limit: number;
+}
+
+export interface AuditTrail {
+  /** Newest first. */
+  page(query: AuditPage): Promise<AuditEntry[]>;
+}
