@@ -1,6 +1,7 @@
 import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import { HttpApi, HttpMethod } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { TableV2, type ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Key } from 'aws-cdk-lib/aws-kms';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
@@ -64,6 +65,8 @@ export interface StatelessStackProps extends StackProps {
   analysisModelId: string;
   /** `bedrock` or `cascade` (infra/stage.ts). */
   analyzer: 'bedrock' | 'cascade';
+  /** The operators' user pool and the backoffice's app client (the stateful stack's `OperatorPool`). */
+  operators: { userPoolId: string; userPoolArn: string; clientId: string };
 }
 
 /**
@@ -137,6 +140,16 @@ export class StatelessStack extends Stack {
                 },
               }
             : {}),
+          ...(group === 'admin'
+            ? {
+                environment: {
+                  ...environment,
+                  OPERATOR_AUTH: 'cognito',
+                  OPERATOR_USER_POOL_ID: props.operators.userPoolId,
+                  OPERATOR_CLIENT_ID: props.operators.clientId,
+                },
+              }
+            : {}),
         }).function,
       ]),
     ) as Record<FunctionGroup, NodejsFunction>;
@@ -192,6 +205,28 @@ export class StatelessStack extends Stack {
             ],
           },
         },
+      }),
+    );
+    // The backoffice: the operator roster and the audit trail, and the Cognito admin calls that keep
+    // the pool's users and groups in step with the roster.
+    table.encryptionKey?.grantEncryptDecrypt(functions.admin);
+    functions.admin.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['dynamodb:Query', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:ConditionCheckItem'],
+        resources: [table.tableArn],
+        conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['OPERATORS', 'AUDIT#*'] } },
+      }),
+    );
+    functions.admin.addToRolePolicy(
+      new PolicyStatement({
+        actions: [
+          'cognito-idp:AdminCreateUser',
+          'cognito-idp:AdminGetUser',
+          'cognito-idp:AdminDeleteUser',
+          'cognito-idp:AdminAddUserToGroup',
+          'cognito-idp:AdminRemoveUserFromGroup',
+        ],
+        resources: [props.operators.userPoolArn],
       }),
     );
     // The person's evidence: faces counted, the phrase heard, the files kept (write only).
@@ -275,11 +310,19 @@ export class StatelessStack extends Stack {
       // Unmatched requests reach a function that answers 404 in the envelope, not API Gateway's own body.
       defaultIntegration: integrations[fallbackRoute.group],
     });
+    // Operator routes: API Gateway refuses a request without a valid access token of the backoffice's
+    // app client before any function runs; the admin function verifies it again and finds its member.
+    const operatorAuthorizer = new HttpJwtAuthorizer(
+      'OperatorAuthorizer',
+      `https://cognito-idp.${this.region}.amazonaws.com/${props.operators.userPoolId}`,
+      { jwtAudience: [props.operators.clientId] },
+    );
     for (const route of routes) {
       this.api.addRoutes({
         path: route.path,
         methods: [HttpMethod[route.method]],
         integration: integrations[route.group],
+        ...(route.auth === 'operator' ? { authorizer: operatorAuthorizer } : {}),
       });
     }
 

@@ -1,0 +1,194 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { describe, expect, inject, it } from 'vitest';
+import { call, uniqueEmail } from './support/api';
+import { operator } from './support/operators';
+
+/** The backoffice's operators: the roster as the role in force, the member routes, the audit trail. */
+const members = async (token: string) => (await call('GET', '/admin/members', { token })).body.data.members;
+
+describe('operator sign-in', () => {
+  it('npm run operator-token records the operator and prints a token the API accepts', async () => {
+    const { endpoint, tableName } = inject('stackDynamo');
+    const email = uniqueEmail('ops');
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', 'localstack/operator-token.ts', email, '--role', 'owner'],
+      {
+        env: { ...process.env, DYNAMODB_PORT: new URL(endpoint).port, TABLE_NAME: tableName },
+        timeout: 20_000,
+      },
+    );
+    const answer = await call('GET', '/admin/members', { token: stdout.trim() });
+    expect(answer.status).toBe(200);
+    expect(answer.body.data.members).toContainEqual(
+      expect.objectContaining({ email, role: 'owner', createdAt: expect.any(String) }),
+    );
+  });
+
+  it('the roster is the role in force: a demoted owner is an operator at once, a removed one is nobody', async () => {
+    const owner = await operator('owner');
+    const other = await operator('owner');
+    expect((await call('GET', '/admin/members', { token: other.token })).status).toBe(200);
+
+    const demoted = await call('PATCH', `/admin/members/${other.uid}`, {
+      token: owner.token,
+      body: { role: 'operator' },
+    });
+    expect(demoted.status).toBe(200);
+    expect(demoted.body.data).toEqual({
+      uid: other.uid,
+      email: other.email,
+      role: 'operator',
+      createdAt: other.createdAt,
+    });
+    // Its token still says `owner` in its group claim: the roster wins.
+    const refused = await call('GET', '/admin/members', { token: other.token });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.code).toBe('FORBIDDEN');
+    expect((await call('GET', '/admin/audit', { token: other.token })).status).toBe(200);
+
+    expect((await call('DELETE', `/admin/members/${other.uid}`, { token: owner.token })).status).toBe(204);
+    const gone = await call('GET', '/admin/audit', { token: other.token });
+    expect(gone.status).toBe(401);
+    expect(gone.body.error.code).toBe('UNAUTHORIZED');
+  });
+});
+
+describe('operator members', () => {
+  it('an owner invites, and refuses self-invitation and a present address', async () => {
+    const owner = await operator('owner');
+    const email = uniqueEmail('new-ops');
+    const invited = await call('POST', '/admin/members', {
+      token: owner.token,
+      body: { email, role: 'operator' },
+    });
+    expect(invited.status).toBe(201);
+    expect(invited.body.data).toEqual({
+      uid: expect.any(String),
+      email,
+      role: 'operator',
+      createdAt: expect.any(String),
+    });
+    expect(await members(owner.token)).toContainEqual(invited.body.data);
+
+    const self = await call('POST', '/admin/members', {
+      token: owner.token,
+      body: { email: owner.email, role: 'owner' },
+    });
+    expect([self.status, self.body.error.code]).toEqual([422, 'SELF_INVITE']);
+    const again = await call('POST', '/admin/members', {
+      token: owner.token,
+      body: { email, role: 'owner' },
+    });
+    expect([again.status, again.body.error.code]).toEqual([409, 'CONFLICT']);
+  });
+
+  it('refuses one’s own role change and unknown members', async () => {
+    const owner = await operator('owner');
+    const self = await call('PATCH', `/admin/members/${owner.uid}`, {
+      token: owner.token,
+      body: { role: 'operator' },
+    });
+    expect([self.status, self.body.error.code]).toEqual([422, 'SELF_CHANGE']);
+    for (const [method, body] of [
+      ['PATCH', { role: 'operator' }],
+      ['DELETE', undefined],
+    ] as const) {
+      const unknown = await call(method, '/admin/members/no-such-member', {
+        token: owner.token,
+        ...(body === undefined ? {} : { body }),
+      });
+      expect([unknown.status, unknown.body.error.code]).toEqual([422, 'MEMBER_UNKNOWN']);
+    }
+  });
+
+  it('an owner may leave; the token stops at once', async () => {
+    const owner = await operator('owner');
+    expect((await call('DELETE', `/admin/members/${owner.uid}`, { token: owner.token })).status).toBe(204);
+    expect((await call('GET', '/admin/audit', { token: owner.token })).status).toBe(401);
+  });
+
+  it('an operator may read but not manage members: 403 FORBIDDEN', async () => {
+    const plain = await operator('operator');
+    const owner = await operator('owner');
+    for (const [method, path, body] of [
+      ['GET', '/admin/members', undefined],
+      ['POST', '/admin/members', { email: uniqueEmail('x'), role: 'operator' }],
+      ['PATCH', `/admin/members/${owner.uid}`, { role: 'operator' }],
+      ['DELETE', `/admin/members/${owner.uid}`, undefined],
+    ] as const) {
+      const answer = await call(method, path, {
+        token: plain.token,
+        ...(body === undefined ? {} : { body }),
+      });
+      expect([answer.status, answer.body.error.code]).toEqual([403, 'FORBIDDEN']);
+    }
+    expect((await call('GET', '/admin/audit', { token: plain.token })).status).toBe(200);
+  });
+});
+
+describe('the audit trail', () => {
+  it('lists every operator action newest first, walked by its cursor', async () => {
+    const owner = await operator('owner');
+    const invited = await call('POST', '/admin/members', {
+      token: owner.token,
+      body: { email: uniqueEmail('audited'), role: 'operator' },
+    });
+    const uid = invited.body.data.uid as string;
+    await call('PATCH', `/admin/members/${uid}`, { token: owner.token, body: { role: 'owner' } });
+    await call('DELETE', `/admin/members/${uid}`, { token: owner.token });
+
+    const first = await call('GET', '/admin/audit?limit=2', { token: owner.token });
+    expect(first.status).toBe(200);
+    expect(first.body.data.audit).toHaveLength(2);
+    const second = await call('GET', `/admin/audit?limit=2&cursor=${first.body.data.nextCursor}`, {
+      token: owner.token,
+    });
+    const mine = [...first.body.data.audit, ...second.body.data.audit].filter(
+      (entry: { target: { uid: string } }) => entry.target.uid === uid,
+    );
+    expect(mine.map((entry: { action: string }) => entry.action)).toEqual([
+      'operator_member.removed',
+      'operator_member.role_changed',
+      'operator_member.invited',
+    ]);
+    for (const entry of mine) {
+      expect(entry).toEqual({
+        id: expect.any(String),
+        at: expect.any(String),
+        actor: { kind: 'operator', uid: owner.uid },
+        action: expect.any(String),
+        target: { kind: 'operator_member', uid },
+      });
+    }
+  });
+
+  it('refuses a limit over 200 (VALIDATION) and a broken or mismatched cursor (BAD_REQUEST)', async () => {
+    const { token } = await operator('operator');
+    const over = await call('GET', '/admin/audit?limit=201', { token });
+    expect([over.status, over.body.error.code]).toEqual([400, 'VALIDATION']);
+    const broken = await call('GET', '/admin/audit?cursor=not-a-cursor', { token });
+    expect([broken.status, broken.body.error.code]).toEqual([400, 'BAD_REQUEST']);
+    const page = await call('GET', '/admin/audit?limit=1', { token });
+    const mismatched = await call('GET', `/admin/audit?limit=2&cursor=${page.body.data.nextCursor}`, {
+      token,
+    });
+    expect([mismatched.status, mismatched.body.error.code]).toEqual([400, 'BAD_REQUEST']);
+  });
+});
+
+describe('disabled backoffice pages', () => {
+  it('answers /admin/sessions* and /admin/devices* 404 NOT_FOUND', async () => {
+    const { token } = await operator('owner');
+    for (const path of [
+      '/admin/sessions',
+      '/admin/sessions/x',
+      '/admin/devices',
+      '/admin/devices/x/restart',
+    ]) {
+      const answer = await call('GET', path, { token });
+      expect([answer.status, answer.body.error.code]).toEqual([404, 'NOT_FOUND']);
+    }
+  });
+});
