@@ -118,8 +118,9 @@ export class StatelessStack extends Stack {
           entry: handlerEntry(group),
           environment,
           chunks: chunks[group] ?? [],
-          // Every group but health verifies or issues tokens and keys hashes.
-          readsSecrets: group !== 'health',
+          // Every group but health verifies or issues tokens and keys hashes; the backoffice's tokens
+          // are Cognito's, checked against the pool's public keys, and it keys no hash.
+          readsSecrets: group !== 'health' && group !== 'admin',
           ...(group === 'evidence'
             ? {
                 assets: [bundledAssets.webpWasm],
