@@ -39,7 +39,8 @@ const TOKEN_TTL_SECONDS = 3600;
 
 export const signOperatorToken = async (
   member: Pick<OperatorMember, 'uid' | 'email' | 'role'>,
-  options: { now?: Date; ttlSeconds?: number; key?: JWK } = {},
+  /** Tests forge what Cognito never issues: another key, an old instant, other claims. */
+  options: { now?: Date; ttlSeconds?: number; key?: JWK; claims?: Record<string, unknown> } = {},
 ): Promise<string> => {
   const issuedAt = Math.floor((options.now ?? new Date()).getTime() / 1000);
   const key = options.key ?? privateJwk;
@@ -49,6 +50,7 @@ export const signOperatorToken = async (
     scope: 'aws.cognito.signin.user.admin',
     username: member.email,
     'cognito:groups': [member.role],
+    ...options.claims,
   })
     .setProtectedHeader({ alg: 'RS256', kid: key.kid ?? '' })
     .setSubject(member.uid)
