@@ -355,6 +355,13 @@ export const routes = [
     operation: 'removeOperatorMember',
   },
   { method: 'GET', path: '/admin/audit', group: 'admin', auth: 'operator', operation: 'listAudit' },
+  {
+    method: 'POST',
+    path: '/admin/seats/{uid}/pairing/reset',
+    group: 'admin',
+    auth: 'operator',
+    operation: 'resetPairing',
+  },
 ] as const satisfies readonly Route[];
 
 /** The operations one group must implement, as a type: a handler missing one does not compile. */

@@ -118,9 +118,8 @@ export class StatelessStack extends Stack {
           entry: handlerEntry(group),
           environment,
           chunks: chunks[group] ?? [],
-          // Every group but health verifies or issues tokens and keys hashes; the backoffice's tokens
-          // are Cognito's, checked against the pool's public keys, and it keys no hash.
-          readsSecrets: group !== 'health' && group !== 'admin',
+          // Every group but health verifies or issues tokens and keys hashes.
+          readsSecrets: group !== 'health',
           ...(group === 'evidence'
             ? {
                 assets: [bundledAssets.webpWasm],
@@ -164,7 +163,7 @@ export class StatelessStack extends Stack {
       }),
     );
     table.encryptionKey?.grantDecrypt(functions.health);
-    for (const group of ['auth', 'accounts', 'seats', 'consent', 'evidence', 'pairing'] as const) {
+    for (const group of ['auth', 'accounts', 'seats', 'consent', 'evidence', 'pairing', 'admin'] as const) {
       table.grantReadWriteData(functions[group]);
       serviceSecrets.grantRead(functions[group]);
     }
@@ -208,16 +207,8 @@ export class StatelessStack extends Stack {
         },
       }),
     );
-    // The backoffice: the operator roster and the audit trail, and the Cognito admin calls that keep
-    // the pool's users and groups in step with the roster.
-    table.encryptionKey?.grantEncryptDecrypt(functions.admin);
-    functions.admin.addToRolePolicy(
-      new PolicyStatement({
-        actions: ['dynamodb:Query', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:ConditionCheckItem'],
-        resources: [table.tableArn],
-        conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['OPERATORS', 'AUDIT#*'] } },
-      }),
-    );
+    // The backoffice (the table above: the roster, the audit trail, a pairing's reset): the Cognito
+    // admin calls that keep the pool's users and groups in step with the roster.
     functions.admin.addToRolePolicy(
       new PolicyStatement({
         actions: [
@@ -270,7 +261,7 @@ export class StatelessStack extends Stack {
     grantSendMail(functions.auth, props.mailFrom);
     // Guardians' notifications of the person's answers and of pairing moves the API makes: e-mail
     // and push to their devices' endpoints.
-    for (const group of ['consent', 'pairing'] as const) {
+    for (const group of ['consent', 'pairing', 'admin'] as const) {
       grantSendMail(functions[group], props.mailFrom);
       grantPush(functions[group], props.pushApplications);
     }
@@ -435,9 +426,10 @@ export class StatelessStack extends Stack {
     this.consumers = built.functions;
     // A pause's end is scheduled by the seats routes, at the pause's `until`.
     built.grantSchedules(functions.seats, ['pauseResume']);
-    // Who creates sessions (the pairing routes) and who ends them (the person's stop) talk to the
+    // Who creates sessions (the pairing routes) and who ends them (the person's stop, an operator's
+    // reset) talk to the
     // provider; the sessions' webhook key is the gateway's.
-    for (const fn of [functions.pairing, functions.consent]) {
+    for (const fn of [functions.pairing, functions.consent, functions.admin]) {
       fn.addEnvironment('SESSION_PROVIDER_URL', props.sessionProviderUrl);
       fn.addEnvironment('SESSION_PROVIDER_WEBHOOK_URL', sessionProviderWebhookUrl);
       fn.addEnvironment('GATEWAY_SECRETS_ARN', gatewaySecrets.secretArn);

@@ -1,3 +1,4 @@
+import type { AuditEntry } from './operators';
 import type { DayTally } from '../domain/family/week';
 import type { AlertChange, CountedFinding } from '../domain/alerts/grouping';
 import type { MagicLink, OtpChallenge } from '../domain/auth/otp';
@@ -79,6 +80,8 @@ export interface SeatChangeExtras {
   message?: KeptMessage;
   /** What the change adds to the seat's days (`weekChange`): each added to its day's tally. */
   days?: readonly DayTally[];
+  /** The audit entry of the operator action that made the change. */
+  audit?: AuditEntry;
 }
 
 export interface FamilyStore {

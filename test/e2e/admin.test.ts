@@ -3,6 +3,9 @@ import { promisify } from 'node:util';
 import { describe, expect, inject, it } from 'vitest';
 import { call, uniqueEmail } from './support/api';
 import { operator } from './support/operators';
+import { eventsOf, protectedSeat } from './support/consent';
+import { guardianPairing, pair, sessionsOf } from './support/pairing';
+import { eventually } from '../support/eventually';
 
 /** The backoffice's operators: the roster as the role in force, the member routes, the audit trail. */
 const members = async (token: string) => (await call('GET', '/admin/members', { token })).body.data.members;
@@ -175,6 +178,41 @@ describe('the audit trail', () => {
       token,
     });
     expect([mismatched.status, mismatched.body.error.code]).toEqual([400, 'BAD_REQUEST']);
+  });
+});
+
+describe('the backoffice pairing reset', () => {
+  it('revokes the open pairing with its events, ends the session, audits it; PAIRING_NOT_OPEN after', async () => {
+    const family = await protectedSeat();
+    await pair(family);
+    const { token, uid } = await operator('operator');
+    const reset = await call('POST', `/admin/seats/${family.seatUid}/pairing/reset`, { token });
+    expect(reset.status).toBe(200);
+    expect(reset.body.data).toEqual({ seatUid: family.seatUid, status: 'revoked' });
+    expect((await guardianPairing(family.owner.token, family.seatUid)).body.data).toMatchObject({
+      status: 'revoked',
+      failureReason: 'reset_by_operator',
+    });
+    const types = (await eventsOf(family.accountUid)).map((item) => String(item['eventType']));
+    expect(types).toEqual(expect.arrayContaining(['pairing.status', 'seat.state_changed']));
+    await eventually(
+      () => sessionsOf(family.seatUid),
+      (sessions) => sessions.length === 0,
+      'the session removed at the provider',
+    );
+
+    const audit = await call('GET', '/admin/audit?limit=10', { token });
+    expect(audit.body.data.audit).toContainEqual(
+      expect.objectContaining({
+        actor: { kind: 'operator', uid },
+        action: 'pairing.reset',
+        target: { kind: 'seat', uid: family.seatUid },
+      }),
+    );
+    const again = await call('POST', `/admin/seats/${family.seatUid}/pairing/reset`, { token });
+    expect([again.status, again.body.error.code]).toEqual([422, 'PAIRING_NOT_OPEN']);
+    const unknown = await call('POST', '/admin/seats/st_unknown/pairing/reset', { token });
+    expect([unknown.status, unknown.body.error.code]).toEqual([404, 'NOT_FOUND']);
   });
 });
 

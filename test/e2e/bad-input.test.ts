@@ -133,6 +133,7 @@ const bodies: Record<string, Samples> = {
   changeOperatorRole: { wrongTypes: { role: 1 }, missing: {}, oversized: { role: long } },
   removeOperatorMember: null,
   listAudit: null,
+  resetPairing: null,
 };
 
 const signed = async (claims: { exp: number; aud?: string; typ?: string }) =>

@@ -412,13 +412,14 @@ describe('the stateless stack', () => {
     expect(s3Statements('BusinessEventsWorker')).toEqual([]);
   });
 
-  it('reads secrets through the Parameters and Secrets extension layer, health and the backoffice excepted', () => {
+  it('reads secrets through the Parameters and Secrets extension layer, health excepted', () => {
     const functions = Object.entries(stateless.findResources('AWS::Lambda::Function'));
     const withLayer = functions.filter(([, fn]) =>
       JSON.stringify(fn.Properties.Layers ?? []).includes('AWS-Parameters-and-Secrets-Lambda-Extension'),
     );
     expect(withLayer.map(([id]) => id.replace(/(Api)?Function.*/, '')).sort()).toEqual([
       'Accounts',
+      'Admin',
       'Alerts',
       'Auth',
       'BusinessEventsWorker',
@@ -450,7 +451,7 @@ describe('the stateless stack', () => {
       PairingApi: [...api, 'sessionProvider', 'notifications'],
       AlertsApi: api,
       HealthApi: api,
-      AdminApi: [...api, 'operators'],
+      AdminApi: [...api, 'operators', 'sessionProvider', 'notifications'],
       SessionProviderWebhook: ['sessionEventsQueue'],
       BusinessProviderWebhook: ['businessEventsQueue'],
       GatewayHealth: ['sessionEventsQueue', 'businessEventsQueue'],

@@ -7,7 +7,9 @@ import {
   removeOperatorMember,
 } from '../../../shared/app/operators/operators';
 import { created, noContent, ok, operatorOperation } from '../../../shared/http/operation';
+import { resetPairing } from '../../../shared/app/operators/pairing-reset';
 import { apiHandler } from '../api-handler';
+import { deps as sessionDeps } from '../session-deps';
 import { operatorDeps } from './operator-deps';
 import { requests } from './schemas';
 
@@ -32,6 +34,11 @@ export const handler = apiHandler(
         await removeOperatorMember(operatorDeps, operator, params.uid);
         return noContent();
       },
+    }),
+    resetPairing: operatorOperation({
+      ...requests.resetPairing,
+      run: async ({ params }, operator) =>
+        ok(await resetPairing({ ...(await sessionDeps()), ...operatorDeps }, operator, params.uid)),
     }),
     listAudit: operatorOperation({
       ...requests.listAudit,

@@ -56,4 +56,11 @@ export const responses = {
     // BAD_REQUEST (a broken or mismatched cursor) is listed for every JSON route already.
     errors: [],
   },
+  resetPairing: {
+    summary: "Reset a seat's pairing (the backoffice reset): `revoked`, with its events",
+    description:
+      "The seat's open pairing becomes `revoked` (`failureReason: reset_by_operator`) with the events and guardians' notices a guardian's unlink makes, and the session ends at the provider. Audited.",
+    success: { 200: { data: z.strictObject({ seatUid: z.string(), status: z.literal('revoked') }) } },
+    errors: ['NOT_FOUND', 'PAIRING_NOT_OPEN', 'CONFLICT'],
+  },
 } satisfies GroupResponses<'admin'>;

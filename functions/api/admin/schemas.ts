@@ -33,4 +33,5 @@ export const requests = {
   changeOperatorRole: { params: memberParams, body: changeOperatorRoleBody },
   removeOperatorMember: { params: memberParams },
   listAudit: { query: backofficePage(200, 50) },
+  resetPairing: { params: z.object({ uid: uidParam }) },
 } satisfies GroupRequests<'admin'>;

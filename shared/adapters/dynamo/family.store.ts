@@ -10,6 +10,7 @@ import type { TableAccess } from './client';
 import {
   accountToItem,
   alertToItem,
+  auditEntryToItem,
   consentLinkItem,
   memberItem,
   memberToItem,
@@ -168,6 +169,7 @@ export const dynamoFamilyStore = (table: TableAccess): FamilyStore => ({
     }
     if (also.message !== undefined) extras.push(...keptMessageItems(table, also.message));
     for (const day of also.days ?? []) extras.push(dayTallyUpdate(table, seat.accountUid, day));
+    if (also.audit !== undefined) extras.push(putNew(table, auditEntryToItem(also.audit)));
     await transact(table, [item, ...extras, ...eventRows(table, events)]);
     return saved;
   },

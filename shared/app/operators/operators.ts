@@ -46,7 +46,8 @@ export const authenticateOperator = async (
   return member === null ? null : { uid: member.uid, email: member.email, role: member.role };
 };
 
-const auditOf = (
+/** The audit entry of an operator's action on a target (written with the change it records). */
+export const operatorAudit = (
   deps: Pick<OperatorDeps, 'clock' | 'ids'>,
   actor: Operator,
   action: string,
@@ -102,7 +103,7 @@ export const inviteOperatorMember = async (
     await deps.roster.write(
       before,
       after,
-      auditOf(deps, actor, 'operator_member.invited', memberTarget(uid)),
+      operatorAudit(deps, actor, 'operator_member.invited', memberTarget(uid)),
     );
     return member;
   });
@@ -125,7 +126,7 @@ export const changeOperatorRole = async (
     await deps.roster.write(
       before,
       after,
-      auditOf(deps, actor, 'operator_member.role_changed', memberTarget(uid)),
+      operatorAudit(deps, actor, 'operator_member.role_changed', memberTarget(uid)),
     );
     return member;
   });
@@ -145,7 +146,7 @@ export const removeOperatorMember = async (
     await deps.roster.write(
       before,
       after,
-      auditOf(deps, actor, 'operator_member.removed', memberTarget(uid)),
+      operatorAudit(deps, actor, 'operator_member.removed', memberTarget(uid)),
     );
     return decided(before, uid);
   });
