@@ -355,6 +355,7 @@ export const routes = [
     operation: 'removeOperatorMember',
   },
   { method: 'GET', path: '/admin/audit', group: 'admin', auth: 'operator', operation: 'listAudit' },
+  { method: 'GET', path: '/admin/overview', group: 'admin', auth: 'operator', operation: 'readOverview' },
   {
     method: 'POST',
     path: '/admin/seats/{uid}/pairing/reset',

@@ -34,6 +34,7 @@ import { Queue, type IQueue } from 'aws-cdk-lib/aws-sqs';
 import {
   pascal,
   queueConsumers,
+  queueNames,
   queueUrlVariable,
   type ConsumerName,
   type Need,
@@ -328,6 +329,19 @@ export class StatelessStack extends Stack {
         Queue.fromQueueArn(this, `${pascal(row.name)}Queue`, props.queueArns[row.name]),
       ]),
     ) as Record<QueueName, IQueue>;
+    // The backoffice overview reads each event queue's depth and its dead-letter queue's.
+    for (const row of queueConsumers) {
+      functions.admin.addEnvironment(queueUrlVariable(row.name), queues[row.name].queueUrl);
+      functions.admin.addToRolePolicy(
+        new PolicyStatement({
+          actions: ['sqs:GetQueueAttributes', 'sqs:GetQueueUrl'],
+          resources: [
+            queues[row.name].queueArn,
+            this.formatArn({ service: 'sqs', resource: queueNames(row).deadLetter }),
+          ],
+        }),
+      );
+    }
     const gatewaySecrets = Secret.fromSecretAttributes(this, 'GatewaySecrets', {
       secretCompleteArn: props.gatewaySecretsArn,
       encryptionKey: dataKey,

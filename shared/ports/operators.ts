@@ -1,3 +1,4 @@
+import type { OverviewTotals } from '../domain/operators/overview';
 import type { OperatorMember, OperatorRole, Roster } from '../domain/operators/roster';
 
 /** Operators' access tokens (Cognito's in AWS, the local stand-in issuer's locally). */
@@ -43,4 +44,20 @@ export interface AuditPage {
 export interface AuditTrail {
   /** Newest first. */
   page(query: AuditPage): Promise<AuditEntry[]>;
+}
+
+export interface QueueDepth {
+  waiting: number;
+  inFlight: number;
+  dead: number;
+}
+
+/** The event queues' depths (SQS's approximate counts), for the backoffice overview. */
+export interface QueueDepths<N extends string = 'sessionEvents' | 'businessEvents'> {
+  depths(): Promise<Record<N, QueueDepth>>;
+}
+
+/** The overview's counts, summed from the counter items written with each change. */
+export interface OverviewCounters {
+  read(): Promise<OverviewTotals>;
 }

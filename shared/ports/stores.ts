@@ -1,3 +1,4 @@
+import type { OverviewDelta } from '../domain/operators/overview';
 import type { AuditEntry } from './operators';
 import type { DayTally } from '../domain/family/week';
 import type { AlertChange, CountedFinding } from '../domain/alerts/grouping';
@@ -82,6 +83,8 @@ export interface SeatChangeExtras {
   days?: readonly DayTally[];
   /** The audit entry of the operator action that made the change. */
   audit?: AuditEntry;
+  /** What the change adds to the backoffice overview's counts (in the seat's shard). */
+  overview?: OverviewDelta;
 }
 
 export interface FamilyStore {

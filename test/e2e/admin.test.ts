@@ -181,11 +181,41 @@ describe('the audit trail', () => {
   });
 });
 
+describe('the overview', () => {
+  it('answers counts from the counter items and the event queues’ depths', async () => {
+    const { token } = await operator('operator');
+    const answer = await call('GET', '/admin/overview', { token });
+    expect(answer.status).toBe(200);
+    expect(answer.body.data).toMatchObject({
+      syncsRunning: 0,
+      syncsWaiting: 0,
+      syncsStuck: 0,
+      queue: {
+        sessionEvents: {
+          waiting: expect.any(Number),
+          inFlight: expect.any(Number),
+          dead: expect.any(Number),
+        },
+        businessEvents: {
+          waiting: expect.any(Number),
+          inFlight: expect.any(Number),
+          dead: expect.any(Number),
+        },
+      },
+    });
+  });
+});
+
 describe('the backoffice pairing reset', () => {
-  it('revokes the open pairing with its events, ends the session, audits it; PAIRING_NOT_OPEN after', async () => {
+  it('revokes the open pairing with its events, ends the session, audits it, counts it; PAIRING_NOT_OPEN after', async () => {
     const family = await protectedSeat();
-    await pair(family);
     const { token, uid } = await operator('operator');
+    const overview = async () => (await call('GET', '/admin/overview', { token })).body.data;
+    const before = await overview();
+    await pair(family);
+    const paired = await overview();
+    expect(paired.pairingsPaired).toBe(before.pairingsPaired + 1);
+    expect(paired.proxiesActive).toBeGreaterThanOrEqual(2);
     const reset = await call('POST', `/admin/seats/${family.seatUid}/pairing/reset`, { token });
     expect(reset.status).toBe(200);
     expect(reset.body.data).toEqual({ seatUid: family.seatUid, status: 'revoked' });
@@ -209,6 +239,7 @@ describe('the backoffice pairing reset', () => {
         target: { kind: 'seat', uid: family.seatUid },
       }),
     );
+    expect((await overview()).pairingsPaired).toBe(before.pairingsPaired);
     const again = await call('POST', `/admin/seats/${family.seatUid}/pairing/reset`, { token });
     expect([again.status, again.body.error.code]).toEqual([422, 'PAIRING_NOT_OPEN']);
     const unknown = await call('POST', '/admin/seats/st_unknown/pairing/reset', { token });

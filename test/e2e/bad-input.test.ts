@@ -134,6 +134,7 @@ const bodies: Record<string, Samples> = {
   removeOperatorMember: null,
   listAudit: null,
   resetPairing: null,
+  readOverview: null,
 };
 
 const signed = async (claims: { exp: number; aud?: string; typ?: string }) =>

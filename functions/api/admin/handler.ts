@@ -4,6 +4,7 @@ import {
   inviteOperatorMember,
   listAudit,
   listOperatorMembers,
+  readOverview,
   removeOperatorMember,
 } from '../../../shared/app/operators/operators';
 import { created, noContent, ok, operatorOperation } from '../../../shared/http/operation';
@@ -40,6 +41,7 @@ export const handler = apiHandler(
       run: async ({ params }, operator) =>
         ok(await resetPairing({ ...(await sessionDeps()), ...operatorDeps }, operator, params.uid)),
     }),
+    readOverview: operatorOperation({ run: async () => ok(await readOverview(operatorDeps)) }),
     listAudit: operatorOperation({
       ...requests.listAudit,
       run: async ({ query }) => ok(await listAudit(operatorDeps, query)),

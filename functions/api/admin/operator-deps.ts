@@ -7,16 +7,36 @@ import { cryptoIds } from '../../../shared/adapters/crypto/node-crypto';
 import { dynamoAuditTrail, dynamoRosterStore } from '../../../shared/adapters/dynamo/operators.store';
 import type { OperatorDeps } from '../../../shared/app/operators/operators';
 import { systemClock } from '../../../shared/ports/clock';
+import { SQSClient } from '@aws-sdk/client-sqs';
+import { readOverviewCounts } from '../../../shared/adapters/dynamo/overview.store';
+import { sqsQueueDepths } from '../../../shared/adapters/sqs/queue-depths';
 import { settings, table } from '../runtime';
 
 /** The backoffice's own capability: operators' tokens and their directory, checked at cold start. */
-const { operators } = configFor('operators');
+const { operators, sessionEventsQueue, businessEventsQueue } = configFor(
+  'operators',
+  'sessionEventsQueue',
+  'businessEventsQueue',
+);
+
+const sqs = new SQSClient({
+  region: settings.AWS_REGION,
+  // Locally the emulator's queue URLs name a host that does not resolve: talk to its endpoint.
+  ...(settings.SQS_ENDPOINT === undefined
+    ? {}
+    : { endpoint: settings.SQS_ENDPOINT, useQueueUrlAsEndpoint: false }),
+});
 
 export const operatorDeps: OperatorDeps = {
   clock: systemClock,
   ids: cryptoIds(),
   roster: dynamoRosterStore(table),
   auditTrail: dynamoAuditTrail(table, () => systemClock.now()),
+  overview: { read: () => readOverviewCounts(table) },
+  queues: sqsQueueDepths(sqs, {
+    sessionEvents: sessionEventsQueue.SESSION_EVENTS_QUEUE_URL,
+    businessEvents: businessEventsQueue.BUSINESS_EVENTS_QUEUE_URL,
+  }),
   ...(operators.OPERATOR_AUTH === 'cognito'
     ? {
         operatorTokens: operatorTokens({

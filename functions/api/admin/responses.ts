@@ -1,7 +1,7 @@
 import * as z from '../../../shared/validation/z';
 import { operatorRoles } from '../../../shared/domain/operators/roster';
 import type { GroupResponses } from '../contract';
-import { instant } from '../openapi/views';
+import { count, instant } from '../openapi/views';
 
 const operatorMember = z.strictObject({
   uid: z.string(),
@@ -17,6 +17,8 @@ const auditEntry = z.strictObject({
   action: z.string(),
   target: z.strictObject({ kind: z.string(), uid: z.string() }),
 });
+
+const queueDepth = z.strictObject({ waiting: count, inFlight: count, dead: count });
 
 const ownerOnly =
   "Owner only: an `operator` gets 403 `FORBIDDEN`. The role in force is the member list's, never the token's group.";
@@ -54,6 +56,26 @@ export const responses = {
       200: { data: z.strictObject({ audit: z.array(auditEntry), nextCursor: z.nullable(z.string()) }) },
     },
     // BAD_REQUEST (a broken or mismatched cursor) is listed for every JSON route already.
+    errors: [],
+  },
+  readOverview: {
+    summary: 'The overview: connections, proxies, history imports, event queues',
+    description:
+      'Counts kept by counter items written with each change (never scans), and the event queues as SQS approximates them (`dead`: in the dead-letter queue).',
+    success: {
+      200: {
+        data: z.strictObject({
+          pairingsPaired: count,
+          pairingsDegraded: count,
+          proxiesActive: count,
+          proxiesBurned: count,
+          syncsRunning: count,
+          syncsWaiting: count,
+          syncsStuck: count,
+          queue: z.strictObject({ sessionEvents: queueDepth, businessEvents: queueDepth }),
+        }),
+      },
+    },
     errors: [],
   },
   resetPairing: {

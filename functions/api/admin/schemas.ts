@@ -33,5 +33,6 @@ export const requests = {
   changeOperatorRole: { params: memberParams, body: changeOperatorRoleBody },
   removeOperatorMember: { params: memberParams },
   listAudit: { query: backofficePage(200, 50) },
+  readOverview: {},
   resetPairing: { params: z.object({ uid: uidParam }) },
 } satisfies GroupRequests<'admin'>;

@@ -34,6 +34,7 @@ export const itemTypes = {
   auditEntry: 'audit',
   notificationSettings: 'notification_settings',
   operatorRoster: 'operator_roster',
+  overviewShard: 'overview_shard',
 } as const;
 
 export const keys = {
@@ -168,5 +169,8 @@ export const keys = {
    * request, and "the last owner" is decided on the whole of it under one version.
    */
   operatorRoster: (): Key => ({ PK: 'OPERATORS', SK: 'ROSTER' }),
+  /** The backoffice overview's counters, one item per shard in one partition (read with one Query). */
+  overviewPartition: (): string => 'COUNTERS#overview',
+  overviewShard: (shard: number): Key => ({ PK: 'COUNTERS#overview', SK: `SHARD#${shard}` }),
   health: (): Key => ({ PK: 'HEALTH', SK: 'HEALTH' }),
 } as const;

@@ -18,6 +18,8 @@ import type {
   AuditTrail,
   OperatorDirectory,
   OperatorTokens,
+  OverviewCounters,
+  QueueDepths,
   RosterStore,
 } from '../../ports/operators';
 import { retryOnConflict } from '../retry-on-conflict';
@@ -30,6 +32,8 @@ export interface OperatorDeps {
   roster: RosterStore;
   directory: OperatorDirectory;
   auditTrail: AuditTrail;
+  overview: OverviewCounters;
+  queues: QueueDepths;
 }
 
 /**
@@ -175,4 +179,13 @@ export const listAudit = async (
     limit: query.limit,
   });
   return { audit: page, nextCursor: nextCursor(scope, page, auditPlace) };
+};
+
+/**
+ * `GET /admin/overview` (operator or owner): the counts from the counter items (one Query) and the
+ * event queues' depths. The `syncs*` counts are kept by the history import's transitions.
+ */
+export const readOverview = async (deps: Pick<OperatorDeps, 'overview' | 'queues'>) => {
+  const [counts, queue] = await Promise.all([deps.overview.read(), deps.queues.depths()]);
+  return { ...counts, queue };
 };
