@@ -356,6 +356,7 @@ export const routes = [
   },
   { method: 'GET', path: '/admin/audit', group: 'admin', auth: 'operator', operation: 'listAudit' },
   { method: 'GET', path: '/admin/overview', group: 'admin', auth: 'operator', operation: 'readOverview' },
+  { method: 'GET', path: '/admin/users', group: 'admin', auth: 'operator', operation: 'listUsers' },
   {
     method: 'POST',
     path: '/admin/seats/{uid}/pairing/reset',

@@ -1,4 +1,6 @@
 import type { OverviewTotals } from '../domain/operators/overview';
+import type { User } from '../domain/users/user';
+import type { InstantPlace } from '../domain/pagination/instant-place';
 import type { OperatorMember, OperatorRole, Roster } from '../domain/operators/roster';
 
 /** Operators' access tokens (Cognito's in AWS, the local stand-in issuer's locally). */
@@ -60,4 +62,10 @@ export interface QueueDepths<N extends string = 'sessionEvents' | 'businessEvent
 /** The overview's counts, summed from the counter items written with each change. */
 export interface OverviewCounters {
   read(): Promise<OverviewTotals>;
+}
+
+/** The backoffice's lists, each read by one Query on its own index items. */
+export interface BackofficeLists {
+  /** Users, newest first, after the place (exclusive). */
+  users(page: { after: InstantPlace | null; limit: number }): Promise<User[]>;
 }

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { describe, expect, inject, it } from 'vitest';
-import { call, uniqueEmail } from './support/api';
+import { call, newFamily, uniqueEmail } from './support/api';
 import { operator } from './support/operators';
 import { eventsOf, protectedSeat } from './support/consent';
 import { guardianPairing, pair, sessionsOf } from './support/pairing';
@@ -178,6 +178,64 @@ describe('the audit trail', () => {
       token,
     });
     expect([mismatched.status, mismatched.body.error.code]).toEqual([400, 'BAD_REQUEST']);
+  });
+});
+
+describe('the user list', () => {
+  it('lists users newest first with addresses masked, finds one by its exact address, and never shows identities', async () => {
+    await newFamily();
+    const family = await protectedSeat({
+      name: 'Zuleica Quintanilha',
+      phone: '+5511976543287',
+      birthDate: '2013-07-19',
+    });
+    const person = (await call('GET', `/seats/${family.seatUid}`, { token: family.owner.token })).body.data;
+    const { token } = await operator('operator');
+    const masked = `${family.owner.email.slice(0, 1)}***@example.com`;
+
+    const found = await call(
+      'GET',
+      `/admin/users?email=${encodeURIComponent(family.owner.email.toUpperCase())}`,
+      {
+        token,
+      },
+    );
+    expect(found.status).toBe(200);
+    expect(found.body.data).toEqual({
+      users: [{ uid: expect.any(String), email: masked, createdAt: expect.any(String) }],
+      nextCursor: null,
+    });
+    const none = await call('GET', '/admin/users?email=nobody-here%40example.com', { token });
+    expect(none.body.data).toEqual({ users: [], nextCursor: null });
+
+    const first = await call('GET', '/admin/users?limit=2', { token });
+    expect(first.body.data.users).toHaveLength(2);
+    const second = await call('GET', `/admin/users?limit=2&cursor=${first.body.data.nextCursor}`, { token });
+    const walked = [...first.body.data.users, ...second.body.data.users];
+    expect(new Set(walked.map((user: { uid: string }) => user.uid)).size).toBe(walked.length);
+    const instants = walked.map((user: { createdAt: string }) => user.createdAt);
+    expect(instants).toEqual([...instants].sort().reverse());
+    const over = await call('GET', '/admin/users?limit=101', { token });
+    expect([over.status, over.body.error.code]).toEqual([400, 'VALIDATION']);
+    const otherFilter = await call(
+      'GET',
+      `/admin/users?limit=2&email=x%40example.com&cursor=${first.body.data.nextCursor}`,
+      { token },
+    );
+    expect([otherFilter.status, otherFilter.body.error.code]).toEqual([400, 'BAD_REQUEST']);
+
+    // Whole answers, searched for the guardian's address and the person's identity.
+    const answers = JSON.stringify([found.body, first.body, second.body]);
+    for (const secret of [
+      family.owner.email,
+      person.dependent.name,
+      'Zuleica',
+      person.dependent.phone,
+      person.dependent.document.number,
+      person.dependent.birthDate,
+    ]) {
+      expect(answers).not.toContain(secret);
+    }
   });
 });
 

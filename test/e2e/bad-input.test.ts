@@ -135,6 +135,7 @@ const bodies: Record<string, Samples> = {
   listAudit: null,
   resetPairing: null,
   readOverview: null,
+  listUsers: null,
 };
 
 const signed = async (claims: { exp: number; aud?: string; typ?: string }) =>

@@ -9,6 +9,7 @@ import {
 } from '../../../shared/app/operators/operators';
 import { created, noContent, ok, operatorOperation } from '../../../shared/http/operation';
 import { resetPairing } from '../../../shared/app/operators/pairing-reset';
+import { listUsers } from '../../../shared/app/operators/users';
 import { apiHandler } from '../api-handler';
 import { deps as sessionDeps } from '../session-deps';
 import { operatorDeps } from './operator-deps';
@@ -40,6 +41,13 @@ export const handler = apiHandler(
       ...requests.resetPairing,
       run: async ({ params }, operator) =>
         ok(await resetPairing({ ...(await sessionDeps()), ...operatorDeps }, operator, params.uid)),
+    }),
+    listUsers: operatorOperation({
+      ...requests.listUsers,
+      run: async ({ query }) => {
+        const { hasher, users } = await sessionDeps();
+        return ok(await listUsers({ hasher, users, lists: operatorDeps.lists }, query));
+      },
     }),
     readOverview: operatorOperation({ run: async () => ok(await readOverview(operatorDeps)) }),
     listAudit: operatorOperation({

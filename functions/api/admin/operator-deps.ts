@@ -8,6 +8,7 @@ import { dynamoAuditTrail, dynamoRosterStore } from '../../../shared/adapters/dy
 import type { OperatorDeps } from '../../../shared/app/operators/operators';
 import { systemClock } from '../../../shared/ports/clock';
 import { SQSClient } from '@aws-sdk/client-sqs';
+import { dynamoBackofficeLists } from '../../../shared/adapters/dynamo/backoffice-lists.store';
 import { readOverviewCounts } from '../../../shared/adapters/dynamo/overview.store';
 import { sqsQueueDepths } from '../../../shared/adapters/sqs/queue-depths';
 import { settings, table } from '../runtime';
@@ -33,6 +34,7 @@ export const operatorDeps: OperatorDeps = {
   roster: dynamoRosterStore(table),
   auditTrail: dynamoAuditTrail(table, () => systemClock.now()),
   overview: { read: () => readOverviewCounts(table) },
+  lists: dynamoBackofficeLists(table),
   queues: sqsQueueDepths(sqs, {
     sessionEvents: sessionEventsQueue.SESSION_EVENTS_QUEUE_URL,
     businessEvents: businessEventsQueue.BUSINESS_EVENTS_QUEUE_URL,

@@ -78,6 +78,20 @@ export const responses = {
     },
     errors: [],
   },
+  listUsers: {
+    summary: 'Users (guardians), newest first, addresses masked',
+    description:
+      '30 per page unless asked, at most 100. `?email=` finds the one user of that exact address (by its keyed hash); the answer still shows it masked (`j***@example.com`).',
+    success: {
+      200: {
+        data: z.strictObject({
+          users: z.array(z.strictObject({ uid: z.string(), email: z.string(), createdAt: instant })),
+          nextCursor: z.nullable(z.string()),
+        }),
+      },
+    },
+    errors: [],
+  },
   resetPairing: {
     summary: "Reset a seat's pairing (the backoffice reset): `revoked`, with its events",
     description:

@@ -34,5 +34,6 @@ export const requests = {
   removeOperatorMember: { params: memberParams },
   listAudit: { query: backofficePage(200, 50) },
   readOverview: {},
+  listUsers: { query: z.extend(backofficePage(100, 30), { email: z.optional(emailField) }) },
   resetPairing: { params: z.object({ uid: uidParam }) },
 } satisfies GroupRequests<'admin'>;

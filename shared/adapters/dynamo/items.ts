@@ -228,7 +228,12 @@ export const toUser = (item: unknown): User => {
   const { type: _, ...user } = userItem.parse(item);
   return user;
 };
-export const userToItem = (user: User) => ({ ...keys.user(user.uid), type: itemTypes.user, ...user });
+export const userToItem = (user: User) => ({
+  ...keys.user(user.uid),
+  ...keys.userListing(user.createdAt, user.uid),
+  type: itemTypes.user,
+  ...user,
+});
 
 export const toAccount = (item: unknown): Account => {
   const { type: _, ...account } = accountItem.parse(item);

@@ -39,6 +39,11 @@ export const itemTypes = {
 
 export const keys = {
   user: (userUid: string): Key => ({ PK: `USER#${userUid}`, SK: 'USER' }),
+  /** GSI1 on the user item: the backoffice's user list, newest first (`GET /admin/users`). */
+  userListing: (createdAt: string, userUid: string) => ({
+    GSI1PK: 'ADMIN#users',
+    GSI1SK: `${createdAt}#${userUid}`,
+  }),
   emailLookup: (emailHash: string): Key => ({ PK: `EMAIL#${emailHash}`, SK: 'EMAIL' }),
   /** Beside the e-mail lookup: one query reads who the address is and its sign-in challenge. */
   otpChallenge: (emailHash: string): Key => ({ PK: `EMAIL#${emailHash}`, SK: 'OTP' }),

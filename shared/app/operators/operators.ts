@@ -1,4 +1,3 @@
-import { fail } from '../../domain/errors';
 import { cursorAfter, nextCursor, type PageScope } from '../../domain/pagination/cursor';
 import {
   changeMemberRole,
@@ -16,6 +15,7 @@ import type { Ids } from '../../ports/ids';
 import type {
   AuditEntry,
   AuditTrail,
+  BackofficeLists,
   OperatorDirectory,
   OperatorTokens,
   OverviewCounters,
@@ -23,6 +23,7 @@ import type {
   RosterStore,
 } from '../../ports/operators';
 import { retryOnConflict } from '../retry-on-conflict';
+import { instantPlaceAfter, instantPlaceOf } from '../../domain/pagination/instant-place';
 
 /** What the backoffice's operator routes use. */
 export interface OperatorDeps {
@@ -34,6 +35,7 @@ export interface OperatorDeps {
   auditTrail: AuditTrail;
   overview: OverviewCounters;
   queues: QueueDepths;
+  lists: BackofficeLists;
 }
 
 /**
@@ -157,16 +159,6 @@ export const removeOperatorMember = async (
   await deps.directory.remove(removed);
 };
 
-/** An audit entry's place in the trail, as the cursor's last id: its instant, then its id. */
-const auditPlace = (entry: Pick<AuditEntry, 'at' | 'id'>): string => `${entry.at}|${entry.id}`;
-const auditAfter = (place: string): { at: string; id: string } => {
-  const [at, id, ...rest] = place.split('|');
-  if (at === undefined || id === undefined || rest.length > 0 || Number.isNaN(Date.parse(at)) || id === '') {
-    throw fail('BAD_REQUEST', undefined, 'The cursor is not valid for this request.');
-  }
-  return { at, id };
-};
-
 /** `GET /admin/audit` (operator or owner): the trail, newest first, with the instant+id cursor. */
 export const listAudit = async (
   deps: Pick<OperatorDeps, 'auditTrail'>,
@@ -174,11 +166,8 @@ export const listAudit = async (
 ): Promise<{ audit: AuditEntry[]; nextCursor: string | null }> => {
   const scope: PageScope = { list: 'audit', limit: query.limit, order: 'newest_first', filters: {} };
   const after = cursorAfter(scope, query.cursor);
-  const page = await deps.auditTrail.page({
-    after: after === null ? null : auditAfter(after),
-    limit: query.limit,
-  });
-  return { audit: page, nextCursor: nextCursor(scope, page, auditPlace) };
+  const page = await deps.auditTrail.page({ after: instantPlaceAfter(after), limit: query.limit });
+  return { audit: page, nextCursor: nextCursor(scope, page, instantPlaceOf) };
 };
 
 /**
