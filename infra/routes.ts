@@ -358,6 +358,13 @@ export const routes = [
   { method: 'GET', path: '/admin/overview', group: 'admin', auth: 'operator', operation: 'readOverview' },
   { method: 'GET', path: '/admin/users', group: 'admin', auth: 'operator', operation: 'listUsers' },
   {
+    method: 'GET',
+    path: '/admin/dependents',
+    group: 'admin',
+    auth: 'operator',
+    operation: 'listDependents',
+  },
+  {
     method: 'POST',
     path: '/admin/seats/{uid}/pairing/reset',
     group: 'admin',

@@ -1,5 +1,6 @@
 import type { OverviewTotals } from '../domain/operators/overview';
 import type { User } from '../domain/users/user';
+import type { Seat } from '../domain/family/seat';
 import type { InstantPlace } from '../domain/pagination/instant-place';
 import type { OperatorMember, OperatorRole, Roster } from '../domain/operators/roster';
 
@@ -68,4 +69,6 @@ export interface OverviewCounters {
 export interface BackofficeLists {
   /** Users, newest first, after the place (exclusive). */
   users(page: { after: InstantPlace | null; limit: number }): Promise<User[]>;
+  /** Seats that have their person, newest first, after the place (exclusive). */
+  dependents(page: { after: InstantPlace | null; limit: number }): Promise<Seat[]>;
 }

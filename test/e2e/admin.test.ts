@@ -181,8 +181,8 @@ describe('the audit trail', () => {
   });
 });
 
-describe('the user list', () => {
-  it('lists users newest first with addresses masked, finds one by its exact address, and never shows identities', async () => {
+describe('the user and dependent lists', () => {
+  it('lists users and dependents newest first, masked, finds a user by its exact address, and never shows identities', async () => {
     await newFamily();
     const family = await protectedSeat({
       name: 'Zuleica Quintanilha',
@@ -224,8 +224,34 @@ describe('the user list', () => {
     );
     expect([otherFilter.status, otherFilter.body.error.code]).toEqual([400, 'BAD_REQUEST']);
 
+    const dependents = await call('GET', '/admin/dependents?limit=5', { token });
+    expect(dependents.status).toBe(200);
+    expect(dependents.body.data.dependents).toContainEqual({
+      seatUid: family.seatUid,
+      accountUid: family.accountUid,
+      seatStatus: 'active',
+      person: {
+        kind: 'minor',
+        name: 'Z. Q.',
+        phone: '+55 11 9****-**87',
+        document: `***.***.***-${String(person.dependent.document.number).slice(-2)}`,
+        birthYear: '2013',
+        relationship: 'child',
+      },
+      createdAt: expect.any(String),
+    });
+    if (dependents.body.data.nextCursor !== null) {
+      const next = await call('GET', `/admin/dependents?limit=5&cursor=${dependents.body.data.nextCursor}`, {
+        token,
+      });
+      expect(next.status).toBe(200);
+      expect(next.body.data.dependents.map((row: { seatUid: string }) => row.seatUid)).not.toContain(
+        family.seatUid,
+      );
+    }
+
     // Whole answers, searched for the guardian's address and the person's identity.
-    const answers = JSON.stringify([found.body, first.body, second.body]);
+    const answers = JSON.stringify([found.body, first.body, second.body, dependents.body]);
     for (const secret of [
       family.owner.email,
       person.dependent.name,

@@ -136,6 +136,7 @@ const bodies: Record<string, Samples> = {
   resetPairing: null,
   readOverview: null,
   listUsers: null,
+  listDependents: null,
 };
 
 const signed = async (claims: { exp: number; aud?: string; typ?: string }) =>

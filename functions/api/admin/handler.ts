@@ -10,6 +10,7 @@ import {
 import { created, noContent, ok, operatorOperation } from '../../../shared/http/operation';
 import { resetPairing } from '../../../shared/app/operators/pairing-reset';
 import { listUsers } from '../../../shared/app/operators/users';
+import { listDependents } from '../../../shared/app/operators/dependents';
 import { apiHandler } from '../api-handler';
 import { deps as sessionDeps } from '../session-deps';
 import { operatorDeps } from './operator-deps';
@@ -48,6 +49,10 @@ export const handler = apiHandler(
         const { hasher, users } = await sessionDeps();
         return ok(await listUsers({ hasher, users, lists: operatorDeps.lists }, query));
       },
+    }),
+    listDependents: operatorOperation({
+      ...requests.listDependents,
+      run: async ({ query }) => ok(await listDependents(operatorDeps, query)),
     }),
     readOverview: operatorOperation({ run: async () => ok(await readOverview(operatorDeps)) }),
     listAudit: operatorOperation({

@@ -1,7 +1,9 @@
 import * as z from '../../../shared/validation/z';
 import { operatorRoles } from '../../../shared/domain/operators/roster';
 import type { GroupResponses } from '../contract';
-import { count, instant } from '../openapi/views';
+import { count, instant, relationship, wordsOf } from '../openapi/views';
+import { seatStatuses } from '../../../shared/domain/family/seat';
+import type { PersonKind } from '../../../shared/domain/people/birth-date';
 
 const operatorMember = z.strictObject({
   uid: z.string(),
@@ -86,6 +88,35 @@ export const responses = {
       200: {
         data: z.strictObject({
           users: z.array(z.strictObject({ uid: z.string(), email: z.string(), createdAt: instant })),
+          nextCursor: z.nullable(z.string()),
+        }),
+      },
+    },
+    errors: [],
+  },
+  listDependents: {
+    summary: 'Protected people, newest seat first, masked',
+    description:
+      "30 per page unless asked, at most 100. Who the person is never shows: initials, the phone's country, area and last two digits, the CPF's check digits, the birth year.",
+    success: {
+      200: {
+        data: z.strictObject({
+          dependents: z.array(
+            z.strictObject({
+              seatUid: z.string(),
+              accountUid: z.string(),
+              seatStatus: z.enum(seatStatuses),
+              person: z.strictObject({
+                kind: wordsOf<PersonKind>()(['minor', 'adult']),
+                name: z.string(),
+                phone: z.nullable(z.string()),
+                document: z.nullable(z.string()),
+                birthYear: z.string(),
+                relationship,
+              }),
+              createdAt: instant,
+            }),
+          ),
           nextCursor: z.nullable(z.string()),
         }),
       },

@@ -263,6 +263,7 @@ export const toSeat = (item: unknown): Seat => {
 };
 export const seatToItem = (seat: Seat) => ({
   ...keys.seat(seat.accountUid, seat.uid),
+  ...(seat.dependent === null ? {} : keys.dependentListing(seat.createdAt, seat.uid)),
   type: itemTypes.seat,
   ...seat,
 });

@@ -39,6 +39,14 @@ export const itemTypes = {
 
 export const keys = {
   user: (userUid: string): Key => ({ PK: `USER#${userUid}`, SK: 'USER' }),
+  /**
+   * GSI1 on a seat item once it has its person: the backoffice's dependent list, newest first
+   * (`GET /admin/dependents`). Sparse: a seat without a person is not listed.
+   */
+  dependentListing: (createdAt: string, seatUid: string) => ({
+    GSI1PK: 'ADMIN#dependents',
+    GSI1SK: `${createdAt}#${seatUid}`,
+  }),
   /** GSI1 on the user item: the backoffice's user list, newest first (`GET /admin/users`). */
   userListing: (createdAt: string, userUid: string) => ({
     GSI1PK: 'ADMIN#users',
