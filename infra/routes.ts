@@ -359,6 +359,13 @@ export const routes = [
   { method: 'GET', path: '/admin/users', group: 'admin', auth: 'operator', operation: 'listUsers' },
   {
     method: 'GET',
+    path: '/admin/seats/{uid}/timeline',
+    group: 'admin',
+    auth: 'operator',
+    operation: 'seatTimeline',
+  },
+  {
+    method: 'GET',
     path: '/admin/dependents',
     group: 'admin',
     auth: 'operator',

@@ -1,6 +1,7 @@
 import type { OverviewTotals } from '../domain/operators/overview';
 import type { User } from '../domain/users/user';
 import type { Seat } from '../domain/family/seat';
+import type { DomainEvent } from '../domain/events/event';
 import type { InstantPlace } from '../domain/pagination/instant-place';
 import type { OperatorMember, OperatorRole, Roster } from '../domain/operators/roster';
 
@@ -71,4 +72,6 @@ export interface BackofficeLists {
   users(page: { after: InstantPlace | null; limit: number }): Promise<User[]>;
   /** Seats that have their person, newest first, after the place (exclusive). */
   dependents(page: { after: InstantPlace | null; limit: number }): Promise<Seat[]>;
+  /** A seat's timeline events, newest first, after the place (`timelinePlaceOf`, exclusive). */
+  timeline(seatUid: string, page: { after: string | null; limit: number }): Promise<DomainEvent[]>;
 }

@@ -291,7 +291,7 @@ describe('the overview', () => {
 });
 
 describe('the backoffice pairing reset', () => {
-  it('revokes the open pairing with its events, ends the session, audits it, counts it; PAIRING_NOT_OPEN after', async () => {
+  it('revokes the open pairing with its events, ends the session, audits it, counts it, shows it on the seat timeline; PAIRING_NOT_OPEN after', async () => {
     const family = await protectedSeat();
     const { token, uid } = await operator('operator');
     const overview = async () => (await call('GET', '/admin/overview', { token })).body.data;
@@ -324,6 +324,24 @@ describe('the backoffice pairing reset', () => {
       }),
     );
     expect((await overview()).pairingsPaired).toBe(before.pairingsPaired);
+    const timeline = await call('GET', `/admin/seats/${family.seatUid}/timeline?limit=3`, { token });
+    expect(timeline.status).toBe(200);
+    const rest = await call(
+      'GET',
+      `/admin/seats/${family.seatUid}/timeline?limit=3&cursor=${timeline.body.data.nextCursor}`,
+      {
+        token,
+      },
+    );
+    const events = [...timeline.body.data.events, ...rest.body.data.events];
+    for (const event of events) {
+      expect(Object.keys(event).sort()).toEqual(['id', 'occurredAt', 'source', 'type']);
+      expect(event.type).toMatch(/^(consent|pairing|subscription|trial)\./);
+    }
+    expect(new Set(events.map((event: { id: string }) => event.id)).size).toBe(events.length);
+    expect(events.map((event: { type: string }) => event.type)).toContain('pairing.status');
+    const instants = events.map((event: { occurredAt: string }) => event.occurredAt);
+    expect(instants).toEqual([...instants].sort().reverse());
     const again = await call('POST', `/admin/seats/${family.seatUid}/pairing/reset`, { token });
     expect([again.status, again.body.error.code]).toEqual([422, 'PAIRING_NOT_OPEN']);
     const unknown = await call('POST', '/admin/seats/st_unknown/pairing/reset', { token });

@@ -137,6 +137,7 @@ const bodies: Record<string, Samples> = {
   readOverview: null,
   listUsers: null,
   listDependents: null,
+  seatTimeline: null,
 };
 
 const signed = async (claims: { exp: number; aud?: string; typ?: string }) =>

@@ -11,6 +11,7 @@ import { created, noContent, ok, operatorOperation } from '../../../shared/http/
 import { resetPairing } from '../../../shared/app/operators/pairing-reset';
 import { listUsers } from '../../../shared/app/operators/users';
 import { listDependents } from '../../../shared/app/operators/dependents';
+import { seatTimeline } from '../../../shared/app/operators/timeline';
 import { apiHandler } from '../api-handler';
 import { deps as sessionDeps } from '../session-deps';
 import { operatorDeps } from './operator-deps';
@@ -53,6 +54,10 @@ export const handler = apiHandler(
     listDependents: operatorOperation({
       ...requests.listDependents,
       run: async ({ query }) => ok(await listDependents(operatorDeps, query)),
+    }),
+    seatTimeline: operatorOperation({
+      ...requests.seatTimeline,
+      run: async ({ params, query }) => ok(await seatTimeline(operatorDeps, params.uid, query)),
     }),
     readOverview: operatorOperation({ run: async () => ok(await readOverview(operatorDeps)) }),
     listAudit: operatorOperation({

@@ -3,6 +3,7 @@ import { operatorRoles } from '../../../shared/domain/operators/roster';
 import type { GroupResponses } from '../contract';
 import { count, instant, relationship, wordsOf } from '../openapi/views';
 import { seatStatuses } from '../../../shared/domain/family/seat';
+import { eventSources } from '../../../shared/domain/events/event';
 import type { PersonKind } from '../../../shared/domain/people/birth-date';
 
 const operatorMember = z.strictObject({
@@ -115,6 +116,27 @@ export const responses = {
                 relationship,
               }),
               createdAt: instant,
+            }),
+          ),
+          nextCursor: z.nullable(z.string()),
+        }),
+      },
+    },
+    errors: [],
+  },
+  seatTimeline: {
+    summary: "A seat's timeline: consent, pairing, import and subscription events, type only",
+    description:
+      'Newest first, 50 per page unless asked, at most 200; never a payload. An unknown seat has an empty timeline.',
+    success: {
+      200: {
+        data: z.strictObject({
+          events: z.array(
+            z.strictObject({
+              id: z.string(),
+              type: z.string(),
+              source: z.enum(eventSources),
+              occurredAt: instant,
             }),
           ),
           nextCursor: z.nullable(z.string()),

@@ -34,6 +34,7 @@ export const requests = {
   removeOperatorMember: { params: memberParams },
   listAudit: { query: backofficePage(200, 50) },
   readOverview: {},
+  seatTimeline: { params: z.object({ uid: uidParam }), query: backofficePage(200, 50) },
   listDependents: { query: backofficePage(100, 30) },
   listUsers: { query: z.extend(backofficePage(100, 30), { email: z.optional(emailField) }) },
   resetPairing: { params: z.object({ uid: uidParam }) },

@@ -4,8 +4,18 @@ import { accountUidOfSeat } from '../../domain/family/uids';
 import type { InstantPlace } from '../../domain/pagination/instant-place';
 import type { BackofficeLists } from '../../ports/operators';
 import type { TableAccess } from './client';
-import { toSeat, toUser } from './items';
+import { toEvent, toSeat, toUser } from './items';
 import { keys, type Key } from './keys';
+
+const brokenCursor = () => fail('BAD_REQUEST', undefined, 'The cursor is not valid for this request.');
+
+/** The table and index key of the timeline event at a place (`<instant>#<source>#<event id>`). */
+const eventKeyOf = (seatUid: string, place: string) => {
+  const accountUid = accountUidOfSeat(seatUid);
+  const eventId = place.split('#')[2];
+  if (accountUid === null || eventId === undefined || eventId === '') throw brokenCursor();
+  return { ...keys.event(accountUid, eventId), ...keys.seatTimeline(seatUid, place) };
+};
 
 /** The backoffice's lists: one Query per page, on the index items each entity carries for it. */
 export const dynamoBackofficeLists = (table: TableAccess): BackofficeLists => {
@@ -41,6 +51,21 @@ export const dynamoBackofficeLists = (table: TableAccess): BackofficeLists => {
         return keys.seat(accountUid, place.id);
       };
       return (await listing(keys.dependentListing, seatKey, after, limit)).map(toSeat);
+    },
+    async timeline(seatUid, { after, limit }) {
+      const start = after === null ? null : eventKeyOf(seatUid, after);
+      const { Items = [] } = await table.doc.send(
+        new QueryCommand({
+          TableName: table.tableName,
+          IndexName: 'GSI2',
+          KeyConditionExpression: 'GSI2PK = :pk',
+          ExpressionAttributeValues: { ':pk': keys.seatTimeline(seatUid, '').GSI2PK },
+          ScanIndexForward: false,
+          Limit: limit,
+          ...(start === null ? {} : { ExclusiveStartKey: start }),
+        }),
+      );
+      return Items.map(toEvent);
     },
   };
 };

@@ -19,6 +19,7 @@ import { findingSources } from '../../domain/alerts/finding';
 import { riskCategories, severities } from '../../domain/analysis/finding';
 import { operatorRoles, type Roster } from '../../domain/operators/roster';
 import type { AuditEntry } from '../../ports/operators';
+import { isTimelineEvent, timelinePlaceOf } from '../../domain/operators/timeline';
 import { itemTypes, keys } from './keys';
 
 /**
@@ -280,6 +281,9 @@ export const eventToItem = (event: DomainEvent) => {
     ...(event.seatId === null || event.audience === 'guardians'
       ? {}
       : keys.eventBySeat(event.seatId, event.id)),
+    ...(event.seatUid === null || !isTimelineEvent(type)
+      ? {}
+      : keys.seatTimeline(event.seatUid, timelinePlaceOf(event))),
     type: itemTypes.event,
     eventType: type,
     ...rest,

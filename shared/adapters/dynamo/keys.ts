@@ -89,6 +89,11 @@ export const keys = {
   proxy: (label: string): Key => ({ PK: 'PROXIES', SK: `PROXY#${label}` }),
   /** GSI1: the events of one seat, for the person's own stream. */
   eventBySeat: (seatId: string, eventId: string) => ({ GSI1PK: `SEATEVENTS#${seatId}`, GSI1SK: eventId }),
+  /**
+   * GSI2 on a seat's consent, pairing, import and subscription events: its backoffice timeline,
+   * newest first, sorted by instant, source and id (`GET /admin/seats/{uid}/timeline`).
+   */
+  seatTimeline: (seatUid: string, place: string) => ({ GSI2PK: `SEATTIMELINE#${seatUid}`, GSI2SK: place }),
   /** A guardian's inbox: notifications by ULID, and the unread counter beside them. */
   inboxPartition: (userUid: string): string => `INBOX#${userUid}`,
   notification: (userUid: string, notificationId: string): Key => ({
