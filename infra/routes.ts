@@ -14,14 +14,17 @@ export const functionGroups = [
   'pairing',
   'alerts',
   'health',
+  'admin',
 ] as const;
 export type FunctionGroup = (typeof functionGroups)[number];
 
 /**
  * `public`: no credential (the consent routes' credential is the link token in the path, checked by
  * the use case). `bearer`: a guardian's access token (membership is checked by the use case).
+ * `operator`: an operator's access token of a roster member (an owner-only route's role is checked by
+ * the use case); in AWS the HTTP API's JWT authorizer checks it first.
  */
-export type AuthKind = 'public' | 'bearer';
+export type AuthKind = 'public' | 'bearer' | 'operator';
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface Route {
@@ -322,6 +325,59 @@ export const routes = [
 
   { method: 'GET', path: '/health', group: 'health', auth: 'public', operation: 'health' },
   { method: 'GET', path: '/openapi.json', group: 'health', auth: 'public', operation: 'openApiDocument' },
+
+  {
+    method: 'GET',
+    path: '/admin/members',
+    group: 'admin',
+    auth: 'operator',
+    operation: 'listOperatorMembers',
+  },
+  {
+    method: 'POST',
+    path: '/admin/members',
+    group: 'admin',
+    auth: 'operator',
+    operation: 'inviteOperatorMember',
+  },
+  {
+    method: 'PATCH',
+    path: '/admin/members/{uid}',
+    group: 'admin',
+    auth: 'operator',
+    operation: 'changeOperatorRole',
+  },
+  {
+    method: 'DELETE',
+    path: '/admin/members/{uid}',
+    group: 'admin',
+    auth: 'operator',
+    operation: 'removeOperatorMember',
+  },
+  { method: 'GET', path: '/admin/audit', group: 'admin', auth: 'operator', operation: 'listAudit' },
+  { method: 'GET', path: '/admin/overview', group: 'admin', auth: 'operator', operation: 'readOverview' },
+  { method: 'GET', path: '/admin/users', group: 'admin', auth: 'operator', operation: 'listUsers' },
+  {
+    method: 'GET',
+    path: '/admin/seats/{uid}/timeline',
+    group: 'admin',
+    auth: 'operator',
+    operation: 'seatTimeline',
+  },
+  {
+    method: 'GET',
+    path: '/admin/dependents',
+    group: 'admin',
+    auth: 'operator',
+    operation: 'listDependents',
+  },
+  {
+    method: 'POST',
+    path: '/admin/seats/{uid}/pairing/reset',
+    group: 'admin',
+    auth: 'operator',
+    operation: 'resetPairing',
+  },
 ] as const satisfies readonly Route[];
 
 /** The operations one group must implement, as a type: a handler missing one does not compile. */

@@ -67,6 +67,11 @@ export const buildStacks = (app: App, settings: StageSettings) => {
       : { consentPageCertificateArn: settings.consentPageCertificateArn }),
     analysisModelId: settings.analysisModelId,
     analyzer: settings.analyzer,
+    operators: {
+      userPoolId: stateful.operators.userPool.userPoolId,
+      userPoolArn: stateful.operators.userPool.userPoolArn,
+      clientId: stateful.operators.client.userPoolClientId,
+    },
   });
   return { stateful, stateless };
 };

@@ -1,3 +1,4 @@
+import { operatorIssuer } from './operator-issuer';
 /**
  * The local stack's own configuration: development-only secrets and the defaults of `npm start`.
  * Nothing here is read by handler code; the local stack puts it into the environment it gives them.
@@ -70,6 +71,11 @@ export const localEnvironment = (
     { label: 'local-a', address: 'http://sim:sim@127.0.0.1:3128', capacity: 10 },
     { label: 'local-b', address: 'http://sim:sim@127.0.0.1:3129', capacity: 10 },
   ]),
+  // Operators sign in with the local stand-in issuer (localstack/operator-issuer.ts).
+  OPERATOR_AUTH: 'local',
+  OPERATOR_ISSUER: operatorIssuer.issuer,
+  OPERATOR_CLIENT_ID: operatorIssuer.clientId,
+  OPERATOR_JWKS_JSON: JSON.stringify(operatorIssuer.jwks),
   ...devSecrets,
   // Whatever the user set wins over the local defaults.
   ...Object.fromEntries(

@@ -4,6 +4,7 @@ import type { FunctionGroup } from '../../infra/routes';
 import { loadServiceSecrets } from '../../shared/adapters/crypto/service-secrets';
 import { apiClientIp } from '../../shared/http/client-ip';
 import { errorEnvelope } from '../../shared/http/error-envelope.middleware';
+import type { Operator } from '../../shared/domain/operators/roster';
 import { accessLog } from './access-log.middleware';
 import { createRouter, type Operations } from './router';
 import { deps, logger, settings } from './runtime';
@@ -14,8 +15,12 @@ const clientIp = apiClientIp(
 );
 
 /** A group's Lambda handler: the router of its routes inside the error-envelope middleware. */
-export const apiHandler = <G extends FunctionGroup>(group: G, operations: Operations<G>) =>
+export const apiHandler = <G extends FunctionGroup>(
+  group: G,
+  operations: Operations<G>,
+  operators?: (token: string) => Promise<Operator | null>,
+) =>
   middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>()
     .use(accessLog(logger))
     .use(errorEnvelope(logger))
-    .handler(createRouter(group, operations, async () => (await deps()).tokens, clientIp));
+    .handler(createRouter(group, operations, async () => (await deps()).tokens, clientIp, operators));

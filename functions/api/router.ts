@@ -3,6 +3,7 @@ import type { FunctionGroup, OperationsOf } from '../../infra/routes';
 import { fallbackRoute, routeKey, routes } from '../../infra/routes';
 import { fail } from '../../shared/domain/errors';
 import type { AccessTokens } from '../../shared/ports/access-tokens';
+import type { Operator } from '../../shared/domain/operators/roster';
 import type { Operation } from '../../shared/http/operation';
 import { bearerToken, decodePathSegment } from '../../shared/http/request';
 
@@ -18,6 +19,8 @@ export const createRouter = <G extends FunctionGroup>(
   operations: Operations<G>,
   tokens: () => Promise<Pick<AccessTokens, 'verify'>>,
   clientIp: (event: APIGatewayProxyEventV2) => Promise<string>,
+  /** Who an operator token names (only the admin group has operator routes). */
+  operators: (token: string) => Promise<Operator | null> = () => Promise.resolve(null),
 ) => {
   const table = new Map<string, Operation>();
   for (const route of routes) {
@@ -47,6 +50,12 @@ export const createRouter = <G extends FunctionGroup>(
       if (userUid === null) throw fail('UNAUTHORIZED');
       caller = { userUid };
     }
-    return operation.serve(event, { caller, ip: await clientIp(event) });
+    let operator = null;
+    if (operation.auth === 'operator') {
+      const token = bearerToken(event);
+      operator = token === null ? null : await operators(token);
+      if (operator === null) throw fail('UNAUTHORIZED');
+    }
+    return operation.serve(event, { caller, operator, ip: await clientIp(event) });
   };
 };

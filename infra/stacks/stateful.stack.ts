@@ -7,6 +7,7 @@ import { Key } from 'aws-cdk-lib/aws-kms';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
+import { OperatorPool } from '../constructs/operator-pool';
 import { tableDesign } from '../../shared/adapters/dynamo/table-design';
 
 /**
@@ -24,6 +25,8 @@ export class StatefulStack extends Stack {
   readonly eventBodiesBucket: Bucket;
   readonly gatewaySecrets: Secret;
   readonly queues: Record<QueueName, Queue>;
+  /** The backoffice operators' Cognito user pool, its role groups and app client. */
+  readonly operators: OperatorPool;
 
   constructor(scope: Construct, id: string, props: StackProps & { stage: string }) {
     super(scope, id, props);
@@ -43,6 +46,8 @@ export class StatefulStack extends Stack {
       enableKeyRotation: true,
       removalPolicy: RemovalPolicy.RETAIN,
     });
+
+    this.operators = new OperatorPool(this, 'Operators', { stage: props.stage });
 
     this.table = new TableV2(this, 'Table', {
       partitionKey: { name: tableDesign.partitionKey, type: AttributeType.STRING },

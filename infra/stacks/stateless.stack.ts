@@ -1,6 +1,7 @@
 import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import { HttpApi, HttpMethod } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { TableV2, type ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Key } from 'aws-cdk-lib/aws-kms';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
@@ -35,6 +36,7 @@ import { FilterPattern, MetricFilter } from 'aws-cdk-lib/aws-logs';
 import {
   pascal,
   queueConsumers,
+  queueNames,
   queueUrlVariable,
   type ConsumerName,
   type Need,
@@ -69,6 +71,8 @@ export interface StatelessStackProps extends StackProps {
   analysisModelId: string;
   /** `bedrock` or `cascade` (infra/stage.ts). */
   analyzer: 'bedrock' | 'cascade';
+  /** The operators' user pool and the backoffice's app client (the stateful stack's `OperatorPool`). */
+  operators: { userPoolId: string; userPoolArn: string; clientId: string };
 }
 
 /**
@@ -143,6 +147,16 @@ export class StatelessStack extends Stack {
                 },
               }
             : {}),
+          ...(group === 'admin'
+            ? {
+                environment: {
+                  ...environment,
+                  OPERATOR_AUTH: 'cognito',
+                  OPERATOR_USER_POOL_ID: props.operators.userPoolId,
+                  OPERATOR_CLIENT_ID: props.operators.clientId,
+                },
+              }
+            : {}),
         }).function,
       ]),
     ) as Record<FunctionGroup, NodejsFunction>;
@@ -156,7 +170,7 @@ export class StatelessStack extends Stack {
       }),
     );
     table.encryptionKey?.grantDecrypt(functions.health);
-    for (const group of ['auth', 'accounts', 'seats', 'consent', 'evidence', 'pairing'] as const) {
+    for (const group of ['auth', 'accounts', 'seats', 'consent', 'evidence', 'pairing', 'admin'] as const) {
       table.grantReadWriteData(functions[group]);
       serviceSecrets.grantRead(functions[group]);
     }
@@ -200,6 +214,20 @@ export class StatelessStack extends Stack {
         },
       }),
     );
+    // The backoffice (the table above: the roster, the audit trail, a pairing's reset): the Cognito
+    // admin calls that keep the pool's users and groups in step with the roster.
+    functions.admin.addToRolePolicy(
+      new PolicyStatement({
+        actions: [
+          'cognito-idp:AdminCreateUser',
+          'cognito-idp:AdminGetUser',
+          'cognito-idp:AdminDeleteUser',
+          'cognito-idp:AdminAddUserToGroup',
+          'cognito-idp:AdminRemoveUserFromGroup',
+        ],
+        resources: [props.operators.userPoolArn],
+      }),
+    );
     // The person's evidence: faces counted, the phrase heard, the files kept (write only).
     functions.evidence.addToRolePolicy(
       new PolicyStatement({ actions: ['rekognition:DetectFaces'], resources: ['*'] }),
@@ -240,7 +268,7 @@ export class StatelessStack extends Stack {
     grantSendMail(functions.auth, props.mailFrom);
     // Guardians' notifications of the person's answers and of pairing moves the API makes: e-mail
     // and push to their devices' endpoints.
-    for (const group of ['consent', 'pairing'] as const) {
+    for (const group of ['consent', 'pairing', 'admin'] as const) {
       grantSendMail(functions[group], props.mailFrom);
       grantPush(functions[group], props.pushApplications);
     }
@@ -281,11 +309,19 @@ export class StatelessStack extends Stack {
       // Unmatched requests reach a function that answers 404 in the envelope, not API Gateway's own body.
       defaultIntegration: integrations[fallbackRoute.group],
     });
+    // Operator routes: API Gateway refuses a request without a valid access token of the backoffice's
+    // app client before any function runs; the admin function verifies it again and finds its member.
+    const operatorAuthorizer = new HttpJwtAuthorizer(
+      'OperatorAuthorizer',
+      `https://cognito-idp.${this.region}.amazonaws.com/${props.operators.userPoolId}`,
+      { jwtAudience: [props.operators.clientId] },
+    );
     for (const route of routes) {
       this.api.addRoutes({
         path: route.path,
         methods: [HttpMethod[route.method]],
         integration: integrations[route.group],
+        ...(route.auth === 'operator' ? { authorizer: operatorAuthorizer } : {}),
       });
     }
 
@@ -299,6 +335,19 @@ export class StatelessStack extends Stack {
         Queue.fromQueueArn(this, `${pascal(row.name)}Queue`, props.queueArns[row.name]),
       ]),
     ) as Record<QueueName, IQueue>;
+    // The backoffice overview reads each event queue's depth and its dead-letter queue's.
+    for (const row of queueConsumers) {
+      functions.admin.addEnvironment(queueUrlVariable(row.name), queues[row.name].queueUrl);
+      functions.admin.addToRolePolicy(
+        new PolicyStatement({
+          actions: ['sqs:GetQueueAttributes', 'sqs:GetQueueUrl'],
+          resources: [
+            queues[row.name].queueArn,
+            this.formatArn({ service: 'sqs', resource: queueNames(row).deadLetter }),
+          ],
+        }),
+      );
+    }
     const gatewaySecrets = Secret.fromSecretAttributes(this, 'GatewaySecrets', {
       secretCompleteArn: props.gatewaySecretsArn,
       encryptionKey: dataKey,
@@ -444,9 +493,10 @@ export class StatelessStack extends Stack {
     }
     // A pause's end is scheduled by the seats routes, at the pause's `until`.
     built.grantSchedules(functions.seats, ['pauseResume']);
-    // Who creates sessions (the pairing routes) and who ends them (the person's stop) talk to the
+    // Who creates sessions (the pairing routes) and who ends them (the person's stop, an operator's
+    // reset) talk to the
     // provider; the sessions' webhook key is the gateway's.
-    for (const fn of [functions.pairing, functions.consent]) {
+    for (const fn of [functions.pairing, functions.consent, functions.admin]) {
       fn.addEnvironment('SESSION_PROVIDER_URL', props.sessionProviderUrl);
       fn.addEnvironment('SESSION_PROVIDER_WEBHOOK_URL', sessionProviderWebhookUrl);
       fn.addEnvironment('GATEWAY_SECRETS_ARN', gatewaySecrets.secretArn);

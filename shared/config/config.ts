@@ -238,6 +238,15 @@ export const configSchema = z.object({
   /** Locally: the ES256 private key as a JWK (JSON) and the key of every keyed hash. */
   JWT_PRIVATE_JWK: optionalText,
   HASH_KEY: optional(text(16)),
+
+  /** Operators' sign-in: the Cognito user pool in AWS, the local stand-in issuer in the local stack. */
+  OPERATOR_AUTH: withDefault(z.enum(['cognito', 'local']), 'cognito'),
+  OPERATOR_USER_POOL_ID: optionalText,
+  /** The backoffice's app client: the `client_id` of every operator access token. */
+  OPERATOR_CLIENT_ID: optionalText,
+  /** Locally: the stand-in issuer's `iss` and its public keys (a JWKS, as JSON). */
+  OPERATOR_ISSUER: optionalUrl,
+  OPERATOR_JWKS_JSON: optional(jsonOf(z.object({ keys: z.array(z.record(z.string(), z.unknown())) }))),
 });
 
 export type Config = z.infer<typeof configSchema>;
@@ -334,6 +343,24 @@ export const capabilities = {
     z.object({ EVENT_BODIES: z.literal('local'), EVENT_BODIES_DIR: z.string() }),
   ]),
   businessEventsQueue: z.object({ BUSINESS_EVENTS_QUEUE_URL: setWhen('business events are received') }),
+  operators: z.discriminatedUnion('OPERATOR_AUTH', [
+    z.object({
+      OPERATOR_AUTH: z.literal('cognito'),
+      OPERATOR_USER_POOL_ID: setWhen('OPERATOR_AUTH is cognito'),
+      OPERATOR_CLIENT_ID: setWhen('OPERATOR_AUTH is cognito'),
+    }),
+    z.object({
+      OPERATOR_AUTH: z.literal('local'),
+      OPERATOR_ISSUER: setWhen('OPERATOR_AUTH is local'),
+      OPERATOR_CLIENT_ID: setWhen('OPERATOR_AUTH is local'),
+      OPERATOR_JWKS_JSON: z.object(
+        { keys: z.array(z.record(z.string(), z.unknown())) },
+        {
+          error: 'must be set when OPERATOR_AUTH is local',
+        },
+      ),
+    }),
+  ]),
   analysis: z.discriminatedUnion('ANALYZER', [
     z.object({ ANALYZER: z.literal('rules'), ANALYSIS_SANDBOX_MARKER: z.enum(['on', 'off']) }),
     z.object({ ANALYZER: z.literal('bedrock'), ANALYSIS_MODEL_ID: setWhen('ANALYZER is bedrock') }),

@@ -77,6 +77,12 @@ export const errorCatalog = {
 
   EVIDENCE_REQUIRED: { status: 422, message: 'A verified selfie and audio reading are needed first.' },
 
+  // Operator members (422)
+  SELF_INVITE: { status: 422, message: 'An operator cannot invite themself.' },
+  MEMBER_UNKNOWN: { status: 422, message: 'No operator member has this uid.' },
+  SELF_CHANGE: { status: 422, message: 'An operator cannot change their own role.' },
+  LAST_OWNER: { status: 422, message: 'The last owner cannot leave or be demoted.' },
+
   // Alerts and the excerpt (422)
   ALERT_NOT_OPEN: { status: 422, message: 'The alert was already resolved or dismissed.' },
   EXCERPT_GONE: { status: 422, message: 'The messages of this alert are past their retention.' },

@@ -1,6 +1,7 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import * as z from '../validation/z';
 import type { Caller } from '../app/deps';
+import type { Operator } from '../domain/operators/roster';
 import { jsonBody } from './request';
 import { parseWith } from './validation';
 import { successResponse } from './envelope';
@@ -64,12 +65,14 @@ interface OperationSpec<
 /** What the router learned about a request before its operation: who calls, and from where. */
 export interface RequestContext {
   caller: Caller | null;
+  /** On operator routes: the roster member the token names. */
+  operator?: Operator | null;
   /** The address per-IP limits count (shared/http/client-ip.ts). */
   ip: string;
 }
 
 export interface Operation {
-  auth: 'public' | 'bearer';
+  auth: 'public' | 'bearer' | 'operator';
   serve(event: APIGatewayProxyEventV2, request: RequestContext): Promise<APIGatewayProxyStructuredResultV2>;
 }
 
@@ -114,6 +117,24 @@ export const bearerOperation = <
   async serve(event, { caller, ip }) {
     if (caller === null) throw new Error('bearer operation reached without a caller');
     return respond(await spec.run(readInput(spec, event, ip), caller));
+  },
+});
+
+/** A backoffice route: the router has found the operator token's member on the roster before `run`. */
+export const operatorOperation = <
+  B extends z.ZodMiniType = z.ZodMiniUndefined,
+  P extends z.ZodMiniType = z.ZodMiniObject,
+  Q extends z.ZodMiniType = z.ZodMiniObject,
+>(
+  spec: OperationSpec<B, P, Q> & {
+    run(input: RequestInput<z.infer<B>, z.infer<P>, z.infer<Q>>, operator: Operator): Promise<Answer>;
+  },
+): Operation => ({
+  auth: 'operator',
+  async serve(event, { operator, ip }) {
+    if (operator === null || operator === undefined)
+      throw new Error('operator operation reached without an operator');
+    return respond(await spec.run(readInput(spec, event, ip), operator));
   },
 });
 

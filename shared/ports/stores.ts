@@ -1,3 +1,5 @@
+import type { OverviewDelta } from '../domain/operators/overview';
+import type { AuditEntry } from './operators';
 import type { DayTally } from '../domain/family/week';
 import type { AlertChange, CountedFinding } from '../domain/alerts/grouping';
 import type { MagicLink, OtpChallenge } from '../domain/auth/otp';
@@ -80,6 +82,10 @@ export interface SeatChangeExtras {
   message?: KeptMessage;
   /** What the change adds to the seat's days (`weekChange`): each added to its day's tally. */
   days?: readonly DayTally[];
+  /** The audit entry of the operator action that made the change. */
+  audit?: AuditEntry;
+  /** What the change adds to the backoffice overview's counts (in the seat's shard). */
+  overview?: OverviewDelta;
 }
 
 export interface FamilyStore {

@@ -171,6 +171,7 @@ try {
       body: { email: `cold-${round}@example.com`, delivery: 'code' },
     },
     accounts: { routeKey: 'GET /accounts', method: 'GET', path: '/accounts' },
+    admin: { routeKey: 'GET /admin/audit', method: 'GET', path: '/admin/audit' },
     seats: {
       routeKey: 'GET /seats/{uid}',
       method: 'GET',

@@ -11,6 +11,8 @@ import {
   validDependent,
   type ApiAnswer,
 } from './support/api';
+import { operator } from './support/operators';
+import { signOperatorToken } from '../../localstack/operator-issuer';
 
 /**
  * Every route of the table, given bad input of each kind, answers the right envelope and status and
@@ -122,6 +124,20 @@ const bodies: Record<string, Samples> = {
   readAlertExcerpt: null,
   health: null,
   openApiDocument: null,
+  listOperatorMembers: null,
+  inviteOperatorMember: {
+    wrongTypes: { email: 1, role: 'owner' },
+    missing: { role: 'owner' },
+    oversized: { email: `${long}@example.com`, role: 'owner' },
+  },
+  changeOperatorRole: { wrongTypes: { role: 1 }, missing: {}, oversized: { role: long } },
+  removeOperatorMember: null,
+  listAudit: null,
+  resetPairing: null,
+  readOverview: null,
+  listUsers: null,
+  listDependents: null,
+  seatTimeline: null,
 };
 
 const signed = async (claims: { exp: number; aud?: string; typ?: string }) =>
@@ -134,12 +150,19 @@ const signed = async (claims: { exp: number; aud?: string; typ?: string }) =>
     .setExpirationTime(claims.exp)
     .sign(await importJWK(JSON.parse(devSecrets.JWT_PRIVATE_JWK), 'ES256'));
 
-let token = '';
+let guardianToken = '';
+let operatorToken = '';
+let operatorOwner: Awaited<ReturnType<typeof operator>>;
+/** Each route's own kind of credential: a guardian's, or an operator owner's on `/admin/*`. */
+const tokenFor = (route: Route) => (route.auth === 'operator' ? operatorToken : guardianToken);
 let paths: (route: Route) => string;
 
 beforeAll(async () => {
   const { owner, accountUid } = await newFamily();
-  token = owner.token;
+  guardianToken = owner.token;
+  operatorOwner = await operator('owner');
+  operatorToken = operatorOwner.token;
+  const token = guardianToken;
   const seatUid = await addSeat(token, accountUid);
   const invited = await call('POST', `/accounts/${accountUid}/members`, {
     token,
@@ -176,7 +199,7 @@ describe('bad input on every route', () => {
     expect(Object.keys(bodies).sort()).toEqual(routes.map((route) => route.operation).sort());
   });
 
-  const bearerRoutes = routes.filter((route) => route.auth === 'bearer');
+  const bearerRoutes = routes.filter((route) => route.auth !== 'public');
   const bodyRoutes = routes.filter((route) => bodies[route.operation] !== null);
   // The evidence upload reads its (multipart) body only once its link is known: covered in consent.test.ts.
   const readByUseCase = new Set(['submitEvidence']);
@@ -198,6 +221,14 @@ describe('bad input on every route', () => {
         await signed({ exp: now - 60 }),
         await signed({ exp: now + 600, aud: 'someone-else' }),
         await signed({ exp: now + 600, typ: 'JWT' }),
+        // Each kind of credential is refused where the other is expected.
+        route.auth === 'operator' ? guardianToken : operatorToken,
+        ...(route.auth === 'operator'
+          ? [
+              await signOperatorToken({ uid: 'not-on-the-roster', email: 'x@example.com', role: 'owner' }),
+              await signOperatorToken(operatorOwner, { now: new Date(Date.now() - 2 * 3600_000) }),
+            ]
+          : []),
       ];
       const messages = new Set<string>();
       for (const bad of tokens) {
@@ -218,7 +249,7 @@ describe('bad input on every route', () => {
 
   it.each(bodyRoutes)('$method $path: malformed JSON is 400 BAD_REQUEST', async (route) => {
     await expectUnchanged(
-      () => call(route.method, paths(route), { token, rawBody: '{"name": ' }),
+      () => call(route.method, paths(route), { token: tokenFor(route), rawBody: '{"name": ' }),
       400,
       'BAD_REQUEST',
     );
@@ -237,7 +268,7 @@ describe('bad input on every route', () => {
         'text',
       ]) {
         const answer = await expectUnchanged(
-          () => call(route.method, paths(route), { token, body }),
+          () => call(route.method, paths(route), { token: tokenFor(route), body }),
           400,
           'VALIDATION',
         );
@@ -248,7 +279,7 @@ describe('bad input on every route', () => {
 
   it.each(bodyRoutes)('$method $path: a body over 64 KB is 413 HTTP_ERROR', async (route) => {
     await expectUnchanged(
-      () => call(route.method, paths(route), { token, body: { name: 'x'.repeat(70_000) } }),
+      () => call(route.method, paths(route), { token: tokenFor(route), body: { name: 'x'.repeat(70_000) } }),
       413,
       'HTTP_ERROR',
     );
@@ -256,7 +287,7 @@ describe('bad input on every route', () => {
 
   it.each(bodilessWrites)('$method $path: a route that takes no body refuses fields', async (route) => {
     await expectUnchanged(
-      () => call(route.method, paths(route), { token, body: { unexpected: 1 } }),
+      () => call(route.method, paths(route), { token: tokenFor(route), body: { unexpected: 1 } }),
       400,
       'VALIDATION',
     );

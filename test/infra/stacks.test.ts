@@ -194,6 +194,55 @@ describe('the stateless stack', () => {
     );
   });
 
+  it('signs operators in with a Cognito pool nobody signs up to: MFA, strong passwords, threat protection, owner and operator groups, a backoffice client', () => {
+    stateful.hasResourceProperties('AWS::Cognito::UserPool', {
+      AdminCreateUserConfig: { AllowAdminCreateUserOnly: true },
+      MfaConfiguration: 'ON',
+      EnabledMfas: ['SOFTWARE_TOKEN_MFA'],
+      Policies: {
+        PasswordPolicy: Match.objectLike({
+          MinimumLength: 14,
+          RequireLowercase: true,
+          RequireUppercase: true,
+          RequireNumbers: true,
+          RequireSymbols: true,
+        }),
+      },
+      UserPoolAddOns: { AdvancedSecurityMode: 'ENFORCED' },
+      DeletionProtection: 'ACTIVE',
+    });
+    const groups = Object.values(stateful.findResources('AWS::Cognito::UserPoolGroup')).map(
+      (group) => group.Properties.GroupName as string,
+    );
+    expect(groups.sort()).toEqual(['operator', 'owner']);
+    stateful.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+      GenerateSecret: false,
+      ExplicitAuthFlows: Match.arrayWith(['ALLOW_USER_SRP_AUTH']),
+      PreventUserExistenceErrors: 'ENABLED',
+    });
+  });
+
+  it('guards every operator route with the JWT authorizer of the pool and client, and no other route', () => {
+    const authorizers = stateless.findResources('AWS::ApiGatewayV2::Authorizer');
+    expect(Object.values(authorizers).map((each) => each.Properties.AuthorizerType)).toEqual(['JWT']);
+    const [authorizerId] = Object.keys(authorizers);
+    const guarded = Object.values(stateless.findResources('AWS::ApiGatewayV2::Route'))
+      .filter((route) => route.Properties.AuthorizationType === 'JWT')
+      .map((route) => {
+        expect(route.Properties.AuthorizerId).toEqual({ Ref: authorizerId });
+        return route.Properties.RouteKey as string;
+      });
+    expect(guarded.sort()).toEqual(
+      routes
+        .filter((route) => route.auth === 'operator')
+        .map(routeKey)
+        .sort(),
+    );
+    expect(actionsOf(stateless, 'AdminApi')).toEqual(
+      expect.arrayContaining(['cognito-idp:AdminCreateUser', 'cognito-idp:AdminAddUserToGroup']),
+    );
+  });
+
   it('grants least privilege: health reads one item and the table description; mail from auth and the notifying groups only', () => {
     const health = actionsOf(stateless, 'HealthApi');
     expect(health).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:DescribeTable']));
@@ -372,6 +421,7 @@ describe('the stateless stack', () => {
     );
     expect(withLayer.map(([id]) => id.replace(/(Api)?Function.*/, '')).sort()).toEqual([
       'Accounts',
+      'Admin',
       'Alerts',
       'Auth',
       'BusinessEventsWorker',
@@ -405,6 +455,14 @@ describe('the stateless stack', () => {
       PairingApi: [...api, 'sessionProvider', 'notifications'],
       AlertsApi: api,
       HealthApi: api,
+      AdminApi: [
+        ...api,
+        'operators',
+        'sessionProvider',
+        'notifications',
+        'sessionEventsQueue',
+        'businessEventsQueue',
+      ],
       SessionProviderWebhook: ['sessionEventsQueue'],
       BusinessProviderWebhook: ['businessEventsQueue'],
       GatewayHealth: ['sessionEventsQueue', 'businessEventsQueue'],

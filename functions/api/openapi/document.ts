@@ -23,6 +23,8 @@ import { requests as consentRequests } from '../consent/schemas';
 import { responses as consentResponses } from '../consent/responses';
 import { requests as evidenceRequests } from '../evidence/schemas';
 import { responses as evidenceResponses } from '../evidence/responses';
+import { requests as adminRequests } from '../admin/schemas';
+import { responses as adminResponses } from '../admin/responses';
 import { requests as healthRequests } from '../health/schemas';
 import { responses as healthResponses } from '../health/responses';
 import { requests as pairingRequests } from '../pairing/schemas';
@@ -49,6 +51,7 @@ export const contracts: {
   pairing: { requests: pairingRequests, responses: pairingResponses },
   alerts: { requests: alertsRequests, responses: alertsResponses },
   health: { requests: healthRequests, responses: healthResponses },
+  admin: { requests: adminRequests, responses: adminResponses },
 };
 
 /** A route's two halves of the contract, looked up by its group and operation. */
@@ -75,10 +78,11 @@ const groupDescriptions: Record<FunctionGroup, string> = {
   pairing: "Channels and the pairing of the person's messaging account, from both sides.",
   alerts: "Guardians' alerts (the list, decisions, the minimal excerpt) and notifications.",
   health: 'Health and this document.',
+  admin: "The backoffice: operators (Cognito's access tokens) read state, never content.",
 };
 
 const parameterDescriptions: Record<string, string> = {
-  uid: 'The public id of the account (`/accounts/…`), seat (`/seats/…`) or alert (`/alerts/…`).',
+  uid: 'The public id of the account (`/accounts/…`), seat (`/seats/…`), alert (`/alerts/…`) or operator member (`/admin/members/…`).',
   memberUid: "The member's user id.",
   token: "The consent link's token: the person's only credential.",
   channel: 'The channel; only `chat` is offered today.',
@@ -166,7 +170,7 @@ const commonErrors = (route: Route, responses: OperationResponses): RouteError[]
     ...(input === 'none' ? [] : (['VALIDATION'] as const)),
     ...(input === 'json' ? (['BAD_REQUEST', tooLarge] as const) : []),
     ...(typeof input === 'object' ? [tooLarge] : []),
-    ...(route.auth === 'bearer' ? (['UNAUTHORIZED'] as const) : []),
+    ...(route.auth === 'public' ? [] : (['UNAUTHORIZED'] as const)),
     'INTERNAL',
   ];
 };
@@ -347,7 +351,7 @@ export const openApiDocument = (version: string): Json => {
       tags: [route.group],
       summary: responses.summary,
       ...(responses.description === undefined ? {} : { description: responses.description }),
-      security: route.auth === 'bearer' ? [{ bearer: [] }] : [],
+      security: route.auth === 'public' ? [] : [{ [route.auth]: [] }],
       ...(params.length === 0 ? {} : { parameters: params }),
       ...(body === undefined ? {} : { requestBody: body }),
       responses: Object.fromEntries(
@@ -381,6 +385,13 @@ export const openApiDocument = (version: string): Json => {
           scheme: 'bearer',
           bearerFormat: 'JWT',
           description: "A guardian's access token from `POST /auth/otp/verify`.",
+        },
+        operator: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'JWT',
+          description:
+            "An operator's access token from the backoffice's Cognito app client (locally, `npm run operator-token`), of a member of the operator roster.",
         },
       },
       schemas: Object.fromEntries(

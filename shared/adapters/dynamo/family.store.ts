@@ -10,6 +10,7 @@ import type { TableAccess } from './client';
 import {
   accountToItem,
   alertToItem,
+  auditEntryToItem,
   consentLinkItem,
   memberItem,
   memberToItem,
@@ -22,6 +23,7 @@ import {
   toDayTally,
   toSubscription,
 } from './items';
+import { overviewUpdate } from './overview.store';
 import { inboxEntriesOf } from './inbox.store';
 import { keptMessageItems } from './message.store';
 import { itemTypes, keys } from './keys';
@@ -168,6 +170,8 @@ export const dynamoFamilyStore = (table: TableAccess): FamilyStore => ({
     }
     if (also.message !== undefined) extras.push(...keptMessageItems(table, also.message));
     for (const day of also.days ?? []) extras.push(dayTallyUpdate(table, seat.accountUid, day));
+    if (also.audit !== undefined) extras.push(putNew(table, auditEntryToItem(also.audit)));
+    if (also.overview !== undefined) extras.push(overviewUpdate(table, seat.uid, also.overview));
     await transact(table, [item, ...extras, ...eventRows(table, events)]);
     return saved;
   },

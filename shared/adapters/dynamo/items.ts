@@ -18,6 +18,9 @@ import type { ExcerptViewDay } from '../../domain/alerts/excerpt-views';
 import type { DayTally } from '../../domain/family/week';
 import { findingSources } from '../../domain/alerts/finding';
 import { riskCategories, severities } from '../../domain/analysis/finding';
+import { operatorRoles, type Roster } from '../../domain/operators/roster';
+import type { AuditEntry } from '../../ports/operators';
+import { isTimelineEvent, timelinePlaceOf } from '../../domain/operators/timeline';
 import { itemTypes, keys } from './keys';
 
 /**
@@ -243,7 +246,12 @@ export const toUser = (item: unknown): User => {
   const { type: _, ...user } = userItem.parse(item);
   return user;
 };
-export const userToItem = (user: User) => ({ ...keys.user(user.uid), type: itemTypes.user, ...user });
+export const userToItem = (user: User) => ({
+  ...keys.user(user.uid),
+  ...keys.userListing(user.createdAt, user.uid),
+  type: itemTypes.user,
+  ...user,
+});
 
 export const toAccount = (item: unknown): Account => {
   const { type: _, ...account } = accountItem.parse(item);
@@ -273,6 +281,7 @@ export const toSeat = (item: unknown): Seat => {
 };
 export const seatToItem = (seat: Seat) => ({
   ...keys.seat(seat.accountUid, seat.uid),
+  ...(seat.dependent === null ? {} : keys.dependentListing(seat.createdAt, seat.uid)),
   type: itemTypes.seat,
   ...seat,
 });
@@ -289,6 +298,9 @@ export const eventToItem = (event: DomainEvent) => {
     ...(event.seatId === null || event.audience === 'guardians'
       ? {}
       : keys.eventBySeat(event.seatId, event.id)),
+    ...(event.seatUid === null || !isTimelineEvent(type)
+      ? {}
+      : keys.seatTimeline(event.seatUid, timelinePlaceOf(event))),
     type: itemTypes.event,
     eventType: type,
     ...rest,
@@ -353,3 +365,67 @@ export const toDayTally = (item: unknown): DayTally => {
   const { type: _, ...day } = dayTallyItem.parse(item);
   return day;
 };
+
+const rosterItem = z.object({
+  type: z.literal(itemTypes.operatorRoster),
+  members: z.array(
+    z.object({
+      uid: z.string(),
+      email: z.string(),
+      role: z.enum(operatorRoles),
+      createdAt: z.string(),
+    }),
+  ),
+  version: z.int(),
+});
+
+/** The operator members (`keys.operatorRoster`); none before the first was written. */
+export const toRoster = (item: unknown): Roster => {
+  const { type: _, ...roster } = rosterItem.parse(item);
+  return roster;
+};
+export const rosterToItem = (roster: Roster) => ({
+  ...keys.operatorRoster(),
+  type: itemTypes.operatorRoster,
+  members: roster.members,
+  version: roster.version,
+});
+
+/**
+ * An audit entry (`keys.auditEntry`). The excerpt's entries name their guardian and alert in their
+ * own fields (`actorUserUid`, `alertUid`); every other entry names its actor and target itself.
+ */
+const auditItem = z.object({
+  type: z.literal(itemTypes.auditEntry),
+  entryId: z.string(),
+  at: z.string(),
+  action: z.string(),
+  actorKind: z.optional(z.enum(['operator', 'guardian', 'system'])),
+  actorUid: z.optional(z.string()),
+  actorUserUid: z.optional(z.string()),
+  targetKind: z.optional(z.string()),
+  targetUid: z.optional(z.string()),
+  alertUid: z.optional(z.string()),
+});
+
+export const toAuditEntry = (item: unknown): AuditEntry => {
+  const entry = auditItem.parse(item);
+  return {
+    id: entry.entryId,
+    at: entry.at,
+    actor: { kind: entry.actorKind ?? 'guardian', uid: entry.actorUid ?? entry.actorUserUid ?? '' },
+    action: entry.action,
+    target: { kind: entry.targetKind ?? 'alert', uid: entry.targetUid ?? entry.alertUid ?? '' },
+  };
+};
+export const auditEntryToItem = (entry: AuditEntry) => ({
+  ...keys.auditEntry(entry.at, entry.id),
+  type: itemTypes.auditEntry,
+  entryId: entry.id,
+  at: entry.at,
+  action: entry.action,
+  actorKind: entry.actor.kind,
+  actorUid: entry.actor.uid,
+  targetKind: entry.target.kind,
+  targetUid: entry.target.uid,
+});

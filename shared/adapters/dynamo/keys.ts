@@ -33,10 +33,25 @@ export const itemTypes = {
   dayTally: 'day_tally',
   auditEntry: 'audit',
   notificationSettings: 'notification_settings',
+  operatorRoster: 'operator_roster',
+  overviewShard: 'overview_shard',
 } as const;
 
 export const keys = {
   user: (userUid: string): Key => ({ PK: `USER#${userUid}`, SK: 'USER' }),
+  /**
+   * GSI1 on a seat item once it has its person: the backoffice's dependent list, newest first
+   * (`GET /admin/dependents`). Sparse: a seat without a person is not listed.
+   */
+  dependentListing: (createdAt: string, seatUid: string) => ({
+    GSI1PK: 'ADMIN#dependents',
+    GSI1SK: `${createdAt}#${seatUid}`,
+  }),
+  /** GSI1 on the user item: the backoffice's user list, newest first (`GET /admin/users`). */
+  userListing: (createdAt: string, userUid: string) => ({
+    GSI1PK: 'ADMIN#users',
+    GSI1SK: `${createdAt}#${userUid}`,
+  }),
   emailLookup: (emailHash: string): Key => ({ PK: `EMAIL#${emailHash}`, SK: 'EMAIL' }),
   /** Beside the e-mail lookup: one query reads who the address is and its sign-in challenge. */
   otpChallenge: (emailHash: string): Key => ({ PK: `EMAIL#${emailHash}`, SK: 'OTP' }),
@@ -74,6 +89,11 @@ export const keys = {
   proxy: (label: string): Key => ({ PK: 'PROXIES', SK: `PROXY#${label}` }),
   /** GSI1: the events of one seat, for the person's own stream. */
   eventBySeat: (seatId: string, eventId: string) => ({ GSI1PK: `SEATEVENTS#${seatId}`, GSI1SK: eventId }),
+  /**
+   * GSI2 on a seat's consent, pairing, import and subscription events: its backoffice timeline,
+   * newest first, sorted by instant, source and id (`GET /admin/seats/{uid}/timeline`).
+   */
+  seatTimeline: (seatUid: string, place: string) => ({ GSI2PK: `SEATTIMELINE#${seatUid}`, GSI2SK: place }),
   /** A guardian's inbox: notifications by ULID, and the unread counter beside them. */
   inboxPartition: (userUid: string): string => `INBOX#${userUid}`,
   notification: (userUid: string, notificationId: string): Key => ({
@@ -162,5 +182,13 @@ export const keys = {
     PK: `AUDIT#${at.slice(0, 7)}`,
     SK: `${at}#${entryId}`,
   }),
+  /**
+   * The operator members, all in one item: a few dozen people at most, read on every backoffice
+   * request, and "the last owner" is decided on the whole of it under one version.
+   */
+  operatorRoster: (): Key => ({ PK: 'OPERATORS', SK: 'ROSTER' }),
+  /** The backoffice overview's counters, one item per shard in one partition (read with one Query). */
+  overviewPartition: (): string => 'COUNTERS#overview',
+  overviewShard: (shard: number): Key => ({ PK: 'COUNTERS#overview', SK: `SHARD#${shard}` }),
   health: (): Key => ({ PK: 'HEALTH', SK: 'HEALTH' }),
 } as const;

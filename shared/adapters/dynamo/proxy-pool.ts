@@ -1,12 +1,14 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { StaleWrite } from '../../domain/errors';
 import * as z from '../../validation/z';
 import { bindingOrder, type ProxyAddress } from '../../domain/pairing/proxy';
 import type { ProxyPool } from '../../ports/proxies';
 import { lazy } from '../../lazy';
 import type { TableAccess } from './client';
 import { itemTypes, keys } from './keys';
-import type { TransactItem } from './transact';
+import { overviewUpdate } from './overview.store';
+import { putNew, transact, type TransactItem } from './transact';
 
 const proxyItem = z.object({
   label: z.string(),
@@ -51,17 +53,25 @@ export const dynamoProxyPool = (table: TableAccess, configured: readonly ProxyAd
 
   const pool: ProxyPool = {
     async register(addresses) {
+      // A new proxy is counted active in the backoffice overview with its registration.
       for (const proxy of addresses) {
+        const item = { ...keys.proxy(proxy.label), type: itemTypes.proxy, ...proxy, bound: 0, burned: false };
         try {
-          await table.doc.send(
-            new PutCommand({
+          await transact(table, [
+            putNew(table, item),
+            overviewUpdate(table, proxy.label, { proxiesActive: 1 }),
+          ]);
+        } catch (error) {
+          if (!(error instanceof StaleWrite)) throw error;
+          // Registered meanwhile (by another process): nothing to count. Anything else was a race.
+          const { Item } = await table.doc.send(
+            new GetCommand({
               TableName: table.tableName,
-              Item: { ...keys.proxy(proxy.label), type: itemTypes.proxy, ...proxy, bound: 0, burned: false },
-              ConditionExpression: 'attribute_not_exists(PK)',
+              Key: keys.proxy(proxy.label),
+              ConsistentRead: true,
             }),
           );
-        } catch (error) {
-          if (!isConditionFailure(error)) throw error;
+          if (Item === undefined) throw error;
         }
       }
     },

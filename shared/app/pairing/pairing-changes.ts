@@ -13,6 +13,7 @@ import { eventChallenge, type PairingMoveResult } from '../../domain/pairing/pai
 import type { PairingEffect } from '../../domain/pairing/pairing.transitions';
 import type { ReconnectAttempt } from '../../domain/pairing/reconnect';
 import type { SeatChangeExtras } from '../../ports/stores';
+import { isEmptyDelta, pairingDelta } from '../../domain/operators/overview';
 import type { Deps } from '../deps';
 import { sourcedEvent } from '../event-sources';
 import { notifyFamily, type NotifyDeps } from '../notifications/notify';
@@ -114,6 +115,8 @@ export const planPairingChange = (
       }
     }
   }
+  const counted = pairingDelta(before.pairing?.status ?? null, seat.pairing?.status ?? null);
+  if (!isEmptyDelta(counted)) extras.overview = counted;
   const week = weekChange(before, seat, now);
   seat = week.seat;
   if (week.days.length > 0) extras.days = week.days;

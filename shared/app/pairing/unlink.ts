@@ -9,12 +9,12 @@ import { planPairingChange, savePairingPlan } from './pairing-changes';
 import type { NotifyDeps } from '../notifications/notify';
 import { endSession } from './sessions';
 
-/** Revokes the seat's open pairing (unlink by a guardian, stop by the person). */
+/** Revokes the seat's open pairing (unlink by a guardian, stop by the person, reset by an operator). */
 export const revokePairing = (
   deps: Pick<Deps, 'ids' | 'clock' | 'settings'>,
   family: Family,
   seat: Seat,
-  because: 'unlinked_by_guardian' | 'stopped_by_dependent',
+  because: 'unlinked_by_guardian' | 'stopped_by_dependent' | 'reset_by_operator',
 ) => {
   if (seat.pairing === null || !isOpenPairing(seat.pairing.status)) return null;
   const move = movePairing(seat.pairing, 'revoked', deps.clock.now(), { revokedBecause: because });

@@ -39,6 +39,7 @@ export const failureReasons = [
   'device_unlinked',
   'unlinked_by_guardian',
   'stopped_by_dependent',
+  'reset_by_operator',
 ] as const;
 export type FailureReason = (typeof failureReasons)[number];
 

@@ -1,0 +1,63 @@
+import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { randomUUID } from 'node:crypto';
+import { configFor } from '../../../shared/config/config';
+import { cognitoDirectory, localDirectory } from '../../../shared/adapters/auth/cognito-directory';
+import { operatorTokens } from '../../../shared/adapters/auth/operator-tokens';
+import { cryptoIds } from '../../../shared/adapters/crypto/node-crypto';
+import { dynamoAuditTrail, dynamoRosterStore } from '../../../shared/adapters/dynamo/operators.store';
+import type { OperatorDeps } from '../../../shared/app/operators/operators';
+import { systemClock } from '../../../shared/ports/clock';
+import { SQSClient } from '@aws-sdk/client-sqs';
+import { dynamoBackofficeLists } from '../../../shared/adapters/dynamo/backoffice-lists.store';
+import { readOverviewCounts } from '../../../shared/adapters/dynamo/overview.store';
+import { sqsQueueDepths } from '../../../shared/adapters/sqs/queue-depths';
+import { settings, table } from '../runtime';
+
+/** The backoffice's own capability: operators' tokens and their directory, checked at cold start. */
+const { operators, sessionEventsQueue, businessEventsQueue } = configFor(
+  'operators',
+  'sessionEventsQueue',
+  'businessEventsQueue',
+);
+
+const sqs = new SQSClient({
+  region: settings.AWS_REGION,
+  // Locally the emulator's queue URLs name a host that does not resolve: talk to its endpoint.
+  ...(settings.SQS_ENDPOINT === undefined
+    ? {}
+    : { endpoint: settings.SQS_ENDPOINT, useQueueUrlAsEndpoint: false }),
+});
+
+export const operatorDeps: OperatorDeps = {
+  clock: systemClock,
+  ids: cryptoIds(),
+  roster: dynamoRosterStore(table),
+  auditTrail: dynamoAuditTrail(table, () => systemClock.now()),
+  overview: { read: () => readOverviewCounts(table) },
+  lists: dynamoBackofficeLists(table),
+  queues: sqsQueueDepths(sqs, {
+    sessionEvents: sessionEventsQueue.SESSION_EVENTS_QUEUE_URL,
+    businessEvents: businessEventsQueue.BUSINESS_EVENTS_QUEUE_URL,
+  }),
+  ...(operators.OPERATOR_AUTH === 'cognito'
+    ? {
+        operatorTokens: operatorTokens({
+          kind: 'cognito',
+          userPoolId: operators.OPERATOR_USER_POOL_ID,
+          clientId: operators.OPERATOR_CLIENT_ID,
+        }),
+        directory: cognitoDirectory(
+          new CognitoIdentityProviderClient({ region: settings.AWS_REGION }),
+          operators.OPERATOR_USER_POOL_ID,
+        ),
+      }
+    : {
+        operatorTokens: operatorTokens({
+          kind: 'local',
+          issuer: operators.OPERATOR_ISSUER,
+          clientId: operators.OPERATOR_CLIENT_ID,
+          jwks: operators.OPERATOR_JWKS_JSON,
+        }),
+        directory: localDirectory(randomUUID),
+      }),
+};

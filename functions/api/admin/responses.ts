@@ -1,0 +1,155 @@
+import * as z from '../../../shared/validation/z';
+import { operatorRoles } from '../../../shared/domain/operators/roster';
+import type { GroupResponses } from '../contract';
+import { count, instant, relationship, wordsOf } from '../openapi/views';
+import { seatStatuses } from '../../../shared/domain/family/seat';
+import { eventSources } from '../../../shared/domain/events/event';
+import type { PersonKind } from '../../../shared/domain/people/birth-date';
+
+const operatorMember = z.strictObject({
+  uid: z.string(),
+  email: z.string(),
+  role: z.enum(operatorRoles),
+  createdAt: instant,
+});
+
+const auditEntry = z.strictObject({
+  id: z.string(),
+  at: instant,
+  actor: z.strictObject({ kind: z.enum(['operator', 'guardian', 'system']), uid: z.string() }),
+  action: z.string(),
+  target: z.strictObject({ kind: z.string(), uid: z.string() }),
+});
+
+const queueDepth = z.strictObject({ waiting: count, inFlight: count, dead: count });
+
+const ownerOnly =
+  "Owner only: an `operator` gets 403 `FORBIDDEN`. The role in force is the member list's, never the token's group.";
+
+export const responses = {
+  listOperatorMembers: {
+    summary: 'The operator members',
+    description: ownerOnly,
+    success: { 200: { data: z.strictObject({ members: z.array(operatorMember) }) } },
+    errors: ['FORBIDDEN'],
+  },
+  inviteOperatorMember: {
+    summary: 'Add an operator member (the Cognito user and its group)',
+    description: ownerOnly,
+    success: { 201: { data: operatorMember } },
+    errors: ['FORBIDDEN', 'SELF_INVITE', 'CONFLICT'],
+  },
+  changeOperatorRole: {
+    summary: "Change a member's role (never one's own)",
+    description: ownerOnly,
+    success: { 200: { data: operatorMember } },
+    errors: ['FORBIDDEN', 'MEMBER_UNKNOWN', 'SELF_CHANGE', 'LAST_OWNER', 'CONFLICT'],
+  },
+  removeOperatorMember: {
+    summary: 'Remove a member (oneself too, unless the last owner)',
+    description: ownerOnly,
+    success: { 204: { empty: true } },
+    errors: ['FORBIDDEN', 'MEMBER_UNKNOWN', 'LAST_OWNER', 'CONFLICT'],
+  },
+  listAudit: {
+    summary: 'The audit trail, newest first',
+    description:
+      'Every operator action and every guardian excerpt view: who, what, on what, when; never content. 50 per page unless asked, at most 200.',
+    success: {
+      200: { data: z.strictObject({ audit: z.array(auditEntry), nextCursor: z.nullable(z.string()) }) },
+    },
+    // BAD_REQUEST (a broken or mismatched cursor) is listed for every JSON route already.
+    errors: [],
+  },
+  readOverview: {
+    summary: 'The overview: connections, proxies, history imports, event queues',
+    description:
+      'Counts kept by counter items written with each change (never scans), and the event queues as SQS approximates them (`dead`: in the dead-letter queue).',
+    success: {
+      200: {
+        data: z.strictObject({
+          pairingsPaired: count,
+          pairingsDegraded: count,
+          proxiesActive: count,
+          proxiesBurned: count,
+          syncsRunning: count,
+          syncsWaiting: count,
+          syncsStuck: count,
+          queue: z.strictObject({ sessionEvents: queueDepth, businessEvents: queueDepth }),
+        }),
+      },
+    },
+    errors: [],
+  },
+  listUsers: {
+    summary: 'Users (guardians), newest first, addresses masked',
+    description:
+      '30 per page unless asked, at most 100. `?email=` finds the one user of that exact address (by its keyed hash); the answer still shows it masked (`j***@example.com`).',
+    success: {
+      200: {
+        data: z.strictObject({
+          users: z.array(z.strictObject({ uid: z.string(), email: z.string(), createdAt: instant })),
+          nextCursor: z.nullable(z.string()),
+        }),
+      },
+    },
+    errors: [],
+  },
+  listDependents: {
+    summary: 'Protected people, newest seat first, masked',
+    description:
+      "30 per page unless asked, at most 100. Who the person is never shows: initials, the phone's country, area and last two digits, the CPF's check digits, the birth year.",
+    success: {
+      200: {
+        data: z.strictObject({
+          dependents: z.array(
+            z.strictObject({
+              seatUid: z.string(),
+              accountUid: z.string(),
+              seatStatus: z.enum(seatStatuses),
+              person: z.strictObject({
+                kind: wordsOf<PersonKind>()(['minor', 'adult']),
+                name: z.string(),
+                phone: z.nullable(z.string()),
+                document: z.nullable(z.string()),
+                birthYear: z.string(),
+                relationship,
+              }),
+              createdAt: instant,
+            }),
+          ),
+          nextCursor: z.nullable(z.string()),
+        }),
+      },
+    },
+    errors: [],
+  },
+  seatTimeline: {
+    summary: "A seat's timeline: consent, pairing, import and subscription events, type only",
+    description:
+      'Newest first, 50 per page unless asked, at most 200; never a payload. An unknown seat has an empty timeline.',
+    success: {
+      200: {
+        data: z.strictObject({
+          events: z.array(
+            z.strictObject({
+              id: z.string(),
+              type: z.string(),
+              source: z.enum(eventSources),
+              occurredAt: instant,
+            }),
+          ),
+          nextCursor: z.nullable(z.string()),
+        }),
+      },
+    },
+    errors: [],
+  },
+  resetPairing: {
+    summary: "Reset a seat's pairing (the backoffice reset): `revoked`, with its events",
+    description:
+      "The seat's open pairing becomes `revoked` (`failureReason: reset_by_operator`) with the events and guardians' notices a guardian's unlink makes, and the session ends at the provider. Audited.",
+    success: { 200: { data: z.strictObject({ seatUid: z.string(), status: z.literal('revoked') }) } },
+    errors: ['NOT_FOUND', 'PAIRING_NOT_OPEN', 'CONFLICT'],
+  },
+} satisfies GroupResponses<'admin'>;

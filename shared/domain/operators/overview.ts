@@ -1,0 +1,57 @@
+import type { PairingStatus } from '../pairing/pairing.transitions';
+
+/**
+ * The backoffice overview's counts, kept by counter items written in the same transaction as the
+ * change they count (never by scans). Each change adds to one shard, chosen by a hash of what
+ * changed (the seat, the proxy), so that changes of different seats rarely meet on one item; the
+ * overview sums the shards.
+ */
+export const overviewCounts = [
+  'pairingsPaired',
+  'pairingsDegraded',
+  'proxiesActive',
+  'proxiesBurned',
+  'syncsRunning',
+  'syncsWaiting',
+  'syncsStuck',
+] as const;
+export type OverviewCount = (typeof overviewCounts)[number];
+export type OverviewDelta = Partial<Record<OverviewCount, number>>;
+export type OverviewTotals = Record<OverviewCount, number>;
+
+export const OVERVIEW_SHARDS = 16;
+
+/** FNV-1a of the key, to a shard number: the same key always lands on the same shard. */
+export const overviewShardOf = (key: string): number => {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < key.length; index += 1) {
+    hash ^= key.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0) % OVERVIEW_SHARDS;
+};
+
+const pairingCount: Partial<Record<PairingStatus, OverviewCount>> = {
+  paired: 'pairingsPaired',
+  degraded: 'pairingsDegraded',
+};
+
+/** What a pairing's move from one status to another does to the counts (nothing when neither counts). */
+export const pairingDelta = (before: PairingStatus | null, after: PairingStatus | null): OverviewDelta => {
+  const delta: OverviewDelta = {};
+  const left = before === null ? undefined : pairingCount[before];
+  const entered = after === null ? undefined : pairingCount[after];
+  if (left === entered) return delta;
+  if (left !== undefined) delta[left] = -1;
+  if (entered !== undefined) delta[entered] = 1;
+  return delta;
+};
+
+export const isEmptyDelta = (delta: OverviewDelta): boolean =>
+  Object.values(delta).every((value) => value === undefined || value === 0);
+
+/** The totals of the shards' counts (a count no shard has is 0). */
+export const sumOverview = (shards: readonly OverviewDelta[]): OverviewTotals =>
+  Object.fromEntries(
+    overviewCounts.map((name) => [name, shards.reduce((total, shard) => total + (shard[name] ?? 0), 0)]),
+  ) as OverviewTotals;

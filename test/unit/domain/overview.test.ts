@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import {
+  OVERVIEW_SHARDS,
+  isEmptyDelta,
+  overviewShardOf,
+  pairingDelta,
+  sumOverview,
+} from '../../../shared/domain/operators/overview';
+
+describe('the overview counts', () => {
+  it('moves a pairing between the counted statuses, and counts nothing else', () => {
+    expect(pairingDelta('connecting', 'paired')).toEqual({ pairingsPaired: 1 });
+    expect(pairingDelta('paired', 'degraded')).toEqual({ pairingsPaired: -1, pairingsDegraded: 1 });
+    expect(pairingDelta('degraded', 'paired')).toEqual({ pairingsDegraded: -1, pairingsPaired: 1 });
+    expect(pairingDelta('paired', 'revoked')).toEqual({ pairingsPaired: -1 });
+    expect(pairingDelta('degraded', 'disconnected')).toEqual({ pairingsDegraded: -1 });
+    expect(isEmptyDelta(pairingDelta('paired', 'paired'))).toBe(true);
+    expect(isEmptyDelta(pairingDelta(null, 'starting'))).toBe(true);
+    expect(isEmptyDelta(pairingDelta('challenge', 'cancelled'))).toBe(true);
+  });
+
+  it('puts a key always on the same shard, and spreads keys over the shards', () => {
+    expect(overviewShardOf('st_abc')).toBe(overviewShardOf('st_abc'));
+    const shards = new Set(Array.from({ length: 500 }, (_, index) => overviewShardOf(`st_${index}`)));
+    expect(shards.size).toBe(OVERVIEW_SHARDS);
+    expect([...shards].every((shard) => shard >= 0 && shard < OVERVIEW_SHARDS)).toBe(true);
+  });
+
+  it('sums the shards, a count no shard has being 0', () => {
+    expect(sumOverview([{ pairingsPaired: 2, proxiesActive: 1 }, { pairingsPaired: -1 }, {}])).toEqual({
+      pairingsPaired: 1,
+      pairingsDegraded: 0,
+      proxiesActive: 1,
+      proxiesBurned: 0,
+      syncsRunning: 0,
+      syncsWaiting: 0,
+      syncsStuck: 0,
+    });
+  });
+});
