@@ -6,11 +6,13 @@ import { StopProtection } from '../stop';
 import type { Words } from '../words';
 
 const finalStatuses: readonly string[] = ['disconnected', 'cancelled', 'revoked'];
+/** Paired, or paired and reconnecting by itself: the protection is on. */
+const protectedStatuses: readonly string[] = ['paired', 'degraded'];
 const readEveryMsOffline = 5_000;
 
 /**
  * The code typed in WhatsApp's "Link with phone number", followed live until paired; once paired the
- * protection is on, so the stop is offered here too.
+ * protection is on (also while a dropped connection is retried), so the stop is offered here too.
  */
 export const Pairing = (props: {
   words: Words;
@@ -140,7 +142,7 @@ export const Pairing = (props: {
           {words.pairing.retry}
         </button>
       )}
-      {pairing?.status === 'paired' && (
+      {pairing !== null && protectedStatuses.includes(pairing.status) && (
         <>
           <button type="button" class="primary" onClick={props.onProtection}>
             {words.pairing.toProtection}
