@@ -80,6 +80,6 @@ module.exports = {
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
     enhancedResolveOptions: { extensions: ['.ts', '.mts', '.js', '.mjs', '.json'] },
-    exclude: { path: ['cdk.out', '\\.local'] },
+    exclude: { path: ['cdk.out', '\\.local', 'web/consent-page/dist'] },
   },
 };

@@ -162,10 +162,10 @@ export class ConsentPage extends Construct {
       },
     });
 
-    // The build is made at synth (esbuild, within its size budget) and copied on deploy; the HTML is
+    // The build is made at synth (Vite, within its size budget) and copied on deploy; the HTML is
     // never cached, so a new build reaches the next visitor.
     new BucketDeployment(this, 'Deploy', {
-      sources: [Source.asset(ensureConsentPage().folder, { exclude: ['build.json'] })],
+      sources: [Source.asset(ensureConsentPage().folder, { exclude: ['build.json', 'manifest.json'] })],
       destinationBucket: this.bucket,
       distribution: this.distribution,
       distributionPaths: ['/index.html', '/assets/*'],

@@ -63,6 +63,10 @@ describe('the consent page in a real browser', () => {
     await expect
       .poll(() => byTestId(page, 'protection-state').getAttribute('data-state'), { timeout: 10_000 })
       .toBe('stopped');
+    expect(await byTestId(page, 'protection-reason').getAttribute('data-reason')).toBe(
+      'consent_stopped_by_dependent',
+    );
+    await expect.poll(() => byTestId(page, 'excerpt-views').getAttribute('data-count')).toBe('0');
     await expectAccessible(page);
   });
 });

@@ -111,6 +111,24 @@ describe('the consent page: no, errors and dead ends', () => {
     await simulate(session, 'passkey-required');
     await attribute(byTestId(page, 'pairing-status'), 'data-status').toBe('cancelled');
     expect(await byTestId(page, 'pairing-status').innerText()).toContain('mais tarde');
+    // Back on the link later, the protection view says why in words too.
+    await page.reload();
+    await attribute(byTestId(page, 'protection-state'), 'data-state').toBe('ready_to_connect');
+    await attribute(byTestId(page, 'protection-reason'), 'data-reason').toBe('passkey_required');
+    expect(await byTestId(page, 'protection-reason').innerText()).toContain('mais tarde');
+    await expectAccessible(page);
+  });
+
+  it('offers the stop on the pairing screen as soon as the person is protected', async () => {
+    const { page, session } = await atPairingCode();
+    await simulate(session, 'link');
+    await attribute(byTestId(page, 'pairing-status'), 'data-status').toBe('paired');
+    await byTestId(page, 'stop').click();
+    await expectAccessible(page);
+    await byTestId(page, 'stop-confirm').click();
+    await attribute(byTestId(page, 'protection-state'), 'data-state').toBe('stopped');
+    await attribute(byTestId(page, 'protection-reason'), 'data-reason').toBe('consent_stopped_by_dependent');
+    await expectAccessible(page);
   });
 
   it('speaks English to a browser that prefers it', async () => {

@@ -1,38 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
-import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import { uniqueIp } from '../../e2e/support/api';
+import { phoneContext } from './chromium';
 
-/**
- * The machine's Chromium (Debian `chromium`, installed by `.ci/run` when missing) with fake camera and
- * microphone fed from committed fixtures: the camera plays a face (or a room with no face), the
- * microphone reads the consent phrase.
- */
-export const chromiumPath = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
-const fixture = (path: string) => fileURLToPath(new URL(`../../fixtures/${path}`, import.meta.url));
-
-export type Camera = 'face' | 'no-face';
-
-export const launchBrowser = (camera: Camera = 'face'): Promise<Browser> =>
-  chromium.launch({
-    executablePath: chromiumPath,
-    headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-video-capture=${fixture(`browser/${camera}.y4m`)}`,
-      `--use-file-for-fake-audio-capture=${fixture('evidence/phrase.wav')}`,
-    ],
-  });
+export { chromiumPath, launchBrowser, type Camera } from './chromium';
 
 /**
  * The person's phone: a 360x740 screen opening their link. Each person speaks from an address of
@@ -43,11 +15,7 @@ export const openLink = async (
   linkToken: string,
   options: { ip?: string; locale?: string } = {},
 ): Promise<Page> => {
-  const context = await browser.newContext({
-    viewport: { width: 360, height: 740 },
-    locale: options.locale ?? 'pt-BR',
-    extraHTTPHeaders: { 'x-forwarded-for': options.ip ?? uniqueIp() },
-  });
+  const context = await phoneContext(browser, options.ip ?? uniqueIp(), options.locale);
   const page = await context.newPage();
   await page.goto(`${inject('webUrl')}/c/${linkToken}`);
   return page;

@@ -11,7 +11,7 @@ import type { Words } from './words';
 type Screen =
   | { name: 'loading' }
   | { name: 'intro' | 'evidence' | 'decision'; page: ConsentPage }
-  | { name: 'declined' | 'pairing' | 'protection' }
+  | { name: 'declined' | 'pairing' | 'protection' | 'stopped' }
   | { name: 'dead-end'; refusal: Refusal };
 
 /** Where a link's state leads: a given consent goes to the protection view, a pending one to its step. */
@@ -75,12 +75,21 @@ export const App = (props: { words: Words; token: string }) => {
     case 'declined':
       return <Declined words={words} />;
     case 'pairing':
-      return <Pairing words={words} api={api} onProtection={() => setScreen({ name: 'protection' })} />;
+      return (
+        <Pairing
+          words={words}
+          api={api}
+          onProtection={() => setScreen({ name: 'protection' })}
+          onStopped={() => setScreen({ name: 'stopped' })}
+        />
+      );
     case 'protection':
+    case 'stopped':
       return (
         <Protection
           words={words}
           api={api}
+          stopped={screen.name === 'stopped'}
           onConnect={() => setScreen({ name: 'pairing' })}
           onDeadEnd={(refusal) => setScreen({ name: 'dead-end', refusal })}
         />

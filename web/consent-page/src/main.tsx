@@ -1,4 +1,5 @@
 import { render } from 'preact';
+import './styles.css';
 import { App } from './app';
 import { wordsFor } from './words';
 

@@ -1,10 +1,11 @@
-import { MediaRecorder, register, type IMediaRecorder } from 'extendable-media-recorder';
-import { connect } from 'extendable-media-recorder-wav-encoder';
+import type * as Recorder from './recorder';
 
 /**
  * The camera and the microphone. The backend takes a JPEG selfie and a WAV reading (PCM, mono,
  * 16 kHz): browsers record WebM by default, so the reading goes through a WAV encoder fed by an
- * audio graph running at 16 kHz with one channel.
+ * audio graph running at 16 kHz with one channel. The encoder is most of the page's weight, so it
+ * is a chunk of its own (`recorder.ts`), loaded when the audio step starts rather than with the first
+ * screen.
  */
 export const openCamera = () =>
   navigator.mediaDevices.getUserMedia({ video: { facingMode: 'user' }, audio: false });
@@ -26,34 +27,14 @@ export const captureJpeg = (video: HTMLVideoElement): Promise<Blob> => {
 export const stopStream = (stream: MediaStream | null) =>
   stream?.getTracks().forEach((track) => track.stop());
 
-/** The WAV encoder joins the recorder once, on the first recording. */
-let encoderRegistered: Promise<void> | null = null;
-const wavEncoder = () => (encoderRegistered ??= connect().then(register));
-
-const sampleRate = 16_000;
+/** The recorder's chunk, loaded once (a failed load is tried again on the next recording). */
+let recorder: Promise<typeof Recorder> | null = null;
+export const loadRecorder = () =>
+  (recorder ??= import('./recorder').catch((error: unknown) => {
+    recorder = null;
+    throw error;
+  }));
 
 /** Starts recording the microphone as WAV; the returned `stop` resolves with the recording. */
-export const recordWav = async (): Promise<{ stop: () => Promise<Blob> }> => {
-  await wavEncoder();
-  const microphone = await navigator.mediaDevices.getUserMedia({
-    audio: { channelCount: 1, echoCancellation: true, noiseSuppression: true },
-  });
-  const context = new AudioContext({ sampleRate });
-  const destination = new MediaStreamAudioDestinationNode(context, { channelCount: 1 });
-  context.createMediaStreamSource(microphone).connect(destination);
-  const recorder: IMediaRecorder = new MediaRecorder(destination.stream, { mimeType: 'audio/wav' });
-  const chunks: Blob[] = [];
-  recorder.addEventListener('dataavailable', (event) => chunks.push(event.data));
-  recorder.start();
-  return {
-    stop: () =>
-      new Promise((resolve) => {
-        recorder.addEventListener('stop', () => {
-          stopStream(microphone);
-          void context.close();
-          resolve(new Blob(chunks, { type: 'audio/wav' }));
-        });
-        recorder.stop();
-      }),
-  };
-};
+export const recordWav = async (): Promise<{ stop: () => Promise<Blob> }> =>
+  (await loadRecorder()).recordWav();

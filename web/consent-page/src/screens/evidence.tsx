@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { ConsentApi, ConsentPage, Refusal } from '../api';
 import { useSecondsSince } from '../live';
-import { captureJpeg, openCamera, recordWav, stopStream } from '../media';
+import { captureJpeg, loadRecorder, openCamera, recordWav, stopStream } from '../media';
 import { RefusalNote } from '../refusal-note';
 import type { Words } from '../words';
 
@@ -42,6 +42,11 @@ export const Evidence = (props: {
     return () => stopStream(camera);
   }, [camera]);
   useEffect(() => () => (drop(selfie), drop(audio)), []);
+  // The audio step starts with the selfie: fetch the recorder now so that "record" does not wait.
+  // A failed fetch is tried again when recording starts, which then says the microphone failed.
+  useEffect(() => {
+    if (selfie !== null) loadRecorder().catch(() => undefined);
+  }, [selfie !== null]);
 
   const capture = async () => {
     if (video.current === null) return;

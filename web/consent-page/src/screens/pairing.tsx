@@ -2,13 +2,24 @@ import { useCallback, useEffect, useState } from 'preact/hooks';
 import type { ConsentApi, PersonPairing, Refusal } from '../api';
 import { useLiveStream, useSecondsLeft } from '../live';
 import { RefusalNote } from '../refusal-note';
+import { StopProtection } from '../stop';
 import type { Words } from '../words';
 
 const finalStatuses: readonly string[] = ['disconnected', 'cancelled', 'revoked'];
+/** Paired, or paired and reconnecting by itself: the protection is on. */
+const protectedStatuses: readonly string[] = ['paired', 'degraded'];
 const readEveryMsOffline = 5_000;
 
-/** The code typed in WhatsApp's "Link with phone number", followed live until paired. */
-export const Pairing = (props: { words: Words; api: ConsentApi; onProtection: () => void }) => {
+/**
+ * The code typed in WhatsApp's "Link with phone number", followed live until paired; once paired the
+ * protection is on (also while a dropped connection is retried), so the stop is offered here too.
+ */
+export const Pairing = (props: {
+  words: Words;
+  api: ConsentApi;
+  onProtection: () => void;
+  onStopped: () => void;
+}) => {
   const { words, api } = props;
   const [pairing, setPairing] = useState<PersonPairing | null>(null);
   const [refusal, setRefusal] = useState<Refusal | null>(null);
@@ -131,10 +142,13 @@ export const Pairing = (props: { words: Words; api: ConsentApi; onProtection: ()
           {words.pairing.retry}
         </button>
       )}
-      {pairing?.status === 'paired' && (
-        <button type="button" class="primary" onClick={props.onProtection}>
-          {words.pairing.toProtection}
-        </button>
+      {pairing !== null && protectedStatuses.includes(pairing.status) && (
+        <>
+          <button type="button" class="primary" onClick={props.onProtection}>
+            {words.pairing.toProtection}
+          </button>
+          <StopProtection words={words} api={api} onStopped={props.onStopped} />
+        </>
       )}
     </section>
   );

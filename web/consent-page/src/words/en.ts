@@ -108,6 +108,21 @@ export const en: Words = {
       stopped: 'You stopped the protection. Nothing is analysed any more.',
       ended: 'The protection has ended.',
     },
+    reason: {
+      consent_stopped_by_dependent:
+        'Only a new permission from you protects again: ask your family for a new link.',
+      identity_mismatch:
+        "The WhatsApp connected belonged to another number, not yours. Connect your own number's WhatsApp.",
+      passkey_required:
+        'WhatsApp asked for a passkey and did not let the connection through. Try again later.',
+      reconnecting:
+        'The connection to your WhatsApp dropped. We are reconnecting by ourselves: nothing to do.',
+      disconnected: 'Your WhatsApp disconnected. Connect it again to be protected again.',
+      reconnect_required:
+        'The linked device was removed in your WhatsApp. Connect it again to be protected again.',
+      alert_open: 'Your family is looking at an alert.',
+      paused_by_guardian: 'The protection comes back by itself when the pause ends.',
+    },
     analysed: 'The messages of your WhatsApp are analysed, looking for signs of danger.',
     views: (count) =>
       count === 0

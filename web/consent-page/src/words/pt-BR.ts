@@ -1,3 +1,5 @@
+import type { PersonProtection } from '../api';
+
 /** Every text of the page in Portuguese (the default language). `en.ts` has the same shape. */
 export const ptBR = {
   lang: 'pt-BR',
@@ -108,6 +110,22 @@ export const ptBR = {
       stopped: 'Você parou a proteção. Nada mais é analisado.',
       ended: 'A proteção terminou.',
     },
+    /** Why, when the view says (`reason`); never a reason the person gave. */
+    reason: {
+      consent_stopped_by_dependent:
+        'Só uma nova permissão sua volta a proteger: peça à sua família um link novo.',
+      identity_mismatch:
+        'O WhatsApp conectado era de outro número, não o seu. Conecte o WhatsApp do seu próprio número.',
+      passkey_required:
+        'O WhatsApp pediu uma chave de acesso (passkey) e não deixou conectar. Tente de novo mais tarde.',
+      reconnecting:
+        'A conexão com o seu WhatsApp caiu. Estamos reconectando sozinhos, você não precisa fazer nada.',
+      disconnected: 'O seu WhatsApp se desconectou. Conecte de novo para voltar a ser protegido(a).',
+      reconnect_required:
+        'O aparelho conectado foi removido no seu WhatsApp. Conecte de novo para voltar a ser protegido(a).',
+      alert_open: 'A sua família está vendo um alerta.',
+      paused_by_guardian: 'A proteção volta sozinha quando a pausa acabar.',
+    } satisfies Record<NonNullable<PersonProtection['reason']>, string>,
     analysed: 'São analisadas as mensagens do seu WhatsApp, à procura de sinais de perigo.',
     views: (count: number) =>
       count === 0
