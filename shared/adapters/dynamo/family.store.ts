@@ -25,6 +25,7 @@ import {
 import { inboxEntriesOf } from './inbox.store';
 import { keptMessageItems } from './message.store';
 import { itemTypes, keys } from './keys';
+import { historyQueueItems } from './history-queue';
 import { releaseSlot } from './proxy-pool';
 import {
   eventRows,
@@ -168,6 +169,7 @@ export const dynamoFamilyStore = (table: TableAccess): FamilyStore => ({
     }
     if (also.message !== undefined) extras.push(...keptMessageItems(table, also.message));
     for (const day of also.days ?? []) extras.push(dayTallyUpdate(table, seat.accountUid, day));
+    if (also.history !== undefined) extras.push(...historyQueueItems(table, also.history));
     await transact(table, [item, ...extras, ...eventRows(table, events)]);
     return saved;
   },
