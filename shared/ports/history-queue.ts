@@ -1,4 +1,4 @@
-import type { QueueEntry } from '../domain/history/history-import';
+import type { ImportJob, QueueEntry } from '../domain/history/history-import';
 
 /** How far an import read one chat: the offset of its next page, and whether the chat is done. */
 export interface ChatCheckpoint {
@@ -24,4 +24,9 @@ export interface HistoryQueue {
     checkpoint: ChatCheckpoint,
     expiresAtSeconds: number,
   ): Promise<void>;
+}
+
+/** The history worker's queue: one message runs (or resumes) one admitted import. */
+export interface HistoryWork {
+  send(job: ImportJob): Promise<void>;
 }

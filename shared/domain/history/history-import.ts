@@ -267,8 +267,13 @@ export const queueChangeOf = (seatUid: string, move: ImportMove): HistoryQueueCh
   return change;
 };
 
-/** What an offer's expiry schedule and a stuck check carry. */
-export interface ImportCheck {
+/** What the worker's queue carries: the import to run (or resume). */
+export interface ImportJob {
   seatUid: string;
   importId: string;
+}
+
+/** What an offer's expiry schedule and a stuck check carry: the import and the instant it is due (each due instant its own schedule). */
+export interface ImportCheck extends ImportJob {
+  at: string;
 }
