@@ -14,6 +14,7 @@ export const functionGroups = [
   'pairing',
   'alerts',
   'health',
+  'history',
 ] as const;
 export type FunctionGroup = (typeof functionGroups)[number];
 
@@ -322,6 +323,41 @@ export const routes = [
 
   { method: 'GET', path: '/health', group: 'health', auth: 'public', operation: 'health' },
   { method: 'GET', path: '/openapi.json', group: 'health', auth: 'public', operation: 'openApiDocument' },
+  {
+    method: 'GET',
+    path: '/seats/{uid}/history-import',
+    group: 'history',
+    auth: 'bearer',
+    operation: 'getHistoryImport',
+  },
+  {
+    method: 'POST',
+    path: '/seats/{uid}/history-import',
+    group: 'history',
+    auth: 'bearer',
+    operation: 'requestHistoryImport',
+  },
+  {
+    method: 'POST',
+    path: '/seats/{uid}/history-import/accept',
+    group: 'history',
+    auth: 'bearer',
+    operation: 'acceptHistoryImport',
+  },
+  {
+    method: 'DELETE',
+    path: '/seats/{uid}/history-import',
+    group: 'history',
+    auth: 'bearer',
+    operation: 'cancelHistoryImport',
+  },
+  {
+    method: 'POST',
+    path: '/consent-requests/{token}/history-import/accept',
+    group: 'history',
+    auth: 'public',
+    operation: 'acceptPersonHistoryImport',
+  },
 ] as const satisfies readonly Route[];
 
 /** The operations one group must implement, as a type: a handler missing one does not compile. */

@@ -80,6 +80,8 @@ const workerDeps = (analyzer: Analyzer, on: TableAccess = table) => {
       me: unused,
       confirmPasskey: unused,
       profilePicture: unused,
+      chats: unused,
+      chatMessages: unused,
     },
     reconnects: { schedule: unused, cancel: unused },
     trialEndings: { schedule: unused, cancel: unused },

@@ -44,6 +44,8 @@ const provider: SessionProvider = {
   me: async () => null,
   confirmPasskey: unused,
   profilePicture: unused,
+  chats: unused,
+  chatMessages: unused,
 };
 
 const hasher = hmacHasher('test-hash-key');

@@ -42,6 +42,8 @@ const provider: SessionProvider = {
   me: async () => null,
   confirmPasskey: unused,
   profilePicture: unused,
+  chats: unused,
+  chatMessages: unused,
 };
 
 const workerDeps = (now: Date): WorkerDeps => ({

@@ -23,6 +23,8 @@ import { requests as consentRequests } from '../consent/schemas';
 import { responses as consentResponses } from '../consent/responses';
 import { requests as evidenceRequests } from '../evidence/schemas';
 import { responses as evidenceResponses } from '../evidence/responses';
+import { requests as historyRequests } from '../history/schemas';
+import { responses as historyResponses } from '../history/responses';
 import { requests as healthRequests } from '../health/schemas';
 import { responses as healthResponses } from '../health/responses';
 import { requests as pairingRequests } from '../pairing/schemas';
@@ -49,6 +51,7 @@ export const contracts: {
   pairing: { requests: pairingRequests, responses: pairingResponses },
   alerts: { requests: alertsRequests, responses: alertsResponses },
   health: { requests: healthRequests, responses: healthResponses },
+  history: { requests: historyRequests, responses: historyResponses },
 };
 
 /** A route's two halves of the contract, looked up by its group and operation. */
@@ -75,6 +78,7 @@ const groupDescriptions: Record<FunctionGroup, string> = {
   pairing: "Channels and the pairing of the person's messaging account, from both sides.",
   alerts: "Guardians' alerts (the list, decisions, the minimal excerpt) and notifications.",
   health: 'Health and this document.',
+  history: "The history import queue: a seat's read of the person's recent chats (its first is the warm-up), its offers and their acceptance.",
 };
 
 const parameterDescriptions: Record<string, string> = {

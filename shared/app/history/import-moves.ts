@@ -1,8 +1,8 @@
 import type { DomainEvent, EventSource } from '../../domain/events/event';
 import type { Family } from '../../domain/family/account';
 import type { Seat } from '../../domain/family/seat';
-import { queueChangeOf, type ImportMove } from '../../domain/history/history-import';
-import { newNotification } from '../../domain/notifications/notification';
+import { queueChangeOf, type HistoryQueueChange, type ImportMove } from '../../domain/history/history-import';
+import { newNotification, type Notification } from '../../domain/notifications/notification';
 import type { Deps } from '../deps';
 import { sourcedEvent } from '../event-sources';
 import { notifyFamily } from '../notifications/notify';
@@ -40,18 +40,18 @@ const historyPayload = (move: ImportMove): DomainEvent['payload'] => {
 };
 
 /**
- * Every status change of a history import is written here and nowhere else: the seat with its
+ * Every status change of a history import is worked out here and nowhere else: the seat with its
  * import, the import's place in the queue and its slot (`queueChangeOf`), its `history.*` event (for
- * guardians), the warm-up's `analysis.warmup` (for the person too), `seat.state_changed` when the
- * derivation moved, and the guardians' `history.offered` notice, all in one transaction.
+ * guardians), the warm-up's `analysis.warmup` (for the person too) and the guardians'
+ * `history.offered` notice. Whoever writes it (`writeImportMove`, or a pairing change that starts the
+ * warm-up) writes all of it in one transaction, with `seat.state_changed` when the derivation moved.
  */
-export const writeImportMove = async (
-  deps: MoveDeps,
-  family: Family,
+export const planImportMove = (
+  deps: Pick<Deps, 'ids' | 'clock'>,
   seat: Seat,
   move: ImportMove,
   source: EventSource,
-): Promise<Seat> => {
+): { seat: Seat; events: DomainEvent[]; history: HistoryQueueChange; notifications: Notification[] } => {
   const now = deps.clock.now();
   const after: Seat = { ...seat, historyImport: move.after, updatedAt: now.toISOString() };
   const event = (type: string, payload: DomainEvent['payload'], guardiansOnly: boolean) =>
@@ -63,16 +63,31 @@ export const writeImportMove = async (
       ...(guardiansOnly ? { audience: 'guardians' as const } : {}),
     });
   const phase = warmupPhase(move);
-  const events: DomainEvent[] = [
-    ...(move.row.event === null ? [] : [event(move.row.event, historyPayload(move), true)]),
-    ...(phase === null ? [] : [event('analysis.warmup', phase, false)]),
-    ...stateChangeEvents(deps, seat, after, source),
-  ];
-  const notifications =
-    move.row.on === 'offer'
-      ? [newNotification({ id: deps.ids.ulid(), type: 'history.offered', seatUid: seat.uid, now })]
-      : [];
-  return notifyFamily(deps, family, notifications, (inbox) =>
-    deps.families.saveSeat(after, events, { history: queueChangeOf(seat.uid, move), notifications: inbox }),
+  return {
+    seat: after,
+    events: [
+      ...(move.row.event === null ? [] : [event(move.row.event, historyPayload(move), true)]),
+      ...(phase === null ? [] : [event('analysis.warmup', phase, false)]),
+    ],
+    history: queueChangeOf(seat.uid, move),
+    notifications:
+      move.row.on === 'offer'
+        ? [newNotification({ id: deps.ids.ulid(), type: 'history.offered', seatUid: seat.uid, now })]
+        : [],
+  };
+};
+
+/** Writes one import move (`planImportMove`) and tells the guardians what it notifies. */
+export const writeImportMove = async (
+  deps: MoveDeps,
+  family: Family,
+  seat: Seat,
+  move: ImportMove,
+  source: EventSource,
+): Promise<Seat> => {
+  const plan = planImportMove(deps, seat, move, source);
+  const events = [...plan.events, ...stateChangeEvents(deps, seat, plan.seat, source)];
+  return notifyFamily(deps, family, plan.notifications, (inbox) =>
+    deps.families.saveSeat(plan.seat, events, { history: plan.history, notifications: inbox }),
   );
 };
