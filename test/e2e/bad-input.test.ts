@@ -122,6 +122,11 @@ const bodies: Record<string, Samples> = {
   readAlertExcerpt: null,
   health: null,
   openApiDocument: null,
+  getHistoryImport: null,
+  requestHistoryImport: null,
+  acceptHistoryImport: null,
+  cancelHistoryImport: null,
+  acceptPersonHistoryImport: null,
 };
 
 const signed = async (claims: { exp: number; aud?: string; typ?: string }) =>
