@@ -164,15 +164,20 @@ export const moveImport = (
   return { before: current, after, row };
 };
 
-/** Whether the seat has something to read: paired, and the last import is not a `done` one it has not dropped since. */
+/**
+ * Whether the seat has something to read: paired, and the last import is not a `done` one it has
+ * not dropped since. A reconnection clears the pairing's drop; the seat's watch mark says since when
+ * it is connected (and watched) again, so a connection back after the import (or a pause ended, whose
+ * messages were never read) leaves something to read.
+ */
 const somethingToSync = (seat: Seat): boolean => {
   const pairing = seat.pairing;
   if (pairing === null || pairing.status !== 'paired') return false;
   const last = seat.historyImport;
   if (last === null || last.status !== 'done' || last.finishedAt === null) return true;
-  const droppedSince = pairing.droppedAt !== null && pairing.droppedAt > last.finishedAt;
-  const pairedSince = pairing.pairedAt !== null && pairing.pairedAt > last.finishedAt;
-  return droppedSince || pairedSince;
+  const finishedAt = last.finishedAt;
+  const after = (instant: string | null | undefined) => instant != null && instant > finishedAt;
+  return after(pairing.droppedAt) || after(pairing.pairedAt) || after(seat.watch?.since);
 };
 
 /** The checks every guardian's import route makes first: the person's stop, then a seat without key. */
