@@ -9,7 +9,10 @@ import type { OneTimeScheduler } from '../shared/ports/scheduler';
 import type { ImportCheck } from '../shared/domain/history/history-import';
 import { configuredScheduler } from './schedules';
 
-export type HistoryImportDeps = Pick<Deps, 'historyQueue' | 'historyOffers' | 'historyStuckChecks' | 'historyWork'>;
+export type HistoryImportDeps = Pick<
+  Deps,
+  'historyQueue' | 'historyOffers' | 'historyStuckChecks' | 'historyWork'
+>;
 
 /**
  * What admitting and running history imports needs, for every process that moves the queue (the
@@ -31,7 +34,9 @@ export const configuredHistoryImports = (
       return configuredScheduler(scheduleTargets[name], {
         config,
         targetArn:
-          name === 'historyOfferExpiry' ? settings.HISTORY_OFFER_EXPIRY_TARGET_ARN : settings.HISTORY_STUCK_TARGET_ARN,
+          name === 'historyOfferExpiry'
+            ? settings.HISTORY_OFFER_EXPIRY_TARGET_ARN
+            : settings.HISTORY_STUCK_TARGET_ARN,
         region: settings.AWS_REGION,
         onGiveUp: (check, error) => onGiveUp(name, check, error),
       });

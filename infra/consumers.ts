@@ -112,7 +112,16 @@ export const consumers = [
     batchSize: 10,
     timeoutSeconds: 90,
     producers: ['SessionProviderWebhook'],
-    needs: ['table', 'sessionProvider', 'push', 'mail', 'eventBodies', 'seatKeys', 'analysis', 'historyImports'],
+    needs: [
+      'table',
+      'sessionProvider',
+      'push',
+      'mail',
+      'eventBodies',
+      'seatKeys',
+      'analysis',
+      'historyImports',
+    ],
     // Reconnects after a drop; the trial-ending notice at a seat's first `paired`; the warm-up's
     // admission at the same moment (its stuck check).
     schedules: ['reconnect', 'trialEnding', 'historyOfferExpiry', 'historyStuck'],

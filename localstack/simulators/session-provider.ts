@@ -267,7 +267,8 @@ export const startSessionProviderSimulator = async (options: {
     const chats = Array.isArray(body['chats']) ? (body['chats'] as Record<string, unknown>[]) : [];
     const now = Math.floor(Date.now() / 1000);
     return chats.map((chat, chatIndex) => {
-      const id = typeof chat['id'] === 'string' ? chat['id'] : `55119${String(chatIndex).padStart(8, '0')}@c.us`;
+      const id =
+        typeof chat['id'] === 'string' ? chat['id'] : `55119${String(chatIndex).padStart(8, '0')}@c.us`;
       const messages = Array.isArray(chat['messages']) ? (chat['messages'] as Record<string, unknown>[]) : [];
       return {
         id,
@@ -332,7 +333,13 @@ export const startSessionProviderSimulator = async (options: {
       return json(
         response,
         200,
-        paged(sorted, url).map((chat) => ({ id: chat.id, name: chat.name, picture: null, lastMessage: {}, _chat: {} })),
+        paged(sorted, url).map((chat) => ({
+          id: chat.id,
+          name: chat.name,
+          picture: null,
+          lastMessage: {},
+          _chat: {},
+        })),
       );
     }
     const chat = chats.find((one) => one.id === chatId);
@@ -350,7 +357,11 @@ export const startSessionProviderSimulator = async (options: {
     const pace = paces.get(name);
     if (pace !== undefined && page.length > 0)
       await new Promise((done) => setTimeout(done, (page.length / pace) * 1000));
-    return json(response, 200, page.map((message) => waMessage(chat, message)));
+    return json(
+      response,
+      200,
+      page.map((message) => waMessage(chat, message)),
+    );
   };
 
   const handle = async (request: IncomingMessage, response: ServerResponse) => {

@@ -54,5 +54,9 @@ export interface SessionProvider {
   /** One page of the session's chats, in a stable order. */
   chats(name: string, page: ProviderPage): Promise<ProviderChat[]>;
   /** One page of a chat's text messages sent since `since`, oldest first (media not downloaded). */
-  chatMessages(name: string, chatId: string, page: ProviderPage & { since: Date }): Promise<ProviderMessage[]>;
+  chatMessages(
+    name: string,
+    chatId: string,
+    page: ProviderPage & { since: Date },
+  ): Promise<ProviderMessage[]>;
 }

@@ -7,7 +7,11 @@ import { pair, personCall, sessionOf, simulate } from './support/pairing';
 /** The seat's import as the guardian reads it, once `done` (or whatever `until` waits for). */
 const importOf = (token: string, seatUid: string, until: (body: Record<string, unknown>) => boolean) =>
   eventually(
-    async () => ((await call('GET', `/seats/${seatUid}/history-import`, { token })).body.data ?? {}) as Record<string, unknown>,
+    async () =>
+      ((await call('GET', `/seats/${seatUid}/history-import`, { token })).body.data ?? {}) as Record<
+        string,
+        unknown
+      >,
     until,
     'the history import',
     20_000,
@@ -18,19 +22,32 @@ describe('the warm-up: the first history read after the first paired', () => {
     const family = await protectedSeat();
     const token = family.owner.token;
     expect((await call('GET', `/seats/${family.seatUid}/history-import`, { token })).status).toBe(404);
-    await call('POST', `/seats/${family.seatUid}/pairing`, { token, body: { channel: 'chat', method: 'qr' } });
+    await call('POST', `/seats/${family.seatUid}/pairing`, {
+      token,
+      body: { channel: 'chat', method: 'qr' },
+    });
     const session = await sessionOf(family.seatUid);
     // Seeded before pairing, slowed down so the warm-up is seen running.
     await simulate(session, 'history', {
       chats: [
-        { id: '5511911112222@c.us', messages: [{ body: 'oi' }, { body: 'você é ridículo #risk:bullying:medium' }] },
-        { id: '120363000000000001@g.us', name: 'Turma', messages: [{ body: 'amanhã tem prova' }, { body: 'ok', fromMe: true }] },
+        {
+          id: '5511911112222@c.us',
+          messages: [{ body: 'oi' }, { body: 'você é ridículo #risk:bullying:medium' }],
+        },
+        {
+          id: '120363000000000001@g.us',
+          name: 'Turma',
+          messages: [{ body: 'amanhã tem prova' }, { body: 'ok', fromMe: true }],
+        },
       ],
     });
     await simulate(session, 'history/pace', { messagesPerSecond: 2 });
     await pair(family);
     const card = await eventually(
-      async () => (await call('GET', `/seats/${family.seatUid}/protection`, { token })).body.data as { protection: { state: string } },
+      async () =>
+        (await call('GET', `/seats/${family.seatUid}/protection`, { token })).body.data as {
+          protection: { state: string };
+        },
       (body) => body.protection.state === 'warming_up' || body.protection.state === 'needs_you',
       'the warm-up',
       15_000,
@@ -95,7 +112,10 @@ describe('the warm-up: the first history read after the first paired', () => {
     await simulate(session, 'drop');
     await simulate(session, 'server-restart');
     await eventually(
-      async () => ((await call('GET', `/seats/${family.seatUid}/pairing`, { token })).body.data ?? {}) as { status?: string },
+      async () =>
+        ((await call('GET', `/seats/${family.seatUid}/pairing`, { token })).body.data ?? {}) as {
+          status?: string;
+        },
       (body) => body.status === 'paired',
       'paired again',
       20_000,

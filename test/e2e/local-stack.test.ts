@@ -81,7 +81,11 @@ describe('the consumers table, locally (infra/consumers.ts)', () => {
       HISTORY_OFFER_TTL_SECONDS: '1',
       HISTORY_STUCK_SECONDS: '1',
     });
-    const table = createTableAccess({ tableName: stack.tableName, region: 'sa-east-1', endpoint: stack.dynamoEndpoint });
+    const table = createTableAccess({
+      tableName: stack.tableName,
+      region: 'sa-east-1',
+      endpoint: stack.dynamoEndpoint,
+    });
     const ids = cryptoIds();
     const families = dynamoFamilyStore(table);
     const seatKeys = localSeatKeys(devSecrets.LOCAL_MASTER_KEY);
@@ -92,7 +96,10 @@ describe('the consumers table, locally (infra/consumers.ts)', () => {
     });
     const paired = await storedProtectedSeat(table, ids, new Date(), seatKeys);
     const connecting = await families.saveSeat(
-      { ...paired, pairing: paired.pairing === null ? null : { ...paired.pairing, status: 'connecting', pairedAt: null } },
+      {
+        ...paired,
+        pairing: paired.pairing === null ? null : { ...paired.pairing, status: 'connecting', pairedAt: null },
+      },
       [],
     );
     const body = JSON.stringify({

@@ -120,7 +120,10 @@ const slotItems = async (table: TableAccess) =>
   ).Items ?? [];
 
 /** Runs every job the worker queue receives until none is left, as the worker would. */
-const drainWorker = async (on: ReturnType<typeof depsOn>, onRun: () => Promise<void> = async () => undefined) => {
+const drainWorker = async (
+  on: ReturnType<typeof depsOn>,
+  onRun: () => Promise<void> = async () => undefined,
+) => {
   const outcomes: string[] = [];
   while (on.sent.length > 0) {
     const job = on.sent.shift();
@@ -274,7 +277,10 @@ describe('faults', () => {
     }
     // The slot went to the second seat; the first waits behind it, its offer expired.
     expect(await latestImport(on.deps, second.caller, second.seat.uid)).toMatchObject({ status: 'offered' });
-    expect(await latestImport(on.deps, first.caller, first.seat.uid)).toMatchObject({ status: 'waiting', position: 1 });
+    expect(await latestImport(on.deps, first.caller, first.seat.uid)).toMatchObject({
+      status: 'waiting',
+      position: 1,
+    });
     await expect(acceptOffer(on.deps, asking)).rejects.toMatchObject({ code: 'OFFER_EXPIRED' });
     const running = await acceptOffer(on.deps, () => seatFor(on.deps, second.caller, second.seat.uid));
     expect(running.status).toBe('running');
@@ -297,7 +303,9 @@ describe('faults', () => {
     const holder = slot as { seatUid: string; importId: string };
     skewMs = 3_600_000;
     try {
-      expect(await lapseOffer(on.deps, { seatUid: holder.seatUid, importId: holder.importId, at: '' })).toBe('lapsed');
+      expect(await lapseOffer(on.deps, { seatUid: holder.seatUid, importId: holder.importId, at: '' })).toBe(
+        'lapsed',
+      );
     } finally {
       skewMs = 0;
     }

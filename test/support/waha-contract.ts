@@ -100,7 +100,8 @@ export interface WahaRequest {
  * WAHA's own validation pipe does), text it cannot be read as stays text, and fails.
  */
 const queryValue = (schema: { type?: unknown }, value: string): unknown => {
-  if (schema.type === 'number' || schema.type === 'integer') return value.trim() !== '' && Number.isFinite(Number(value)) ? Number(value) : value;
+  if (schema.type === 'number' || schema.type === 'integer')
+    return value.trim() !== '' && Number.isFinite(Number(value)) ? Number(value) : value;
   if (schema.type === 'boolean') return value === 'true' ? true : value === 'false' ? false : value;
   return value;
 };

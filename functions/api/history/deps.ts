@@ -12,14 +12,17 @@ const { notifications } = configFor('notifications');
  * may start an import or offer a slot), and the guardians' notifier (`history.offered`).
  */
 const history = configuredHistoryImports(settings, table, (what, check, error) =>
-  logger.error('history.schedule_failed', { what, seatUid: check.seatUid, importId: check.importId, error: String(error) }),
+  logger.error('history.schedule_failed', {
+    what,
+    seatUid: check.seatUid,
+    importId: check.importId,
+    error: String(error),
+  }),
 );
 const notifier = lazy(() => configuredNotifier(settings, notifications));
 
-export const deps = lazy(
-  async (): Promise<AdmissionDeps & Awaited<ReturnType<typeof apiDeps>>> => ({
-    ...(await apiDeps()),
-    ...history,
-    notifier: await notifier(),
-  }),
-);
+export const deps = lazy(async (): Promise<AdmissionDeps & Awaited<ReturnType<typeof apiDeps>>> => ({
+  ...(await apiDeps()),
+  ...history,
+  notifier: await notifier(),
+}));

@@ -3,12 +3,19 @@ import { historyImport } from '../openapi/views';
 
 /** Every guardian's import route checks the person's stop first, then the seat's key. */
 const seatErrors = ['NOT_FOUND', 'STOPPED_BY_DEPENDENT', 'SEAT_KEY_GONE'] as const;
-const acceptErrors = ['NOT_IN_QUEUE', 'NO_OPEN_OFFER', 'OFFER_EXPIRED', 'ALREADY_ADMITTED', 'CONFLICT'] as const;
+const acceptErrors = [
+  'NOT_IN_QUEUE',
+  'NO_OPEN_OFFER',
+  'OFFER_EXPIRED',
+  'ALREADY_ADMITTED',
+  'CONFLICT',
+] as const;
 
 export const responses = {
   getHistoryImport: {
     summary: "The seat's latest history import",
-    description: '`position` is the place in the queue (from 1) while `waiting`. 404 when the seat never had one.',
+    description:
+      '`position` is the place in the queue (from 1) while `waiting`. 404 when the seat never had one.',
     success: { 200: { data: historyImport } },
     errors: ['NOT_FOUND'],
   },
@@ -31,8 +38,16 @@ export const responses = {
   },
   acceptPersonHistoryImport: {
     summary: "Accept the offered slot from the person's page",
-    description: 'Rate limited per link and per IP before the token is looked up, as the person\'s pairing start.',
+    description:
+      "Rate limited per link and per IP before the token is looked up, as the person's pairing start.",
     success: { 200: { data: historyImport } },
-    errors: ['RATE_LIMITED', 'NOT_FOUND', 'CONSENT_EXPIRED', 'STOPPED_BY_DEPENDENT', 'SEAT_KEY_GONE', ...acceptErrors],
+    errors: [
+      'RATE_LIMITED',
+      'NOT_FOUND',
+      'CONSENT_EXPIRED',
+      'STOPPED_BY_DEPENDENT',
+      'SEAT_KEY_GONE',
+      ...acceptErrors,
+    ],
   },
 } satisfies GroupResponses<'history'>;

@@ -78,7 +78,8 @@ const groupDescriptions: Record<FunctionGroup, string> = {
   pairing: "Channels and the pairing of the person's messaging account, from both sides.",
   alerts: "Guardians' alerts (the list, decisions, the minimal excerpt) and notifications.",
   health: 'Health and this document.',
-  history: "The history import queue: a seat's read of the person's recent chats (its first is the warm-up), its offers and their acceptance.",
+  history:
+    "The history import queue: a seat's read of the person's recent chats (its first is the warm-up), its offers and their acceptance.",
 };
 
 const parameterDescriptions: Record<string, string> = {

@@ -10,17 +10,15 @@ import { notifyingDeps, settings, table } from '../notifying';
  * slot may offer the next import) and the queue with its schedules and worker queue. No session
  * provider: a check moves the queue, it reads no history.
  */
-export const historyCheckDeps = lazy(
-  async (): Promise<AdmissionDeps> => ({
-    ...(await notifyingDeps()),
-    settings: useCaseSettingsFrom(settings),
-    ...configuredHistoryImports(settings, table, (what, check, error) =>
-      logger.error('history.schedule_failed', {
-        what,
-        seatUid: check.seatUid,
-        importId: check.importId,
-        error: String(error),
-      }),
-    ),
-  }),
-);
+export const historyCheckDeps = lazy(async (): Promise<AdmissionDeps> => ({
+  ...(await notifyingDeps()),
+  settings: useCaseSettingsFrom(settings),
+  ...configuredHistoryImports(settings, table, (what, check, error) =>
+    logger.error('history.schedule_failed', {
+      what,
+      seatUid: check.seatUid,
+      importId: check.importId,
+      error: String(error),
+    }),
+  ),
+}));

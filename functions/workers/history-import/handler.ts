@@ -25,7 +25,10 @@ export const handler = async (event: SQSEvent, context: Context) => {
       const outcome = await runImport({ ...deps }, parsed, { budgetMs });
       logger.info('history.run', { ...parsed, outcome });
     } catch (error) {
-      logger.warn('history.retry', { messageId: record.messageId, error: error instanceof Error ? error.name : 'error' });
+      logger.warn('history.retry', {
+        messageId: record.messageId,
+        error: error instanceof Error ? error.name : 'error',
+      });
       batchItemFailures.push({ itemIdentifier: record.messageId });
     }
   }

@@ -161,15 +161,24 @@ export const wahaSessionProvider = (
         sortOrder: 'asc',
         'filter.timestamp.gte': String(Math.floor(page.since.getTime() / 1000)),
       });
-      const response = await call('GET', `/api/${session(name)}/chats/${encodeURIComponent(chatId)}/messages?${query}`);
+      const response = await call(
+        'GET',
+        `/api/${session(name)}/chats/${encodeURIComponent(chatId)}/messages?${query}`,
+      );
       await expectOk(response);
-      return messagesAnswer
-        .parse(await response.json())
-        .flatMap((message): ProviderMessage[] =>
-          message.body == null || message.body === ''
-            ? []
-            : [{ id: message.id, chat: chatId, fromMe: message.fromMe, timestamp: message.timestamp, text: message.body }],
-        );
+      return messagesAnswer.parse(await response.json()).flatMap((message): ProviderMessage[] =>
+        message.body == null || message.body === ''
+          ? []
+          : [
+              {
+                id: message.id,
+                chat: chatId,
+                fromMe: message.fromMe,
+                timestamp: message.timestamp,
+                text: message.body,
+              },
+            ],
+      );
     },
     async me(name) {
       const response = await call('GET', `/api/sessions/${session(name)}/me`);

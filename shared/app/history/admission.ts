@@ -3,7 +3,12 @@ import type { EventSource } from '../../domain/events/event';
 import { seatOf, type Family } from '../../domain/family/account';
 import type { Seat } from '../../domain/family/seat';
 import { accountUidOfSeat } from '../../domain/family/uids';
-import { moveImport, type ImportCheck, type ImportMove, type QueueEntry } from '../../domain/history/history-import';
+import {
+  moveImport,
+  type ImportCheck,
+  type ImportMove,
+  type QueueEntry,
+} from '../../domain/history/history-import';
 import type { Deps } from '../deps';
 import { retryOnConflict } from '../retry-on-conflict';
 import { writeImportMove, type MoveDeps } from './import-moves';
@@ -144,7 +149,9 @@ export const checkStuck = async (deps: AdmissionDeps, fired: ImportCheck): Promi
     const now = deps.clock.now();
     if (found === null || current === null || current.importId !== fired.importId) return 'stale';
     if (current.status !== 'running') return 'stale';
-    const due = Date.parse(current.progressAt ?? current.startedAt ?? current.queuedAt) + deps.settings.history.stuckSeconds * 1000;
+    const due =
+      Date.parse(current.progressAt ?? current.startedAt ?? current.queuedAt) +
+      deps.settings.history.stuckSeconds * 1000;
     if (due > now.getTime()) {
       const at = new Date(due);
       await deps.historyStuckChecks.schedule({ ...fired, at: at.toISOString() }, at);

@@ -1,11 +1,6 @@
 import { fail } from '../../domain/errors';
-import {
-  acceptMove,
-  cancelMove,
-  queueEntryOf,
-  requestImport,
-  type HistoryImport,
-} from '../../domain/history/history-import';
+import { queueEntryOf, type HistoryImport } from '../../domain/history/history-import';
+import { acceptMove, cancelMove, requestImport } from '../../domain/history/seat-imports';
 import type { Caller, Deps } from '../deps';
 import { seatFor, type SeatAccess } from '../family-access';
 import { retryOnConflict } from '../retry-on-conflict';
@@ -28,7 +23,11 @@ export const importView = async (deps: Pick<Deps, 'historyQueue'>, seatUid: stri
 export type ImportView = Awaited<ReturnType<typeof importView>>;
 
 /** `GET /seats/{uid}/history-import` (member): the seat's latest import; 404 when it never had one. */
-export const latestImport = async (deps: Pick<Deps, 'families' | 'historyQueue'>, caller: Caller, seatUid: string) => {
+export const latestImport = async (
+  deps: Pick<Deps, 'families' | 'historyQueue'>,
+  caller: Caller,
+  seatUid: string,
+) => {
   const { seat } = await seatFor(deps, caller, seatUid);
   if (seat.historyImport === null) throw fail('NOT_FOUND', undefined, 'This seat has no history import.');
   return importView(deps, seat.uid, seat.historyImport);

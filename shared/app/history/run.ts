@@ -42,7 +42,12 @@ export const runImport = async (
   const load = async (): Promise<Running> => {
     const found = await importSeat(deps, job.seatUid);
     const current = found?.seat.historyImport ?? null;
-    if (found === null || current === null || current.importId !== job.importId || current.status !== 'running')
+    if (
+      found === null ||
+      current === null ||
+      current.importId !== job.importId ||
+      current.status !== 'running'
+    )
       throw new ImportGone();
     return { ...found, current };
   };
@@ -91,12 +96,19 @@ export const runImport = async (
       chats.push(...page);
       if (page.length < historyPageSize) break;
     }
-    await progress((one) => ({ ...one, step: 'messages', progress: { ...one.progress, chats: chats.length } }));
+    await progress((one) => ({
+      ...one,
+      step: 'messages',
+      progress: { ...one.progress, chats: chats.length },
+    }));
 
     let chatsDone = 0;
     for (const chat of chats) {
       const chatHash = deps.hasher.digest('chat', chat.id);
-      const checkpoint = (await deps.historyQueue.checkpoint(job.importId, chatHash)) ?? { offset: 0, done: false };
+      const checkpoint = (await deps.historyQueue.checkpoint(job.importId, chatHash)) ?? {
+        offset: 0,
+        done: false,
+      };
       let offset = checkpoint.offset;
       let done = checkpoint.done;
       while (!done) {
@@ -104,7 +116,11 @@ export const runImport = async (
           await deps.historyWork.send(job);
           return 'continued';
         }
-        const page = await deps.sessions.chatMessages(session, chat.id, { limit: historyPageSize, offset, since });
+        const page = await deps.sessions.chatMessages(session, chat.id, {
+          limit: historyPageSize,
+          offset,
+          since,
+        });
         let read = 0;
         for (const message of page) {
           const foundBefore = memory.findings;

@@ -120,7 +120,8 @@ export const planPairingChange = (
   }
   // The seat's first `paired` puts its first history import (the warm-up) in the queue.
   let historyJoined = false;
-  const joining = seat.historyImport === null && seat.pairing?.status === 'paired' && seat.encryptedDataKey !== null;
+  const joining =
+    seat.historyImport === null && seat.pairing?.status === 'paired' && seat.encryptedDataKey !== null;
   const join = joining
     ? moveImport(null, 'join', now, { joining: newImport({ importId: deps.ids.ulid(), first: true, now }) })
     : null;

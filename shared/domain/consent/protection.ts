@@ -1,5 +1,6 @@
 import type { Seat } from '../family/seat';
-import { importEta, isWarmingUp } from '../history/history-import';
+import { importEta } from '../history/history-import';
+import { isWarmingUp } from '../history/seat-imports';
 import type { Pairing } from '../pairing/pairing';
 import { effectiveStatus } from './consent-request';
 

@@ -133,7 +133,10 @@ describe(`the WAHA contract (OpenAPI ${wahaVersion})`, () => {
       (
         await control(name, 'history', {
           chats: [
-            { id: '5511911112222@c.us', messages: [{ body: 'oi' }, { body: 'tudo bem?', fromMe: true }, { body: '' }] },
+            {
+              id: '5511911112222@c.us',
+              messages: [{ body: 'oi' }, { body: 'tudo bem?', fromMe: true }, { body: '' }],
+            },
             { id: '120363000000000001@g.us', name: 'Turma', messages: [{ body: 'prova amanhã' }] },
           ],
         })

@@ -1,15 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { deriveProtection, personProtection } from '../../../shared/domain/consent/protection';
 import type { Seat } from '../../../shared/domain/family/seat';
+import { acceptMove, cancelMove, requestImport } from '../../../shared/domain/history/seat-imports';
 import {
-  acceptMove,
-  cancelMove,
   importEta,
   importTable,
   moveImport,
   newImport,
   queueChangeOf,
-  requestImport,
   type HistoryImport,
   type ImportStatus,
 } from '../../../shared/domain/history/history-import';
@@ -58,9 +56,18 @@ describe('the import table', () => {
 
   it('a first import starts by itself; a later one is offered, with its expiry', () => {
     const first = moveImport(importOf('waiting', { first: true }), 'start', now, { slot: 2 });
-    expect(first?.after).toMatchObject({ status: 'running', slot: 2, step: 'chats', startedAt: now.toISOString() });
+    expect(first?.after).toMatchObject({
+      status: 'running',
+      slot: 2,
+      step: 'chats',
+      startedAt: now.toISOString(),
+    });
     const later = moveImport(importOf('waiting'), 'offer', now, { slot: 3, offerTtlSeconds: 600 });
-    expect(later?.after).toMatchObject({ status: 'offered', slot: 3, offerExpiresAt: '2026-11-24T10:10:00.000Z' });
+    expect(later?.after).toMatchObject({
+      status: 'offered',
+      slot: 3,
+      offerExpiresAt: '2026-11-24T10:10:00.000Z',
+    });
     expect(queueChangeOf('st_x', later!)).toEqual({
       leave: { seatUid: 'st_x', importId: '01IMPORT', queuedAt: now.toISOString() },
       takeSlot: { slot: 3, importId: '01IMPORT', seatUid: 'st_x' },
@@ -68,8 +75,17 @@ describe('the import table', () => {
   });
 
   it('a lapsed offer goes back to the end of the queue, its slot freed', () => {
-    const move = moveImport(importOf('offered', { slot: 1, offerExpiresAt: now.toISOString() }), 'lapse', later(5));
-    expect(move?.after).toMatchObject({ status: 'waiting', slot: null, offerLapsed: true, queuedAt: later(5).toISOString() });
+    const move = moveImport(
+      importOf('offered', { slot: 1, offerExpiresAt: now.toISOString() }),
+      'lapse',
+      later(5),
+    );
+    expect(move?.after).toMatchObject({
+      status: 'waiting',
+      slot: null,
+      offerLapsed: true,
+      queuedAt: later(5).toISOString(),
+    });
     expect(queueChangeOf('st_x', move!)).toEqual({
       join: { seatUid: 'st_x', importId: '01IMPORT', queuedAt: later(5).toISOString() },
       freeSlot: { slot: 1, importId: '01IMPORT' },
@@ -90,39 +106,52 @@ describe('the routes’ checks, in the contract’s order', () => {
     const seat: Seat = {
       ...stopped,
       encryptedDataKey: null,
-      consent: stopped.consent === null ? null : { ...stopped.consent, status: 'revoked', revokedBy: 'dependent' },
+      consent:
+        stopped.consent === null ? null : { ...stopped.consent, status: 'revoked', revokedBy: 'dependent' },
     };
     expect(codeOf(() => requestImport(seat, { importId: 'x', now }))).toBe('STOPPED_BY_DEPENDENT');
-    expect(codeOf(() => requestImport({ ...seatWith(null), encryptedDataKey: null }, { importId: 'x', now }))).toBe(
-      'SEAT_KEY_GONE',
-    );
+    expect(
+      codeOf(() => requestImport({ ...seatWith(null), encryptedDataKey: null }, { importId: 'x', now })),
+    ).toBe('SEAT_KEY_GONE');
   });
 
   it('asking again answers the import in the queue; a running one is ALREADY_ADMITTED', () => {
     expect(requestImport(seatWith(importOf('offered')), { importId: 'x', now })).toEqual({
       existing: importOf('offered'),
     });
-    expect(codeOf(() => requestImport(seatWith(importOf('running')), { importId: 'x', now }))).toBe('ALREADY_ADMITTED');
+    expect(codeOf(() => requestImport(seatWith(importOf('running')), { importId: 'x', now }))).toBe(
+      'ALREADY_ADMITTED',
+    );
   });
 
   it('NOTHING_TO_SYNC: not paired, or done and not dropped since', () => {
-    expect(codeOf(() => requestImport(seatWith(null, 'degraded'), { importId: 'x', now }))).toBe('NOTHING_TO_SYNC');
+    expect(codeOf(() => requestImport(seatWith(null, 'degraded'), { importId: 'x', now }))).toBe(
+      'NOTHING_TO_SYNC',
+    );
     const done = importOf('done', { finishedAt: later(10).toISOString() });
-    expect(codeOf(() => requestImport(seatWith(done), { importId: 'x', now: later(20) }))).toBe('NOTHING_TO_SYNC');
+    expect(codeOf(() => requestImport(seatWith(done), { importId: 'x', now: later(20) }))).toBe(
+      'NOTHING_TO_SYNC',
+    );
     const seat = seatWith(done);
     const dropped: Seat = {
       ...seat,
       pairing: seat.pairing === null ? null : { ...seat.pairing, droppedAt: later(15).toISOString() },
     };
     const asked = requestImport(dropped, { importId: '02IMPORT', now: later(20) });
-    expect('move' in asked && asked.move.after).toMatchObject({ status: 'waiting', first: false, importId: '02IMPORT' });
+    expect('move' in asked && asked.move.after).toMatchObject({
+      status: 'waiting',
+      first: false,
+      importId: '02IMPORT',
+    });
   });
 
   it('accepting: NOT_IN_QUEUE, NO_OPEN_OFFER, OFFER_EXPIRED, ALREADY_ADMITTED', () => {
     expect(codeOf(() => acceptMove(seatWith(null), now))).toBe('NOT_IN_QUEUE');
     expect(codeOf(() => acceptMove(seatWith(importOf('cancelled')), now))).toBe('NOT_IN_QUEUE');
     expect(codeOf(() => acceptMove(seatWith(importOf('waiting')), now))).toBe('NO_OPEN_OFFER');
-    expect(codeOf(() => acceptMove(seatWith(importOf('waiting', { offerLapsed: true })), now))).toBe('OFFER_EXPIRED');
+    expect(codeOf(() => acceptMove(seatWith(importOf('waiting', { offerLapsed: true })), now))).toBe(
+      'OFFER_EXPIRED',
+    );
     expect(codeOf(() => acceptMove(seatWith(importOf('running')), now))).toBe('ALREADY_ADMITTED');
     const offered = importOf('offered', { slot: 1, offerExpiresAt: later(60).toISOString() });
     expect(codeOf(() => acceptMove(seatWith(offered), later(61)))).toBe('OFFER_EXPIRED');
@@ -138,7 +167,8 @@ describe('the routes’ checks, in the contract’s order', () => {
 });
 
 describe('warming_up in the protection derivation (row 5)', () => {
-  const first = (status: ImportStatus, fields: Partial<HistoryImport> = {}) => importOf(status, { first: true, ...fields });
+  const first = (status: ImportStatus, fields: Partial<HistoryImport> = {}) =>
+    importOf(status, { first: true, ...fields });
 
   it('a paired seat whose first import is waiting, offered or running is warming up, since it joined', () => {
     for (const status of ['waiting', 'offered', 'running'] as const) {
@@ -194,11 +224,16 @@ describe('warming_up in the protection derivation (row 5)', () => {
   });
 
   it('etaAt only when the progress allows an honest estimate', () => {
-    const running = first('running', { startedAt: now.toISOString(), progress: { chats: 10, chatsDone: 0, messages: 0 } });
+    const running = first('running', {
+      startedAt: now.toISOString(),
+      progress: { chats: 10, chatsDone: 0, messages: 0 },
+    });
     expect(importEta(running, later(60))).toBeNull();
     const halfway = { ...running, progress: { chats: 10, chatsDone: 5, messages: 300 } };
     expect(importEta(halfway, later(60))).toBe(later(120).toISOString());
     expect(deriveProtection(seatWith(halfway), later(60)).etaAt).toBe(later(120).toISOString());
-    expect(importEta({ ...halfway, progress: { chats: 0, chatsDone: 0, messages: 0 } }, later(60))).toBeNull();
+    expect(
+      importEta({ ...halfway, progress: { chats: 0, chatsDone: 0, messages: 0 } }, later(60)),
+    ).toBeNull();
   });
 });
