@@ -278,7 +278,7 @@ describe('the stateless stack', () => {
     expect(JSON.stringify(puts)).toContain('/evidence/*');
   });
 
-  it('wraps seat data keys under a key of their own: the seats and consent functions make them, the alerts function and the session-events worker open them, the accounts function wraps push tokens with them', () => {
+  it('wraps seat data keys under a key of their own: the seats and consent functions make them, the alerts function, the session-events and history import workers open them, the accounts function wraps push tokens with them', () => {
     stateful.hasResourceProperties('AWS::KMS::Key', {
       Description: Match.stringLikeRegexp('seat data keys'),
       EnableKeyRotation: true,
@@ -295,23 +295,28 @@ describe('the stateless stack', () => {
       ['Accounts', ['kms:GenerateDataKey', 'kms:Decrypt']],
       ['Alerts', ['kms:Decrypt']],
       ['Consent', ['kms:GenerateDataKey']],
+      ['HistoryImport', ['kms:Decrypt']],
       ['Seats', ['kms:GenerateDataKey']],
       ['SessionEvents', ['kms:Decrypt']],
     ]);
   });
 
-  it('lets only the session-events worker call Bedrock, on the one foundation model it is configured with', () => {
+  it('lets only the workers that read messages (live, and history) call Bedrock, on the one foundation model they are configured with', () => {
     const invoking = Object.entries(stateless.findResources('AWS::IAM::Policy')).flatMap(([id, policy]) =>
       (policy.Properties.PolicyDocument.Statement as Statement[])
         .filter((statement) => [statement.Action].flat().some((action) => action.startsWith('bedrock:')))
         .map((statement) => ({ id, actions: [statement.Action].flat(), resource: statement.Resource })),
     );
-    expect(invoking).toHaveLength(1);
-    expect(invoking[0]?.id).toMatch(/^SessionEventsWorker/);
-    expect(invoking[0]?.actions).toEqual(['bedrock:InvokeModel']);
-    expect(JSON.stringify(invoking[0]?.resource)).toMatch(
-      /arn:.*:bedrock:.*::foundation-model\/anthropic\.claude-3-haiku-20240307-v1:0"/,
-    );
+    expect(invoking.map(({ id }) => id.replace(/Worker.*$/, '')).sort()).toEqual([
+      'HistoryImport',
+      'SessionEvents',
+    ]);
+    for (const one of invoking) {
+      expect(one.actions).toEqual(['bedrock:InvokeModel']);
+      expect(JSON.stringify(one.resource)).toMatch(
+        /arn:.*:bedrock:.*::foundation-model\/anthropic\.claude-3-haiku-20240307-v1:0"/,
+      );
+    }
     const worker = Object.entries(stateless.findResources('AWS::Lambda::Function')).find(([id]) =>
       id.startsWith('SessionEventsWorker'),
     );
@@ -378,6 +383,10 @@ describe('the stateless stack', () => {
       'ContentShreddingStreamHandler',
       'EventFanOutStreamHandler',
       'Evidence',
+      'History',
+      'HistoryImportWorker',
+      'HistoryOfferExpiryWorker',
+      'HistoryStuckWorker',
       'Pairing',
       'PauseResumeWorker',
       'ReconnectWorker',
@@ -391,6 +400,8 @@ describe('the stateless stack', () => {
   it('gives each function the variables of every capability its code checks as it starts', () => {
     const api: Capability[] = ['relationshipRegistry', 'messenger'];
     const workers: Capability[] = ['sessionProvider', 'reconnectScheduler', 'notifications'];
+    // Whoever moves the history queue: read when the first import is admitted or checked.
+    const history: Capability[] = ['historyOfferScheduler', 'historyStuckScheduler', 'historyImportQueue'];
     // What each function's modules pass to `configFor` (functions/**): its cold start fails without them.
     const wired: Record<string, Capability[]> = {
       AuthApi: [...api, 'mail'],
@@ -401,12 +412,16 @@ describe('the stateless stack', () => {
       PairingApi: [...api, 'sessionProvider', 'notifications'],
       AlertsApi: api,
       HealthApi: api,
+      HistoryApi: [...api, 'notifications', ...history],
       SessionProviderWebhook: ['sessionEventsQueue'],
       BusinessProviderWebhook: ['businessEventsQueue'],
       GatewayHealth: ['sessionEventsQueue', 'businessEventsQueue'],
       EventFanOutStreamHandler: [],
       ContentShreddingStreamHandler: [],
-      SessionEventsWorker: [...workers, 'seatKeys', 'analysis', 'trialEndingScheduler'],
+      SessionEventsWorker: [...workers, 'seatKeys', 'analysis', 'trialEndingScheduler', ...history],
+      HistoryImportWorker: ['sessionProvider', 'notifications', 'seatKeys', 'analysis', ...history],
+      HistoryOfferExpiryWorker: ['notifications', ...history],
+      HistoryStuckWorker: ['notifications', ...history],
       // It only logs receipts: its cold start checks nothing beyond the base configuration.
       BusinessEventsWorker: [],
       ReconnectWorker: workers,
@@ -465,15 +480,17 @@ describe('the stateless stack', () => {
 });
 
 describe('the workers', () => {
-  it('consume both queues through event source mappings that report partial batch failures', () => {
+  it('consume every queue through event source mappings that report partial batch failures', () => {
     const mappings = Object.values(stateless.findResources('AWS::Lambda::EventSourceMapping')).filter(
       (mapping) => JSON.stringify(mapping.Properties.EventSourceArn).includes('Queue'),
     );
-    expect(mappings).toHaveLength(2);
-    for (const mapping of mappings) {
+    expect(mappings).toHaveLength(queueConsumers.length);
+    for (const mapping of mappings)
       expect(mapping.Properties.FunctionResponseTypes).toEqual(['ReportBatchItemFailures']);
-      expect(mapping.Properties.BatchSize).toBe(10);
-    }
+    // Each row's batch: ten events, or one history import per run.
+    expect(mappings.map((mapping) => mapping.Properties.BatchSize as number).sort()).toEqual(
+      queueConsumers.map((row) => row.batchSize).sort(),
+    );
   });
 
   it('schedule reconnects in the service’s group, run by a role only EventBridge Scheduler assumes, with a DLQ', () => {
@@ -528,8 +545,8 @@ describe('the workers', () => {
       expect(actionsOf(stateless, `${group}Api`)).not.toContain('scheduler:CreateSchedule');
   });
 
-  it('alarms on every dead-letter queue: the two queues’ and the reconnect schedules’', () => {
-    stateful.resourceCountIs('AWS::CloudWatch::Alarm', 2);
+  it('alarms on every dead-letter queue: each queue’s and the reconnect schedules’', () => {
+    stateful.resourceCountIs('AWS::CloudWatch::Alarm', queueConsumers.length);
     // The reconnect schedules' and each table-stream row's (beside the relay's scaling alarms).
     expect(
       Object.keys(

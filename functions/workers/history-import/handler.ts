@@ -1,8 +1,8 @@
 import type { Context, SQSEvent } from 'aws-lambda';
 import { runImport } from '../../../shared/app/history/run';
 import * as z from '../../../shared/validation/z';
-import { analysisDeps } from '../analysis-deps';
-import { logger } from '../runtime';
+import { logger } from '../logger';
+import { historyWorkerDeps } from './deps';
 
 const job = z.object({ seatUid: z.string(), importId: z.string() });
 
@@ -16,13 +16,13 @@ const marginMs = 30_000;
  * DLQ (the stuck check frees its slot meanwhile). Logs ids and counts only.
  */
 export const handler = async (event: SQSEvent, context: Context) => {
-  const deps = await analysisDeps();
+  const deps = await historyWorkerDeps();
   const batchItemFailures: { itemIdentifier: string }[] = [];
   for (const record of event.Records) {
     try {
       const parsed = job.parse(JSON.parse(record.body));
       const budgetMs = Math.max(context.getRemainingTimeInMillis() - marginMs, 1_000);
-      const outcome = await runImport({ ...deps }, parsed, { budgetMs });
+      const outcome = await runImport(deps, parsed, { budgetMs });
       logger.info('history.run', { ...parsed, outcome });
     } catch (error) {
       logger.warn('history.retry', {

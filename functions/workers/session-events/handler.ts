@@ -5,8 +5,14 @@ import { handleSessionEvent } from '../../../shared/app/pairing/session-events';
 import { sessionEventBatch } from '../../../shared/app/pairing/session-batch';
 
 type SessionEventBatch = ReturnType<typeof sessionEventBatch>;
-import { analysisDeps } from '../analysis-deps';
-import { eventBodies, logger } from '../runtime';
+import { aesGcmContentSeal } from '../../../shared/adapters/crypto/content-seal';
+import { dynamoMessageStore } from '../../../shared/adapters/dynamo/message.store';
+import type { WorkerDeps } from '../../../shared/app/pairing/session-events';
+import { configFor } from '../../../shared/config/config';
+import { lazy } from '../../../shared/lazy';
+import { configuredAnalyzer } from '../../analyzer';
+import { configuredSeatKeys } from '../../seat-keys';
+import { deps, eventBodies, logger, settings, table } from '../runtime';
 
 /**
  * The session-event worker: the FIFO queue's batches, one record after another (order per session
@@ -17,8 +23,17 @@ import { eventBodies, logger } from '../runtime';
  */
 const processor = new SqsFifoPartialProcessorAsync();
 
-/** The workers' deps with what the analysis of a message needs (its seat keys and analyzer). */
-export const sessionEventDeps = analysisDeps;
+// Only this worker reads messages: the seat keys and the analyzer are its own capabilities.
+const { seatKeys: keys, analysis } = configFor('seatKeys', 'analysis');
+
+/** The workers' deps with what the analysis of a message needs. */
+export const sessionEventDeps = lazy(async (): Promise<WorkerDeps> => ({
+  ...(await deps()),
+  analyzer: await configuredAnalyzer(settings, analysis),
+  contentSeal: aesGcmContentSeal,
+  messages: dynamoMessageStore(table),
+  seatKeys: await configuredSeatKeys(settings, keys),
+}));
 
 /** The event's name and status, for the log: never its payload beyond them. */
 const kindOf = (body: string): { event?: string; status?: string } => {
