@@ -10,9 +10,12 @@ import { keys } from '../../shared/adapters/dynamo/keys';
 import { dynamoMessageStore } from '../../shared/adapters/dynamo/message.store';
 import { dynamoNotificationSettings } from '../../shared/adapters/dynamo/notification-settings.store';
 import { checkStuck, lapseOffer } from '../../shared/app/history/admission';
-import { acceptOffer, askForImport, latestImport } from '../../shared/app/history/imports';
+import {
+  acceptHistoryImport,
+  getHistoryImport,
+  requestHistoryImport,
+} from '../../shared/app/history/imports';
 import { runImport, type RunDeps } from '../../shared/app/history/run';
-import { seatFor } from '../../shared/app/family-access';
 import { parseConfig } from '../../shared/config/config';
 import { useCaseSettingsFrom } from '../../functions/use-case-settings';
 import type { Seat } from '../../shared/domain/family/seat';
@@ -156,7 +159,7 @@ describe('50 seats asking at once, 4 slots', () => {
     crashOnce.add(families[2]?.session ?? '');
     crashOnce.add(families[30]?.session ?? '');
     for (const family of families) {
-      const asked = await askForImport(on.deps, family.caller, family.seat.uid);
+      const asked = await requestHistoryImport(on.deps, family.caller, family.seat.uid);
       expect(asked.created).toBe(true);
     }
     expect(on.sent).toHaveLength(4);
@@ -167,7 +170,7 @@ describe('50 seats asking at once, 4 slots', () => {
     expect(most).toBeLessThanOrEqual(4);
 
     const finished = await Promise.all(
-      families.map((family) => latestImport(on.deps, family.caller, family.seat.uid)),
+      families.map((family) => getHistoryImport(on.deps, family.caller, family.seat.uid)),
     );
     expect(finished.map((one) => one.status)).toEqual(families.map(() => 'done'));
     // The warm-up of each seat read all of its history, each message once, whatever crashed.
@@ -191,7 +194,7 @@ describe('faults', () => {
     const on = depsOn(table, 4);
     const family = await familyOn(table);
     seedHistory(family.session, 3, 120);
-    await askForImport(on.deps, family.caller, family.seat.uid);
+    await requestHistoryImport(on.deps, family.caller, family.seat.uid);
     const job = on.sent.shift();
     if (job === undefined) throw new Error('no job');
     // Dies after the first chat's first page.
@@ -209,7 +212,7 @@ describe('faults', () => {
     };
     await expect(runImport(dying, job)).rejects.toThrow('the worker died here');
     expect(await runImport(on.deps, job)).toBe('finished');
-    const done = await latestImport(on.deps, family.caller, family.seat.uid);
+    const done = await getHistoryImport(on.deps, family.caller, family.seat.uid);
     expect(done).toMatchObject({ status: 'done', progress: { chats: 3, chatsDone: 3, messages: 360 } });
     const stored = await on.deps.messages.lastOfChat(
       family.seat.seatId,
@@ -258,34 +261,41 @@ describe('faults', () => {
     };
     const first = await later();
     const second = await later();
-    const offered = await askForImport(on.deps, first.caller, first.seat.uid);
+    const offered = await requestHistoryImport(on.deps, first.caller, first.seat.uid);
     expect(offered.view).toMatchObject({ status: 'offered', first: false, position: null });
-    const waiting = await askForImport(on.deps, second.caller, second.seat.uid);
+    const waiting = await requestHistoryImport(on.deps, second.caller, second.seat.uid);
     expect(waiting.view).toMatchObject({ status: 'waiting', position: 1 });
-    const asking = () => seatFor(on.deps, first.caller, first.seat.uid);
     const offer = on.offers.at(-1)?.check as ImportCheck;
 
     // Fired early (a clock a little behind), then on time, then again: one lapse.
     expect(await lapseOffer(on.deps, offer)).toBe('stale');
     skewMs = on.deps.settings.history.offerTtlSeconds * 1000 + 1_000;
     try {
-      await expect(acceptOffer(on.deps, asking)).rejects.toMatchObject({ code: 'OFFER_EXPIRED' });
+      await expect(acceptHistoryImport(on.deps, first.caller, first.seat.uid)).rejects.toMatchObject({
+        code: 'OFFER_EXPIRED',
+      });
       expect(await lapseOffer(on.deps, offer)).toBe('lapsed');
       expect(await lapseOffer(on.deps, offer)).toBe('stale');
     } finally {
       skewMs = 0;
     }
     // The slot went to the second seat; the first waits behind it, its offer expired.
-    expect(await latestImport(on.deps, second.caller, second.seat.uid)).toMatchObject({ status: 'offered' });
-    expect(await latestImport(on.deps, first.caller, first.seat.uid)).toMatchObject({
+    expect(await getHistoryImport(on.deps, second.caller, second.seat.uid)).toMatchObject({
+      status: 'offered',
+    });
+    expect(await getHistoryImport(on.deps, first.caller, first.seat.uid)).toMatchObject({
       status: 'waiting',
       position: 1,
     });
-    await expect(acceptOffer(on.deps, asking)).rejects.toMatchObject({ code: 'OFFER_EXPIRED' });
-    const running = await acceptOffer(on.deps, () => seatFor(on.deps, second.caller, second.seat.uid));
+    await expect(acceptHistoryImport(on.deps, first.caller, first.seat.uid)).rejects.toMatchObject({
+      code: 'OFFER_EXPIRED',
+    });
+    const running = await acceptHistoryImport(on.deps, second.caller, second.seat.uid);
     expect(running.status).toBe('running');
     expect(await drainWorker(on)).toEqual(['finished']);
-    expect(await latestImport(on.deps, first.caller, first.seat.uid)).toMatchObject({ status: 'offered' });
+    expect(await getHistoryImport(on.deps, first.caller, first.seat.uid)).toMatchObject({
+      status: 'offered',
+    });
     expect((await slotItems(table)).length).toBe(1);
   }, 120_000);
 
@@ -296,7 +306,7 @@ describe('faults', () => {
     expect(await held.freeSlots(1)).toEqual([]);
     const stale = await familyOn(table);
     seedHistory(stale.session, 1, 1);
-    const starter = await askForImport(on.deps, stale.caller, stale.seat.uid);
+    const starter = await requestHistoryImport(on.deps, stale.caller, stale.seat.uid);
     expect(starter.view.status).toBe('waiting');
     // Free the slot held since the previous test by cancelling nothing: fire its offer's lapse late.
     const [slot] = await slotItems(table);
@@ -310,7 +320,9 @@ describe('faults', () => {
       skewMs = 0;
     }
     // The warm-up of `stale` took the slot: it runs, and never moves on.
-    expect(await latestImport(on.deps, stale.caller, stale.seat.uid)).toMatchObject({ status: 'running' });
+    expect(await getHistoryImport(on.deps, stale.caller, stale.seat.uid)).toMatchObject({
+      status: 'running',
+    });
     const check = on.stuck.at(-1)?.check as ImportCheck;
     expect(check.seatUid).toBe(stale.seat.uid);
     expect(await checkStuck(on.deps, check)).toBe('rescheduled');
@@ -322,7 +334,7 @@ describe('faults', () => {
     } finally {
       skewMs = 0;
     }
-    expect(await latestImport(on.deps, stale.caller, stale.seat.uid)).toMatchObject({ status: 'stuck' });
+    expect(await getHistoryImport(on.deps, stale.caller, stale.seat.uid)).toMatchObject({ status: 'stuck' });
     const seat = (await on.deps.families.load(stale.seat.accountUid))?.seats[0];
     // A stuck warm-up ends: protection goes on live.
     expect(seat?.historyImport?.status).toBe('stuck');

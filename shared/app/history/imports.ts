@@ -4,6 +4,7 @@ import { acceptMove, cancelMove, requestImport } from '../../domain/history/seat
 import type { Caller, Deps } from '../deps';
 import { seatFor, type SeatAccess } from '../family-access';
 import { retryOnConflict } from '../retry-on-conflict';
+import { personLinkAccess } from '../pairing/person-link';
 import { admitNext, commitImportMove, type AdmissionDeps } from './admission';
 
 /** An import as the routes answer it: its place in the queue read while it waits. */
@@ -23,7 +24,7 @@ export const importView = async (deps: Pick<Deps, 'historyQueue'>, seatUid: stri
 export type ImportView = Awaited<ReturnType<typeof importView>>;
 
 /** `GET /seats/{uid}/history-import` (member): the seat's latest import; 404 when it never had one. */
-export const latestImport = async (
+export const getHistoryImport = async (
   deps: Pick<Deps, 'families' | 'historyQueue'>,
   caller: Caller,
   seatUid: string,
@@ -37,7 +38,7 @@ export const latestImport = async (
  * `POST /seats/{uid}/history-import` (member): joins the end of the queue (201), or answers the
  * import already in it (200). The queue then moves at once if a slot is free.
  */
-export const askForImport = async (
+export const requestHistoryImport = async (
   deps: AdmissionDeps & Pick<Deps, 'historyQueue'>,
   caller: Caller,
   seatUid: string,
@@ -59,7 +60,7 @@ export const askForImport = async (
  * Accepting the seat's offer: the import runs. One command for the guardian's route and the
  * person's page (`access` says whose).
  */
-export const acceptOffer = async (deps: AdmissionDeps & Pick<Deps, 'historyQueue'>, access: SeatAccess) =>
+const acceptOffer = async (deps: AdmissionDeps & Pick<Deps, 'historyQueue'>, access: SeatAccess) =>
   retryOnConflict(async () => {
     const { family, seat } = await access();
     const move = acceptMove(seat, deps.clock.now());
@@ -67,8 +68,29 @@ export const acceptOffer = async (deps: AdmissionDeps & Pick<Deps, 'historyQueue
     return importView(deps, seat.uid, move.after);
   });
 
+/** `POST /seats/{uid}/history-import/accept` (member). */
+export const acceptHistoryImport = (
+  deps: AdmissionDeps & Pick<Deps, 'historyQueue'>,
+  caller: Caller,
+  seatUid: string,
+) => acceptOffer(deps, () => seatFor(deps, caller, seatUid));
+
+/**
+ * `POST /consent-requests/{token}/history-import/accept`: the person accepts on their page, while
+ * their phone is on line. Its budgets are the pairing start's, counted before the token is looked up.
+ */
+export const acceptPersonHistoryImport = async (
+  deps: AdmissionDeps & Pick<Deps, 'historyQueue' | 'hasher' | 'rateLimiter'>,
+  token: string,
+  ip: string,
+) => acceptOffer(deps, await personLinkAccess(deps, 'historyAccept', token, ip));
+
 /** `DELETE /seats/{uid}/history-import` (member): the import leaves the queue; an offer's slot goes on. */
-export const leaveQueue = async (deps: AdmissionDeps, caller: Caller, seatUid: string): Promise<void> => {
+export const cancelHistoryImport = async (
+  deps: AdmissionDeps,
+  caller: Caller,
+  seatUid: string,
+): Promise<void> => {
   await retryOnConflict(async () => {
     const { family, seat } = await seatFor(deps, caller, seatUid);
     await commitImportMove(deps, family, seat, cancelMove(seat, deps.clock.now()), 'api');
