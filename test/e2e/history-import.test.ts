@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { call } from './support/api';
 import { eventsOf, protectedSeat } from './support/consent';
 import { eventually } from '../support/eventually';
-import { pair, personCall, sessionOf, simulate } from './support/pairing';
+import { pairingReaches, personCall, sessionOf, simulate } from './support/pairing';
 
 /** The seat's import as the guardian reads it, once `done` (or whatever `until` waits for). */
 const importOf = (token: string, seatUid: string, until: (body: Record<string, unknown>) => boolean) =>
@@ -42,7 +42,9 @@ describe('the warm-up: the first history read after the first paired', () => {
       ],
     });
     await simulate(session, 'history/pace', { messagesPerSecond: 2 });
-    await pair(family);
+    await pairingReaches(token, family.seatUid, 'challenge');
+    await simulate(session, 'link');
+    await pairingReaches(token, family.seatUid, 'paired');
     const card = await eventually(
       async () =>
         (await call('GET', `/seats/${family.seatUid}/protection`, { token })).body.data as {
