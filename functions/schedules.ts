@@ -6,7 +6,9 @@ import type { OneTimeScheduler } from '../shared/ports/scheduler';
 type SchedulerConfig =
   | CapabilityConfig<'reconnectScheduler'>
   | CapabilityConfig<'pauseResumeScheduler'>
-  | CapabilityConfig<'trialEndingScheduler'>;
+  | CapabilityConfig<'trialEndingScheduler'>
+  | CapabilityConfig<'historyOfferScheduler'>
+  | CapabilityConfig<'historyStuckScheduler'>;
 
 /**
  * The one-time schedules of one target, as configured: EventBridge Scheduler in AWS (the shared

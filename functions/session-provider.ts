@@ -40,5 +40,7 @@ export const configuredSessionProvider = (
     me: async (name) => (await waha()).me(name),
     confirmPasskey: async (name) => (await waha()).confirmPasskey(name),
     profilePicture: async (name) => (await waha()).profilePicture(name),
+    chats: async (name, page) => (await waha()).chats(name, page),
+    chatMessages: async (name, chatId, page) => (await waha()).chatMessages(name, chatId, page),
   };
 };

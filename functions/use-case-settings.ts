@@ -35,6 +35,12 @@ export const useCaseSettingsFrom = (settings: Config): Settings => ({
     providerEventRetentionSeconds: settings.PROVIDER_EVENT_RETENTION_SECONDS,
   },
   contentRetentionSeconds: settings.CONTENT_RETENTION_DAYS * 24 * 3600,
+  history: {
+    slots: settings.HISTORY_IMPORT_SLOTS,
+    offerTtlSeconds: settings.HISTORY_OFFER_TTL_SECONDS,
+    stuckSeconds: settings.HISTORY_STUCK_SECONDS,
+    days: settings.HISTORY_DAYS,
+  },
   rates: {
     otpRequestPerEmail: settings.RATE_OTP_REQUEST_PER_EMAIL,
     otpRequestPerIp: settings.RATE_OTP_REQUEST_PER_IP,

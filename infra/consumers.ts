@@ -28,6 +28,7 @@ import type { FunctionGroup, gatewayRoutes } from './routes';
  * - `analysis`: reads messages for risks with Amazon Bedrock (InvokeModel on the stage's one model);
  * - `businessProvider`: sends template messages through the business provider (its phone number id;
  *   the access token is in the service secret every consumer reads).
+ * - `historyImports`: hands admitted history imports to their worker (sends to its queue).
  */
 export type Need =
   | 'table'
@@ -38,7 +39,8 @@ export type Need =
   | 'eventBodies'
   | 'seatKeys'
   | 'analysis'
-  | 'businessProvider';
+  | 'businessProvider'
+  | 'historyImports';
 
 /** A gateway function, by its name in `gatewayRoutes`. */
 export type GatewayFunction = (typeof gatewayRoutes)[number]['name'];
@@ -117,9 +119,19 @@ export const consumers = [
     batchSize: 10,
     timeoutSeconds: 90,
     producers: ['SessionProviderWebhook'],
-    needs: ['table', 'sessionProvider', 'push', 'mail', 'eventBodies', 'seatKeys', 'analysis'],
-    // Reconnects after a drop; the trial-ending notice at a seat's first `paired`.
-    schedules: ['reconnect', 'trialEnding'],
+    needs: [
+      'table',
+      'sessionProvider',
+      'push',
+      'mail',
+      'eventBodies',
+      'seatKeys',
+      'analysis',
+      'historyImports',
+    ],
+    // Reconnects after a drop; the trial-ending notice at a seat's first `paired`; the warm-up's
+    // admission at the same moment (its stuck check).
+    schedules: ['reconnect', 'trialEnding', 'historyOfferExpiry', 'historyStuck'],
     // Events of sessions no pairing owns (dropped by the worker).
     logMetrics: [{ metricName: 'UnknownSessionEvents', field: 'outcome', value: 'unknown_session' }],
   },
@@ -196,6 +208,37 @@ export const consumers = [
     timeoutSeconds: 30,
     // Reads the family and the guardians' preferences, writes the notice, e-mails and pushes it.
     needs: ['table', 'push', 'mail'],
+  },
+  {
+    kind: 'queue',
+    name: 'historyImport',
+    entry: 'functions/workers/history-import/handler.ts',
+    // One import per message: a run pages the provider for minutes and hands on the rest itself.
+    // Imports are independent of each other; the slots bound how many run at once.
+    queue: { fifo: false, visibilityTimeoutSeconds: 960, maxReceiveCount: 5 },
+    batchSize: 1,
+    timeoutSeconds: 900,
+    producers: [],
+    needs: ['table', 'sessionProvider', 'push', 'mail', 'seatKeys', 'analysis', 'historyImports'],
+    // A finished or failed import frees its slot: the next one may be offered or started.
+    schedules: ['historyOfferExpiry', 'historyStuck'],
+  },
+  {
+    kind: 'schedule',
+    name: 'historyOfferExpiry',
+    entry: 'functions/workers/history-checks/offer-expiry.ts',
+    timeoutSeconds: 30,
+    // The lapse frees a slot: the next import is offered (notified) or started (sent to its worker).
+    needs: ['table', 'push', 'mail', 'historyImports'],
+    schedules: ['historyOfferExpiry', 'historyStuck'],
+  },
+  {
+    kind: 'schedule',
+    name: 'historyStuck',
+    entry: 'functions/workers/history-checks/stuck.ts',
+    timeoutSeconds: 30,
+    needs: ['table', 'push', 'mail', 'historyImports'],
+    schedules: ['historyOfferExpiry', 'historyStuck'],
   },
 ] as const satisfies readonly Consumer[];
 

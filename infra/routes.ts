@@ -15,6 +15,7 @@ export const functionGroups = [
   'alerts',
   'health',
   'admin',
+  'history',
 ] as const;
 export type FunctionGroup = (typeof functionGroups)[number];
 
@@ -377,6 +378,41 @@ export const routes = [
     group: 'admin',
     auth: 'operator',
     operation: 'resetPairing',
+  },
+  {
+    method: 'GET',
+    path: '/seats/{uid}/history-import',
+    group: 'history',
+    auth: 'bearer',
+    operation: 'getHistoryImport',
+  },
+  {
+    method: 'POST',
+    path: '/seats/{uid}/history-import',
+    group: 'history',
+    auth: 'bearer',
+    operation: 'requestHistoryImport',
+  },
+  {
+    method: 'POST',
+    path: '/seats/{uid}/history-import/accept',
+    group: 'history',
+    auth: 'bearer',
+    operation: 'acceptHistoryImport',
+  },
+  {
+    method: 'DELETE',
+    path: '/seats/{uid}/history-import',
+    group: 'history',
+    auth: 'bearer',
+    operation: 'cancelHistoryImport',
+  },
+  {
+    method: 'POST',
+    path: '/consent-requests/{token}/history-import/accept',
+    group: 'history',
+    auth: 'public',
+    operation: 'acceptPersonHistoryImport',
   },
 ] as const satisfies readonly Route[];
 

@@ -13,6 +13,7 @@ import { dynamoNotificationSettings } from '../../shared/adapters/dynamo/notific
 import { configuredSessionProvider } from '../session-provider';
 import { useCaseSettingsFrom } from '../use-case-settings';
 import { logger } from './logger';
+import { configuredHistoryImports } from '../history-imports';
 
 /**
  * The composition root of the workers (SQS consumers and the reconnect target): configuration read
@@ -67,4 +68,13 @@ export const deps = lazy(async (): Promise<PairingWorkerDeps> => ({
   notifier: await notifier(),
   notificationSettings: dynamoNotificationSettings(table),
   settings: useCaseSettingsFrom(settings),
+  // Whoever moves a pairing to its first `paired` admits the warm-up; the import targets move the queue.
+  ...configuredHistoryImports(settings, table, (what, check, error) =>
+    logger.error('history.schedule_failed', {
+      what,
+      seatUid: check.seatUid,
+      importId: check.importId,
+      error: String(error),
+    }),
+  ),
 }));

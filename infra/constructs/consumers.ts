@@ -164,8 +164,15 @@ export const buildConsumers = (scope: Stack, props: ConsumersProps) => {
     );
   };
 
+  /** Lets `fn` hand admitted history imports to their worker. */
+  const grantHistoryImports = (fn: NodejsFunction): void => {
+    fn.addEnvironment('HISTORY_IMPORT_QUEUE_URL', props.queues.historyImport.queueUrl);
+    props.queues.historyImport.grantSendMessages(fn);
+  };
+
   const grants: Record<Need, (fn: NodejsFunction) => void> = {
     table: (fn) => void table.grantReadWriteData(fn),
+    historyImports: grantHistoryImports,
     sessionProvider: (fn) => {
       fn.addEnvironment('SESSION_PROVIDER_URL', props.sessionProviderUrl);
       fn.addEnvironment('SESSION_PROVIDER_WEBHOOK_URL', props.sessionProviderWebhookUrl);
@@ -301,5 +308,5 @@ export const buildConsumers = (scope: Stack, props: ConsumersProps) => {
     ConsumerName,
     NodejsFunction
   >;
-  return { functions, grantSchedules };
+  return { functions, grantSchedules, grantHistoryImports };
 };

@@ -170,7 +170,7 @@ export class StatelessStack extends Stack {
       }),
     );
     table.encryptionKey?.grantDecrypt(functions.health);
-    for (const group of ['auth', 'accounts', 'seats', 'consent', 'evidence', 'pairing', 'admin'] as const) {
+    for (const group of ['auth', 'accounts', 'seats', 'consent', 'evidence', 'pairing', 'admin', 'history'] as const) {
       table.grantReadWriteData(functions[group]);
       serviceSecrets.grantRead(functions[group]);
     }
@@ -268,7 +268,7 @@ export class StatelessStack extends Stack {
     grantSendMail(functions.auth, props.mailFrom);
     // Guardians' notifications of the person's answers and of pairing moves the API makes: e-mail
     // and push to their devices' endpoints.
-    for (const group of ['consent', 'pairing', 'admin'] as const) {
+    for (const group of ['consent', 'pairing', 'admin', 'history'] as const) {
       grantSendMail(functions[group], props.mailFrom);
       grantPush(functions[group], props.pushApplications);
     }
@@ -493,6 +493,9 @@ export class StatelessStack extends Stack {
     }
     // A pause's end is scheduled by the seats routes, at the pause's `until`.
     built.grantSchedules(functions.seats, ['pauseResume']);
+    // The history import routes move the queue: an offer's expiry, a running import's check, the worker.
+    built.grantSchedules(functions.history, ['historyOfferExpiry', 'historyStuck']);
+    built.grantHistoryImports(functions.history);
     // Who creates sessions (the pairing routes) and who ends them (the person's stop, an operator's
     // reset) talk to the
     // provider; the sessions' webhook key is the gateway's.

@@ -44,6 +44,13 @@ interface SimSession {
   deliveryFailure: { status: number | null } | null;
 }
 
+/** A seeded chat of the history a session's chats API serves. */
+interface SimChat {
+  id: string;
+  name: string | null;
+  messages: { id: string; body: string; fromMe: boolean; timestamp: number }[];
+}
+
 /** WAHA's rule for session names (at most 64 minus `waha_noweb`'s length, no dot). */
 const sessionNamePattern = /^[A-Za-z0-9_-]{1,54}$/;
 const maxQrs = 6;
@@ -60,6 +67,9 @@ export const startSessionProviderSimulator = async (options: {
   qrRotateSeconds?: number;
 }): Promise<Server> => {
   const sessions = new Map<string, SimSession>();
+  /** Seeded histories by session name (set before or after the session exists), and their pace. */
+  const histories = new Map<string, SimChat[]>();
+  const paces = new Map<string, number>();
   let outage = 0;
   const qrFirstMs = (options.qrFirstSeconds ?? 60) * 1000;
   const qrRotateMs = (options.qrRotateSeconds ?? 20) * 1000;
@@ -249,11 +259,134 @@ export const startSessionProviderSimulator = async (options: {
     await deliver(session, 'message.any', payload);
   };
 
+  /**
+   * Seeds a session's history: each message's `at` (ISO) defaults to spaced times in the last days,
+   * oldest first, ten minutes apart, the newest ten minutes ago.
+   */
+  const seedHistory = (name: string, body: Record<string, unknown>): SimChat[] => {
+    const chats = Array.isArray(body['chats']) ? (body['chats'] as Record<string, unknown>[]) : [];
+    const now = Math.floor(Date.now() / 1000);
+    return chats.map((chat, chatIndex) => {
+      const id =
+        typeof chat['id'] === 'string' ? chat['id'] : `55119${String(chatIndex).padStart(8, '0')}@c.us`;
+      const messages = Array.isArray(chat['messages']) ? (chat['messages'] as Record<string, unknown>[]) : [];
+      return {
+        id,
+        name: typeof chat['name'] === 'string' ? chat['name'] : null,
+        messages: messages.map((message, index) => {
+          const fromMe = message['fromMe'] === true;
+          const at = typeof message['at'] === 'string' ? Date.parse(message['at']) / 1000 : NaN;
+          return {
+            id: `${String(fromMe)}_${id}_H${name.length}${chatIndex}X${index}${randomBytes(4).toString('hex').toUpperCase()}`,
+            body: typeof message['body'] === 'string' ? message['body'] : '',
+            fromMe,
+            timestamp: Number.isFinite(at) ? Math.floor(at) : now - (messages.length - index) * 600,
+          };
+        }),
+      };
+    });
+  };
+
+  /** WAHA's `limit` and `offset` over a list. */
+  const paged = <T>(items: T[], url: URL): T[] => {
+    const offset = Number(url.searchParams.get('offset') ?? 0);
+    const limit = Number(url.searchParams.get('limit') ?? items.length);
+    return items.slice(offset, offset + limit);
+  };
+
+  /** A history message as WAHA's `WAMessage` (GOWS: `from` is the chat, `to` null). */
+  const waMessage = (chat: SimChat, message: SimChat['messages'][number]) => ({
+    id: message.id,
+    timestamp: message.timestamp,
+    from: chat.id,
+    fromMe: message.fromMe,
+    source: 'app',
+    to: null,
+    participant: null,
+    body: message.body,
+    hasMedia: false,
+    media: null,
+    mediaUrl: null,
+    ack: message.fromMe ? 3 : 2,
+    ackName: message.fromMe ? 'READ' : 'DEVICE',
+    vCards: [],
+    replyTo: null,
+    _data: {},
+  });
+
+  /** The session's chats API over its seeded history: `GET /api/{session}/chats[/{chatId}/messages]`. */
+  const serveHistory = async (response: ServerResponse, url: URL, name: string, chatId: string | null) => {
+    const session = sessions.get(name);
+    if (session === undefined) return refuse(response, 404, 'Session not found');
+    if (session.status !== 'WORKING')
+      return json(response, 422, {
+        error: 'Session status is not as expected. Try again later or restart the session',
+        session: session.name,
+        status: session.status,
+        expected: ['WORKING'],
+      });
+    const chats = histories.get(name) ?? [];
+    const descending = url.searchParams.get('sortOrder') === 'desc';
+    if (chatId === null) {
+      const sorted = [...chats].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+      if (descending) sorted.reverse();
+      return json(
+        response,
+        200,
+        paged(sorted, url).map((chat) => ({
+          id: chat.id,
+          name: chat.name,
+          picture: null,
+          lastMessage: {},
+          _chat: {},
+        })),
+      );
+    }
+    const chat = chats.find((one) => one.id === chatId);
+    if (chat === undefined) return json(response, 200, []);
+    const gte = Number(url.searchParams.get('filter.timestamp.gte') ?? -Infinity);
+    const lte = Number(url.searchParams.get('filter.timestamp.lte') ?? Infinity);
+    const fromMe = url.searchParams.get('filter.fromMe');
+    const kept = chat.messages
+      .filter((message) => message.timestamp >= gte && message.timestamp <= lte)
+      .filter((message) => fromMe === null || String(message.fromMe) === fromMe)
+      .sort((a, b) => a.timestamp - b.timestamp);
+    // WAHA's default order is newest first.
+    if (url.searchParams.get('sortOrder') !== 'asc') kept.reverse();
+    const page = paged(kept, url);
+    const pace = paces.get(name);
+    if (pace !== undefined && page.length > 0)
+      await new Promise((done) => setTimeout(done, (page.length / pace) * 1000));
+    return json(
+      response,
+      200,
+      page.map((message) => waMessage(chat, message)),
+    );
+  };
+
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
     const path = url.pathname;
     const method = request.method ?? 'GET';
     const body = await readJson(request);
+
+    // The person's history, seeded before or after pairing, and how fast it is served.
+    const history = /^\/_sim\/sessions\/([^/]+)\/history(\/pace)?$/.exec(path);
+    if (history !== null && method === 'POST') {
+      const name = decodeURIComponent(history[1] ?? '');
+      if (history[2] === undefined) {
+        const chats = seedHistory(name, body);
+        histories.set(name, chats);
+        return json(response, 200, {
+          chats: chats.length,
+          messages: chats.reduce((sum, chat) => sum + chat.messages.length, 0),
+        });
+      }
+      const pace = body['messagesPerSecond'];
+      if (typeof pace !== 'number' || pace <= 0) paces.delete(name);
+      else paces.set(name, pace);
+      return json(response, 200, { messagesPerSecond: paces.get(name) ?? null });
+    }
 
     // Controls: the person's side.
     const control =
@@ -395,6 +528,14 @@ export const startSessionProviderSimulator = async (options: {
       }
       return json(response, 201, view(session));
     }
+    const chatsPath = /^\/api\/([^/]+)\/chats(?:\/([^/]+)\/messages)?$/.exec(path);
+    if (chatsPath !== null && method === 'GET' && chatsPath[1] !== 'overview')
+      return serveHistory(
+        response,
+        url,
+        decodeURIComponent(chatsPath[1] ?? ''),
+        chatsPath[2] === undefined ? null : decodeURIComponent(chatsPath[2]),
+      );
     const own = /^\/api\/([^/]+)\/(profile|auth\/passkey\/confirm)$/.exec(path);
     if (own !== null) {
       const session = sessions.get(decodeURIComponent(own[1] ?? ''));

@@ -19,8 +19,15 @@ import type {
   PushRegistry,
 } from '../ports/notifications';
 import type { ProxyPool } from '../ports/proxies';
+import type {
+  HistoryOfferScheduler,
+  HistoryStuckScheduler,
+  PauseResumeScheduler,
+  ReconnectScheduler,
+  TrialEndingScheduler,
+} from '../ports/scheduler';
 import type { EventQueue } from '../ports/queue';
-import type { PauseResumeScheduler, ReconnectScheduler, TrialEndingScheduler } from '../ports/scheduler';
+import type { HistoryQueue, HistoryWork } from '../ports/history-queue';
 import type { SessionProvider } from '../ports/session-provider';
 import type { KeyedHasher, SecretSource } from '../ports/secrets';
 import type { FamilyStore, OtpStore, RateLimiter, UserStore } from '../ports/stores';
@@ -64,6 +71,15 @@ export interface Settings {
     /** Excerpt reads, per guardian (their user uid). */
     excerptPerGuardian: RateRule;
   };
+  history: {
+    /** How many imports may hold a slot (`offered` or `running`) at once. */
+    slots: number;
+    offerTtlSeconds: number;
+    /** A running import with no progress for this long is `stuck` (its slot freed). */
+    stuckSeconds: number;
+    /** How far back the import reads. */
+    days: number;
+  };
 }
 
 /** Everything a use case may need; each one names the part it uses with `Pick`. */
@@ -96,6 +112,14 @@ export interface Deps {
   pauseResumes: PauseResumeScheduler;
   /** The notices, a day before a seat's trial ends. */
   trialEndings: TrialEndingScheduler;
+  /** The history import queue's reads and the running imports' checkpoints. */
+  historyQueue: HistoryQueue;
+  /** The lapse of offered imports at `offerExpiresAt`. */
+  historyOffers: HistoryOfferScheduler;
+  /** The checks that find a running import without progress. */
+  historyStuckChecks: HistoryStuckScheduler;
+  /** Where admitted imports go to be run. */
+  historyWork: HistoryWork;
   inbox: Inbox;
   notifier: NotificationDelivery;
   notificationSettings: NotificationSettingsStore;

@@ -104,6 +104,14 @@ export const configSchema = z.object({
   PAUSE_MAX_DAYS: withDefault(seconds, 30),
   /** How long a sealed message is kept before the table's TTL removes it. */
   CONTENT_RETENTION_DAYS: withDefault(seconds, 30),
+  /** The history import queue: how many imports hold a slot at once (`offered` or `running`). */
+  HISTORY_IMPORT_SLOTS: withDefault(seconds, 4),
+  /** How long an offered slot waits for a later import to be accepted before it lapses. */
+  HISTORY_OFFER_TTL_SECONDS: withDefault(seconds, 600),
+  /** A running import without progress for this long is `stuck` and its slot goes on. */
+  HISTORY_STUCK_SECONDS: withDefault(seconds, 900),
+  /** How far back an import reads the person's chats. */
+  HISTORY_DAYS: withDefault(seconds, 30),
   /**
    * Who reads a message for risks: Amazon Bedrock alone, the rule screen then Bedrock (`cascade`;
    * `ANALYSIS_MODEL_ID` for both), or the local rule-based analyzer. Bedrock alone by default: the
@@ -167,6 +175,8 @@ export const configSchema = z.object({
   BUSINESS_EVENTS_QUEUE_URL: optionalUrl,
   /** The consent links' sends, queued by the API for their worker. */
   CONSENT_SENDS_QUEUE_URL: optionalUrl,
+  /** The history import worker's queue: whoever admits an import sends it there. */
+  HISTORY_IMPORT_QUEUE_URL: optionalUrl,
   SQS_ENDPOINT: optionalUrl,
   /**
    * Where a session-provider body too large for a queue message waits for its worker: an S3 bucket
@@ -191,6 +201,9 @@ export const configSchema = z.object({
   PAUSE_RESUME_TARGET_ARN: optionalText,
   /** The trial-ending schedule's target function (infra/consumers.ts, `trialEnding`). */
   TRIAL_ENDING_TARGET_ARN: optionalText,
+  /** The history import's schedule targets: an offer's lapse, a running import's progress check. */
+  HISTORY_OFFER_EXPIRY_TARGET_ARN: optionalText,
+  HISTORY_STUCK_TARGET_ARN: optionalText,
   SCHEDULER_ROLE_ARN: optionalText,
   SCHEDULER_DLQ_ARN: optionalText,
   /** The SSE relay: its public port, its private push port, and the push endpoint it registers. */
@@ -325,6 +338,9 @@ export const capabilities = {
   reconnectScheduler: oneTimeSchedules('RECONNECT_TARGET_ARN'),
   pauseResumeScheduler: oneTimeSchedules('PAUSE_RESUME_TARGET_ARN'),
   trialEndingScheduler: oneTimeSchedules('TRIAL_ENDING_TARGET_ARN'),
+  historyOfferScheduler: oneTimeSchedules('HISTORY_OFFER_EXPIRY_TARGET_ARN'),
+  historyStuckScheduler: oneTimeSchedules('HISTORY_STUCK_TARGET_ARN'),
+  historyImportQueue: z.object({ HISTORY_IMPORT_QUEUE_URL: setWhen('history imports are admitted') }),
   pushPlatforms: z.discriminatedUnion('NOTIFY_DELIVERY', [
     z.object({ NOTIFY_DELIVERY: z.literal('log') }),
     z.object({

@@ -87,6 +87,16 @@ export const errorCatalog = {
   ALERT_NOT_OPEN: { status: 422, message: 'The alert was already resolved or dismissed.' },
   EXCERPT_GONE: { status: 422, message: 'The messages of this alert are past their retention.' },
   SEAT_KEY_GONE: { status: 422, message: "The seat's key was destroyed; its messages can never be read." },
+
+  // History import queue (422)
+  NOTHING_TO_SYNC: {
+    status: 422,
+    message: 'There is no history to read: not connected, or read since the last drop.',
+  },
+  NO_OPEN_OFFER: { status: 422, message: 'The import is waiting in the queue; no slot was offered yet.' },
+  OFFER_EXPIRED: { status: 422, message: 'The offered slot lapsed; the import is back in the queue.' },
+  ALREADY_ADMITTED: { status: 422, message: 'The import is already running.' },
+  NOT_IN_QUEUE: { status: 422, message: 'No import is waiting or offered for this seat.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalog;

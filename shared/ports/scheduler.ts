@@ -1,4 +1,5 @@
 import type { PauseEnd } from '../domain/family/pause';
+import type { ImportCheck } from '../domain/history/history-import';
 import type { TrialEnding } from '../domain/family/trial-ending';
 import type { ReconnectAttempt } from '../domain/pairing/reconnect';
 
@@ -15,3 +16,7 @@ export type ReconnectScheduler = OneTimeScheduler<ReconnectAttempt>;
 export type PauseResumeScheduler = OneTimeScheduler<PauseEnd>;
 /** The guardians' notices that a seat's trial ends tomorrow. */
 export type TrialEndingScheduler = OneTimeScheduler<TrialEnding>;
+/** An offered import's lapse, at its `offerExpiresAt`. */
+export type HistoryOfferScheduler = OneTimeScheduler<ImportCheck>;
+/** A running import's check for progress, `HISTORY_STUCK_SECONDS` after its last. */
+export type HistoryStuckScheduler = OneTimeScheduler<ImportCheck>;

@@ -1,3 +1,5 @@
+import type { ProviderMessage } from '../domain/pairing/provider-message';
+
 /**
  * The outside session provider (WAHA-compatible): it holds the person's messaging session. Every
  * session sends its events to the gateway, signed with HMAC-SHA512 (the adapter is configured with both).
@@ -19,6 +21,17 @@ export interface NewSession {
 export type LinkChallenge =
   { kind: 'ready'; value: string } | { kind: 'not_running'; providerStatus: string | null };
 
+/** A chat of the session's history (its id names a person or a group: never kept in clear). */
+export interface ProviderChat {
+  id: string;
+}
+
+/** A page of a paged list: `limit` items from `offset`. */
+export interface ProviderPage {
+  limit: number;
+  offset: number;
+}
+
 export interface SessionProvider {
   /** Creates the session started; a session of that name already there is taken over (a retry). */
   createSession(session: NewSession): Promise<void>;
@@ -38,4 +51,12 @@ export interface SessionProvider {
   confirmPasskey(name: string): Promise<void>;
   /** The connected account's own profile photo, or null when it has none. Never a contact's. */
   profilePicture(name: string): Promise<{ bytes: Uint8Array; contentType: string } | null>;
+  /** One page of the session's chats, in a stable order. */
+  chats(name: string, page: ProviderPage): Promise<ProviderChat[]>;
+  /** One page of a chat's text messages sent since `since`, oldest first (media not downloaded). */
+  chatMessages(
+    name: string,
+    chatId: string,
+    page: ProviderPage & { since: Date },
+  ): Promise<ProviderMessage[]>;
 }

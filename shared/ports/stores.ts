@@ -4,6 +4,7 @@ import type { DayTally } from '../domain/family/week';
 import type { AlertChange, CountedFinding } from '../domain/alerts/grouping';
 import type { MagicLink, OtpChallenge } from '../domain/auth/otp';
 import type { DomainEvent } from '../domain/events/event';
+import type { HistoryQueueChange } from '../domain/history/history-import';
 import type { Family } from '../domain/family/account';
 import type { Account } from '../domain/family/account';
 import type { Member, Role } from '../domain/family/member';
@@ -86,6 +87,8 @@ export interface SeatChangeExtras {
   audit?: AuditEntry;
   /** What the change adds to the backoffice overview's counts (in the seat's shard). */
   overview?: OverviewDelta;
+  /** The history import queue and slots the change's import move joins, leaves, takes or frees. */
+  history?: HistoryQueueChange;
 }
 
 export interface FamilyStore {

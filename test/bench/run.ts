@@ -199,6 +199,12 @@ try {
       pathParameters: { uid: seatUid },
     },
     alerts: { routeKey: 'GET /notifications', method: 'GET', path: '/notifications' },
+    history: {
+      routeKey: 'GET /seats/{uid}/history-import',
+      method: 'GET',
+      path: `/seats/${seatUid}/history-import`,
+      pathParameters: { uid: seatUid },
+    },
     health: { routeKey: 'GET /health', method: 'GET', path: '/health' },
   });
   type ColdRequest = ReturnType<typeof requestsFor>[FunctionGroup];

@@ -138,6 +138,11 @@ const bodies: Record<string, Samples> = {
   listUsers: null,
   listDependents: null,
   seatTimeline: null,
+  getHistoryImport: null,
+  requestHistoryImport: null,
+  acceptHistoryImport: null,
+  cancelHistoryImport: null,
+  acceptPersonHistoryImport: null,
 };
 
 const signed = async (claims: { exp: number; aud?: string; typ?: string }) =>

@@ -5,7 +5,7 @@ import { createServer } from 'node:http';
 import { connect } from 'node:net';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
-import { describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { consumers, type ConsumerName } from '../../infra/consumers';
 import { devSecrets } from '../../localstack/dev-config';
 import { createTableAccess } from '../../shared/adapters/dynamo/client';
@@ -17,7 +17,9 @@ import { dynamoRelayRegistry } from '../../shared/adapters/dynamo/relay-registry
 import { topicKey } from '../../shared/domain/events/streams';
 import { eventually } from '../support/eventually';
 import { startLocalStack } from '../support/local-stack';
-import { seatWithPairing } from '../support/seats';
+import { protectedSeat as storedProtectedSeat, seatWithPairing } from '../support/seats';
+import { localSeatKeys } from '../../shared/adapters/consent/local-seat-keys';
+import { newImport, queueEntryOf } from '../../shared/domain/history/history-import';
 import { call } from './support/api';
 import { askedFamily, protectedSeat, stackTable } from './support/consent';
 import { awaitLogLines } from './support/logs';
@@ -68,6 +70,75 @@ describe('the consumers table, locally (infra/consumers.ts)', () => {
       headers: { 'content-type': 'application/json', ...headers },
       body,
     });
+
+  /**
+   * A stack whose history queue moves in seconds (one slot, offers of a second, stuck after a
+   * second), for the import schedules' rows: a later import waits in the queue, and a seat's first
+   * `paired` (a signed WORKING) admits the head: the later import is offered, lapses, and the
+   * warm-up runs on a session the simulator never had, so it is stuck.
+   */
+  let historyStarted: ReturnType<typeof startHistoryStack> | undefined;
+  const historyStack = () => (historyStarted ??= startHistoryStack());
+  const startHistoryStack = async () => {
+    const stack = await startLocalStack({
+      HISTORY_IMPORT_SLOTS: '1',
+      HISTORY_OFFER_TTL_SECONDS: '1',
+      HISTORY_STUCK_SECONDS: '1',
+    });
+    const table = createTableAccess({
+      tableName: stack.tableName,
+      region: 'sa-east-1',
+      endpoint: stack.dynamoEndpoint,
+    });
+    const ids = cryptoIds();
+    const families = dynamoFamilyStore(table);
+    const seatKeys = localSeatKeys(devSecrets.LOCAL_MASTER_KEY);
+    const later = await storedProtectedSeat(table, ids, new Date(), seatKeys);
+    const waiting = newImport({ importId: ids.ulid(), first: false, now: new Date() });
+    await families.saveSeat({ ...later, historyImport: waiting }, [], {
+      history: { join: queueEntryOf(later.uid, waiting) },
+    });
+    const paired = await storedProtectedSeat(table, ids, new Date(), seatKeys);
+    const connecting = await families.saveSeat(
+      {
+        ...paired,
+        pairing: paired.pairing === null ? null : { ...paired.pairing, status: 'connecting', pairedAt: null },
+      },
+      [],
+    );
+    const body = JSON.stringify({
+      id: `evt_${randomUUID()}`,
+      event: 'session.status',
+      session: connecting.pairing?.sessionName,
+      metadata: { seatUid: connecting.uid },
+      me: { id: '5511987654321@c.us' },
+      payload: { status: 'WORKING' },
+    });
+    const sent = await fetch(`${stack.gatewayUrl}/webhooks/session-provider`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-webhook-hmac': hmac('sha512', devSecrets.SESSION_PROVIDER_WEBHOOK_SECRET, body),
+      },
+      body,
+    });
+    expect(sent.status).toBe(200);
+    const logged = (message: string, seatUid: string, outcome: string) =>
+      eventually(
+        async () =>
+          (await readFile(stack.logFile, 'utf8'))
+            .split('\n')
+            .filter((line) => line.includes(`"message":"${message}"`) && line.includes(seatUid))
+            .map((line) => JSON.parse(line) as { outcome?: string }),
+        (lines) => lines.some((line) => line.outcome === outcome),
+        message,
+        30_000,
+      );
+    return { stack, later, warming: connecting, logged };
+  };
+  afterAll(async () => {
+    if (historyStarted !== undefined) await (await historyStarted).stack.stop();
+  });
 
   /** For each row, something it consumes, sent the way production sends it, seen by its handler. */
   const reachesItsHandler: Record<ConsumerName, () => Promise<void>> = {
@@ -283,6 +354,30 @@ describe('the consumers table, locally (infra/consumers.ts)', () => {
       } finally {
         await stack.stop();
       }
+    },
+    // A seat's first `paired` admits its warm-up, sent to the history import worker's queue, whose
+    // worker reads the seeded history to the end.
+    async historyImport() {
+      const family = await protectedSeat();
+      await pair(family);
+      const [run] = await awaitLogLines<{ seatUid: string; outcome: string }>(
+        'history.run',
+        (line) => line.seatUid === family.seatUid,
+        1,
+        15_000,
+      );
+      expect(run).toMatchObject({ outcome: 'finished' });
+      await call('DELETE', `/seats/${family.seatUid}/pairing`, { token: family.owner.token });
+    },
+    // The later import is offered when the warm-up's pairing moves the queue, and lapses a second later.
+    async historyOfferExpiry() {
+      const { later, logged } = await historyStack();
+      await logged('history.offer_checked', later.uid, 'lapsed');
+    },
+    // The warm-up runs on a session the provider does not have: no progress, stuck a second later.
+    async historyStuck() {
+      const { warming, logged } = await historyStack();
+      await logged('history.stuck_checked', warming.uid, 'stuck');
     },
   };
 

@@ -26,6 +26,7 @@ import {
   sessionOf,
   sessionsOf,
   simulate,
+  warmedUp,
 } from './support/pairing';
 
 type Family = Awaited<ReturnType<typeof protectedSeat>>;
@@ -97,6 +98,8 @@ describe('pairing on the guardian’s screen (QR)', () => {
     const paired = await pairingReaches(owner.token, seatUid, 'paired');
     expect(paired.body.data).toMatchObject({ failureReason: null, reconnectAttempts: 0, nextRetryAt: null });
     expect(paired.body.data.pairedAt).toEqual(paired.body.data.lastSeenAt);
+    // The first `paired` starts the warm-up (the first history read); protecting once it is over.
+    await warmedUp(owner.token, seatUid);
 
     const seat = (await call('GET', `/seats/${seatUid}`, { token: owner.token })).body.data;
     expect(seat.trial).toMatchObject({ state: 'active', trialEndsAt: expect.any(String) });
@@ -127,7 +130,7 @@ describe('pairing on the guardian’s screen (QR)', () => {
     ]);
     expect(
       written.filter((event) => event.type === 'seat.state_changed').map((event) => event.payload['state']),
-    ).toEqual(expect.arrayContaining(['connecting', 'protecting']));
+    ).toEqual(expect.arrayContaining(['connecting', 'warming_up', 'protecting']));
 
     const channels = (await call('GET', `/seats/${seatUid}/channels`, { token: owner.token })).body.data;
     expect(channels[0]).toMatchObject({ channel: 'chat', enabled: true, pairing: { status: 'paired' } });

@@ -329,7 +329,7 @@ describe('the stateless stack', () => {
     expect(JSON.stringify(puts)).toContain('/evidence/*');
   });
 
-  it('wraps seat data keys under a key of their own: the seats and consent functions make them, the alerts function and the session-events worker open them, the accounts function wraps push tokens with them', () => {
+  it('wraps seat data keys under a key of their own: the seats and consent functions make them, the alerts function, the session-events and history import workers open them, the accounts function wraps push tokens with them', () => {
     stateful.hasResourceProperties('AWS::KMS::Key', {
       Description: Match.stringLikeRegexp('seat data keys'),
       EnableKeyRotation: true,
@@ -346,23 +346,28 @@ describe('the stateless stack', () => {
       ['Accounts', ['kms:GenerateDataKey', 'kms:Decrypt']],
       ['Alerts', ['kms:Decrypt']],
       ['Consent', ['kms:GenerateDataKey']],
+      ['HistoryImport', ['kms:Decrypt']],
       ['Seats', ['kms:GenerateDataKey']],
       ['SessionEvents', ['kms:Decrypt']],
     ]);
   });
 
-  it('lets only the session-events worker call Bedrock, on the one foundation model it is configured with', () => {
+  it('lets only the workers that read messages (live, and history) call Bedrock, on the one foundation model they are configured with', () => {
     const invoking = Object.entries(stateless.findResources('AWS::IAM::Policy')).flatMap(([id, policy]) =>
       (policy.Properties.PolicyDocument.Statement as Statement[])
         .filter((statement) => [statement.Action].flat().some((action) => action.startsWith('bedrock:')))
         .map((statement) => ({ id, actions: [statement.Action].flat(), resource: statement.Resource })),
     );
-    expect(invoking).toHaveLength(1);
-    expect(invoking[0]?.id).toMatch(/^SessionEventsWorker/);
-    expect(invoking[0]?.actions).toEqual(['bedrock:InvokeModel']);
-    expect(JSON.stringify(invoking[0]?.resource)).toMatch(
-      /arn:.*:bedrock:.*::foundation-model\/anthropic\.claude-3-haiku-20240307-v1:0"/,
-    );
+    expect(invoking.map(({ id }) => id.replace(/Worker.*$/, '')).sort()).toEqual([
+      'HistoryImport',
+      'SessionEvents',
+    ]);
+    for (const one of invoking) {
+      expect(one.actions).toEqual(['bedrock:InvokeModel']);
+      expect(JSON.stringify(one.resource)).toMatch(
+        /arn:.*:bedrock:.*::foundation-model\/anthropic\.claude-3-haiku-20240307-v1:0"/,
+      );
+    }
     const worker = Object.entries(stateless.findResources('AWS::Lambda::Function')).find(([id]) =>
       id.startsWith('SessionEventsWorker'),
     );
@@ -431,6 +436,10 @@ describe('the stateless stack', () => {
       'ContentShreddingStreamHandler',
       'EventFanOutStreamHandler',
       'Evidence',
+      'History',
+      'HistoryImportWorker',
+      'HistoryOfferExpiryWorker',
+      'HistoryStuckWorker',
       'Pairing',
       'PauseResumeWorker',
       'ReconnectWorker',
@@ -444,6 +453,8 @@ describe('the stateless stack', () => {
   it('gives each function the variables of every capability its code checks as it starts', () => {
     const api: Capability[] = ['relationshipRegistry'];
     const workers: Capability[] = ['sessionProvider', 'reconnectScheduler', 'notifications'];
+    // Whoever moves the history queue: read when the first import is admitted or checked.
+    const history: Capability[] = ['historyOfferScheduler', 'historyStuckScheduler', 'historyImportQueue'];
     // What each function's modules pass to `configFor` (functions/**): its cold start fails without them.
     const wired: Record<string, Capability[]> = {
       AuthApi: [...api, 'mail'],
@@ -463,12 +474,16 @@ describe('the stateless stack', () => {
         'sessionEventsQueue',
         'businessEventsQueue',
       ],
+      HistoryApi: [...api, 'notifications', ...history],
       SessionProviderWebhook: ['sessionEventsQueue'],
       BusinessProviderWebhook: ['businessEventsQueue'],
       GatewayHealth: ['sessionEventsQueue', 'businessEventsQueue'],
       EventFanOutStreamHandler: [],
       ContentShreddingStreamHandler: [],
-      SessionEventsWorker: [...workers, 'seatKeys', 'analysis', 'trialEndingScheduler'],
+      SessionEventsWorker: [...workers, 'seatKeys', 'analysis', 'trialEndingScheduler', ...history],
+      HistoryImportWorker: ['sessionProvider', 'notifications', 'seatKeys', 'analysis', ...history],
+      HistoryOfferExpiryWorker: ['notifications', ...history],
+      HistoryStuckWorker: ['notifications', ...history],
       // Status reports move deliveries; a failed one notifies the family.
       BusinessEventsWorker: ['notifications'],
       ConsentSendsWorker: ['notifications', 'messenger', 'consentSendsQueue'],
@@ -543,6 +558,7 @@ describe('the workers', () => {
     for (const mapping of mappings) {
       expect(mapping.Properties.FunctionResponseTypes).toEqual(['ReportBatchItemFailures']);
     }
+    // Each row's batch: ten events, or one history import per run.
     expect(mappings.map((mapping) => mapping.Properties.BatchSize as number).sort()).toEqual(
       queueConsumers.map((row) => row.batchSize).sort(),
     );

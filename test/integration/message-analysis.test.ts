@@ -18,6 +18,7 @@ import { parseConfig } from '../../shared/config/config';
 import { AnalysisUnavailable, type Analyzer } from '../../shared/ports/analyzer';
 import { useCaseSettingsFrom } from '../../functions/use-case-settings';
 import { freshTable } from '../support/table';
+import { historyDeps } from '../support/history';
 import { protectedSeat, seatWithPairing } from '../support/seats';
 
 let table: TableAccess;
@@ -80,9 +81,12 @@ const workerDeps = (analyzer: Analyzer, on: TableAccess = table) => {
       me: unused,
       confirmPasskey: unused,
       profilePicture: unused,
+      chats: unused,
+      chatMessages: unused,
     },
     reconnects: { schedule: unused, cancel: unused },
     trialEndings: { schedule: unused, cancel: unused },
+    ...historyDeps(table).deps,
   };
   return { deps, delivered };
 };

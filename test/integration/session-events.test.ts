@@ -22,6 +22,7 @@ import type { SessionProvider } from '../../shared/ports/session-provider';
 import { parseConfig } from '../../shared/config/config';
 import { useCaseSettingsFrom } from '../../functions/use-case-settings';
 import { freshTable } from '../support/table';
+import { historyDeps } from '../support/history';
 import { challengedSeat as challengedSeatOn } from '../support/seats';
 
 let table: TableAccess;
@@ -44,6 +45,8 @@ const provider: SessionProvider = {
   me: async () => null,
   confirmPasskey: unused,
   profilePicture: unused,
+  chats: unused,
+  chatMessages: unused,
 };
 
 const hasher = hmacHasher('test-hash-key');
@@ -56,6 +59,7 @@ const workerDeps = (): WorkerDeps => ({
   sessions: provider,
   reconnects: { schedule: async () => undefined, cancel: async () => undefined },
   trialEndings: { schedule: async () => undefined, cancel: async () => undefined },
+  ...historyDeps(table).deps,
   notifier: { deliver: async () => undefined },
   notificationSettings: dynamoNotificationSettings(table),
   analyzer: rulesAnalyzer(),

@@ -16,6 +16,7 @@ import type { SessionProvider } from '../../shared/ports/session-provider';
 import { useCaseSettingsFrom } from '../../functions/use-case-settings';
 import { challengedSeat, protectedSeat } from '../support/seats';
 import { freshTable } from '../support/table';
+import { historyDeps } from '../support/history';
 
 let table: TableAccess;
 beforeAll(async () => {
@@ -42,6 +43,8 @@ const provider: SessionProvider = {
   me: async () => null,
   confirmPasskey: unused,
   profilePicture: unused,
+  chats: unused,
+  chatMessages: unused,
 };
 
 const workerDeps = (now: Date): WorkerDeps => ({
@@ -52,6 +55,7 @@ const workerDeps = (now: Date): WorkerDeps => ({
   sessions: provider,
   reconnects: { schedule: async () => undefined, cancel: async () => undefined },
   trialEndings: { schedule: async () => undefined, cancel: async () => undefined },
+  ...historyDeps(table).deps,
   notifier: { deliver: async () => undefined },
   notificationSettings: dynamoNotificationSettings(table),
   analyzer: rulesAnalyzer(),

@@ -95,6 +95,17 @@ export interface WahaRequest {
 }
 
 /** How a request the adapter sends leaves WAHA's document (none when it keeps to it). */
+/**
+ * A query or path value is text on the wire: read as the number or boolean its schema declares (as
+ * WAHA's own validation pipe does), text it cannot be read as stays text, and fails.
+ */
+const queryValue = (schema: { type?: unknown }, value: string): unknown => {
+  if (schema.type === 'number' || schema.type === 'integer')
+    return value.trim() !== '' && Number.isFinite(Number(value)) ? Number(value) : value;
+  if (schema.type === 'boolean') return value === 'true' ? true : value === 'false' ? false : value;
+  return value;
+};
+
 export const requestProblems = (request: WahaRequest): string[] => {
   const url = new URL(request.url);
   const where = `${request.method} ${url.pathname}`;
@@ -121,7 +132,8 @@ export const requestProblems = (request: WahaRequest): string[] => {
       continue;
     }
     const key = `${template} ${request.method} ${parameter.in} ${parameter.name}`;
-    problems.push(...check(key, parameter.schema ?? {}, value, `${where} ${parameter.name}`));
+    const schema = parameter.schema ?? {};
+    problems.push(...check(key, schema, queryValue(schema, value), `${where} ${parameter.name}`));
     if (parameter.in === 'path' && parameter.name === 'session')
       problems.push(...check('session name', sessionNameSchema, value, `${where} session name`));
   }

@@ -25,6 +25,8 @@ import { requests as evidenceRequests } from '../evidence/schemas';
 import { responses as evidenceResponses } from '../evidence/responses';
 import { requests as adminRequests } from '../admin/schemas';
 import { responses as adminResponses } from '../admin/responses';
+import { requests as historyRequests } from '../history/schemas';
+import { responses as historyResponses } from '../history/responses';
 import { requests as healthRequests } from '../health/schemas';
 import { responses as healthResponses } from '../health/responses';
 import { requests as pairingRequests } from '../pairing/schemas';
@@ -52,6 +54,7 @@ export const contracts: {
   alerts: { requests: alertsRequests, responses: alertsResponses },
   health: { requests: healthRequests, responses: healthResponses },
   admin: { requests: adminRequests, responses: adminResponses },
+  history: { requests: historyRequests, responses: historyResponses },
 };
 
 /** A route's two halves of the contract, looked up by its group and operation. */
@@ -79,6 +82,8 @@ const groupDescriptions: Record<FunctionGroup, string> = {
   alerts: "Guardians' alerts (the list, decisions, the minimal excerpt) and notifications.",
   health: 'Health and this document.',
   admin: "The backoffice: operators (Cognito's access tokens) read state, never content.",
+  history:
+    "The history import queue: a seat's read of the person's recent chats (its first is the warm-up), its offers and their acceptance.",
 };
 
 const parameterDescriptions: Record<string, string> = {

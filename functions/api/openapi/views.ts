@@ -16,6 +16,7 @@ import { dayStates } from '../../../shared/domain/family/week';
 import { relationships } from '../../../shared/domain/people/relationship';
 import { failureReasons, pairingMethods } from '../../../shared/domain/pairing/pairing';
 import { pairingStatuses } from '../../../shared/domain/pairing/pairing.transitions';
+import { importStatuses, importSteps } from '../../../shared/domain/history/history-import';
 import { ulid } from '../alerts/schemas';
 import {
   notificationCatalog,
@@ -204,6 +205,7 @@ export const protectionState = wordsOf<ProtectionStateName>()([
   'declined',
   'ready_to_connect',
   'connecting',
+  'warming_up',
   'protecting',
   'needs_you',
   'paused',
@@ -461,7 +463,7 @@ export const protectionCard = named(
 
 export const home = named(
   'Home',
-  "The home screen in one read: the account, the onboarding's next step, the family's people (pending, active and paused seats, oldest first) with their derived protection, connection, week and open alerts, the newest open alerts and the caller's unread notifications. `warmup` is null until the warm-up is measured.",
+  "The home screen in one read: the account, the onboarding's next step, the family's people (pending, active and paused seats, oldest first) with their derived protection, connection, week and open alerts, the newest open alerts and the caller's unread notifications. `warmup` is the seat's first history read (its status, start and honest end estimate), null before it joins the queue.",
   z.strictObject({
     account: z.strictObject({ uid: z.string(), name: z.string() }),
     onboarding: z.omit(onboarding, { seats: true }),
@@ -476,11 +478,34 @@ export const home = named(
           z.strictObject({ status: z.enum(pairingStatuses), lastSeenAt: z.nullable(instant) }),
         ),
         week,
-        warmup: z.null(),
+        warmup: z.nullable(
+          z.strictObject({
+            status: z.enum(importStatuses),
+            startedAt: z.nullable(instant),
+            etaAt: z.nullable(instant),
+          }),
+        ),
         alerts: z.strictObject({ open: count }),
       }),
     ),
     alerts: z.strictObject({ open: count, latest: z.array(alert) }),
     notifications: z.strictObject({ unread: count }),
+  }),
+);
+
+export const historyImport = named(
+  'HistoryImport',
+  "A seat's history import: `waiting` in the one queue (`position` from 1), `offered` (a slot held until `offerExpiresAt`), `running` (`step`), then `done`, `stuck`, `failed` or `cancelled`. `first` is the seat's warm-up.",
+  z.strictObject({
+    seatUid: z.string(),
+    status: z.enum(importStatuses),
+    first: z.boolean(),
+    position: z.nullable(z.int().check(z.positive())),
+    offerExpiresAt: z.nullable(instant),
+    step: z.nullable(z.enum(importSteps)),
+    progress: z.strictObject({ chats: count, chatsDone: count, messages: count }),
+    queuedAt: instant,
+    startedAt: z.nullable(instant),
+    finishedAt: z.nullable(instant),
   }),
 );

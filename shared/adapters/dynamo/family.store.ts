@@ -27,6 +27,7 @@ import { overviewUpdate } from './overview.store';
 import { inboxEntriesOf } from './inbox.store';
 import { keptMessageItems } from './message.store';
 import { itemTypes, keys } from './keys';
+import { historyQueueItems } from './history-queue';
 import { releaseSlot } from './proxy-pool';
 import {
   eventRows,
@@ -172,6 +173,7 @@ export const dynamoFamilyStore = (table: TableAccess): FamilyStore => ({
     for (const day of also.days ?? []) extras.push(dayTallyUpdate(table, seat.accountUid, day));
     if (also.audit !== undefined) extras.push(putNew(table, auditEntryToItem(also.audit)));
     if (also.overview !== undefined) extras.push(overviewUpdate(table, seat.uid, also.overview));
+    if (also.history !== undefined) extras.push(...historyQueueItems(table, also.history));
     await transact(table, [item, ...extras, ...eventRows(table, events)]);
     return saved;
   },

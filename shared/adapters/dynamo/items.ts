@@ -17,6 +17,7 @@ import { alertStatuses, type AlertRecord } from '../../domain/alerts/alert';
 import type { ExcerptViewDay } from '../../domain/alerts/excerpt-views';
 import type { DayTally } from '../../domain/family/week';
 import { findingSources } from '../../domain/alerts/finding';
+import { importStatuses, importSteps } from '../../domain/history/history-import';
 import { riskCategories, severities } from '../../domain/analysis/finding';
 import { operatorRoles, type Roster } from '../../domain/operators/roster';
 import type { AuditEntry } from '../../ports/operators';
@@ -141,6 +142,22 @@ export const alertRecord = z.object({
   carryingMessages: z.array(z.object({ messageId: z.string(), sentAt: z.string() })),
 });
 
+const historyImport = z.object({
+  importId: z.string(),
+  status: z.enum(importStatuses),
+  first: z.boolean(),
+  offerExpiresAt: z.nullable(z.string()),
+  offerLapsed: z.boolean(),
+  step: z.nullable(z.enum(importSteps)),
+  progress: z.object({ chats: z.int(), chatsDone: z.int(), messages: z.int() }),
+  findings: z.int(),
+  slot: z.nullable(z.int()),
+  queuedAt: z.string(),
+  startedAt: z.nullable(z.string()),
+  progressAt: z.nullable(z.string()),
+  finishedAt: z.nullable(z.string()),
+});
+
 export const seatItem = z.object({
   type: z.literal(itemTypes.seat),
   uid: z.string(),
@@ -186,6 +203,7 @@ export const seatItem = z.object({
     ),
     null,
   ),
+  historyImport: z._default(z.nullable(historyImport), null),
   createdAt: z.string(),
   updatedAt: z.string(),
   version: z.int(),

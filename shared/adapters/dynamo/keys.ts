@@ -35,6 +35,9 @@ export const itemTypes = {
   notificationSettings: 'notification_settings',
   operatorRoster: 'operator_roster',
   overviewShard: 'overview_shard',
+  historyQueueEntry: 'history_queue',
+  historySlot: 'history_slot',
+  historyCheckpoint: 'history_checkpoint',
 } as const;
 
 export const keys = {
@@ -191,4 +194,25 @@ export const keys = {
   overviewPartition: (): string => 'COUNTERS#overview',
   overviewShard: (shard: number): Key => ({ PK: 'COUNTERS#overview', SK: `SHARD#${shard}` }),
   health: (): Key => ({ PK: 'HEALTH', SK: 'HEALTH' }),
+  /**
+   * The one history import queue, in one partition sorted by the instant each import joined (then
+   * its ULID): the head is one Query, a position one counting Query. It holds only waiting imports:
+   * a few hundred items at most, written a few times per import.
+   */
+  historyQueuePartition: (): string => 'HISTORYQUEUE',
+  historyQueueEntry: (queuedAt: string, importId: string): Key => ({
+    PK: 'HISTORYQUEUE',
+    SK: `QUEUED#${queuedAt}#${importId}`,
+  }),
+  /**
+   * The import slots, one item per slot (`HISTORY_IMPORT_SLOTS` at most), each put only if absent by
+   * the move that takes it and deleted only by its holder's move that frees it.
+   */
+  historySlotPartition: (): string => 'HISTORYSLOTS',
+  historySlot: (slot: number): Key => ({ PK: 'HISTORYSLOTS', SK: `SLOT#${String(slot).padStart(4, '0')}` }),
+  /** How far an import read one chat (the chat id as a keyed hash): the import's partition. */
+  historyCheckpoint: (importId: string, chatHash: string): Key => ({
+    PK: `IMPORT#${importId}`,
+    SK: `CHAT#${chatHash}`,
+  }),
 } as const;

@@ -8,6 +8,7 @@ const subjects: Record<NotificationType, string> = {
   'pairing.disconnected': 'Protection disconnected',
   'pairing.identity_mismatch': 'A different number tried to connect',
   'pairing.reconnect_required': 'Reconnect needed',
+  'history.offered': 'A history read can start now',
   'alert.opened': 'A new alert needs your attention',
   'alert.escalated': 'An alert became serious',
   'consent.given': 'Consent given',

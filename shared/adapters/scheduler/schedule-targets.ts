@@ -2,6 +2,7 @@ import * as z from '../../validation/z';
 import type { PauseEnd } from '../../domain/family/pause';
 import type { TrialEnding } from '../../domain/family/trial-ending';
 import type { ReconnectAttempt } from '../../domain/pairing/reconnect';
+import type { ImportCheck } from '../../domain/history/history-import';
 
 /**
  * The targets of one-time schedules, each a schedule row of the consumers table (`infra/consumers.ts`,
@@ -39,6 +40,14 @@ const trialEnding: z.ZodMiniType<TrialEnding> = z.object({
   trialEndsAt: z.string(),
 });
 
+const importCheck: z.ZodMiniType<ImportCheck> = z.object({
+  seatUid: z.string(),
+  importId: z.string(),
+  at: z.string(),
+});
+/** Each due instant its own schedule: a check made again later is not the one that fired. */
+const importCheckKey = (check: ImportCheck) => `${check.importId}-${Date.parse(check.at)}`;
+
 export const scheduleTargets = {
   /** One reconnect attempt of a dropped pairing. */
   reconnect: scheduleTarget(
@@ -50,6 +59,10 @@ export const scheduleTargets = {
   pauseResume: scheduleTarget('pauseResume', pauseEnd, (end) => end.pauseId),
   /** The guardians' notice, a day before a seat's trial ends (one per seat: its trial starts once). */
   trialEnding: scheduleTarget('trialEnding', trialEnding, (notice) => notice.seatUid),
+  /** An offered history import's lapse, at its `offerExpiresAt`. */
+  historyOfferExpiry: scheduleTarget('historyOfferExpiry', importCheck, importCheckKey),
+  /** A running history import's progress check. */
+  historyStuck: scheduleTarget('historyStuck', importCheck, importCheckKey),
 } as const;
 
 export type ScheduleTargetName = keyof typeof scheduleTargets;

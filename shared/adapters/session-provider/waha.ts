@@ -1,4 +1,5 @@
 import * as z from '../../validation/z';
+import type { ProviderMessage } from '../../domain/pairing/provider-message';
 import type { LinkChallenge, SessionProvider } from '../../ports/session-provider';
 
 /** The events the service listens to: status changes and messages (for history ingest). */
@@ -12,6 +13,19 @@ const profileAnswer = z.looseObject({ picture: z.optional(z.nullable(z.string())
 /** WAHA's 422 for a session outside `SCAN_QR_CODE` names the status it is in. */
 const notExpectedAnswer = z.looseObject({ status: z.optional(z.string()) });
 const imageTypes = ['image/jpeg', 'image/png', 'image/webp'];
+const chatsAnswer = z.array(z.looseObject({ id: z.string() }));
+const messagesAnswer = z.array(
+  z.looseObject({
+    id: z.string(),
+    timestamp: z.number(),
+    fromMe: z.boolean(),
+    body: z.optional(z.nullable(z.string())),
+  }),
+);
+
+/** A page's query: WAHA's `limit` and `offset`, plus the call's own parameters. */
+const pageQuery = (page: { limit: number; offset: number }, extra: Record<string, string>) =>
+  new URLSearchParams({ limit: String(page.limit), offset: String(page.offset), ...extra }).toString();
 
 /** `http://user:pass@host:port` as WAHA's proxy config: `server` plus optional credentials. */
 export const proxyConfig = (proxyUrl: string) => {
@@ -131,6 +145,40 @@ export const wahaSessionProvider = (
       if (!image.ok || !imageTypes.includes(contentType))
         throw new Error(`profile photo answered ${image.status}`);
       return { bytes: new Uint8Array(await image.arrayBuffer()), contentType };
+    },
+    async chats(name, page) {
+      // A stable order (by id) so offsets page through the same list.
+      const query = pageQuery(page, { sortBy: 'id', sortOrder: 'asc' });
+      const response = await call('GET', `/api/${session(name)}/chats?${query}`);
+      await expectOk(response);
+      return chatsAnswer.parse(await response.json()).map(({ id }) => ({ id }));
+    },
+    async chatMessages(name, chatId, page) {
+      // Oldest first: messages arriving meanwhile come after the pages already read.
+      const query = pageQuery(page, {
+        downloadMedia: 'false',
+        sortBy: 'timestamp',
+        sortOrder: 'asc',
+        'filter.timestamp.gte': String(Math.floor(page.since.getTime() / 1000)),
+      });
+      const response = await call(
+        'GET',
+        `/api/${session(name)}/chats/${encodeURIComponent(chatId)}/messages?${query}`,
+      );
+      await expectOk(response);
+      return messagesAnswer.parse(await response.json()).flatMap((message): ProviderMessage[] =>
+        message.body == null || message.body === ''
+          ? []
+          : [
+              {
+                id: message.id,
+                chat: chatId,
+                fromMe: message.fromMe,
+                timestamp: message.timestamp,
+                text: message.body,
+              },
+            ],
+      );
     },
     async me(name) {
       const response = await call('GET', `/api/sessions/${session(name)}/me`);

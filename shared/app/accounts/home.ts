@@ -1,3 +1,4 @@
+import { importEta } from '../../domain/history/history-import';
 import { alertView } from '../../domain/alerts/alert';
 import { deriveProtection } from '../../domain/consent/protection';
 import type { Family } from '../../domain/family/account';
@@ -43,6 +44,13 @@ export const getHome = async (
   };
 };
 
+/** The seat's first history read as home shows it; null before it joined the queue (or after a later import replaced it). */
+const warmupOf = (seat: Seat, now: Date) => {
+  const first = seat.historyImport;
+  if (first === null || !first.first) return null;
+  return { status: first.status, startedAt: first.startedAt, etaAt: importEta(first, now) };
+};
+
 const personOnHome = (family: Family, seat: Seat, now: Date) => ({
   seatUid: seat.uid,
   name: seat.dependent?.name ?? null,
@@ -52,7 +60,6 @@ const personOnHome = (family: Family, seat: Seat, now: Date) => ({
   connection:
     seat.pairing === null ? null : { status: seat.pairing.status, lastSeenAt: seat.pairing.lastSeenAt },
   week: weekOf(seat, family.dayTallies ?? [], now),
-  // The warm-up is not measured yet: always null until it is.
-  warmup: null,
+  warmup: warmupOf(seat, now),
   alerts: { open: seat.openAlerts.length },
 });

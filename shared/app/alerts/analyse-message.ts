@@ -1,6 +1,6 @@
 import { effectiveStatus } from '../../domain/consent/consent-request';
 import type { AlertRecord } from '../../domain/alerts/alert';
-import type { Finding } from '../../domain/alerts/finding';
+import type { Finding, FindingSource } from '../../domain/alerts/finding';
 import { groupFindings, type AlertChange } from '../../domain/alerts/grouping';
 import { PREVIOUS_MESSAGES_IN_WINDOW, trimWindow, type WindowMessage } from '../../domain/analysis/window';
 import type { DomainEvent } from '../../domain/events/event';
@@ -40,9 +40,11 @@ export type AnalysisDeps = Pick<
 export interface BatchMemory {
   dataKeys: Map<string, Promise<Uint8Array>>;
   chats: Map<string, WindowMessage[]>;
+  /** How many new findings the batch's messages recorded (a history import reports them). */
+  findings: number;
 }
 
-export const newBatchMemory = (): BatchMemory => ({ dataKeys: new Map(), chats: new Map() });
+export const newBatchMemory = (): BatchMemory => ({ dataKeys: new Map(), chats: new Map(), findings: 0 });
 
 export type MessageOutcome = 'ingested' | 'duplicate' | 'dropped';
 
@@ -119,7 +121,8 @@ const withChanges = (open: readonly AlertRecord[], changes: readonly AlertChange
 };
 
 /**
- * A live message of a paired seat, handled once by its own id: dropped unread unless the seat is
+ * A message of a paired seat, live or read by its history import (`source`), handled once by its
+ * own id whichever way it came: dropped unread unless the seat is
  * protected; otherwise sealed with the seat's data key and analysed in the window of its chat, the
  * findings grouped into the seat's alerts, and all of it written in one transaction (the sealed
  * message, only if absent, being the record that it was handled). An analysis that fails throws:
@@ -131,6 +134,7 @@ export const analyseMessage = async (
   family: Family,
   seat: Seat,
   message: ProviderMessage,
+  source: FindingSource = 'live',
 ): Promise<MessageOutcome> => {
   const now = deps.clock.now();
   const wrapped = readableKey(seat, now);
@@ -154,7 +158,7 @@ export const analyseMessage = async (
   const inWindow = new Map(window.map((one) => [one.messageId, one]));
   const findings: Finding[] = (await deps.analyzer.assess(window)).flatMap((finding) => {
     const carrier = inWindow.get(finding.messageId);
-    return carrier === undefined ? [] : [{ ...finding, source: 'live' as const, sentAt: carrier.sentAt }];
+    return carrier === undefined ? [] : [{ ...finding, source, sentAt: carrier.sentAt }];
   });
   const earlier = findings.filter((finding) => finding.messageId !== messageId);
   const counted =
@@ -210,6 +214,7 @@ export const analyseMessage = async (
       }),
     );
   }
+  memory.findings += grouping.findings.length;
   memory.chats.set(
     chatKey,
     [...(memory.chats.get(chatKey) ?? []), current].slice(-PREVIOUS_MESSAGES_IN_WINDOW),

@@ -12,8 +12,10 @@ import {
 import { eventChallenge, type PairingMoveResult } from '../../domain/pairing/pairing';
 import type { PairingEffect } from '../../domain/pairing/pairing.transitions';
 import type { ReconnectAttempt } from '../../domain/pairing/reconnect';
+import { moveImport, newImport } from '../../domain/history/history-import';
+import { planImportMove } from '../history/import-moves';
 import type { SeatChangeExtras } from '../../ports/stores';
-import { isEmptyDelta, pairingDelta } from '../../domain/operators/overview';
+import { addDeltas, isEmptyDelta, pairingDelta } from '../../domain/operators/overview';
 import type { Deps } from '../deps';
 import { sourcedEvent } from '../event-sources';
 import { notifyFamily, type NotifyDeps } from '../notifications/notify';
@@ -50,6 +52,8 @@ export interface PairingPlan {
   trialEnding: { notice: TrialEnding; at: Date } | null;
   /** Sent with the change (`savePairingPlan`), as each guardian's preferences allow. */
   notifications: Notification[];
+  /** The seat's first history import joined the queue with this change: the queue may move. */
+  historyJoined: boolean;
 }
 
 /**
@@ -117,11 +121,27 @@ export const planPairingChange = (
   }
   const counted = pairingDelta(before.pairing?.status ?? null, seat.pairing?.status ?? null);
   if (!isEmptyDelta(counted)) extras.overview = counted;
+  // The seat's first `paired` puts its first history import (the warm-up) in the queue.
+  let historyJoined = false;
+  const joining =
+    seat.historyImport === null && seat.pairing?.status === 'paired' && seat.encryptedDataKey !== null;
+  const join = joining
+    ? moveImport(null, 'join', now, { joining: newImport({ importId: deps.ids.ulid(), first: true, now }) })
+    : null;
+  if (join !== null) {
+    const planned = planImportMove(deps, seat, join, source);
+    seat = planned.seat;
+    extras.history = planned.history;
+    const withSyncs = addDeltas(extras.overview ?? {}, planned.overview);
+    if (!isEmptyDelta(withSyncs)) extras.overview = withSyncs;
+    events.push(...planned.events);
+    historyJoined = true;
+  }
   const week = weekChange(before, seat, now);
   seat = week.seat;
   if (week.days.length > 0) extras.days = week.days;
   events.push(...stateChangeEvents(deps, before, seat, source));
-  return { seat, events, extras, logout, schedule, trialEnding, notifications };
+  return { seat, events, extras, logout, schedule, trialEnding, notifications, historyJoined };
 };
 
 /**

@@ -13,6 +13,11 @@ const budgets = {
   start: { perLink: { limit: 10, windowSeconds: window }, perIp: { limit: 30, windowSeconds: window } },
   passkey: { perLink: { limit: 10, windowSeconds: window }, perIp: { limit: 600, windowSeconds: window } },
   read: { perLink: { limit: 120, windowSeconds: window }, perIp: { limit: 600, windowSeconds: window } },
+  // Accepting a history import's offer: budgeted as the pairing start.
+  historyAccept: {
+    perLink: { limit: 10, windowSeconds: window },
+    perIp: { limit: 30, windowSeconds: window },
+  },
 } satisfies Record<string, { perLink: RateRule; perIp: RateRule }>;
 
 /** Counts the route's budgets (before the token is looked up) and gives the live link's access. */

@@ -29,6 +29,7 @@ import { once, retryOnConflict } from '../retry-on-conflict';
 import { fetchChallenge } from './challenge';
 import { endSession } from './sessions';
 import { planPairingChange, savePairingPlan, type PairingPlan } from './pairing-changes';
+import { admitNext } from '../history/admission';
 
 /** What moving a pairing needs (the reconnect target's whole need). */
 export type PairingWorkerDeps = Pick<
@@ -43,6 +44,10 @@ export type PairingWorkerDeps = Pick<
   | 'trialEndings'
   | 'notifier'
   | 'notificationSettings'
+  | 'historyQueue'
+  | 'historyOffers'
+  | 'historyStuckChecks'
+  | 'historyWork'
 >;
 /** The session-events worker's: moving pairings, and analysing messages. */
 export type WorkerDeps = PairingWorkerDeps & AnalysisDeps;
@@ -126,6 +131,8 @@ const carryOut = async (
     await deps.trialEndings.schedule(plan.trialEnding.notice, plan.trialEnding.at);
   const ended = plan.seat.pairing;
   if (ended !== null && !isOpenPairing(ended.status)) await endSession(deps, ended.sessionName);
+  // The warm-up joined the queue with the change: it starts at once when a slot is free.
+  if (plan.historyJoined) await admitNext(deps, 'workers');
 };
 
 /** Applies triggers one after another; the chain stops at the first the table has no row for. */

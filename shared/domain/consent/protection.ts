@@ -1,4 +1,6 @@
 import type { Seat } from '../family/seat';
+import { importEta } from '../history/history-import';
+import { isWarmingUp } from '../history/seat-imports';
 import type { Pairing } from '../pairing/pairing';
 import { effectiveStatus } from './consent-request';
 
@@ -11,6 +13,7 @@ export type ProtectionStateName =
   | 'declined'
   | 'ready_to_connect'
   | 'connecting'
+  | 'warming_up'
   | 'protecting'
   | 'needs_you'
   | 'paused'
@@ -33,6 +36,8 @@ export interface Protection {
   reason: ProtectionReason | null;
   since: string;
   action: ProtectionAction;
+  /** `warming_up` only: when the first history read should end, when its progress allows an honest estimate. */
+  etaAt?: string;
 }
 
 export const deriveProtection = (seat: Seat, now: Date): Protection => {
@@ -61,6 +66,8 @@ export const deriveProtection = (seat: Seat, now: Date): Protection => {
   if (seat.status === 'active' && needsYou !== null)
     return { state: 'needs_you', reason: 'alert_open', since: needsYou, action: 'review_alert' };
   if (status === 'given' && seat.status === 'active' && seat.pairing !== null) {
+    const warmup = warmupState(seat, now);
+    if (warmup !== null) return warmup;
     const connection = connectionState(seat.pairing);
     if (connection !== null) return connection;
   }
@@ -108,10 +115,28 @@ export const protectionChanged = (before: Protection, after: Protection): boolea
   before.state !== after.state || before.reason !== after.reason || before.action !== after.action;
 
 /**
+ * A connected seat (paired, or dropped and retried) whose first history read is still to finish is
+ * warming up, since that import joined the queue; a failed read ends the warm-up too.
+ */
+const warmupState = (seat: Seat, now: Date): Protection | null => {
+  const pairing = seat.pairing;
+  const first = seat.historyImport;
+  if (pairing === null || first === null || !isWarmingUp(seat)) return null;
+  if (pairing.status !== 'paired' && pairing.status !== 'degraded') return null;
+  const etaAt = importEta(first, now);
+  return {
+    state: 'warming_up',
+    reason: pairing.status === 'degraded' ? 'reconnecting' : null,
+    since: first.queuedAt,
+    action: null,
+    ...(etaAt === null ? {} : { etaAt }),
+  };
+};
+
+/**
  * What the seat's pairing says of the protection: an open pairing is `connecting` (a dropped one
  * too, while it is retried), a paired one `protecting`; an ended one leaves the seat ready to
- * connect again, with the reason when guardians must act on it. The history read and its
- * `warming_up` come with history ingest.
+ * connect again, with the reason when guardians must act on it.
  */
 const connectionState = (pairing: Pairing): Protection | null => {
   const since = pairing.updatedAt;

@@ -3,6 +3,7 @@ import type { Money } from '../catalog/catalog';
 import { effectiveStatus, move, type ConsentRequest } from '../consent/consent-request';
 import type { RelationshipCheck } from '../consent/relationship-check';
 import { fail } from '../errors';
+import type { HistoryImport } from '../history/history-import';
 import type { Pairing } from '../pairing/pairing';
 import { checkBirthDate, sameDependent, type Dependent } from './dependent';
 
@@ -67,6 +68,8 @@ export interface Seat {
   pause: Pause | null;
   /** Since when the seat is in its current watch state, for its week (null: never marked yet). */
   watch: WatchMark | null;
+  /** The seat's latest history import (its first is the warm-up); null before the first. */
+  historyImport: HistoryImport | null;
   createdAt: string;
   updatedAt: string;
   version: number;
@@ -99,6 +102,7 @@ export const newSeat = (fields: {
   trial: null,
   pause: null,
   watch: null,
+  historyImport: null,
   createdAt: fields.now.toISOString(),
   updatedAt: fields.now.toISOString(),
   version: 0,

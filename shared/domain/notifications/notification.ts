@@ -7,6 +7,8 @@ export const notificationCatalog = {
   'pairing.disconnected': { severity: 'critical', category: 'connection' },
   'pairing.identity_mismatch': { severity: 'critical', category: 'connection' },
   'pairing.reconnect_required': { severity: 'warning', category: 'connection' },
+  // A slot for a later history import: accepted while the person's phone is on line.
+  'history.offered': { severity: 'warning', category: 'connection' },
   // Critical when the alert opened high (`newNotification`'s `severity`).
   'alert.opened': { severity: 'warning', category: 'alerts' },
   'alert.escalated': { severity: 'critical', category: 'alerts' },

@@ -1,3 +1,4 @@
+import type { ImportStatus } from '../history/history-import';
 import type { PairingStatus } from '../pairing/pairing.transitions';
 
 /**
@@ -31,20 +32,43 @@ export const overviewShardOf = (key: string): number => {
   return (hash >>> 0) % OVERVIEW_SHARDS;
 };
 
-const pairingCount: Partial<Record<PairingStatus, OverviewCount>> = {
+/**
+ * What a move from one status to another does to the counts, given which statuses count where
+ * (nothing when neither counts, or both count in the same place).
+ */
+const countedMove =
+  <S extends string>(counted: Partial<Record<S, OverviewCount>>) =>
+  (before: S | null, after: S | null): OverviewDelta => {
+    const delta: OverviewDelta = {};
+    const left = before === null ? undefined : counted[before];
+    const entered = after === null ? undefined : counted[after];
+    if (left === entered) return delta;
+    if (left !== undefined) delta[left] = -1;
+    if (entered !== undefined) delta[entered] = 1;
+    return delta;
+  };
+
+/** A pairing's move: `paired` and `degraded` are counted. */
+export const pairingDelta = countedMove<PairingStatus>({
   paired: 'pairingsPaired',
   degraded: 'pairingsDegraded',
-};
+});
 
-/** What a pairing's move from one status to another does to the counts (nothing when neither counts). */
-export const pairingDelta = (before: PairingStatus | null, after: PairingStatus | null): OverviewDelta => {
-  const delta: OverviewDelta = {};
-  const left = before === null ? undefined : pairingCount[before];
-  const entered = after === null ? undefined : pairingCount[after];
-  if (left === entered) return delta;
-  if (left !== undefined) delta[left] = -1;
-  if (entered !== undefined) delta[entered] = 1;
-  return delta;
+/** A history import's move: running, waiting (offered included: it still waits for its yes), stuck. */
+export const syncDelta = countedMove<ImportStatus>({
+  running: 'syncsRunning',
+  waiting: 'syncsWaiting',
+  offered: 'syncsWaiting',
+  stuck: 'syncsStuck',
+});
+
+/** Two changes' counts together (one counter update per transaction). */
+export const addDeltas = (one: OverviewDelta, other: OverviewDelta): OverviewDelta => {
+  const sum: OverviewDelta = { ...one };
+  for (const name of overviewCounts) {
+    if (other[name] !== undefined) sum[name] = (sum[name] ?? 0) + other[name];
+  }
+  return sum;
 };
 
 export const isEmptyDelta = (delta: OverviewDelta): boolean =>

@@ -61,7 +61,21 @@ export const simulate = async (session: string, action: string, body: unknown = 
 export const personCall = (method: string, path: string, body?: unknown) =>
   call(method, path, { ...(body === undefined ? {} : { body }), headers: { 'x-forwarded-for': uniqueIp() } });
 
-/** A pairing on the guardian's screen (QR), linked by the person: `paired`. Returns its session. */
+/**
+ * Waits until the seat's first history import (its warm-up, joined at the first `paired`) is over:
+ * the seat is then `protecting` (or `needs_you`), no longer `warming_up`.
+ */
+export const warmedUp = (token: string, seatUid: string) =>
+  eventually(
+    () => call('GET', `/seats/${seatUid}/history-import`, { token }),
+    (answer: ApiAnswer) => ['done', 'failed', 'stuck'].includes(String(answer.body?.data?.status)),
+    'the warm-up',
+  );
+
+/**
+ * A pairing on the guardian's screen (QR), linked by the person: `paired`, its warm-up (the first
+ * history read, of the simulator's empty history unless one was seeded) over. Returns its session.
+ */
 export const pair = async (family: { owner: { token: string }; seatUid: string }): Promise<string> => {
   await call('POST', `/seats/${family.seatUid}/pairing`, {
     token: family.owner.token,
@@ -71,5 +85,9 @@ export const pair = async (family: { owner: { token: string }; seatUid: string }
   const session = await sessionOf(family.seatUid);
   await simulate(session, 'link');
   await pairingReaches(family.owner.token, family.seatUid, 'paired');
+  // A later pairing of the seat has no warm-up; a first one has one to wait for.
+  const first = (await call('GET', `/seats/${family.seatUid}/history-import`, { token: family.owner.token }))
+    .body?.data?.first;
+  if (first === true) await warmedUp(family.owner.token, family.seatUid);
   return session;
 };

@@ -128,6 +128,31 @@ describe(`the WAHA contract (OpenAPI ${wahaVersion})`, () => {
     expect(await waha.me(name)).toBe('5511987654321@c.us');
     expect(await waha.status(name)).toBe('WORKING');
     expect(await waha.profilePicture(name)).not.toBeNull();
+    // The history import's reads: the chats, then a chat's messages since a day, in pages.
+    expect(
+      (
+        await control(name, 'history', {
+          chats: [
+            {
+              id: '5511911112222@c.us',
+              messages: [{ body: 'oi' }, { body: 'tudo bem?', fromMe: true }, { body: '' }],
+            },
+            { id: '120363000000000001@g.us', name: 'Turma', messages: [{ body: 'prova amanhã' }] },
+          ],
+        })
+      ).status,
+    ).toBe(200);
+    const chats = await waha.chats(name, { limit: 1, offset: 0 });
+    expect(chats).toEqual([{ id: '120363000000000001@g.us' }]);
+    expect(await waha.chats(name, { limit: 10, offset: 1 })).toEqual([{ id: '5511911112222@c.us' }]);
+    const since = new Date(Date.now() - 86_400_000);
+    const page = await waha.chatMessages(name, '5511911112222@c.us', { limit: 2, offset: 0, since });
+    expect(page.map((message) => [message.text, message.fromMe, message.chat])).toEqual([
+      ['oi', false, '5511911112222@c.us'],
+      ['tudo bem?', true, '5511911112222@c.us'],
+    ]);
+    // A message without text is left out.
+    expect(await waha.chatMessages(name, '5511911112222@c.us', { limit: 2, offset: 2, since })).toEqual([]);
     expect(await waha.qr(name)).toEqual({ kind: 'not_running', providerStatus: 'WORKING' });
     expect((await control(name, 'messages', { body: 'oi 😍' })).status).toBe(200);
     expect((await control(name, 'messages', { body: 'tchau', fromMe: true })).status).toBe(200);

@@ -102,6 +102,8 @@ export const en: Words = {
       declined: 'You said no.',
       ready_to_connect: 'You accepted. Your WhatsApp still needs connecting.',
       connecting: 'Connecting your WhatsApp.',
+      warming_up:
+        'You are protected. We are reading your recent chats once, so protection starts with context.',
       protecting: 'You are protected.',
       needs_you: 'Protection needs you: connect WhatsApp again.',
       paused: 'Your family paused the protection for a while.',

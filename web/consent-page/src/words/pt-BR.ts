@@ -104,6 +104,8 @@ export const ptBR = {
       declined: 'Você não aceitou.',
       ready_to_connect: 'Você aceitou. Falta conectar o seu WhatsApp.',
       connecting: 'Conectando o seu WhatsApp.',
+      warming_up:
+        'Você está protegido(a). Estamos lendo as suas conversas recentes uma vez, para a proteção começar com contexto.',
       protecting: 'Você está protegido(a).',
       needs_you: 'A proteção precisa de você: conecte o WhatsApp de novo.',
       paused: 'A sua família pausou a proteção por um tempo.',

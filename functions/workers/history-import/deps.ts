@@ -1,0 +1,27 @@
+import { aesGcmContentSeal } from '../../../shared/adapters/crypto/content-seal';
+import { hmacHasher } from '../../../shared/adapters/crypto/node-crypto';
+import { loadServiceSecrets } from '../../../shared/adapters/crypto/service-secrets';
+import { dynamoMessageStore } from '../../../shared/adapters/dynamo/message.store';
+import type { RunDeps } from '../../../shared/app/history/run';
+import { configFor } from '../../../shared/config/config';
+import { lazy } from '../../../shared/lazy';
+import { configuredAnalyzer } from '../../analyzer';
+import { configuredSeatKeys } from '../../seat-keys';
+import { configuredSessionProvider } from '../../session-provider';
+import { historyCheckDeps } from '../history-checks/deps';
+import { settings, table } from '../notifying';
+
+// The import worker reads the provider's history and analyses it: no reconnects, no queued bodies.
+const { sessionProvider, seatKeys: keys, analysis } = configFor('sessionProvider', 'seatKeys', 'analysis');
+const serviceSecrets = lazy(() => loadServiceSecrets(settings));
+
+/** What running an import needs: moving the queue, reading the provider, sealing and analysing. */
+export const historyWorkerDeps = lazy(async (): Promise<RunDeps> => ({
+  ...(await historyCheckDeps()),
+  hasher: hmacHasher((await serviceSecrets()).hashKey),
+  sessions: configuredSessionProvider(settings, sessionProvider, serviceSecrets),
+  analyzer: await configuredAnalyzer(settings, analysis),
+  contentSeal: aesGcmContentSeal,
+  messages: dynamoMessageStore(table),
+  seatKeys: await configuredSeatKeys(settings, keys),
+}));

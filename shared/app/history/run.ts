@@ -1,0 +1,166 @@
+import { StaleWrite } from '../../domain/errors';
+import type { Family } from '../../domain/family/account';
+import type { Seat } from '../../domain/family/seat';
+import { moveImport, type HistoryImport, type ImportJob } from '../../domain/history/history-import';
+import type { ProviderChat } from '../../ports/session-provider';
+import { analyseMessage, newBatchMemory, type AnalysisDeps } from '../alerts/analyse-message';
+import type { Deps } from '../deps';
+import { retryOnConflict } from '../retry-on-conflict';
+import { commitImportMove, importSeat, type AdmissionDeps } from './admission';
+
+export type RunDeps = AdmissionDeps & AnalysisDeps & Pick<Deps, 'sessions'>;
+
+/** Chats and messages are read in pages of this size (WAHA's `limit`). */
+export const historyPageSize = 100;
+
+export type RunOutcome = 'finished' | 'failed' | 'continued' | 'stale';
+
+/** The import's state as this run sees it: re-read whenever a write finds the seat moved. */
+interface Running {
+  family: Family;
+  seat: Seat;
+  current: HistoryImport;
+}
+
+class ImportGone extends Error {}
+
+/**
+ * Runs (or resumes) one admitted import: pages the provider's chats, then each chat's messages back
+ * `HISTORY_DAYS`, oldest first, each sealed and analysed like a live one (`source: "history"`). Each
+ * chat keeps a checkpoint (the next page's offset, or done), written after its page is handled: a
+ * worker that dies resumes from the checkpoint, and a message handled twice is found by its own id
+ * (no doubled message or finding). Progress is written on the import after each page, which also
+ * tells the stuck check it moves. A run that reaches `budgetMs` hands the rest to a new run; an
+ * import no longer running (stuck, the seat stopped) ends the run at the next page.
+ */
+export const runImport = async (
+  deps: RunDeps,
+  job: ImportJob,
+  options: { budgetMs: number } = { budgetMs: Number.POSITIVE_INFINITY },
+): Promise<RunOutcome> => {
+  const started = Date.now();
+  const load = async (): Promise<Running> => {
+    const found = await importSeat(deps, job.seatUid);
+    const current = found?.seat.historyImport ?? null;
+    if (
+      found === null ||
+      current === null ||
+      current.importId !== job.importId ||
+      current.status !== 'running'
+    )
+      throw new ImportGone();
+    return { ...found, current };
+  };
+  let state: Running;
+  try {
+    state = await load();
+  } catch (error) {
+    if (error instanceof ImportGone) return 'stale';
+    throw error;
+  }
+
+  /** Writes progress on the import (re-read and re-decided when the seat moved meanwhile). */
+  const progress = async (change: (one: HistoryImport) => HistoryImport) => {
+    await retryOnConflict(async (attempt) => {
+      if (attempt > 1) state = await load();
+      const now = deps.clock.now().toISOString();
+      const next = { ...change(state.current), progressAt: now };
+      const saved = await deps.families.saveSeat({ ...state.seat, historyImport: next, updatedAt: now }, []);
+      state = { ...state, seat: saved, current: next };
+    });
+  };
+
+  const end = async (on: 'finish' | 'fail', findings: number) =>
+    retryOnConflict(async (attempt) => {
+      if (attempt > 1) state = await load();
+      const move = moveImport({ ...state.current, findings }, on, deps.clock.now());
+      if (move === null) return;
+      await commitImportMove(deps, state.family, state.seat, move, 'workers');
+    });
+
+  const pairing = state.seat.pairing;
+  if (pairing === null) {
+    await end('fail', state.current.findings);
+    return 'failed';
+  }
+  const session = pairing.sessionName;
+  const memory = newBatchMemory();
+  memory.findings = state.current.findings;
+  const since = new Date(deps.clock.now().getTime() - deps.settings.history.days * 86_400_000);
+  const retention = deps.settings.contentRetentionSeconds;
+
+  try {
+    const chats: ProviderChat[] = [];
+    for (let offset = 0; ; offset += historyPageSize) {
+      const page = await deps.sessions.chats(session, { limit: historyPageSize, offset });
+      chats.push(...page);
+      if (page.length < historyPageSize) break;
+    }
+    await progress((one) => ({
+      ...one,
+      step: 'messages',
+      progress: { ...one.progress, chats: chats.length },
+    }));
+
+    let chatsDone = 0;
+    for (const chat of chats) {
+      const chatHash = deps.hasher.digest('chat', chat.id);
+      const checkpoint = (await deps.historyQueue.checkpoint(job.importId, chatHash)) ?? {
+        offset: 0,
+        done: false,
+      };
+      let offset = checkpoint.offset;
+      let done = checkpoint.done;
+      while (!done) {
+        if (Date.now() - started > options.budgetMs) {
+          await deps.historyWork.send(job);
+          return 'continued';
+        }
+        const page = await deps.sessions.chatMessages(session, chat.id, {
+          limit: historyPageSize,
+          offset,
+          since,
+        });
+        let read = 0;
+        for (const message of page) {
+          const foundBefore = memory.findings;
+          const outcome = await retryOnConflict(async (attempt) => {
+            if (attempt > 1) state = await load();
+            try {
+              return await analyseMessage(deps, memory, state.family, state.seat, message, 'history');
+            } catch (error) {
+              if (error instanceof StaleWrite) state = await load();
+              throw error;
+            }
+          });
+          // A message already kept (heard live, or before a crash) was read all the same.
+          if (outcome !== 'dropped') read += 1;
+          // A finding may have opened or grown an alert, which wrote the seat: read it again.
+          if (memory.findings !== foundBefore) state = await load();
+        }
+        offset += page.length;
+        done = page.length < historyPageSize;
+        const expiresAt = Math.floor(deps.clock.now().getTime() / 1000) + retention;
+        await deps.historyQueue.saveCheckpoint(job.importId, chatHash, { offset, done }, expiresAt);
+        const findings = memory.findings;
+        await progress((one) => ({
+          ...one,
+          findings,
+          progress: { ...one.progress, messages: one.progress.messages + read },
+        }));
+      }
+      chatsDone += 1;
+      if (chatsDone > state.current.progress.chatsDone)
+        await progress((one) => ({
+          ...one,
+          step: chatsDone === chats.length ? 'analysis' : one.step,
+          progress: { ...one.progress, chatsDone },
+        }));
+    }
+    await end('finish', memory.findings);
+    return 'finished';
+  } catch (error) {
+    if (error instanceof ImportGone) return 'stale';
+    throw error;
+  }
+};

@@ -1,0 +1,137 @@
+import { describe, expect, it } from 'vitest';
+import { call } from './support/api';
+import { eventsOf, protectedSeat } from './support/consent';
+import { eventually } from '../support/eventually';
+import { pairingReaches, personCall, sessionOf, simulate } from './support/pairing';
+
+/** The seat's import as the guardian reads it, once `done` (or whatever `until` waits for). */
+const importOf = (token: string, seatUid: string, until: (body: Record<string, unknown>) => boolean) =>
+  eventually(
+    async () =>
+      ((await call('GET', `/seats/${seatUid}/history-import`, { token })).body.data ?? {}) as Record<
+        string,
+        unknown
+      >,
+    until,
+    'the history import',
+    20_000,
+  );
+
+describe('the warm-up: the first history read after the first paired', () => {
+  it('reads the seeded history, finds its risks as history, and moves the protection from warming_up to protecting', async () => {
+    const family = await protectedSeat();
+    const token = family.owner.token;
+    expect((await call('GET', `/seats/${family.seatUid}/history-import`, { token })).status).toBe(404);
+    await call('POST', `/seats/${family.seatUid}/pairing`, {
+      token,
+      body: { channel: 'chat', method: 'qr' },
+    });
+    const session = await sessionOf(family.seatUid);
+    // Seeded before pairing, slowed down so the warm-up is seen running.
+    await simulate(session, 'history', {
+      chats: [
+        {
+          id: '5511911112222@c.us',
+          messages: [{ body: 'oi' }, { body: 'você é ridículo #risk:bullying:medium' }],
+        },
+        {
+          id: '120363000000000001@g.us',
+          name: 'Turma',
+          messages: [{ body: 'amanhã tem prova' }, { body: 'ok', fromMe: true }],
+        },
+      ],
+    });
+    await simulate(session, 'history/pace', { messagesPerSecond: 2 });
+    await pairingReaches(token, family.seatUid, 'challenge');
+    await simulate(session, 'link');
+    await pairingReaches(token, family.seatUid, 'paired');
+    const card = await eventually(
+      async () =>
+        (await call('GET', `/seats/${family.seatUid}/protection`, { token })).body.data as {
+          protection: { state: string };
+        },
+      (body) => body.protection.state === 'warming_up' || body.protection.state === 'needs_you',
+      'the warm-up',
+      15_000,
+    );
+    expect(['warming_up', 'needs_you']).toContain(card.protection.state);
+    await simulate(session, 'history/pace', {});
+
+    const done = await importOf(token, family.seatUid, (body) => body['status'] === 'done');
+    expect(done).toMatchObject({
+      seatUid: family.seatUid,
+      status: 'done',
+      first: true,
+      position: null,
+      progress: { chats: 2, chatsDone: 2, messages: 4 },
+    });
+    const alerts = (await call('GET', `/accounts/${family.accountUid}/alerts`, { token })).body.data as {
+      source: string;
+      category: string;
+    }[];
+    expect(alerts.map((alert) => [alert.category, alert.source])).toEqual([['bullying', 'history']]);
+
+    const events = await eventually(
+      () => eventsOf(family.accountUid),
+      (items) => items.some((item) => item['eventType'] === 'history.finished'),
+      'the import events',
+    );
+    const types = events.map((item) => item['eventType'] as string);
+    for (const type of ['history.queued', 'history.started', 'history.finished', 'analysis.warmup'])
+      expect(types).toContain(type);
+    const phases = events
+      .filter((item) => item['eventType'] === 'analysis.warmup')
+      .map((item) => (item['payload'] as { phase: string }).phase);
+    expect(phases).toEqual(['queued', 'started', 'finished']);
+    expect(events.find((item) => item['eventType'] === 'history.finished')?.['payload']).toEqual({
+      messages: 4,
+      findings: 1,
+    });
+    const states = events
+      .filter((item) => item['eventType'] === 'seat.state_changed')
+      .map((item) => (item['payload'] as { state: string }).state);
+    expect(states).toContain('warming_up');
+    // Never content in an event.
+    expect(JSON.stringify(events)).not.toContain('ridículo');
+
+    // Read since the last drop: nothing to read again; nothing in the queue to accept or leave.
+    const again = await call('POST', `/seats/${family.seatUid}/history-import`, { token });
+    expect(again.status).toBe(422);
+    expect(again.body.error).toMatchObject({ code: 'NOTHING_TO_SYNC' });
+    for (const [method, path] of [
+      ['POST', `/seats/${family.seatUid}/history-import/accept`],
+      ['DELETE', `/seats/${family.seatUid}/history-import`],
+    ] as const) {
+      const answer = await call(method, path, { token });
+      expect(answer.status).toBe(422);
+      expect(answer.body.error).toMatchObject({ code: 'NOT_IN_QUEUE' });
+    }
+    const person = await personCall('POST', `/consent-requests/${family.linkToken}/history-import/accept`);
+    expect(person.status).toBe(422);
+    expect(person.body.error).toMatchObject({ code: 'NOT_IN_QUEUE' });
+
+    // After a drop and a reconnect, a guardian asks again: a later import, offered, accepted by the person.
+    await simulate(session, 'drop');
+    await simulate(session, 'server-restart');
+    await eventually(
+      async () =>
+        ((await call('GET', `/seats/${family.seatUid}/pairing`, { token })).body.data ?? {}) as {
+          status?: string;
+        },
+      (body) => body.status === 'paired',
+      'paired again',
+      20_000,
+    );
+    const asked = await call('POST', `/seats/${family.seatUid}/history-import`, { token });
+    expect(asked.status).toBe(201);
+    const offered = await importOf(token, family.seatUid, (body) => body['status'] === 'offered');
+    expect(offered).toMatchObject({ first: false, offerExpiresAt: expect.any(String) });
+    const twice = await call('POST', `/seats/${family.seatUid}/history-import`, { token });
+    expect(twice.status).toBe(200);
+    const accepted = await personCall('POST', `/consent-requests/${family.linkToken}/history-import/accept`);
+    expect(accepted.status).toBe(200);
+    expect(accepted.body.data).toMatchObject({ status: 'running' });
+    await importOf(token, family.seatUid, (body) => body['status'] === 'done');
+    await call('DELETE', `/seats/${family.seatUid}/pairing`, { token });
+  }, 90_000);
+});

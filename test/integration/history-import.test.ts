@@ -1,0 +1,349 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { rulesAnalyzer } from '../../shared/adapters/analysis/rules-analyzer';
+import { localSeatKeys } from '../../shared/adapters/consent/local-seat-keys';
+import { aesGcmContentSeal } from '../../shared/adapters/crypto/content-seal';
+import { cryptoIds, hmacHasher } from '../../shared/adapters/crypto/node-crypto';
+import type { TableAccess } from '../../shared/adapters/dynamo/client';
+import { dynamoFamilyStore } from '../../shared/adapters/dynamo/family.store';
+import { keys } from '../../shared/adapters/dynamo/keys';
+import { dynamoMessageStore } from '../../shared/adapters/dynamo/message.store';
+import { dynamoNotificationSettings } from '../../shared/adapters/dynamo/notification-settings.store';
+import { checkStuck, lapseOffer } from '../../shared/app/history/admission';
+import {
+  acceptHistoryImport,
+  getHistoryImport,
+  requestHistoryImport,
+} from '../../shared/app/history/imports';
+import { runImport, type RunDeps } from '../../shared/app/history/run';
+import { parseConfig } from '../../shared/config/config';
+import { useCaseSettingsFrom } from '../../functions/use-case-settings';
+import type { Seat } from '../../shared/domain/family/seat';
+import type { ImportCheck } from '../../shared/domain/history/history-import';
+import type { ProviderMessage } from '../../shared/domain/pairing/provider-message';
+import type { SessionProvider } from '../../shared/ports/session-provider';
+import { historyDeps } from '../support/history';
+import { protectedSeat } from '../support/seats';
+import { freshTable } from '../support/table';
+
+const ids = cryptoIds();
+const seatKeys = localSeatKeys(Buffer.alloc(32, 7).toString('base64'));
+const unused = () => Promise.reject(new Error('not expected here'));
+
+/** The provider's histories by session name, and the sessions whose next messages call fails (a crash). */
+const histories = new Map<string, { id: string; messages: ProviderMessage[] }[]>();
+const crashOnce = new Set<string>();
+
+const provider: SessionProvider = {
+  createSession: unused,
+  restart: unused,
+  status: unused,
+  stop: unused,
+  logout: unused,
+  remove: unused,
+  qr: unused,
+  requestCode: unused,
+  me: unused,
+  confirmPasskey: unused,
+  profilePicture: unused,
+  chats: async (name, page) =>
+    (histories.get(name) ?? []).slice(page.offset, page.offset + page.limit).map(({ id }) => ({ id })),
+  chatMessages: async (name, chatId, page) => {
+    if (crashOnce.delete(name)) throw new Error('the worker died here');
+    const chat = (histories.get(name) ?? []).find((one) => one.id === chatId);
+    return (chat?.messages ?? [])
+      .filter((message) => message.timestamp * 1000 >= page.since.getTime())
+      .slice(page.offset, page.offset + page.limit);
+  },
+};
+
+/** A history of `chats` chats with `perChat` messages each; the first message of each chat a risk. */
+const seedHistory = (session: string, chats: number, perChat: number) => {
+  const at = Math.floor(Date.now() / 1000) - 3_600;
+  histories.set(
+    session,
+    Array.from({ length: chats }, (_, chat) => {
+      const id = `5511900${String(chat).padStart(6, '0')}@c.us`;
+      return {
+        id,
+        messages: Array.from({ length: perChat }, (_, index) => ({
+          id: `false_${id}_${session}_${index}`,
+          chat: id,
+          fromMe: index % 2 === 1,
+          timestamp: at + index,
+          text: index === 0 ? 'você é ridículo #risk:bullying:medium' : `mensagem ${index}`,
+        })),
+      };
+    }),
+  );
+};
+
+let skewMs = 0;
+const clock = { now: () => new Date(Date.now() + skewMs) };
+
+const depsOn = (table: TableAccess, slots = 4) => {
+  const history = historyDeps(table);
+  const settings = useCaseSettingsFrom(parseConfig({ TABLE_NAME: table.tableName }));
+  const deps: RunDeps = {
+    families: dynamoFamilyStore(table),
+    ids,
+    clock,
+    hasher: hmacHasher('integration-hash-key'),
+    settings: { ...settings, history: { ...settings.history, slots } },
+    notifier: { deliver: async () => undefined },
+    notificationSettings: dynamoNotificationSettings(table),
+    analyzer: rulesAnalyzer({ sandboxMarker: true }),
+    contentSeal: aesGcmContentSeal,
+    messages: dynamoMessageStore(table),
+    seatKeys,
+    sessions: provider,
+    ...history.deps,
+  };
+  return { ...history, deps };
+};
+
+const familyOn = async (table: TableAccess, fields: Partial<Seat> = {}) => {
+  const seat = await protectedSeat(table, ids, clock.now(), seatKeys, fields);
+  const loaded = await dynamoFamilyStore(table).load(seat.accountUid);
+  const owner = loaded?.members[0];
+  if (owner === undefined || seat.pairing === null) throw new Error('no owner or pairing');
+  return { seat, caller: { userUid: owner.userUid }, session: seat.pairing.sessionName };
+};
+
+const slotItems = async (table: TableAccess) =>
+  (
+    await table.doc.send(
+      new QueryCommand({
+        TableName: table.tableName,
+        KeyConditionExpression: 'PK = :pk',
+        ExpressionAttributeValues: { ':pk': keys.historySlotPartition() },
+        ConsistentRead: true,
+      }),
+    )
+  ).Items ?? [];
+
+/** Runs every job the worker queue receives until none is left, as the worker would. */
+const drainWorker = async (
+  on: ReturnType<typeof depsOn>,
+  onRun: () => Promise<void> = async () => undefined,
+) => {
+  const outcomes: string[] = [];
+  while (on.sent.length > 0) {
+    const job = on.sent.shift();
+    if (job === undefined) break;
+    await onRun();
+    try {
+      outcomes.push(await runImport(on.deps, job));
+    } catch {
+      // A worker that died: its message comes back after the visibility timeout.
+      on.sent.push(job);
+    }
+  }
+  return outcomes;
+};
+
+describe('50 seats asking at once, 4 slots', () => {
+  let table: TableAccess;
+  beforeAll(async () => {
+    table = await freshTable();
+  });
+
+  it('all finish, admitted in queue order, never more than 4 at once, no slot left held (a worker crash in between)', async () => {
+    const on = depsOn(table, 4);
+    const families = [];
+    for (let index = 0; index < 50; index += 1) {
+      const family = await familyOn(table);
+      seedHistory(family.session, 2, 3);
+      families.push(family);
+    }
+    crashOnce.add(families[2]?.session ?? '');
+    crashOnce.add(families[30]?.session ?? '');
+    for (const family of families) {
+      const asked = await requestHistoryImport(on.deps, family.caller, family.seat.uid);
+      expect(asked.created).toBe(true);
+    }
+    expect(on.sent).toHaveLength(4);
+    let most = 0;
+    await drainWorker(on, async () => {
+      most = Math.max(most, (await slotItems(table)).length);
+    });
+    expect(most).toBeLessThanOrEqual(4);
+
+    const finished = await Promise.all(
+      families.map((family) => getHistoryImport(on.deps, family.caller, family.seat.uid)),
+    );
+    expect(finished.map((one) => one.status)).toEqual(families.map(() => 'done'));
+    // The warm-up of each seat read all of its history, each message once, whatever crashed.
+    expect(finished.map((one) => one.progress)).toEqual(
+      families.map(() => ({ chats: 2, chatsDone: 2, messages: 6 })),
+    );
+    const starts = finished.map((one) => one.startedAt ?? '');
+    expect([...starts].sort()).toEqual(starts);
+    expect(await slotItems(table)).toEqual([]);
+    expect(await on.deps.historyQueue.head(10)).toEqual([]);
+  }, 240_000);
+});
+
+describe('faults', () => {
+  let table: TableAccess;
+  beforeAll(async () => {
+    table = await freshTable();
+  });
+
+  it('a worker that dies resumes from its chats’ checkpoints: no doubled message or finding', async () => {
+    const on = depsOn(table, 4);
+    const family = await familyOn(table);
+    seedHistory(family.session, 3, 120);
+    await requestHistoryImport(on.deps, family.caller, family.seat.uid);
+    const job = on.sent.shift();
+    if (job === undefined) throw new Error('no job');
+    // Dies after the first chat's first page.
+    let calls = 0;
+    const dying: RunDeps = {
+      ...on.deps,
+      sessions: {
+        ...provider,
+        chatMessages: async (...args) => {
+          calls += 1;
+          if (calls === 3) throw new Error('the worker died here');
+          return provider.chatMessages(...args);
+        },
+      },
+    };
+    await expect(runImport(dying, job)).rejects.toThrow('the worker died here');
+    expect(await runImport(on.deps, job)).toBe('finished');
+    const done = await getHistoryImport(on.deps, family.caller, family.seat.uid);
+    expect(done).toMatchObject({ status: 'done', progress: { chats: 3, chatsDone: 3, messages: 360 } });
+    const stored = await on.deps.messages.lastOfChat(
+      family.seat.seatId,
+      on.deps.hasher.digest('chat', histories.get(family.session)?.[0]?.id ?? ''),
+      500,
+    );
+    expect(stored).toHaveLength(120);
+    expect(new Set(stored.map((one) => one.messageId)).size).toBe(120);
+    const seat = (await on.deps.families.load(family.seat.accountUid))?.seats[0];
+    expect(seat?.openAlerts.map((alert) => [alert.source, alert.findingsCount])).toEqual([['history', 3]]);
+    expect(seat?.historyImport?.findings).toBe(3);
+  }, 120_000);
+
+  it('a lapsed offer goes back to the end of the queue; a doubled or late lapse changes nothing', async () => {
+    const on = depsOn(table, 1);
+    // Two seats whose warm-up is done, dropped since: their imports are later ones, offered.
+    const finishedAt = new Date(Date.now() - 60_000).toISOString();
+    const later = async () => {
+      const family = await familyOn(table);
+      const seat = (await on.deps.families.load(family.seat.accountUid))?.seats[0];
+      if (seat?.pairing == null) throw new Error('no seat');
+      await on.deps.families.saveSeat(
+        {
+          ...seat,
+          pairing: { ...seat.pairing, droppedAt: new Date().toISOString() },
+          historyImport: {
+            importId: ids.ulid(),
+            status: 'done',
+            first: true,
+            offerExpiresAt: null,
+            offerLapsed: false,
+            step: null,
+            progress: { chats: 0, chatsDone: 0, messages: 0 },
+            findings: 0,
+            slot: null,
+            queuedAt: finishedAt,
+            startedAt: finishedAt,
+            progressAt: finishedAt,
+            finishedAt,
+          },
+        },
+        [],
+      );
+      seedHistory(family.session, 1, 2);
+      return family;
+    };
+    const first = await later();
+    const second = await later();
+    const offered = await requestHistoryImport(on.deps, first.caller, first.seat.uid);
+    expect(offered.view).toMatchObject({ status: 'offered', first: false, position: null });
+    const waiting = await requestHistoryImport(on.deps, second.caller, second.seat.uid);
+    expect(waiting.view).toMatchObject({ status: 'waiting', position: 1 });
+    const offer = on.offers.at(-1)?.check as ImportCheck;
+
+    // Fired early (a clock a little behind), then on time, then again: one lapse.
+    expect(await lapseOffer(on.deps, offer)).toBe('stale');
+    skewMs = on.deps.settings.history.offerTtlSeconds * 1000 + 1_000;
+    try {
+      await expect(acceptHistoryImport(on.deps, first.caller, first.seat.uid)).rejects.toMatchObject({
+        code: 'OFFER_EXPIRED',
+      });
+      expect(await lapseOffer(on.deps, offer)).toBe('lapsed');
+      expect(await lapseOffer(on.deps, offer)).toBe('stale');
+    } finally {
+      skewMs = 0;
+    }
+    // The slot went to the second seat; the first waits behind it, its offer expired.
+    expect(await getHistoryImport(on.deps, second.caller, second.seat.uid)).toMatchObject({
+      status: 'offered',
+    });
+    expect(await getHistoryImport(on.deps, first.caller, first.seat.uid)).toMatchObject({
+      status: 'waiting',
+      position: 1,
+    });
+    await expect(acceptHistoryImport(on.deps, first.caller, first.seat.uid)).rejects.toMatchObject({
+      code: 'OFFER_EXPIRED',
+    });
+    const running = await acceptHistoryImport(on.deps, second.caller, second.seat.uid);
+    expect(running.status).toBe('running');
+    expect(await drainWorker(on)).toEqual(['finished']);
+    expect(await getHistoryImport(on.deps, first.caller, first.seat.uid)).toMatchObject({
+      status: 'offered',
+    });
+    expect((await slotItems(table)).length).toBe(1);
+  }, 120_000);
+
+  it('a running import without progress is stuck once, however often its check fires; its slot goes on', async () => {
+    const on = depsOn(table, 1);
+    // The slot of the test before is still held by its offer: let it lapse first.
+    const held = on.deps.historyQueue;
+    expect(await held.freeSlots(1)).toEqual([]);
+    const stale = await familyOn(table);
+    seedHistory(stale.session, 1, 1);
+    const starter = await requestHistoryImport(on.deps, stale.caller, stale.seat.uid);
+    expect(starter.view.status).toBe('waiting');
+    // Free the slot held since the previous test by cancelling nothing: fire its offer's lapse late.
+    const [slot] = await slotItems(table);
+    const holder = slot as { seatUid: string; importId: string };
+    skewMs = 3_600_000;
+    try {
+      expect(await lapseOffer(on.deps, { seatUid: holder.seatUid, importId: holder.importId, at: '' })).toBe(
+        'lapsed',
+      );
+    } finally {
+      skewMs = 0;
+    }
+    // The warm-up of `stale` took the slot: it runs, and never moves on.
+    expect(await getHistoryImport(on.deps, stale.caller, stale.seat.uid)).toMatchObject({
+      status: 'running',
+    });
+    const check = on.stuck.at(-1)?.check as ImportCheck;
+    expect(check.seatUid).toBe(stale.seat.uid);
+    expect(await checkStuck(on.deps, check)).toBe('rescheduled');
+    // It started under the lapse's late clock (an hour ahead): no progress for the stuck time after that.
+    skewMs = 3_600_000 + on.deps.settings.history.stuckSeconds * 1000 + 1_000;
+    try {
+      expect(await checkStuck(on.deps, check)).toBe('stuck');
+      expect(await checkStuck(on.deps, check)).toBe('stale');
+    } finally {
+      skewMs = 0;
+    }
+    expect(await getHistoryImport(on.deps, stale.caller, stale.seat.uid)).toMatchObject({ status: 'stuck' });
+    const seat = (await on.deps.families.load(stale.seat.accountUid))?.seats[0];
+    // A stuck warm-up ends: protection goes on live.
+    expect(seat?.historyImport?.status).toBe('stuck');
+    // The slot went back to the queue's head (the lapsed import of the test before, offered again).
+    const [next] = await slotItems(table);
+    expect((next as { seatUid: string }).seatUid).toBe(holder.seatUid);
+    // Its worker, run late, finds its import no longer running and reads nothing.
+    const late = on.sent.find((job) => job.seatUid === stale.seat.uid);
+    expect(late).toBeDefined();
+    if (late !== undefined) expect(await runImport(on.deps, late)).toBe('stale');
+  }, 120_000);
+});
