@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { call } from './support/api';
 import { eventsOf, protectedSeat } from './support/consent';
 import { eventually } from '../support/eventually';
+import { operator } from './support/operators';
 import { pairingReaches, personCall, sessionOf, simulate } from './support/pairing';
 
 /** The seat's import as the guardian reads it, once `done` (or whatever `until` waits for). */
@@ -22,6 +23,10 @@ describe('the warm-up: the first history read after the first paired', () => {
     const family = await protectedSeat();
     const token = family.owner.token;
     expect((await call('GET', `/seats/${family.seatUid}/history-import`, { token })).status).toBe(404);
+    const ops = (await operator('operator')).token;
+    const overview = async () =>
+      (await call('GET', '/admin/overview', { token: ops })).body.data as Record<string, number>;
+    const before = await overview();
     await call('POST', `/seats/${family.seatUid}/pairing`, {
       token,
       body: { channel: 'chat', method: 'qr' },
@@ -55,6 +60,12 @@ describe('the warm-up: the first history read after the first paired', () => {
       15_000,
     );
     expect(['warming_up', 'needs_you']).toContain(card.protection.state);
+    // The backoffice counts the running import with the move that admitted it.
+    await eventually(
+      overview,
+      (counts) => counts['syncsRunning'] === (before['syncsRunning'] ?? 0) + 1,
+      'running counted',
+    );
     await simulate(session, 'history/pace', {});
 
     const done = await importOf(token, family.seatUid, (body) => body['status'] === 'done');
@@ -64,6 +75,11 @@ describe('the warm-up: the first history read after the first paired', () => {
       first: true,
       position: null,
       progress: { chats: 2, chatsDone: 2, messages: 4 },
+    });
+    expect(await overview()).toMatchObject({
+      syncsRunning: before['syncsRunning'],
+      syncsWaiting: before['syncsWaiting'],
+      syncsStuck: before['syncsStuck'],
     });
     const alerts = (await call('GET', `/accounts/${family.accountUid}/alerts`, { token })).body.data as {
       source: string;

@@ -72,6 +72,8 @@ export const dynamoHistoryQueue = (table: TableAccess): HistoryQueue => ({
     return Items.map((item): QueueEntry => queueEntryItem.parse(item));
   },
 
+  // The entries ahead of this one, plus one: an entry admitted between the seat's read and this count
+  // (gone from the queue) is at the head, never at 0.
   async position(entry) {
     let count = 0;
     let startKey: Record<string, unknown> | undefined;
@@ -79,7 +81,7 @@ export const dynamoHistoryQueue = (table: TableAccess): HistoryQueue => ({
       const page = await table.doc.send(
         new QueryCommand({
           TableName: table.tableName,
-          KeyConditionExpression: 'PK = :pk AND SK <= :own',
+          KeyConditionExpression: 'PK = :pk AND SK < :own',
           ExpressionAttributeValues: {
             ':pk': keys.historyQueuePartition(),
             ':own': keys.historyQueueEntry(entry.queuedAt, entry.importId).SK,
@@ -92,7 +94,7 @@ export const dynamoHistoryQueue = (table: TableAccess): HistoryQueue => ({
       count += page.Count ?? 0;
       startKey = page.LastEvaluatedKey;
     } while (startKey !== undefined);
-    return count;
+    return count + 1;
   },
 
   async freeSlots(total) {
