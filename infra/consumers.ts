@@ -219,6 +219,8 @@ export const consumers = [
     batchSize: 1,
     timeoutSeconds: 900,
     producers: [],
+    // A guardian's or the person's yes admits an import from the history routes.
+    apiProducers: ['history'],
     needs: ['table', 'sessionProvider', 'push', 'mail', 'seatKeys', 'analysis', 'historyImports'],
     // A finished or failed import frees its slot: the next one may be offered or started.
     schedules: ['historyOfferExpiry', 'historyStuck'],

@@ -308,5 +308,5 @@ export const buildConsumers = (scope: Stack, props: ConsumersProps) => {
     ConsumerName,
     NodejsFunction
   >;
-  return { functions, grantSchedules, grantHistoryImports };
+  return { functions, grantSchedules };
 };

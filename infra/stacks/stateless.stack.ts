@@ -170,7 +170,16 @@ export class StatelessStack extends Stack {
       }),
     );
     table.encryptionKey?.grantDecrypt(functions.health);
-    for (const group of ['auth', 'accounts', 'seats', 'consent', 'evidence', 'pairing', 'admin', 'history'] as const) {
+    for (const group of [
+      'auth',
+      'accounts',
+      'seats',
+      'consent',
+      'evidence',
+      'pairing',
+      'admin',
+      'history',
+    ] as const) {
       table.grantReadWriteData(functions[group]);
       serviceSecrets.grantRead(functions[group]);
     }
@@ -493,9 +502,9 @@ export class StatelessStack extends Stack {
     }
     // A pause's end is scheduled by the seats routes, at the pause's `until`.
     built.grantSchedules(functions.seats, ['pauseResume']);
-    // The history import routes move the queue: an offer's expiry, a running import's check, the worker.
+    // The history import routes move the queue: an offer's expiry, a running import's check (the
+    // worker's queue is the row's `apiProducers`).
     built.grantSchedules(functions.history, ['historyOfferExpiry', 'historyStuck']);
-    built.grantHistoryImports(functions.history);
     // Who creates sessions (the pairing routes) and who ends them (the person's stop, an operator's
     // reset) talk to the
     // provider; the sessions' webhook key is the gateway's.
