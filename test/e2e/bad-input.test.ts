@@ -138,6 +138,10 @@ const bodies: Record<string, Samples> = {
   listUsers: null,
   listDependents: null,
   seatTimeline: null,
+  listConnections: null,
+  listConsents: null,
+  listAllAccounts: null,
+  listSubscriptions: null,
 };
 
 const signed = async (claims: { exp: number; aud?: string; typ?: string }) =>

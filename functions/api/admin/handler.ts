@@ -12,6 +12,9 @@ import { resetPairing } from '../../../shared/app/operators/pairing-reset';
 import { listUsers } from '../../../shared/app/operators/users';
 import { listDependents } from '../../../shared/app/operators/dependents';
 import { seatTimeline } from '../../../shared/app/operators/timeline';
+import { listConnections } from '../../../shared/app/operators/connections';
+import { listConsents } from '../../../shared/app/operators/consents';
+import { listAllAccounts, listSubscriptions } from '../../../shared/app/operators/accounts';
 import { apiHandler } from '../api-handler';
 import { deps as sessionDeps } from '../session-deps';
 import { operatorDeps } from './operator-deps';
@@ -58,6 +61,22 @@ export const handler = apiHandler(
     seatTimeline: operatorOperation({
       ...requests.seatTimeline,
       run: async ({ params, query }) => ok(await seatTimeline(operatorDeps, params.uid, query)),
+    }),
+    listConnections: operatorOperation({
+      ...requests.listConnections,
+      run: async ({ query }) => ok(await listConnections(operatorDeps, query)),
+    }),
+    listConsents: operatorOperation({
+      ...requests.listConsents,
+      run: async ({ query }) => ok(await listConsents(operatorDeps, query)),
+    }),
+    listAllAccounts: operatorOperation({
+      ...requests.listAllAccounts,
+      run: async ({ query }) => ok(await listAllAccounts(operatorDeps, query)),
+    }),
+    listSubscriptions: operatorOperation({
+      ...requests.listSubscriptions,
+      run: async ({ query }) => ok(await listSubscriptions(operatorDeps, query)),
     }),
     readOverview: operatorOperation({ run: async () => ok(await readOverview(operatorDeps)) }),
     listAudit: operatorOperation({

@@ -11,6 +11,7 @@ import {
   accountToItem,
   alertToItem,
   auditEntryToItem,
+  connectionToItem,
   consentLinkItem,
   memberItem,
   memberToItem,
@@ -28,6 +29,7 @@ import { inboxEntriesOf } from './inbox.store';
 import { keptMessageItems } from './message.store';
 import { itemTypes, keys } from './keys';
 import { releaseSlot } from './proxy-pool';
+import { connectionOf } from '../../domain/operators/connection';
 import {
   eventRows,
   guards,
@@ -135,6 +137,9 @@ export const dynamoFamilyStore = (table: TableAccess): FamilyStore => ({
   async saveSeat(seat, events, also = {}) {
     const { item, saved } = putVersioned(table, seatToItem, seat);
     const extras: TransactItem[] = [];
+    // The backoffice's connection row goes with the seat it shows (guarded by the seat's version).
+    const connection = connectionOf(seat);
+    if (connection !== null) extras.push(put(table, connectionToItem(connection)));
     if (also.consentLink !== undefined) {
       extras.push(
         putNew(table, {

@@ -35,6 +35,7 @@ export const itemTypes = {
   notificationSettings: 'notification_settings',
   operatorRoster: 'operator_roster',
   overviewShard: 'overview_shard',
+  connection: 'connection',
 } as const;
 
 export const keys = {
@@ -51,6 +52,38 @@ export const keys = {
   userListing: (createdAt: string, userUid: string) => ({
     GSI1PK: 'ADMIN#users',
     GSI1SK: `${createdAt}#${userUid}`,
+  }),
+  /**
+   * GSI2 on a seat item once it has a consent request: the backoffice's consent list, newest request
+   * first (`GET /admin/consents`).
+   */
+  consentListing: (requestedAt: string, seatUid: string) => ({
+    GSI2PK: 'ADMIN#consents',
+    GSI2SK: `${requestedAt}#${seatUid}`,
+  }),
+  /** GSI1 on the account item: the backoffice's account list, newest first (`GET /admin/accounts`). */
+  accountListing: (createdAt: string, accountUid: string) => ({
+    GSI1PK: 'ADMIN#accounts',
+    GSI1SK: `${createdAt}#${accountUid}`,
+  }),
+  /** GSI1 on the subscription item: the backoffice's subscription list, newest first. */
+  subscriptionListing: (createdAt: string, accountUid: string) => ({
+    GSI1PK: 'ADMIN#subscriptions',
+    GSI1SK: `${createdAt}#${accountUid}`,
+  }),
+  /**
+   * A seat channel's connection as the backoffice lists it (`GET /admin/connections`): an item of
+   * its own, in its own partition (the family read never loads it), rewritten with the seat. GSI1
+   * lists every connection, GSI2 those of one status; newest pairing first.
+   */
+  connection: (seatUid: string, channel: string): Key => ({ PK: `CONNECTION#${seatUid}`, SK: channel }),
+  connectionListing: (startedAt: string, seatUid: string) => ({
+    GSI1PK: 'ADMIN#connections',
+    GSI1SK: `${startedAt}#${seatUid}`,
+  }),
+  connectionByStatus: (status: string, startedAt: string, seatUid: string) => ({
+    GSI2PK: `ADMIN#connections#${status}`,
+    GSI2SK: `${startedAt}#${seatUid}`,
   }),
   emailLookup: (emailHash: string): Key => ({ PK: `EMAIL#${emailHash}`, SK: 'EMAIL' }),
   /** Beside the e-mail lookup: one query reads who the address is and its sign-in challenge. */
