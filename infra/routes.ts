@@ -394,6 +394,7 @@ export const routes = [
     auth: 'operator',
     operation: 'listSubscriptions',
   },
+  { method: 'GET', path: '/admin/customers', group: 'admin', auth: 'operator', operation: 'listCustomers' },
 ] as const satisfies readonly Route[];
 
 /** The operations one group must implement, as a type: a handler missing one does not compile. */

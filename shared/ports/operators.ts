@@ -2,6 +2,7 @@ import type { OverviewTotals } from '../domain/operators/overview';
 import type { User } from '../domain/users/user';
 import type { Seat } from '../domain/family/seat';
 import type { Account } from '../domain/family/account';
+import type { Member } from '../domain/family/member';
 import type { Subscription } from '../domain/family/subscription';
 import type { Connection } from '../domain/operators/connection';
 import type { PairingStatus } from '../domain/pairing/pairing.transitions';
@@ -86,6 +87,8 @@ export interface BackofficeLists {
   }): Promise<Connection[]>;
   /** Accounts, newest first, after the place (its creation instant and uid, exclusive). */
   accounts(page: { after: InstantPlace | null; limit: number }): Promise<Account[]>;
+  /** Accounts' owners (who pays), newest first, after the place (joined instant, `<account>#<owner>`). */
+  customers(page: { after: InstantPlace | null; limit: number }): Promise<Member[]>;
   /** Subscriptions with their account, newest first, after the place (creation instant, account uid). */
   subscriptions(page: {
     after: InstantPlace | null;

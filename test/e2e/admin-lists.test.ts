@@ -4,7 +4,7 @@ import { operator } from './support/operators';
 import { protectedSeat } from './support/consent';
 import { pair } from './support/pairing';
 
-/** The backoffice's connection, consent, account and subscription lists: one page at a time, masked. */
+/** The backoffice's connection, consent, account, subscription and customer lists: one page at a time, masked. */
 type Row = Record<string, unknown>;
 
 /** Walks a list two rows a page until `found` is on it (or the list ends), checking each page's cursor. */
@@ -44,7 +44,7 @@ const secretsOf = (person: {
   person.birthDate,
 ];
 
-describe('the connection, consent, account and subscription lists', () => {
+describe('the connection, consent, account, subscription and customer lists', () => {
   it('list newest first by one cursor each, filter connections by status, and never show who the person is', async () => {
     const family = await protectedSeat({
       name: 'Wenceslau Bragança',
@@ -110,7 +110,19 @@ describe('the connection, consent, account and subscription lists', () => {
       status: 'trialing',
     });
 
-    for (const pages of [connections, all, consents, accounts, subscriptions]) {
+    const customers = await walk(token, '/admin/customers', 'customers', ofAccount);
+    expect(customers.at(-1)?.rows.find(ofAccount)).toEqual({
+      position: expect.any(Number),
+      accountUid: family.accountUid,
+      userUid: expect.any(String),
+      email: `${family.owner.email.slice(0, 1)}***@example.com`,
+      since: expect.any(String),
+    });
+    // The offset kind: rows numbered from 1 across pages.
+    const positions = customers.flatMap((page) => page.rows.map((row) => row['position']));
+    expect(positions).toEqual(positions.map((_, index) => index + 1));
+
+    for (const pages of [connections, all, consents, accounts, subscriptions, customers]) {
       const instants = pages.flatMap((page) =>
         page.rows.map((row) => String(row['seatUid'] ?? row['uid'] ?? row['accountUid'])),
       );
@@ -119,7 +131,7 @@ describe('the connection, consent, account and subscription lists', () => {
 
     // Whole answers, searched for the person's identity and the guardian's address.
     const answers = JSON.stringify(
-      [connections, all, consents, accounts, subscriptions].flatMap((pages) =>
+      [connections, all, consents, accounts, subscriptions, customers].flatMap((pages) =>
         pages.map((page) => page.body),
       ),
     );
@@ -128,7 +140,13 @@ describe('the connection, consent, account and subscription lists', () => {
 
   it('refuse a limit over 100 (VALIDATION) and a broken or mismatched cursor (BAD_REQUEST)', async () => {
     const { token } = await operator('operator');
-    for (const path of ['/admin/connections', '/admin/consents', '/admin/accounts', '/admin/subscriptions']) {
+    for (const path of [
+      '/admin/connections',
+      '/admin/consents',
+      '/admin/accounts',
+      '/admin/subscriptions',
+      '/admin/customers',
+    ]) {
       const over = await call('GET', `${path}?limit=101`, { token });
       expect([over.status, over.body.error.code]).toEqual([400, 'VALIDATION']);
       const broken = await call('GET', `${path}?cursor=not-a-cursor`, { token });
@@ -141,6 +159,7 @@ describe('the connection, consent, account and subscription lists', () => {
       `/admin/accounts?limit=2&cursor=${cursor}`,
       `/admin/subscriptions?limit=1&cursor=${cursor}`,
       `/admin/connections?limit=1&cursor=${cursor}`,
+      `/admin/customers?limit=1&cursor=${cursor}`,
     ]) {
       const answer = await call('GET', mismatched, { token });
       expect([answer.status, answer.body.error.code]).toEqual([400, 'BAD_REQUEST']);

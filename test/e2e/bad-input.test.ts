@@ -142,6 +142,7 @@ const bodies: Record<string, Samples> = {
   listConsents: null,
   listAllAccounts: null,
   listSubscriptions: null,
+  listCustomers: null,
 };
 
 const signed = async (claims: { exp: number; aud?: string; typ?: string }) =>

@@ -15,6 +15,7 @@ import { seatTimeline } from '../../../shared/app/operators/timeline';
 import { listConnections } from '../../../shared/app/operators/connections';
 import { listConsents } from '../../../shared/app/operators/consents';
 import { listAllAccounts, listSubscriptions } from '../../../shared/app/operators/accounts';
+import { listCustomers } from '../../../shared/app/operators/customers';
 import { apiHandler } from '../api-handler';
 import { deps as sessionDeps } from '../session-deps';
 import { operatorDeps } from './operator-deps';
@@ -77,6 +78,10 @@ export const handler = apiHandler(
     listSubscriptions: operatorOperation({
       ...requests.listSubscriptions,
       run: async ({ query }) => ok(await listSubscriptions(operatorDeps, query)),
+    }),
+    listCustomers: operatorOperation({
+      ...requests.listCustomers,
+      run: async ({ query }) => ok(await listCustomers(operatorDeps, query)),
     }),
     readOverview: operatorOperation({ run: async () => ok(await readOverview(operatorDeps)) }),
     listAudit: operatorOperation({

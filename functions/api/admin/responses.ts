@@ -243,4 +243,24 @@ export const responses = {
     },
     errors: [],
   },
+  listCustomers: {
+    summary: "Customers (each account's owner, who pays), newest account first, addresses masked",
+    description:
+      '30 per page unless asked, at most 100, by the offset cursor kind: `position` numbers each row in the list from 1.',
+    success: {
+      200: {
+        data: page(
+          'customers',
+          z.strictObject({
+            position: count,
+            accountUid: z.string(),
+            userUid: z.string(),
+            email: z.string(),
+            since: instant,
+          }),
+        ),
+      },
+    },
+    errors: [],
+  },
 } satisfies GroupResponses<'admin'>;

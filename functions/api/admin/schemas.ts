@@ -48,4 +48,5 @@ export const requests = {
   listConsents: { query: backofficePage(100, 30) },
   listAllAccounts: { query: backofficePage(100, 30) },
   listSubscriptions: { query: backofficePage(100, 30) },
+  listCustomers: { query: backofficePage(100, 30) },
 } satisfies GroupRequests<'admin'>;

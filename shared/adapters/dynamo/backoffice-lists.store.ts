@@ -4,7 +4,7 @@ import { accountUidOfSeat } from '../../domain/family/uids';
 import type { InstantPlace } from '../../domain/pagination/instant-place';
 import type { BackofficeLists } from '../../ports/operators';
 import type { TableAccess } from './client';
-import { toAccount, toAccountSubscription, toConnection, toEvent, toSeat, toUser } from './items';
+import { toAccount, toAccountSubscription, toConnection, toEvent, toMember, toSeat, toUser } from './items';
 import { keys, type Key } from './keys';
 
 const brokenCursor = () => fail('BAD_REQUEST', undefined, 'The cursor is not valid for this request.');
@@ -79,6 +79,15 @@ export const dynamoBackofficeLists = (table: TableAccess): BackofficeLists => {
       return (
         await listing('GSI1', keys.accountListing, (place) => keys.account(place.id), after, limit)
       ).map(toAccount);
+    },
+    async customers({ after, limit }) {
+      const ownerKey = (place: InstantPlace) => {
+        const [accountUid, ownerUid, ...rest] = place.id.split('#');
+        if (accountUid === undefined || ownerUid === undefined || ownerUid === '' || rest.length > 0)
+          throw brokenCursor();
+        return keys.member(accountUid, ownerUid);
+      };
+      return (await listing('GSI2', keys.customerListing, ownerKey, after, limit)).map(toMember);
     },
     async subscriptions({ after, limit }) {
       return (

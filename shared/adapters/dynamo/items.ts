@@ -274,6 +274,9 @@ export const toMember = (item: unknown): Member => {
 export const memberToItem = (member: Member, accountName: string) => ({
   ...keys.member(member.accountUid, member.userUid),
   ...keys.memberByUser(member.userUid, member.accountUid),
+  ...(member.role === 'owner'
+    ? keys.customerListing(member.joinedAt, keys.customer(member.accountUid, member.userUid))
+    : {}),
   type: itemTypes.member,
   accountName,
   ...member,

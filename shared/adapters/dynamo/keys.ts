@@ -66,6 +66,16 @@ export const keys = {
     GSI1PK: 'ADMIN#accounts',
     GSI1SK: `${createdAt}#${accountUid}`,
   }),
+  /**
+   * GSI2 on an account's owner member item: the backoffice's customer list (who pays), newest
+   * account first (`GET /admin/customers`).
+   */
+  customerListing: (joinedAt: string, customer: string) => ({
+    GSI2PK: 'ADMIN#customers',
+    GSI2SK: `${joinedAt}#${customer}`,
+  }),
+  /** A customer's id in its listing: the account and its owner (whose member item holds the keys). */
+  customer: (accountUid: string, ownerUid: string): string => `${accountUid}#${ownerUid}`,
   /** GSI1 on the subscription item: the backoffice's subscription list, newest first. */
   subscriptionListing: (createdAt: string, accountUid: string) => ({
     GSI1PK: 'ADMIN#subscriptions',
