@@ -53,6 +53,8 @@ export interface AuditPage {
 export interface AuditTrail {
   /** Newest first. */
   page(query: AuditPage): Promise<AuditEntry[]>;
+  /** Writes one entry on its own: an access that changes nothing else (an operator's read). */
+  record(entry: AuditEntry): Promise<void>;
 }
 
 export interface QueueDepth {

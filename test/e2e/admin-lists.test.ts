@@ -173,4 +173,36 @@ describe('the connection, consent, account, subscription and customer lists', ()
       expect([otherFilter.status, otherFilter.body.error.code]).toEqual([400, 'BAD_REQUEST']);
     }
   });
+
+  it('audit every read: the operator, `read:<what>` and what was read; a refused read leaves no entry', async () => {
+    const { token, uid } = await operator('operator');
+    const reads: [string, { kind: string; uid: string }][] = [
+      ['/admin/connections?limit=1', { kind: 'list', uid: 'connections' }],
+      ['/admin/customers?limit=1', { kind: 'list', uid: 'customers' }],
+      ['/admin/seats/st_unknown/timeline', { kind: 'seat', uid: 'st_unknown' }],
+      ['/admin/overview', { kind: 'overview', uid: 'overview' }],
+      ['/admin/dependents?limit=1', { kind: 'list', uid: 'dependents' }],
+    ];
+    for (const [path] of reads) expect((await call('GET', path, { token })).status).toBe(200);
+    expect((await call('GET', '/admin/consents?cursor=broken', { token })).status).toBe(400);
+
+    const audit = await call('GET', '/admin/audit?limit=20', { token });
+    const mine = (audit.body.data.audit as { actor: { uid: string } }[]).filter(
+      (entry) => entry.actor.uid === uid,
+    );
+    expect(mine).toEqual(
+      reads
+        .map(([path, target]) => ({
+          id: expect.any(String),
+          at: expect.any(String),
+          actor: { kind: 'operator', uid },
+          action: `read:${target.kind === 'list' ? target.uid : path.includes('timeline') ? 'timeline' : 'overview'}`,
+          target,
+        }))
+        .reverse(),
+    );
+    // Reading the trail is an access too: the next page of it shows that read first.
+    const again = await call('GET', '/admin/audit?limit=1', { token });
+    expect(again.body.data.audit[0]).toMatchObject({ actor: { uid }, action: 'read:audit' });
+  });
 });

@@ -218,7 +218,8 @@ export const keys = {
   /**
    * The operators' audit trail, one partition per UTC month, sorted by instant then id: the
    * backoffice lists it newest first with one Query per page, stepping to the month before when one
-   * runs out. A month's partition takes a few writes a second at most (guardians' reads, rate limited).
+   * runs out. A month's partition takes a few writes a second at most (guardians' excerpt reads, rate
+   * limited, and operators' reads: a few people).
    */
   auditPartition: (month: string): string => `AUDIT#${month}`,
   auditEntry: (at: string, entryId: string): Key => ({
