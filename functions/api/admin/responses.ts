@@ -75,7 +75,7 @@ export const responses = {
   listAudit: {
     summary: 'The audit trail, newest first',
     description:
-      'Every operator action and every guardian excerpt view: who, what, on what, when; never content. 50 per page unless asked, at most 200.',
+      'Every operator action and read (`read:<what>`) and every guardian excerpt view: who, what, on what, when; never content. 50 per page unless asked, at most 200.',
     success: {
       200: { data: z.strictObject({ audit: z.array(auditEntry), nextCursor: z.nullable(z.string()) }) },
     },
