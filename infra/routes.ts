@@ -414,6 +414,23 @@ export const routes = [
     auth: 'public',
     operation: 'acceptPersonHistoryImport',
   },
+  {
+    method: 'GET',
+    path: '/admin/connections',
+    group: 'admin',
+    auth: 'operator',
+    operation: 'listConnections',
+  },
+  { method: 'GET', path: '/admin/consents', group: 'admin', auth: 'operator', operation: 'listConsents' },
+  { method: 'GET', path: '/admin/accounts', group: 'admin', auth: 'operator', operation: 'listAllAccounts' },
+  {
+    method: 'GET',
+    path: '/admin/subscriptions',
+    group: 'admin',
+    auth: 'operator',
+    operation: 'listSubscriptions',
+  },
+  { method: 'GET', path: '/admin/customers', group: 'admin', auth: 'operator', operation: 'listCustomers' },
 ] as const satisfies readonly Route[];
 
 /** The operations one group must implement, as a type: a handler missing one does not compile. */

@@ -1,6 +1,11 @@
 import type { OverviewTotals } from '../domain/operators/overview';
 import type { User } from '../domain/users/user';
 import type { Seat } from '../domain/family/seat';
+import type { Account } from '../domain/family/account';
+import type { Member } from '../domain/family/member';
+import type { Subscription } from '../domain/family/subscription';
+import type { Connection } from '../domain/operators/connection';
+import type { PairingStatus } from '../domain/pairing/pairing.transitions';
 import type { DomainEvent } from '../domain/events/event';
 import type { InstantPlace } from '../domain/pagination/instant-place';
 import type { OperatorMember, OperatorRole, Roster } from '../domain/operators/roster';
@@ -48,6 +53,8 @@ export interface AuditPage {
 export interface AuditTrail {
   /** Newest first. */
   page(query: AuditPage): Promise<AuditEntry[]>;
+  /** Writes one entry on its own: an access that changes nothing else (an operator's read). */
+  record(entry: AuditEntry): Promise<void>;
 }
 
 export interface QueueDepth {
@@ -72,6 +79,23 @@ export interface BackofficeLists {
   users(page: { after: InstantPlace | null; limit: number }): Promise<User[]>;
   /** Seats that have their person, newest first, after the place (exclusive). */
   dependents(page: { after: InstantPlace | null; limit: number }): Promise<Seat[]>;
+  /** Seats that have a consent request, newest request first, after the place (exclusive). */
+  consents(page: { after: InstantPlace | null; limit: number }): Promise<Seat[]>;
+  /** Seat channels' connections, newest pairing first, of one status or all (null). */
+  connections(page: {
+    status: PairingStatus | null;
+    after: InstantPlace | null;
+    limit: number;
+  }): Promise<Connection[]>;
+  /** Accounts, newest first, after the place (its creation instant and uid, exclusive). */
+  accounts(page: { after: InstantPlace | null; limit: number }): Promise<Account[]>;
+  /** Accounts' owners (who pays), newest first, after the place (joined instant, `<account>#<owner>`). */
+  customers(page: { after: InstantPlace | null; limit: number }): Promise<Member[]>;
+  /** Subscriptions with their account, newest first, after the place (creation instant, account uid). */
+  subscriptions(page: {
+    after: InstantPlace | null;
+    limit: number;
+  }): Promise<{ accountUid: string; subscription: Subscription }[]>;
   /** A seat's timeline events, newest first, after the place (`timelinePlaceOf`, exclusive). */
   timeline(seatUid: string, page: { after: string | null; limit: number }): Promise<DomainEvent[]>;
 }

@@ -143,6 +143,11 @@ const bodies: Record<string, Samples> = {
   acceptHistoryImport: null,
   cancelHistoryImport: null,
   acceptPersonHistoryImport: null,
+  listConnections: null,
+  listConsents: null,
+  listAllAccounts: null,
+  listSubscriptions: null,
+  listCustomers: null,
 };
 
 const signed = async (claims: { exp: number; aud?: string; typ?: string }) =>

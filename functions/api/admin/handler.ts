@@ -12,16 +12,32 @@ import { resetPairing } from '../../../shared/app/operators/pairing-reset';
 import { listUsers } from '../../../shared/app/operators/users';
 import { listDependents } from '../../../shared/app/operators/dependents';
 import { seatTimeline } from '../../../shared/app/operators/timeline';
+import { listConnections } from '../../../shared/app/operators/connections';
+import { listConsents } from '../../../shared/app/operators/consents';
+import { listAllAccounts, listSubscriptions } from '../../../shared/app/operators/accounts';
+import { listCustomers } from '../../../shared/app/operators/customers';
+import { auditedRead, listTarget } from '../../../shared/app/operators/audited-read';
+import type { Operator } from '../../../shared/domain/operators/roster';
+import type { AuditEntry } from '../../../shared/ports/operators';
 import { apiHandler } from '../api-handler';
 import { deps as sessionDeps } from '../session-deps';
 import { operatorDeps } from './operator-deps';
 import { requests } from './schemas';
 
+/** An operator's read, answered and audited (`read:<what>` on its target). */
+const read = async <T>(
+  operator: Operator,
+  what: string,
+  run: () => Promise<T>,
+  target: AuditEntry['target'] = listTarget(what),
+) => ok(await auditedRead(operatorDeps, operator, { what, target }, run));
+
 export const handler = apiHandler(
   'admin',
   {
     listOperatorMembers: operatorOperation({
-      run: async (_, operator) => ok(await listOperatorMembers(operatorDeps, operator)),
+      run: async (_, operator) =>
+        read(operator, 'members', () => listOperatorMembers(operatorDeps, operator)),
     }),
     inviteOperatorMember: operatorOperation({
       ...requests.inviteOperatorMember,
@@ -46,23 +62,55 @@ export const handler = apiHandler(
     }),
     listUsers: operatorOperation({
       ...requests.listUsers,
-      run: async ({ query }) => {
+      run: async ({ query }, operator) => {
         const { hasher, users } = await sessionDeps();
-        return ok(await listUsers({ hasher, users, lists: operatorDeps.lists }, query));
+        return read(operator, 'users', () => listUsers({ hasher, users, lists: operatorDeps.lists }, query));
       },
     }),
     listDependents: operatorOperation({
       ...requests.listDependents,
-      run: async ({ query }) => ok(await listDependents(operatorDeps, query)),
+      run: async ({ query }, operator) =>
+        read(operator, 'dependents', () => listDependents(operatorDeps, query)),
     }),
     seatTimeline: operatorOperation({
       ...requests.seatTimeline,
-      run: async ({ params, query }) => ok(await seatTimeline(operatorDeps, params.uid, query)),
+      run: async ({ params, query }, operator) =>
+        read(operator, 'timeline', () => seatTimeline(operatorDeps, params.uid, query), {
+          kind: 'seat',
+          uid: params.uid,
+        }),
     }),
-    readOverview: operatorOperation({ run: async () => ok(await readOverview(operatorDeps)) }),
+    listConnections: operatorOperation({
+      ...requests.listConnections,
+      run: async ({ query }, operator) =>
+        read(operator, 'connections', () => listConnections(operatorDeps, query)),
+    }),
+    listConsents: operatorOperation({
+      ...requests.listConsents,
+      run: async ({ query }, operator) => read(operator, 'consents', () => listConsents(operatorDeps, query)),
+    }),
+    listAllAccounts: operatorOperation({
+      ...requests.listAllAccounts,
+      run: async ({ query }, operator) =>
+        read(operator, 'accounts', () => listAllAccounts(operatorDeps, query)),
+    }),
+    listSubscriptions: operatorOperation({
+      ...requests.listSubscriptions,
+      run: async ({ query }, operator) =>
+        read(operator, 'subscriptions', () => listSubscriptions(operatorDeps, query)),
+    }),
+    listCustomers: operatorOperation({
+      ...requests.listCustomers,
+      run: async ({ query }, operator) =>
+        read(operator, 'customers', () => listCustomers(operatorDeps, query)),
+    }),
+    readOverview: operatorOperation({
+      run: async (_, operator) =>
+        read(operator, 'overview', () => readOverview(operatorDeps), { kind: 'overview', uid: 'overview' }),
+    }),
     listAudit: operatorOperation({
       ...requests.listAudit,
-      run: async ({ query }) => ok(await listAudit(operatorDeps, query)),
+      run: async ({ query }, operator) => read(operator, 'audit', () => listAudit(operatorDeps, query)),
     }),
   },
   (token) => authenticateOperator(operatorDeps, token),

@@ -5,6 +5,9 @@ import { count, instant, relationship, wordsOf } from '../openapi/views';
 import { seatStatuses } from '../../../shared/domain/family/seat';
 import { eventSources } from '../../../shared/domain/events/event';
 import type { PersonKind } from '../../../shared/domain/people/birth-date';
+import { pairingStatuses } from '../../../shared/domain/pairing/pairing.transitions';
+import { consentStatuses } from '../../../shared/domain/consent/consent-request';
+import { deliveryStatuses } from '../../../shared/domain/consent/delivery';
 
 const operatorMember = z.strictObject({
   uid: z.string(),
@@ -20,6 +23,24 @@ const auditEntry = z.strictObject({
   action: z.string(),
   target: z.strictObject({ kind: z.string(), uid: z.string() }),
 });
+
+/** The protected person as the backoffice shows them: never who they are. */
+const maskedPerson = z.strictObject({
+  kind: wordsOf<PersonKind>()(['minor', 'adult']),
+  name: z.string(),
+  phone: z.nullable(z.string()),
+  document: z.nullable(z.string()),
+  birthYear: z.string(),
+  relationship,
+});
+
+const page = <N extends string, T extends z.ZodMiniType>(name: N, row: T) =>
+  z.strictObject({ [name]: z.array(row), nextCursor: z.nullable(z.string()) } as Record<
+    N,
+    z.ZodMiniArray<T>
+  > & {
+    nextCursor: z.ZodMiniNullable<z.ZodMiniString>;
+  });
 
 const queueDepth = z.strictObject({ waiting: count, inFlight: count, dead: count });
 
@@ -54,7 +75,7 @@ export const responses = {
   listAudit: {
     summary: 'The audit trail, newest first',
     description:
-      'Every operator action and every guardian excerpt view: who, what, on what, when; never content. 50 per page unless asked, at most 200.',
+      'Every operator action and read (`read:<what>`) and every guardian excerpt view: who, what, on what, when; never content. 50 per page unless asked, at most 200.',
     success: {
       200: { data: z.strictObject({ audit: z.array(auditEntry), nextCursor: z.nullable(z.string()) }) },
     },
@@ -107,14 +128,7 @@ export const responses = {
               seatUid: z.string(),
               accountUid: z.string(),
               seatStatus: z.enum(seatStatuses),
-              person: z.strictObject({
-                kind: wordsOf<PersonKind>()(['minor', 'adult']),
-                name: z.string(),
-                phone: z.nullable(z.string()),
-                document: z.nullable(z.string()),
-                birthYear: z.string(),
-                relationship,
-              }),
+              person: maskedPerson,
               createdAt: instant,
             }),
           ),
@@ -151,5 +165,102 @@ export const responses = {
       "The seat's open pairing becomes `revoked` (`failureReason: reset_by_operator`) with the events and guardians' notices a guardian's unlink makes, and the session ends at the provider. Audited.",
     success: { 200: { data: z.strictObject({ seatUid: z.string(), status: z.literal('revoked') }) } },
     errors: ['NOT_FOUND', 'PAIRING_NOT_OPEN', 'CONFLICT'],
+  },
+  listConnections: {
+    summary: "Seat channels' connections, newest pairing first, masked",
+    description:
+      "30 per page unless asked, at most 100; `?status=` keeps one pairing status, `?channel=` one channel. `sessionWorker` names the session at the provider; `sync` is the history import's status and step (null when none is reported).",
+    success: {
+      200: {
+        data: page(
+          'connections',
+          z.strictObject({
+            seatUid: z.string(),
+            accountUid: z.string(),
+            person: z.nullable(maskedPerson),
+            channel: z.literal('chat'),
+            status: z.enum(pairingStatuses),
+            pairedAt: z.nullable(instant),
+            lastSeenAt: z.nullable(instant),
+            sessionWorker: z.string(),
+            proxyLabel: z.string(),
+            sync: z.nullable(z.strictObject({ status: z.string(), step: z.string() })),
+          }),
+        ),
+      },
+    },
+    errors: [],
+  },
+  listConsents: {
+    summary: "Seats' current consent requests, newest first, masked",
+    description:
+      "30 per page unless asked, at most 100. The status as the person would find it (a lapsed pending request is `expired`), whether evidence was verified (never the evidence), the link's last delivery status.",
+    success: {
+      200: {
+        data: page(
+          'consents',
+          z.strictObject({
+            seatUid: z.string(),
+            accountUid: z.string(),
+            requestId: z.string(),
+            status: z.enum(consentStatuses),
+            person: z.nullable(maskedPerson),
+            requestedAt: instant,
+            expiresAt: instant,
+            decidedAt: z.nullable(instant),
+            evidenceVerified: z.boolean(),
+            delivery: z.nullable(z.enum(deliveryStatuses)),
+          }),
+        ),
+      },
+    },
+    errors: [],
+  },
+  listAllAccounts: {
+    summary: 'Accounts, newest first',
+    description:
+      "30 per page unless asked, at most 100. The account's name (the family's own words) is not shown.",
+    success: { 200: { data: page('accounts', z.strictObject({ uid: z.string(), createdAt: instant })) } },
+    errors: [],
+  },
+  listSubscriptions: {
+    summary: "Accounts' subscriptions, newest first",
+    description: '30 per page unless asked, at most 100.',
+    success: {
+      200: {
+        data: page(
+          'subscriptions',
+          z.strictObject({
+            accountUid: z.string(),
+            status: z.literal('trialing'),
+            interval: z.enum(['monthly', 'yearly']),
+            campaignCode: z.nullable(z.string()),
+            trialEndsAt: z.nullable(instant),
+            createdAt: instant,
+          }),
+        ),
+      },
+    },
+    errors: [],
+  },
+  listCustomers: {
+    summary: "Customers (each account's owner, who pays), newest account first, addresses masked",
+    description:
+      '30 per page unless asked, at most 100, by the offset cursor kind: `position` numbers each row in the list from 1.',
+    success: {
+      200: {
+        data: page(
+          'customers',
+          z.strictObject({
+            position: count,
+            accountUid: z.string(),
+            userUid: z.string(),
+            email: z.string(),
+            since: instant,
+          }),
+        ),
+      },
+    },
+    errors: [],
   },
 } satisfies GroupResponses<'admin'>;

@@ -1,6 +1,7 @@
 import * as z from '../../../shared/validation/z';
 import { operatorRoles } from '../../../shared/domain/operators/roster';
 import { emailField, uidParam } from '../../../shared/http/fields';
+import { pairingStatuses } from '../../../shared/domain/pairing/pairing.transitions';
 import type { GroupRequests } from '../contract';
 
 export const inviteOperatorBody = z.strictObject({ email: emailField, role: z.enum(operatorRoles) });
@@ -38,4 +39,14 @@ export const requests = {
   listDependents: { query: backofficePage(100, 30) },
   listUsers: { query: z.extend(backofficePage(100, 30), { email: z.optional(emailField) }) },
   resetPairing: { params: z.object({ uid: uidParam }) },
+  listConnections: {
+    query: z.extend(backofficePage(100, 30), {
+      status: z.optional(z.enum(pairingStatuses)),
+      channel: z.optional(z.enum(['chat'])),
+    }),
+  },
+  listConsents: { query: backofficePage(100, 30) },
+  listAllAccounts: { query: backofficePage(100, 30) },
+  listSubscriptions: { query: backofficePage(100, 30) },
+  listCustomers: { query: backofficePage(100, 30) },
 } satisfies GroupRequests<'admin'>;

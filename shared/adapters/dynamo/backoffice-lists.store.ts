@@ -4,7 +4,7 @@ import { accountUidOfSeat } from '../../domain/family/uids';
 import type { InstantPlace } from '../../domain/pagination/instant-place';
 import type { BackofficeLists } from '../../ports/operators';
 import type { TableAccess } from './client';
-import { toEvent, toSeat, toUser } from './items';
+import { toAccount, toAccountSubscription, toConnection, toEvent, toMember, toSeat, toUser } from './items';
 import { keys, type Key } from './keys';
 
 const brokenCursor = () => fail('BAD_REQUEST', undefined, 'The cursor is not valid for this request.');
@@ -19,9 +19,13 @@ const eventKeyOf = (seatUid: string, place: string) => {
 
 /** The backoffice's lists: one Query per page, on the index items each entity carries for it. */
 export const dynamoBackofficeLists = (table: TableAccess): BackofficeLists => {
-  /** A page of one GSI1 listing, newest first; `startOf` is the table key of the place's item. */
-  const listing = async (
-    index: (at: string, id: string) => { GSI1PK: string; GSI1SK: string },
+  /**
+   * A page of one listing on an index, newest first; `startOf` is the table key of the place's item
+   * (a cursor naming no item of the list is refused, never read as another place).
+   */
+  const listing = async <I extends 'GSI1' | 'GSI2'>(
+    indexName: I,
+    index: (at: string, id: string) => Record<`${I}PK` | `${I}SK`, string>,
     startOf: (place: InstantPlace) => Key,
     after: InstantPlace | null,
     limit: number,
@@ -29,9 +33,10 @@ export const dynamoBackofficeLists = (table: TableAccess): BackofficeLists => {
     const { Items = [] } = await table.doc.send(
       new QueryCommand({
         TableName: table.tableName,
-        IndexName: 'GSI1',
-        KeyConditionExpression: 'GSI1PK = :pk',
-        ExpressionAttributeValues: { ':pk': index('', '').GSI1PK },
+        IndexName: indexName,
+        KeyConditionExpression: '#pk = :pk',
+        ExpressionAttributeNames: { '#pk': `${indexName}PK` },
+        ExpressionAttributeValues: { ':pk': index('', '')[`${indexName}PK`] },
         ScanIndexForward: false,
         Limit: limit,
         ...(after === null ? {} : { ExclusiveStartKey: { ...startOf(after), ...index(after.at, after.id) } }),
@@ -39,18 +44,55 @@ export const dynamoBackofficeLists = (table: TableAccess): BackofficeLists => {
     );
     return Items;
   };
+  const seatKey = (place: InstantPlace) => {
+    const accountUid = accountUidOfSeat(place.id);
+    if (accountUid === null) throw brokenCursor();
+    return keys.seat(accountUid, place.id);
+  };
   return {
     async users({ after, limit }) {
-      return (await listing(keys.userListing, (place) => keys.user(place.id), after, limit)).map(toUser);
+      return (await listing('GSI1', keys.userListing, (place) => keys.user(place.id), after, limit)).map(
+        toUser,
+      );
     },
     async dependents({ after, limit }) {
-      const seatKey = (place: InstantPlace) => {
-        const accountUid = accountUidOfSeat(place.id);
-        if (accountUid === null)
-          throw fail('BAD_REQUEST', undefined, 'The cursor is not valid for this request.');
-        return keys.seat(accountUid, place.id);
+      return (await listing('GSI1', keys.dependentListing, seatKey, after, limit)).map(toSeat);
+    },
+    async consents({ after, limit }) {
+      return (await listing('GSI2', keys.consentListing, seatKey, after, limit)).map(toSeat);
+    },
+    async connections({ status, after, limit }) {
+      const connectionKey = (place: InstantPlace) => keys.connection(place.id, 'chat');
+      const items =
+        status === null
+          ? await listing('GSI1', keys.connectionListing, connectionKey, after, limit)
+          : await listing(
+              'GSI2',
+              (at, id) => keys.connectionByStatus(status, at, id),
+              connectionKey,
+              after,
+              limit,
+            );
+      return items.map(toConnection);
+    },
+    async accounts({ after, limit }) {
+      return (
+        await listing('GSI1', keys.accountListing, (place) => keys.account(place.id), after, limit)
+      ).map(toAccount);
+    },
+    async customers({ after, limit }) {
+      const ownerKey = (place: InstantPlace) => {
+        const [accountUid, ownerUid, ...rest] = place.id.split('#');
+        if (accountUid === undefined || ownerUid === undefined || ownerUid === '' || rest.length > 0)
+          throw brokenCursor();
+        return keys.member(accountUid, ownerUid);
       };
-      return (await listing(keys.dependentListing, seatKey, after, limit)).map(toSeat);
+      return (await listing('GSI2', keys.customerListing, ownerKey, after, limit)).map(toMember);
+    },
+    async subscriptions({ after, limit }) {
+      return (
+        await listing('GSI1', keys.subscriptionListing, (place) => keys.subscription(place.id), after, limit)
+      ).map(toAccountSubscription);
     },
     async timeline(seatUid, { after, limit }) {
       const start = after === null ? null : eventKeyOf(seatUid, after);

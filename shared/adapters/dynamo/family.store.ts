@@ -11,6 +11,7 @@ import {
   accountToItem,
   alertToItem,
   auditEntryToItem,
+  connectionToItem,
   consentLinkItem,
   memberItem,
   memberToItem,
@@ -29,6 +30,7 @@ import { keptMessageItems } from './message.store';
 import { itemTypes, keys } from './keys';
 import { historyQueueItems } from './history-queue';
 import { releaseSlot } from './proxy-pool';
+import { connectionOf } from '../../domain/operators/connection';
 import {
   eventRows,
   guards,
@@ -136,6 +138,9 @@ export const dynamoFamilyStore = (table: TableAccess): FamilyStore => ({
   async saveSeat(seat, events, also = {}) {
     const { item, saved } = putVersioned(table, seatToItem, seat);
     const extras: TransactItem[] = [];
+    // The backoffice's connection row goes with the seat it shows (guarded by the seat's version).
+    const connection = connectionOf(seat);
+    if (connection !== null) extras.push(put(table, connectionToItem(connection)));
     if (also.consentLink !== undefined) {
       extras.push(
         putNew(table, {

@@ -22,6 +22,7 @@ import { riskCategories, severities } from '../../domain/analysis/finding';
 import { operatorRoles, type Roster } from '../../domain/operators/roster';
 import type { AuditEntry } from '../../ports/operators';
 import { isTimelineEvent, timelinePlaceOf } from '../../domain/operators/timeline';
+import type { Connection } from '../../domain/operators/connection';
 import { itemTypes, keys } from './keys';
 
 /**
@@ -211,6 +212,8 @@ export const seatItem = z.object({
 
 export const subscriptionItem = z.object({
   type: z.literal(itemTypes.subscription),
+  // Written since the backoffice lists subscriptions (their key names it too).
+  accountUid: z.optional(z.string()),
   status: z.literal('trialing'),
   interval: z.enum(['monthly', 'yearly']),
   campaignCode: z.nullable(z.string()),
@@ -277,6 +280,7 @@ export const toAccount = (item: unknown): Account => {
 };
 export const accountToItem = (account: Account) => ({
   ...keys.account(account.uid),
+  ...keys.accountListing(account.createdAt, account.uid),
   type: itemTypes.account,
   ...account,
 });
@@ -288,6 +292,9 @@ export const toMember = (item: unknown): Member => {
 export const memberToItem = (member: Member, accountName: string) => ({
   ...keys.member(member.accountUid, member.userUid),
   ...keys.memberByUser(member.userUid, member.accountUid),
+  ...(member.role === 'owner'
+    ? keys.customerListing(member.joinedAt, keys.customer(member.accountUid, member.userUid))
+    : {}),
   type: itemTypes.member,
   accountName,
   ...member,
@@ -300,6 +307,7 @@ export const toSeat = (item: unknown): Seat => {
 export const seatToItem = (seat: Seat) => ({
   ...keys.seat(seat.accountUid, seat.uid),
   ...(seat.dependent === null ? {} : keys.dependentListing(seat.createdAt, seat.uid)),
+  ...(seat.consent === null ? {} : keys.consentListing(seat.consent.createdAt, seat.uid)),
   type: itemTypes.seat,
   ...seat,
 });
@@ -326,11 +334,53 @@ export const eventToItem = (event: DomainEvent) => {
 };
 
 export const toSubscription = (item: unknown): Subscription => {
-  const { type: _, ...subscription } = subscriptionItem.parse(item);
+  const { type: _, accountUid: __, ...subscription } = subscriptionItem.parse(item);
   return subscription;
 };
+/** A subscription with its account, as the backoffice lists it. */
+export const toAccountSubscription = (item: unknown): { accountUid: string; subscription: Subscription } => {
+  const { accountUid } = z.object({ accountUid: z.string() }).parse(item);
+  return { accountUid, subscription: toSubscription(item) };
+};
+
+const maskedPersonItem = z.object({
+  kind: z.enum(['minor', 'adult']),
+  name: z.string(),
+  phone: z.nullable(z.string()),
+  document: z.nullable(z.string()),
+  birthYear: z.string(),
+  relationship: z.enum(relationships),
+});
+
+export const connectionItem = z.object({
+  type: z.literal(itemTypes.connection),
+  seatUid: z.string(),
+  accountUid: z.string(),
+  person: z.nullable(maskedPersonItem),
+  channel: z.literal('chat'),
+  status: z.enum(pairingStatuses),
+  pairedAt: z.nullable(z.string()),
+  lastSeenAt: z.nullable(z.string()),
+  sessionWorker: z.string(),
+  proxyLabel: z.string(),
+  startedAt: z.string(),
+});
+
+export const toConnection = (item: unknown): Connection => {
+  const { type: _, ...connection } = connectionItem.parse(item);
+  return connection;
+};
+export const connectionToItem = (connection: Connection) => ({
+  ...keys.connection(connection.seatUid, connection.channel),
+  ...keys.connectionListing(connection.startedAt, connection.seatUid),
+  ...keys.connectionByStatus(connection.status, connection.startedAt, connection.seatUid),
+  type: itemTypes.connection,
+  ...connection,
+});
 export const subscriptionToItem = (accountUid: string, subscription: Subscription) => ({
   ...keys.subscription(accountUid),
+  ...keys.subscriptionListing(subscription.createdAt, accountUid),
+  accountUid,
   type: itemTypes.subscription,
   ...subscription,
 });

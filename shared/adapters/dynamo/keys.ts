@@ -38,6 +38,7 @@ export const itemTypes = {
   historyQueueEntry: 'history_queue',
   historySlot: 'history_slot',
   historyCheckpoint: 'history_checkpoint',
+  connection: 'connection',
 } as const;
 
 export const keys = {
@@ -54,6 +55,48 @@ export const keys = {
   userListing: (createdAt: string, userUid: string) => ({
     GSI1PK: 'ADMIN#users',
     GSI1SK: `${createdAt}#${userUid}`,
+  }),
+  /**
+   * GSI2 on a seat item once it has a consent request: the backoffice's consent list, newest request
+   * first (`GET /admin/consents`).
+   */
+  consentListing: (requestedAt: string, seatUid: string) => ({
+    GSI2PK: 'ADMIN#consents',
+    GSI2SK: `${requestedAt}#${seatUid}`,
+  }),
+  /** GSI1 on the account item: the backoffice's account list, newest first (`GET /admin/accounts`). */
+  accountListing: (createdAt: string, accountUid: string) => ({
+    GSI1PK: 'ADMIN#accounts',
+    GSI1SK: `${createdAt}#${accountUid}`,
+  }),
+  /**
+   * GSI2 on an account's owner member item: the backoffice's customer list (who pays), newest
+   * account first (`GET /admin/customers`).
+   */
+  customerListing: (joinedAt: string, customer: string) => ({
+    GSI2PK: 'ADMIN#customers',
+    GSI2SK: `${joinedAt}#${customer}`,
+  }),
+  /** A customer's id in its listing: the account and its owner (whose member item holds the keys). */
+  customer: (accountUid: string, ownerUid: string): string => `${accountUid}#${ownerUid}`,
+  /** GSI1 on the subscription item: the backoffice's subscription list, newest first. */
+  subscriptionListing: (createdAt: string, accountUid: string) => ({
+    GSI1PK: 'ADMIN#subscriptions',
+    GSI1SK: `${createdAt}#${accountUid}`,
+  }),
+  /**
+   * A seat channel's connection as the backoffice lists it (`GET /admin/connections`): an item of
+   * its own, in its own partition (the family read never loads it), rewritten with the seat. GSI1
+   * lists every connection, GSI2 those of one status; newest pairing first.
+   */
+  connection: (seatUid: string, channel: string): Key => ({ PK: `CONNECTION#${seatUid}`, SK: channel }),
+  connectionListing: (startedAt: string, seatUid: string) => ({
+    GSI1PK: 'ADMIN#connections',
+    GSI1SK: `${startedAt}#${seatUid}`,
+  }),
+  connectionByStatus: (status: string, startedAt: string, seatUid: string) => ({
+    GSI2PK: `ADMIN#connections#${status}`,
+    GSI2SK: `${startedAt}#${seatUid}`,
   }),
   emailLookup: (emailHash: string): Key => ({ PK: `EMAIL#${emailHash}`, SK: 'EMAIL' }),
   /** Beside the e-mail lookup: one query reads who the address is and its sign-in challenge. */
@@ -178,7 +221,8 @@ export const keys = {
   /**
    * The operators' audit trail, one partition per UTC month, sorted by instant then id: the
    * backoffice lists it newest first with one Query per page, stepping to the month before when one
-   * runs out. A month's partition takes a few writes a second at most (guardians' reads, rate limited).
+   * runs out. A month's partition takes a few writes a second at most (guardians' excerpt reads, rate
+   * limited, and operators' reads: a few people).
    */
   auditPartition: (month: string): string => `AUDIT#${month}`,
   auditEntry: (at: string, entryId: string): Key => ({

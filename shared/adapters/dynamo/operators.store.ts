@@ -1,4 +1,4 @@
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { emptyRoster } from '../../domain/operators/roster';
 import type { AuditEntry, AuditTrail, RosterStore } from '../../ports/operators';
 import type { TableAccess } from './client';
@@ -66,5 +66,16 @@ export const dynamoAuditTrail = (table: TableAccess, now: () => Date): AuditTrai
       start = undefined;
     }
     return entries;
+  },
+
+  async record(entry) {
+    // Ids are unique: the condition only keeps a retried request from writing over an entry.
+    await table.doc.send(
+      new PutCommand({
+        TableName: table.tableName,
+        Item: auditEntryToItem(entry),
+        ConditionExpression: guards.isNew,
+      }),
+    );
   },
 });
