@@ -8,6 +8,7 @@ import type { PersonKind } from '../../../shared/domain/people/birth-date';
 import { pairingStatuses } from '../../../shared/domain/pairing/pairing.transitions';
 import { consentStatuses } from '../../../shared/domain/consent/consent-request';
 import { deliveryStatuses } from '../../../shared/domain/consent/delivery';
+import { importStatuses, importSteps } from '../../../shared/domain/history/history-import';
 
 const operatorMember = z.strictObject({
   uid: z.string(),
@@ -169,7 +170,7 @@ export const responses = {
   listConnections: {
     summary: "Seat channels' connections, newest pairing first, masked",
     description:
-      "30 per page unless asked, at most 100; `?status=` keeps one pairing status, `?channel=` one channel. `sessionWorker` names the session at the provider; `sync` is the history import's status and step (null when none is reported).",
+      "30 per page unless asked, at most 100; `?status=` keeps one pairing status, `?channel=` one channel. `sessionWorker` names the session at the provider; `sync` is the history import's status and step (`step` while it runs; null when the seat has none).",
     success: {
       200: {
         data: page(
@@ -184,7 +185,9 @@ export const responses = {
             lastSeenAt: z.nullable(instant),
             sessionWorker: z.string(),
             proxyLabel: z.string(),
-            sync: z.nullable(z.strictObject({ status: z.string(), step: z.string() })),
+            sync: z.nullable(
+              z.strictObject({ status: z.enum(importStatuses), step: z.nullable(z.enum(importSteps)) }),
+            ),
           }),
         ),
       },

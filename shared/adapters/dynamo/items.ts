@@ -363,12 +363,16 @@ export const connectionItem = z.object({
   lastSeenAt: z.nullable(z.string()),
   sessionWorker: z.string(),
   proxyLabel: z.string(),
+  // Absent on rows written before imports reported there.
+  sync: z.optional(
+    z.nullable(z.object({ status: z.enum(importStatuses), step: z.nullable(z.enum(importSteps)) })),
+  ),
   startedAt: z.string(),
 });
 
 export const toConnection = (item: unknown): Connection => {
-  const { type: _, ...connection } = connectionItem.parse(item);
-  return connection;
+  const { type: _, sync = null, ...connection } = connectionItem.parse(item);
+  return { ...connection, sync };
 };
 export const connectionToItem = (connection: Connection) => ({
   ...keys.connection(connection.seatUid, connection.channel),

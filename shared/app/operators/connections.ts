@@ -5,7 +5,8 @@ import { instantPage } from './instant-page';
 /**
  * `GET /admin/connections` (operator or owner): each seat channel's pairing, newest pairing first,
  * of one status or all, 30 per page unless asked (at most 100); the person masked when the row was
- * written. `sync` (the history import's status and step) is null until imports report there.
+ * written; `sync` is the seat's latest history import (status, and step while it runs), written with
+ * each of its moves.
  */
 export const listConnections = async (
   deps: { lists: BackofficeLists },
@@ -24,7 +25,7 @@ export const listConnections = async (
     (connection) => ({ at: connection.startedAt, id: connection.seatUid }),
   );
   return {
-    connections: page.map(({ startedAt: _, ...connection }) => ({ ...connection, sync: null })),
+    connections: page.map(({ startedAt: _, ...connection }) => connection),
     nextCursor,
   };
 };

@@ -1,4 +1,5 @@
 import type { Seat } from '../family/seat';
+import type { ImportStatus, ImportStep } from '../history/history-import';
 import type { PairingStatus } from '../pairing/pairing.transitions';
 import { maskedDependent } from './masking';
 
@@ -17,6 +18,8 @@ export interface Connection {
   /** The session's name at the provider (the worker that runs it knows it by that name). */
   sessionWorker: string;
   proxyLabel: string;
+  /** The seat's latest history import: its status, and its step while it runs. */
+  sync: { status: ImportStatus; step: ImportStep | null } | null;
   /** When the pairing started: the list's order (newest first), with the seat uid. */
   startedAt: string;
 }
@@ -35,5 +38,12 @@ export const connectionOf = (seat: Seat): Connection | null =>
         lastSeenAt: seat.pairing.lastSeenAt,
         sessionWorker: seat.pairing.sessionName,
         proxyLabel: seat.pairing.proxyLabel,
+        sync:
+          seat.historyImport === null
+            ? null
+            : {
+                status: seat.historyImport.status,
+                step: seat.historyImport.status === 'running' ? seat.historyImport.step : null,
+              },
         startedAt: seat.pairing.startedAt,
       };

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { newImport } from '../../../shared/domain/history/history-import';
 import { connectionOf } from '../../../shared/domain/operators/connection';
 import { protectedSeatAt } from '../../support/seat-states';
 
@@ -25,12 +26,23 @@ describe('a seat channel’s connection as the backoffice lists it', () => {
       lastSeenAt: seat.pairing?.lastSeenAt,
       sessionWorker: seat.pairing?.sessionName,
       proxyLabel: seat.pairing?.proxyLabel,
+      sync: null,
       startedAt: seat.pairing?.startedAt,
     });
     const written = JSON.stringify(connection);
     for (const secret of ['Bia', '5511987654321', '52998224725', '2014-03-02']) {
       expect(written).not.toContain(secret);
     }
+  });
+
+  it('shows the seat’s latest history import: its status, and its step while it runs', () => {
+    const seat = protectedSeatAt(now);
+    const historyImport = {
+      ...newImport({ importId: 'imp_1', first: true, now }),
+      status: 'running' as const,
+      step: 'messages' as const,
+    };
+    expect(connectionOf({ ...seat, historyImport })?.sync).toEqual({ status: 'running', step: 'messages' });
   });
 
   it('does not exist before the seat ever paired', () => {
