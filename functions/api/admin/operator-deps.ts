@@ -32,7 +32,7 @@ export const operatorDeps: OperatorDeps = {
   clock: systemClock,
   ids: cryptoIds(),
   roster: dynamoRosterStore(table),
-  auditTrail: dynamoAuditTrail(table, () => systemClock.now()),
+  auditTrail: dynamoAuditTrail(table),
   overview: { read: () => readOverviewCounts(table) },
   lists: dynamoBackofficeLists(table),
   queues: sqsQueueDepths(sqs, {

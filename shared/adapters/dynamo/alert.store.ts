@@ -81,6 +81,7 @@ export const dynamoAlertStore = (table: TableAccess): AlertStore => ({
     await transact(table, [
       putNew(table, {
         ...keys.auditEntry(instant, entryId),
+        ...keys.auditListing(instant, entryId),
         type: itemTypes.auditEntry,
         action: 'alert.excerpt_viewed',
         at: instant,

@@ -492,6 +492,7 @@ export const toAuditEntry = (item: unknown): AuditEntry => {
 };
 export const auditEntryToItem = (entry: AuditEntry) => ({
   ...keys.auditEntry(entry.at, entry.id),
+  ...keys.auditListing(entry.at, entry.id),
   type: itemTypes.auditEntry,
   entryId: entry.id,
   at: entry.at,

@@ -219,11 +219,15 @@ export const keys = {
     SK: `EXCERPTVIEWS#${seatUid}#${day}`,
   }),
   /**
-   * The operators' audit trail, one partition per UTC month, sorted by instant then id: the
-   * backoffice lists it newest first with one Query per page, stepping to the month before when one
-   * runs out. A month's partition takes a few writes a second at most (guardians' excerpt reads, rate
-   * limited, and operators' reads: a few people).
+   * The audit trail, one partition per UTC month, sorted by instant then id (a month's partition
+   * takes a few writes a second at most: guardians' excerpt reads, rate limited, and operators'
+   * actions and reads: a few people). `auditListing` puts every entry on GSI1 too, so that the
+   * backoffice lists the whole trail newest first with one Query per page, across months.
    */
+  auditListing: (at: string, entryId: string) => ({
+    GSI1PK: 'ADMIN#audit',
+    GSI1SK: `${at}#${entryId}`,
+  }),
   auditPartition: (month: string): string => `AUDIT#${month}`,
   auditEntry: (at: string, entryId: string): Key => ({
     PK: `AUDIT#${at.slice(0, 7)}`,

@@ -1,6 +1,6 @@
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { emptyRoster } from '../../domain/operators/roster';
-import type { AuditEntry, AuditTrail, RosterStore } from '../../ports/operators';
+import type { AuditTrail, RosterStore } from '../../ports/operators';
 import type { TableAccess } from './client';
 import { auditEntryToItem, rosterToItem, toAuditEntry, toRoster } from './items';
 import { keys } from './keys';
@@ -30,42 +30,29 @@ export const dynamoRosterStore = (table: TableAccess): RosterStore => ({
   },
 });
 
-/**
- * How far back the trail is walked for one page: a month's partition that runs out steps to the one
- * before, and months before the service existed are empty.
- */
-const MONTHS_WALKED = 24;
-
-const monthBefore = (month: string): string => {
-  const [year, number] = month.split('-').map(Number) as [number, number];
-  return number === 1 ? `${year - 1}-12` : `${year}-${String(number - 1).padStart(2, '0')}`;
-};
-
-/**
- * The audit trail, newest first: one Query per page while the page stays within a month (one
- * partition per UTC month), the month before when one runs out.
- */
-export const dynamoAuditTrail = (table: TableAccess, now: () => Date): AuditTrail => ({
+/** The audit trail, newest first: one Query per page on its listing (GSI1), across months. */
+export const dynamoAuditTrail = (table: TableAccess): AuditTrail => ({
   async page({ after, limit }) {
-    const entries: AuditEntry[] = [];
-    let month = (after?.at ?? now().toISOString()).slice(0, 7);
-    let start = after === null ? undefined : keys.auditEntry(after.at, after.id);
-    for (let walked = 0; walked < MONTHS_WALKED && entries.length < limit; walked += 1) {
-      const { Items } = await table.doc.send(
-        new QueryCommand({
-          TableName: table.tableName,
-          KeyConditionExpression: 'PK = :pk',
-          ExpressionAttributeValues: { ':pk': keys.auditPartition(month) },
-          ScanIndexForward: false,
-          Limit: limit - entries.length,
-          ...(start === undefined ? {} : { ExclusiveStartKey: start }),
-        }),
-      );
-      entries.push(...(Items ?? []).map(toAuditEntry));
-      month = monthBefore(month);
-      start = undefined;
-    }
-    return entries;
+    const listing = keys.auditListing('', '');
+    const { Items = [] } = await table.doc.send(
+      new QueryCommand({
+        TableName: table.tableName,
+        IndexName: 'GSI1',
+        KeyConditionExpression: 'GSI1PK = :pk',
+        ExpressionAttributeValues: { ':pk': listing.GSI1PK },
+        ScanIndexForward: false,
+        Limit: limit,
+        ...(after === null
+          ? {}
+          : {
+              ExclusiveStartKey: {
+                ...keys.auditEntry(after.at, after.id),
+                ...keys.auditListing(after.at, after.id),
+              },
+            }),
+      }),
+    );
+    return Items.map(toAuditEntry);
   },
 
   async record(entry) {
