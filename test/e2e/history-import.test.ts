@@ -129,6 +129,8 @@ describe('the warm-up: the first history read after the first paired', () => {
 
     // After a drop and a reconnect, a guardian asks again: a later import, offered, accepted by the person.
     await simulate(session, 'drop');
+    // Seen dropped before the restart: a `paired` read before the drop landed would be the old one.
+    await pairingReaches(token, family.seatUid, 'degraded');
     await simulate(session, 'server-restart');
     await eventually(
       async () =>
