@@ -7,6 +7,7 @@ import { freePort } from '../support/ports';
 import { call, newFamily, signUp, uniqueEmail } from './support/api';
 import { eventsOf, protectedSeat } from './support/consent';
 import { awaitLogLines } from './support/logs';
+import { eventually } from '../support/eventually';
 import { pair, pairingReaches, sessionOf, simulate } from './support/pairing';
 import { fromTheStart, guardianStream, listen, personStream, ticketFor } from './support/streams';
 
@@ -91,6 +92,14 @@ describe('the guardian’s live stream', () => {
     first.close();
     await simulate(await sessionOf(family.seatUid), 'link');
     await pairingReaches(family.owner.token, family.seatUid, 'paired');
+    // The warm-up's events follow paired by themselves: once it is done, the account is still.
+    await eventually(
+      async () =>
+        (await call('GET', `/seats/${family.seatUid}/history-import`, { token: family.owner.token })).body
+          .data as { status?: string } | undefined,
+      (data) => data?.status === 'done',
+      'the warm-up done',
+    );
     const missed = (await tableIds(family.accountUid)).filter((id) => id > lastSeen);
 
     const resumed = await guardianStream(family.owner.token, family.accountUid, lastSeen);
@@ -213,7 +222,9 @@ describe('the person’s page stream', () => {
     expect(guardian.events.some((event) => event.seatUid === null)).toBe(true);
     expect(person.events.every((event) => event.seatUid === family.seatUid)).toBe(true);
     expect(
-      person.events.every((event) => /^(pairing\.|consent\.|seat\.state_changed$)/.test(event.type)),
+      person.events.every((event) =>
+        /^(pairing\.|consent\.|seat\.state_changed$|analysis\.warmup$|history\.offered$)/.test(event.type),
+      ),
     ).toBe(true);
     expect(person.events.map((event) => event.type)).toEqual(
       expect.arrayContaining(['pairing.status', 'pairing.challenge', 'pairing.paired']),

@@ -4,6 +4,7 @@ import { eventsOf, protectedSeat } from './support/consent';
 import { eventually } from '../support/eventually';
 import { operator } from './support/operators';
 import { pairingReaches, personCall, sessionOf, simulate } from './support/pairing';
+import { personStream } from './support/streams';
 
 /** The seat's import as the guardian reads it, once `done` (or whatever `until` waits for). */
 const importOf = (token: string, seatUid: string, until: (body: Record<string, unknown>) => boolean) =>
@@ -128,6 +129,8 @@ describe('the warm-up: the first history read after the first paired', () => {
 
     // After a drop and a reconnect, a guardian asks again: a later import, offered, accepted by the person.
     await simulate(session, 'drop');
+    // Seen dropped before the restart: a `paired` read before the drop landed would be the old one.
+    await pairingReaches(token, family.seatUid, 'degraded');
     await simulate(session, 'server-restart');
     await eventually(
       async () =>
@@ -138,10 +141,24 @@ describe('the warm-up: the first history read after the first paired', () => {
       'paired again',
       20_000,
     );
+    // The person learns of the offer on their own stream (their page offers the accept), instants only.
+    const personEvents = await personStream(family.linkToken);
     const asked = await call('POST', `/seats/${family.seatUid}/history-import`, { token });
     expect(asked.status).toBe(201);
     const offered = await importOf(token, family.seatUid, (body) => body['status'] === 'offered');
     expect(offered).toMatchObject({ first: false, offerExpiresAt: expect.any(String) });
+    const told = await personEvents.until(
+      (events) => events.some((event) => event.type === 'history.offered'),
+      "the offer on the person's stream",
+    );
+    expect(told.find((event) => event.type === 'history.offered')?.payload).toEqual({
+      offerExpiresAt: offered['offerExpiresAt'],
+    });
+    // The other history.* events stay the guardians'.
+    expect(told.map((event) => event.type).filter((type) => type.startsWith('history.'))).toEqual([
+      'history.offered',
+    ]);
+    personEvents.close();
     const twice = await call('POST', `/seats/${family.seatUid}/history-import`, { token });
     expect(twice.status).toBe(200);
     const accepted = await personCall('POST', `/consent-requests/${family.linkToken}/history-import/accept`);

@@ -28,7 +28,10 @@ const warmupPhase = (move: ImportMove): DomainEvent['payload'] | null => {
   }
 };
 
-/** The payload of a move's `history.*` event: counts and instants only, never content. */
+/**
+ * The payload of a move's `history.*` event: counts and instants only, never content. Only
+ * `history.offered` also goes to the person's stream, so their page can offer the accept.
+ */
 const historyPayload = (move: ImportMove): DomainEvent['payload'] => {
   switch (move.row.event) {
     case 'history.offered':
@@ -43,7 +46,7 @@ const historyPayload = (move: ImportMove): DomainEvent['payload'] => {
 /**
  * Every status change of a history import is worked out here and nowhere else: the seat with its
  * import, the import's place in the queue and its slot (`queueChangeOf`), its `history.*` event (for
- * guardians), the warm-up's `analysis.warmup` (for the person too) and the guardians'
+ * guardians; `history.offered` for the person too), the warm-up's `analysis.warmup` (for the person too) and the guardians'
  * `history.offered` notice. Whoever writes it (`writeImportMove`, or a pairing change that starts the
  * warm-up) writes all of it in one transaction, with `seat.state_changed` when the derivation moved.
  */
@@ -73,7 +76,9 @@ export const planImportMove = (
   return {
     seat: after,
     events: [
-      ...(move.row.event === null ? [] : [event(move.row.event, historyPayload(move), true)]),
+      ...(move.row.event === null
+        ? []
+        : [event(move.row.event, historyPayload(move), move.row.event !== 'history.offered')]),
       ...(phase === null ? [] : [event('analysis.warmup', phase, false)]),
     ],
     history: queueChangeOf(seat.uid, move),

@@ -2,8 +2,8 @@ import type { DomainEvent } from './event';
 
 /**
  * Live streams (docs/architecture.md "Live events"): an account's stream carries all of its events; the
- * person's stream of a seat carries only that seat's `pairing.*`, `consent.*` and
- * `seat.state_changed` events, never a guardian's notifications, alerts or data. An event meant for
+ * person's stream of a seat carries only that seat's `pairing.*`, `consent.*`, `seat.state_changed`,
+ * `analysis.warmup` and `history.offered` events, never a guardian's notifications, alerts or data. An event meant for
  * one of them only (its `audience`: the protection state each side sees) stays off the other.
  */
 export type StreamTopic =
@@ -23,7 +23,8 @@ export const topicsOf = (event: Pick<DomainEvent, 'accountId' | 'seatId' | 'audi
     : [{ kind: 'seat' as const, accountId: event.accountId, seatId: event.seatId }]),
 ];
 
-const personTypes = /^(pairing\.|consent\.|seat\.state_changed$)/;
+/** The warm-up's phases and a later history read's offer, which the person accepts on their page. */
+const personTypes = /^(pairing\.|consent\.|seat\.state_changed$|analysis\.warmup$|history\.offered$)/;
 
 /** Whether a subscriber of `topic` may receive `event`. */
 export const belongsTo = (topic: StreamTopic, event: DomainEvent): boolean =>

@@ -103,8 +103,14 @@ describe('an event’s audience', () => {
     expect(topicsOf(forBoth)).toEqual([accountTopic, personTopic]);
   });
 
+  it("lets the warm-up's phases and a history read's offer reach the person", () => {
+    expect(belongsTo(personTopic, event('analysis.warmup'))).toBe(true);
+    expect(belongsTo(personTopic, event('history.offered'))).toBe(true);
+  });
+
   it('never lets an alert reach the person, and never reaches a client', () => {
     expect(belongsTo(personTopic, event('alert.opened'))).toBe(false);
+    expect(belongsTo(personTopic, event('history.started'))).toBe(false);
     expect(toClientEvent(event('seat.state_changed', 'guardians'))).not.toHaveProperty('audience');
   });
 });

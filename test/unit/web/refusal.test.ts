@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { responses as consent } from '../../../functions/api/consent/responses';
 import { responses as evidence } from '../../../functions/api/evidence/responses';
+import { responses as history } from '../../../functions/api/history/responses';
 import { responses as pairing } from '../../../functions/api/pairing/responses';
 import type { RouteError } from '../../../functions/api/contract';
 import { refusalText } from '../../../web/consent-page/src/refusal';
@@ -15,6 +16,7 @@ const personOperations = [
   pairing.startPersonPairing,
   pairing.readPersonPairing,
   pairing.answerPersonPasskey,
+  history.acceptPersonHistoryImport,
 ];
 const codes = [
   ...new Set([

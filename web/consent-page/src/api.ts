@@ -2,6 +2,7 @@ import type * as z from '../../../shared/validation/z';
 import type {
   consentPage,
   excerptViews,
+  historyImport,
   personPairing,
   protectionReason,
   protectionState,
@@ -10,6 +11,7 @@ import type {
 /** The answers' shapes, taken from the API's own schemas (types only: nothing of them is bundled). */
 export type ConsentPage = z.infer<typeof consentPage>;
 export type PersonPairing = z.infer<typeof personPairing>;
+export type HistoryImport = z.infer<typeof historyImport>;
 export type PersonProtection = {
   state: z.infer<typeof protectionState>;
   reason: z.infer<typeof protectionReason>;
@@ -17,6 +19,12 @@ export type PersonProtection = {
   canStop: boolean;
   excerptViews: z.infer<typeof excerptViews>;
 };
+
+/** An event of the person's stream, as the relay sends it (never content). */
+export interface LiveEvent {
+  type: string;
+  payload: Record<string, unknown>;
+}
 
 /**
  * A refusal as the page shows it: the API's code and details, `OFFLINE` when nothing answered,
@@ -81,6 +89,7 @@ export const consentApi = (token: string) => {
     pairing: () => send<PersonPairing>('GET', '/pairing'),
     startPairing: () => send<PersonPairing>('POST', '/pairing', {}),
     answerPasskey: (matches: boolean) => send<PersonPairing>('POST', '/pairing/passkey', { matches }),
+    acceptHistoryImport: () => send<HistoryImport>('POST', '/history-import/accept', {}),
     eventsUrl: `${base}/events`,
   };
 };

@@ -1,13 +1,24 @@
 import { useEffect, useState } from 'preact/hooks';
+import type { LiveEvent } from './api';
+
+const parsed = (data: unknown): LiveEvent | null => {
+  try {
+    const event = JSON.parse(String(data)) as Partial<LiveEvent>;
+    return typeof event.type === 'string' ? { type: event.type, payload: event.payload ?? {} } : null;
+  } catch {
+    return null;
+  }
+};
 
 /** How long to wait before opening again a stream the server closed (the browser retries the rest). */
 const reopenAfterMs = 3_000;
 
 /**
- * The person's live stream: `onChange` runs for every event and on every (re)opening, so the page
- * re-reads what changed, including what happened while it was disconnected. Returns whether it is live.
+ * The person's live stream: `onChange` runs for every event (given) and on every (re)opening (null),
+ * so the page re-reads what changed, including what happened while it was disconnected. Returns
+ * whether it is live.
  */
-export const useLiveStream = (url: string, onChange: () => void): boolean => {
+export const useLiveStream = (url: string, onChange: (event: LiveEvent | null) => void): boolean => {
   const [live, setLive] = useState(false);
   useEffect(() => {
     let source: EventSource | null = null;
@@ -16,9 +27,9 @@ export const useLiveStream = (url: string, onChange: () => void): boolean => {
       source = new EventSource(url);
       source.addEventListener('open', () => {
         setLive(true);
-        onChange();
+        onChange(null);
       });
-      source.addEventListener('event', onChange);
+      source.addEventListener('event', (message) => onChange(parsed(message.data)));
       source.addEventListener('error', () => {
         setLive(false);
         if (source?.readyState === EventSource.CLOSED) timer = setTimeout(open, reopenAfterMs);

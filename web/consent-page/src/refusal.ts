@@ -44,6 +44,11 @@ export const refusalText = (words: Words, refusal: Refusal): string => {
     case 'DEPENDENT_INCOMPLETE':
     case 'CONFIRMATION_NOT_SUPPORTED':
     case 'VALIDATION':
+    case 'NOT_IN_QUEUE':
+    case 'NO_OPEN_OFFER':
+    case 'OFFER_EXPIRED':
+    case 'ALREADY_ADMITTED':
+    case 'SEAT_KEY_GONE':
       return errors[code];
     default:
       return errors.other;

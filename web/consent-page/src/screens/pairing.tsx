@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useState } from 'preact/hooks';
 import type { ConsentApi, PersonPairing, Refusal } from '../api';
+import { HistoryImport } from '../history';
+import { historyAfter, type HistoryShown } from '../history-shown';
 import { useLiveStream, useSecondsLeft } from '../live';
 import { RefusalNote } from '../refusal-note';
 import { StopProtection } from '../stop';
@@ -12,7 +14,8 @@ const readEveryMsOffline = 5_000;
 
 /**
  * The code typed in WhatsApp's "Link with phone number", followed live until paired; once paired the
- * protection is on (also while a dropped connection is retried), so the stop is offered here too.
+ * protection is on (also while a dropped connection is retried), so the stop is offered here too, and
+ * the stream's news of the person's history reads (the warm-up, a later read's offer) are shown.
  */
 export const Pairing = (props: {
   words: Words;
@@ -25,6 +28,7 @@ export const Pairing = (props: {
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const [busy, setBusy] = useState(false);
   const [copied, setCopied] = useState(false);
+  const [history, setHistory] = useState<HistoryShown>(null);
 
   const show = (answer: Awaited<ReturnType<ConsentApi['pairing']>>) => {
     if (answer.ok) {
@@ -49,7 +53,10 @@ export const Pairing = (props: {
       show(answer);
     });
   }, []);
-  const live = useLiveStream(api.eventsUrl, () => void refresh());
+  const live = useLiveStream(api.eventsUrl, (event) => {
+    void refresh();
+    if (event !== null) setHistory((shown) => historyAfter(shown, event));
+  });
   // Without the stream (the relay unreachable), the page still moves on by reading every few seconds.
   useEffect(() => {
     if (live) return;
@@ -137,6 +144,14 @@ export const Pairing = (props: {
         </div>
       )}
       <RefusalNote words={words} refusal={refusal} testId="pairing-error" />
+      {history !== null && !ended && (
+        <HistoryImport
+          words={words}
+          api={api}
+          shown={history}
+          onAccepted={() => setHistory({ kind: 'accepted' })}
+        />
+      )}
       {(ended || refusal !== null) && (
         <button type="button" class="primary" disabled={busy} onClick={() => void start()}>
           {words.pairing.retry}

@@ -94,6 +94,21 @@ export const en: Words = {
       other: 'We could not connect. Try again.',
     },
   },
+  history: {
+    heading: 'Reading your recent chats',
+    warmup: {
+      queued:
+        'In line to read your recent chats once, so protection starts with context. Protection is already on.',
+      started: 'Reading your recent chats once, so protection starts with context.',
+      finished: 'Done: your recent chats were read. Protection goes on live.',
+    },
+    offer:
+      'Your WhatsApp was disconnected for a while. Your family asked to read the chats of that time once. Accept with your phone on and online.',
+    offerLeft: (time) => `The offer is valid for ${time} more.`,
+    accept: 'Yes, read them now',
+    lapsed: 'The offer expired. Your family can ask again.',
+    accepted: 'Reading your recent chats now. Protection stays on.',
+  },
   protection: {
     heading: 'Your protection',
     since: (when) => `Since ${when}`,
@@ -179,6 +194,11 @@ export const en: Words = {
     DEPENDENT_INCOMPLETE: 'Your phone or document is missing on file. Ask your family to complete it.',
     CONFIRMATION_NOT_SUPPORTED: 'That confirmation does not apply here.',
     VALIDATION: 'We could not read what was sent. Try again.',
+    NOT_IN_QUEUE: 'There is no read asked for to accept now.',
+    NO_OPEN_OFFER: 'The read is still in line; the offer comes here when its turn comes.',
+    OFFER_EXPIRED: 'The offer expired. Your family can ask again.',
+    ALREADY_ADMITTED: 'The read has already started: nothing to do.',
+    SEAT_KEY_GONE: 'The protection is not active in your family now, so there is nothing to read.',
     TOO_LARGE: 'The file got too large. Try again with a shorter recording.',
     other: 'Something went wrong. Try again.',
   },

@@ -96,6 +96,21 @@ export const ptBR = {
       other: 'Não foi possível conectar. Tente de novo.',
     },
   },
+  history: {
+    heading: 'Leitura das conversas recentes',
+    warmup: {
+      queued:
+        'Na fila para ler uma vez as suas conversas recentes, para a proteção começar com contexto. A proteção já está ligada.',
+      started: 'Lendo uma vez as suas conversas recentes, para a proteção começar com contexto.',
+      finished: 'Pronto: as suas conversas recentes foram lidas. A proteção segue ao vivo.',
+    },
+    offer:
+      'O seu WhatsApp ficou desconectado por um tempo. A sua família pediu para ler uma vez as conversas desse período. Aceite com o celular ligado e com internet.',
+    offerLeft: (time: string) => `A oferta vale por mais ${time}.`,
+    accept: 'Sim, pode ler agora',
+    lapsed: 'A oferta expirou. A sua família pode pedir de novo.',
+    accepted: 'Lendo as suas conversas recentes agora. A proteção continua ligada.',
+  },
   protection: {
     heading: 'A sua proteção',
     since: (when: string) => `Desde ${when}`,
@@ -186,6 +201,11 @@ export const ptBR = {
       'Faltam o seu telefone ou o seu documento no cadastro. Peça à sua família que complete.',
     CONFIRMATION_NOT_SUPPORTED: 'Essa confirmação não se aplica aqui.',
     VALIDATION: 'Não conseguimos ler o que foi enviado. Tente de novo.',
+    NOT_IN_QUEUE: 'Não há leitura pedida para aceitar agora.',
+    NO_OPEN_OFFER: 'A leitura ainda está na fila; a oferta chega aqui quando for a sua vez.',
+    OFFER_EXPIRED: 'A oferta expirou. A sua família pode pedir de novo.',
+    ALREADY_ADMITTED: 'A leitura já começou: não há nada a fazer.',
+    SEAT_KEY_GONE: 'A proteção não está ativa na sua família agora, então não há o que ler.',
     TOO_LARGE: 'O arquivo ficou grande demais. Tente de novo, com uma gravação mais curta.',
     other: 'Algo deu errado. Tente de novo.',
   },
