@@ -226,6 +226,41 @@ describe('faults', () => {
     expect(seat?.historyImport?.findings).toBe(3);
   }, 120_000);
 
+  it('a worker that dies in the middle of a page’s batch writes resumes with nothing doubled or lost', async () => {
+    const on = depsOn(table, 4);
+    const family = await familyOn(table);
+    seedHistory(family.session, 2, 100);
+    await requestHistoryImport(on.deps, family.caller, family.seat.uid);
+    const job = on.sent.shift();
+    if (job === undefined) throw new Error('no job');
+    // The first page's finding is committed with its alert; of its 99 other messages, 30 are put
+    // before the worker dies.
+    const dying: RunDeps = {
+      ...on.deps,
+      messages: {
+        ...on.deps.messages,
+        putAll: async (batch) => {
+          await on.deps.messages.putAll(batch.slice(0, 30));
+          throw new Error('the worker died here');
+        },
+      },
+    };
+    await expect(runImport(dying, job)).rejects.toThrow('the worker died here');
+    const chat = on.deps.hasher.digest('chat', histories.get(family.session)?.[0]?.id ?? '');
+    expect(await on.deps.messages.lastOfChat(family.seat.seatId, chat, 500)).toHaveLength(31);
+
+    expect(await runImport(on.deps, job)).toBe('finished');
+    const done = await getHistoryImport(on.deps, family.caller, family.seat.uid);
+    expect(done).toMatchObject({ status: 'done', progress: { chats: 2, chatsDone: 2, messages: 200 } });
+    const stored = await on.deps.messages.lastOfChat(family.seat.seatId, chat, 500);
+    expect(new Set(stored.map((one) => one.messageId)).size).toBe(100);
+    const seat = (await on.deps.families.load(family.seat.accountUid))?.seats[0];
+    expect(seat?.openAlerts.map((alert) => [alert.source, alert.findingsCount])).toEqual([['history', 2]]);
+    // The import's own tally is written with each page's progress: a finding committed in a page the
+    // dead worker never finished is on its alert but not in that tally.
+    expect(seat?.historyImport?.findings).toBe(1);
+  }, 120_000);
+
   it('a lapsed offer goes back to the end of the queue; a doubled or late lapse changes nothing', async () => {
     const on = depsOn(table, 1);
     // Two seats whose warm-up is done, dropped since: their imports are later ones, offered.
