@@ -9,7 +9,7 @@ import { dynamoFamilyStore } from '../../shared/adapters/dynamo/family.store';
 import { keys } from '../../shared/adapters/dynamo/keys';
 import { dynamoMessageStore } from '../../shared/adapters/dynamo/message.store';
 import { dynamoNotificationSettings } from '../../shared/adapters/dynamo/notification-settings.store';
-import { checkStuck, lapseOffer } from '../../shared/app/history/admission';
+import { admitNext, checkStuck, lapseOffer } from '../../shared/app/history/admission';
 import {
   acceptHistoryImport,
   getHistoryImport,
@@ -380,5 +380,49 @@ describe('faults', () => {
     const late = on.sent.find((job) => job.seatUid === stale.seat.uid);
     expect(late).toBeDefined();
     if (late !== undefined) expect(await runImport(on.deps, late)).toBe('stale');
+  }, 120_000);
+});
+
+describe('the recurring admission sweep', () => {
+  it('hands on a slot freed by a worker that died before admitting the next import', async () => {
+    const table = await freshTable();
+    const on = depsOn(table, 1);
+    const first = await familyOn(table);
+    const second = await familyOn(table);
+    seedHistory(first.session, 1, 2);
+    seedHistory(second.session, 1, 2);
+    await requestHistoryImport(on.deps, first.caller, first.seat.uid);
+    await requestHistoryImport(on.deps, second.caller, second.seat.uid);
+    const job = on.sent.shift();
+    if (job === undefined || on.sent.length > 0) throw new Error('expected one admitted import');
+
+    // The worker finishes the first import (its slot freed in that move) and dies before admitting.
+    const dying: RunDeps = {
+      ...on.deps,
+      historyQueue: {
+        ...on.deps.historyQueue,
+        freeSlots: async () => {
+          throw new Error('the worker died here');
+        },
+      },
+    };
+    await expect(runImport(dying, job)).rejects.toThrow('the worker died here');
+    expect(await getHistoryImport(on.deps, first.caller, first.seat.uid)).toMatchObject({ status: 'done' });
+    expect(await slotItems(table)).toEqual([]);
+    expect(await getHistoryImport(on.deps, second.caller, second.seat.uid)).toMatchObject({
+      status: 'waiting',
+      position: 1,
+    });
+
+    // The sweep's run (functions/workers/history-checks/admission-sweep.ts) admits it; a doubled run
+    // changes nothing.
+    expect(await admitNext(on.deps, 'crons')).toBe(1);
+    expect(await admitNext(on.deps, 'crons')).toBe(0);
+    expect(await getHistoryImport(on.deps, second.caller, second.seat.uid)).toMatchObject({
+      status: 'running',
+    });
+    expect(on.sent).toHaveLength(1);
+    expect(await drainWorker(on)).toEqual(['finished']);
+    expect(await slotItems(table)).toEqual([]);
   }, 120_000);
 });
