@@ -106,8 +106,7 @@ const batchGet = async (table: TableAccess, keyList: readonly Key[], projection?
 };
 
 type WriteRequest =
-  | { PutRequest: { Item: Record<string, unknown> } }
-  | { DeleteRequest: { Key: Record<string, unknown> } };
+  { PutRequest: { Item: Record<string, unknown> } } | { DeleteRequest: { Key: Record<string, unknown> } };
 
 /** Every write, 25 a call, with what DynamoDB left unprocessed sent again. */
 const batchWrite = async (table: TableAccess, requests: readonly WriteRequest[]) => {
