@@ -102,6 +102,12 @@ export interface StreamConsumer extends ConsumerBase {
 export interface ScheduleConsumer extends ConsumerBase {
   kind: 'schedule';
   name: ScheduleTargetName;
+  /**
+   * A recurring target: the stack makes its rate schedule itself (EventBridge Scheduler
+   * `rate(<minutes> minutes)` with an empty event; the local stack every few seconds). What it does
+   * must be harmless however often it runs.
+   */
+  every?: { minutes: number };
 }
 
 export type Consumer = QueueConsumer | StreamConsumer | ScheduleConsumer;
@@ -239,6 +245,17 @@ export const consumers = [
     name: 'historyStuck',
     entry: 'functions/workers/history-checks/stuck.ts',
     timeoutSeconds: 30,
+    needs: ['table', 'push', 'mail', 'historyImports'],
+    schedules: ['historyOfferExpiry', 'historyStuck'],
+  },
+  {
+    kind: 'schedule',
+    name: 'historyAdmission',
+    entry: 'functions/workers/history-checks/admission-sweep.ts',
+    timeoutSeconds: 30,
+    // A slot freed (or an import queued) by a process that died before admitting the next import is
+    // handed on within the minute, not at the next move of the queue.
+    every: { minutes: 1 },
     needs: ['table', 'push', 'mail', 'historyImports'],
     schedules: ['historyOfferExpiry', 'historyStuck'],
   },

@@ -1,9 +1,15 @@
 import type { Context } from 'aws-lambda';
-import { consumers, type Consumer, type QueueName } from '../infra/consumers';
+import { consumers, type Consumer, type QueueName, type ScheduleConsumer } from '../infra/consumers';
 import { serveScheduleTarget } from '../shared/adapters/scheduler/embedded-scheduler';
 import { lambdaContext } from './lambda-http';
 import { startStreamPoller, type StreamHandler } from './stream-poller';
 import { startQueuePoller, type SqsHandler } from './workers';
+
+/**
+ * A recurring row runs every few seconds here rather than every few minutes: what it does is
+ * harmless however often it runs, and the local stack's tests need not wait a minute to see it.
+ */
+const localRecurringSeconds = 2;
 
 /** A row's handler module, imported as CDK bundles it (`entry`, export `handler`). */
 const handlerOf = async <H>(row: Consumer): Promise<H> => {
@@ -54,7 +60,15 @@ export const startConsumers = async (options: {
       }
       const handler = await handlerOf<(event: unknown, context: Context) => Promise<unknown>>(row);
       serveScheduleTarget(row.name, (event) => handler(event, lambdaContext(row.name)));
-      return { line: `the embedded scheduler ${to}`, stop: async () => undefined };
+      const { every }: ScheduleConsumer = row;
+      if (every === undefined) return { line: `the embedded scheduler ${to}`, stop: async () => undefined };
+      const timer = setInterval(() => {
+        handler({}, lambdaContext(row.name)).catch(onError);
+      }, localRecurringSeconds * 1000);
+      return {
+        line: `the embedded scheduler, and every ${localRecurringSeconds} s ${to}`,
+        stop: async () => clearInterval(timer),
+      };
     }),
   );
   return {

@@ -6,7 +6,7 @@ import { FilterCriteria, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { FilterPattern, MetricFilter } from 'aws-cdk-lib/aws-logs';
-import { CfnScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
+import { CfnSchedule, CfnScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Queue, QueueEncryption, type IQueue } from 'aws-cdk-lib/aws-sqs';
@@ -24,6 +24,7 @@ import {
   type ConsumerName,
   type Need,
   type QueueConsumer,
+  type ScheduleConsumer,
   type QueueName,
 } from '../consumers';
 import { ApiFunction } from './api-function';
@@ -267,6 +268,25 @@ export const buildConsumers = (scope: Stack, props: ConsumersProps) => {
       });
     }
 
+    if (row.kind === 'schedule') {
+      const { every }: ScheduleConsumer = row;
+      if (every !== undefined) {
+        const { group, role, deadLetter } = schedules();
+        new CfnSchedule(scope, `${pascal(row.name)}Every`, {
+          groupName: group.ref,
+          scheduleExpression: `rate(${every.minutes} ${every.minutes === 1 ? 'minute' : 'minutes'})`,
+          flexibleTimeWindow: { mode: 'OFF' },
+          target: {
+            arn: fn.functionArn,
+            roleArn: role.roleArn,
+            input: '{}',
+            deadLetterConfig: { arn: deadLetter.queueArn },
+            // A missed run is made up by the next one: no retry beyond the next minute.
+            retryPolicy: { maximumRetryAttempts: 0, maximumEventAgeInSeconds: 60 * every.minutes },
+          },
+        });
+      }
+    }
     if (row.kind === 'queue') {
       const { maxBatchingWindowSeconds, requeues = false }: QueueConsumer = row;
       if (requeues) {

@@ -21,6 +21,13 @@ export interface MessageStore {
   putIfAbsent(message: StoredMessage, expiresAtSeconds: number): Promise<boolean>;
   /** Whether a message with this id is kept (a strongly consistent read). */
   has(seatId: string, messageId: string): Promise<boolean>;
+  /** The ids among these of the messages already kept: batch reads (strongly consistent). */
+  keptAmong(seatId: string, messageIds: readonly string[]): Promise<Set<string>>;
+  /**
+   * Stores messages with batch writes (unconditional: a message put again is the same item), for a
+   * history import's messages without findings whose ids `keptAmong` did not find.
+   */
+  putAll(messages: readonly { message: StoredMessage; expiresAtSeconds: number }[]): Promise<void>;
   /**
    * The keys (`findingKey`) of the findings among these already recorded: one batch read, for the
    * earlier messages of a window (a repeated analysis counts a finding once).

@@ -374,6 +374,16 @@ describe('the consumers table, locally (infra/consumers.ts)', () => {
       const { later, logged } = await historyStack();
       await logged('history.offer_checked', later.uid, 'lapsed');
     },
+    // The recurring admission sweep runs by itself (every 2 s locally, every minute in AWS).
+    async historyAdmission() {
+      const [swept] = await awaitLogLines<{ admitted: number }>(
+        'history.admission_swept',
+        () => true,
+        1,
+        15_000,
+      );
+      expect(swept?.admitted).toBeGreaterThanOrEqual(0);
+    },
     // The warm-up runs on a session the provider does not have: no progress, stuck a second later.
     async historyStuck() {
       const { warming, logged } = await historyStack();

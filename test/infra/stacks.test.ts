@@ -8,6 +8,7 @@ import {
   queueNames,
   queueUrlVariable,
   scheduleConsumers,
+  type ScheduleConsumer,
   streamConsumers,
   targetArnVariable,
   targetFunctionName,
@@ -935,6 +936,28 @@ describe('the consumers table, as CDK builds it', () => {
         expect(variables[targetArnVariable(row.name)] !== undefined, other.name).toBe(may);
         if (may) expect(actionsOf(stateless, consumerFunctionId(other))).toContain('iam:PassRole');
       }
+    },
+  );
+
+  it.each(scheduleConsumers.filter((row) => (row as ScheduleConsumer).every !== undefined))(
+    'recurring schedule $name: its rate schedule in the schedules group, run by the Scheduler role, failures to the DLQ',
+    (row) => {
+      const { every }: ScheduleConsumer = row;
+      const [fnId] = functionOf(row);
+      const schedules = resources(stateless, 'AWS::Scheduler::Schedule').filter(([, one]) =>
+        JSON.stringify(one.Properties['Target']).includes(`"${fnId}"`),
+      );
+      expect(schedules).toHaveLength(1);
+      const [, schedule] = schedules[0] ?? [];
+      const minutes = every?.minutes ?? 0;
+      expect(schedule?.Properties).toMatchObject({
+        ScheduleExpression: `rate(${minutes} ${minutes === 1 ? 'minute' : 'minutes'})`,
+        FlexibleTimeWindow: { Mode: 'OFF' },
+        Target: { Input: '{}' },
+      });
+      const target = JSON.stringify(schedule?.Properties['Target']);
+      expect(target).toContain('SchedulerRole');
+      expect(target).toContain('ScheduleDeadLetter');
     },
   );
 

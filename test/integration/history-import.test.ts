@@ -9,7 +9,7 @@ import { dynamoFamilyStore } from '../../shared/adapters/dynamo/family.store';
 import { keys } from '../../shared/adapters/dynamo/keys';
 import { dynamoMessageStore } from '../../shared/adapters/dynamo/message.store';
 import { dynamoNotificationSettings } from '../../shared/adapters/dynamo/notification-settings.store';
-import { checkStuck, lapseOffer } from '../../shared/app/history/admission';
+import { admitNext, checkStuck, lapseOffer } from '../../shared/app/history/admission';
 import {
   acceptHistoryImport,
   getHistoryImport,
@@ -226,6 +226,41 @@ describe('faults', () => {
     expect(seat?.historyImport?.findings).toBe(3);
   }, 120_000);
 
+  it('a worker that dies in the middle of a page’s batch writes resumes with nothing doubled or lost', async () => {
+    const on = depsOn(table, 4);
+    const family = await familyOn(table);
+    seedHistory(family.session, 2, 100);
+    await requestHistoryImport(on.deps, family.caller, family.seat.uid);
+    const job = on.sent.shift();
+    if (job === undefined) throw new Error('no job');
+    // The first page's finding is committed with its alert; of its 99 other messages, 30 are put
+    // before the worker dies.
+    const dying: RunDeps = {
+      ...on.deps,
+      messages: {
+        ...on.deps.messages,
+        putAll: async (batch) => {
+          await on.deps.messages.putAll(batch.slice(0, 30));
+          throw new Error('the worker died here');
+        },
+      },
+    };
+    await expect(runImport(dying, job)).rejects.toThrow('the worker died here');
+    const chat = on.deps.hasher.digest('chat', histories.get(family.session)?.[0]?.id ?? '');
+    expect(await on.deps.messages.lastOfChat(family.seat.seatId, chat, 500)).toHaveLength(31);
+
+    expect(await runImport(on.deps, job)).toBe('finished');
+    const done = await getHistoryImport(on.deps, family.caller, family.seat.uid);
+    expect(done).toMatchObject({ status: 'done', progress: { chats: 2, chatsDone: 2, messages: 200 } });
+    const stored = await on.deps.messages.lastOfChat(family.seat.seatId, chat, 500);
+    expect(new Set(stored.map((one) => one.messageId)).size).toBe(100);
+    const seat = (await on.deps.families.load(family.seat.accountUid))?.seats[0];
+    expect(seat?.openAlerts.map((alert) => [alert.source, alert.findingsCount])).toEqual([['history', 2]]);
+    // The import's own tally is written with each page's progress: a finding committed in a page the
+    // dead worker never finished is on its alert but not in that tally.
+    expect(seat?.historyImport?.findings).toBe(1);
+  }, 120_000);
+
   it('a lapsed offer goes back to the end of the queue; a doubled or late lapse changes nothing', async () => {
     const on = depsOn(table, 1);
     // Two seats whose warm-up is done, dropped since: their imports are later ones, offered.
@@ -345,5 +380,49 @@ describe('faults', () => {
     const late = on.sent.find((job) => job.seatUid === stale.seat.uid);
     expect(late).toBeDefined();
     if (late !== undefined) expect(await runImport(on.deps, late)).toBe('stale');
+  }, 120_000);
+});
+
+describe('the recurring admission sweep', () => {
+  it('hands on a slot freed by a worker that died before admitting the next import', async () => {
+    const table = await freshTable();
+    const on = depsOn(table, 1);
+    const first = await familyOn(table);
+    const second = await familyOn(table);
+    seedHistory(first.session, 1, 2);
+    seedHistory(second.session, 1, 2);
+    await requestHistoryImport(on.deps, first.caller, first.seat.uid);
+    await requestHistoryImport(on.deps, second.caller, second.seat.uid);
+    const job = on.sent.shift();
+    if (job === undefined || on.sent.length > 0) throw new Error('expected one admitted import');
+
+    // The worker finishes the first import (its slot freed in that move) and dies before admitting.
+    const dying: RunDeps = {
+      ...on.deps,
+      historyQueue: {
+        ...on.deps.historyQueue,
+        freeSlots: async () => {
+          throw new Error('the worker died here');
+        },
+      },
+    };
+    await expect(runImport(dying, job)).rejects.toThrow('the worker died here');
+    expect(await getHistoryImport(on.deps, first.caller, first.seat.uid)).toMatchObject({ status: 'done' });
+    expect(await slotItems(table)).toEqual([]);
+    expect(await getHistoryImport(on.deps, second.caller, second.seat.uid)).toMatchObject({
+      status: 'waiting',
+      position: 1,
+    });
+
+    // The sweep's run (functions/workers/history-checks/admission-sweep.ts) admits it; a doubled run
+    // changes nothing.
+    expect(await admitNext(on.deps, 'crons')).toBe(1);
+    expect(await admitNext(on.deps, 'crons')).toBe(0);
+    expect(await getHistoryImport(on.deps, second.caller, second.seat.uid)).toMatchObject({
+      status: 'running',
+    });
+    expect(on.sent).toHaveLength(1);
+    expect(await drainWorker(on)).toEqual(['finished']);
+    expect(await slotItems(table)).toEqual([]);
   }, 120_000);
 });

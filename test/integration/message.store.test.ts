@@ -52,6 +52,25 @@ describe('the sealed message store', () => {
     expect(await opened(read!)).toBe(text);
   });
 
+  it('puts many messages by batch writes (again: the same items), and tells which ids are kept', async () => {
+    const store = dynamoMessageStore(table);
+    const messages = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => sealed('seat-batch', 100 + i, `m${i}`)),
+    );
+    const first = messages.slice(0, 40).map((message) => ({ message, expiresAtSeconds: expires }));
+    await store.putAll(first);
+    await store.putAll(first);
+    const kept = await store.keptAmong(
+      'seat-batch',
+      messages.map((message) => message.messageId),
+    );
+    expect(kept).toEqual(new Set(messages.slice(0, 40).map((message) => message.messageId)));
+    const last = await store.lastOfChat('seat-batch', chat, 100);
+    expect(last).toHaveLength(40);
+    expect(await opened(last[39]!)).toBe('m39');
+    await store.putAll([]);
+  });
+
   it('reads the last messages of a chat, oldest first, and messages by ids', async () => {
     const store = dynamoMessageStore(table);
     const messages = await Promise.all([10, 11, 12, 13, 14, 15, 16].map((i) => sealed('seat-2', i, `m${i}`)));

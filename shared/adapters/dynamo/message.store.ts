@@ -37,6 +37,8 @@ const untilProcessed = async <T>(first: T[], run: (pending: T[]) => Promise<T[]>
   }
 };
 
+const keptId = z.object({ messageId: z.string() });
+
 const recordedFinding = z.object({ messageId: z.string(), category: z.enum(riskCategories) });
 
 const toStored = (item: unknown): StoredMessage => {
@@ -103,6 +105,21 @@ const batchGet = async (table: TableAccess, keyList: readonly Key[], projection?
   return found;
 };
 
+type WriteRequest =
+  { PutRequest: { Item: Record<string, unknown> } } | { DeleteRequest: { Key: Record<string, unknown> } };
+
+/** Every write, 25 a call, with what DynamoDB left unprocessed sent again. */
+const batchWrite = async (table: TableAccess, requests: readonly WriteRequest[]) => {
+  for (const batch of chunks(requests, BATCH_WRITE_MAX)) {
+    await untilProcessed(batch, async (pending) => {
+      const { UnprocessedItems } = await table.doc.send(
+        new BatchWriteCommand({ RequestItems: { [table.tableName]: pending } }),
+      );
+      return (UnprocessedItems?.[table.tableName] ?? []) as WriteRequest[];
+    });
+  }
+};
+
 /**
  * Sealed messages in the seat's own partition (`SEATMSG#<seatId>`, one item per message id) with a
  * chat's time order on GSI1. The table's TTL removes each one after the content retention.
@@ -134,6 +151,21 @@ export const dynamoMessageStore = (table: TableAccess): MessageStore => ({
       }),
     );
     return Item !== undefined;
+  },
+
+  async keptAmong(seatId, messageIds) {
+    const unique = [...new Set(messageIds)].map((id) => keys.sealedMessage(seatId, id));
+    const found = await batchGet(table, unique, 'messageId');
+    return new Set(found.map((item) => keptId.parse(item).messageId));
+  },
+
+  async putAll(messages) {
+    await batchWrite(
+      table,
+      messages.map(({ message, expiresAtSeconds }) => ({
+        PutRequest: { Item: messageToItem(message, expiresAtSeconds) },
+      })),
+    );
   },
 
   async recordedFindings(seatId, findings) {
@@ -180,17 +212,10 @@ export const dynamoMessageStore = (table: TableAccess): MessageStore => ({
     );
     for await (const page of pages) {
       const found = (page.Items ?? []) as Key[];
-      for (const batch of chunks(found, BATCH_WRITE_MAX)) {
-        await untilProcessed(
-          batch.map((key) => ({ DeleteRequest: { Key: { PK: key.PK, SK: key.SK } } })),
-          async (pending) => {
-            const { UnprocessedItems } = await table.doc.send(
-              new BatchWriteCommand({ RequestItems: { [table.tableName]: pending } }),
-            );
-            return (UnprocessedItems?.[table.tableName] ?? []) as typeof pending;
-          },
-        );
-      }
+      await batchWrite(
+        table,
+        found.map((key) => ({ DeleteRequest: { Key: { PK: key.PK, SK: key.SK } } })),
+      );
       deleted += found.length;
     }
     return deleted;

@@ -63,6 +63,8 @@ export const scheduleTargets = {
   historyOfferExpiry: scheduleTarget('historyOfferExpiry', importCheck, importCheckKey),
   /** A running history import's progress check. */
   historyStuck: scheduleTarget('historyStuck', importCheck, importCheckKey),
+  /** The recurring admission sweep (the row's own rate schedule; nothing schedules it once). */
+  historyAdmission: scheduleTarget('historyAdmission', z.object({}), () => 'sweep'),
 } as const;
 
 export type ScheduleTargetName = keyof typeof scheduleTargets;

@@ -42,9 +42,19 @@ export interface BatchMemory {
   chats: Map<string, WindowMessage[]>;
   /** How many new findings the batch's messages recorded (a history import reports them). */
   findings: number;
+  /**
+   * A history import reads each chat in order, so the chat's window is read from the table once (the
+   * messages kept before this run) and then held here: no Query per message. Null on the live path.
+   */
+  windowsRead: Set<string> | null;
 }
 
-export const newBatchMemory = (): BatchMemory => ({ dataKeys: new Map(), chats: new Map(), findings: 0 });
+export const newBatchMemory = (options: { chatsInOrder?: boolean } = {}): BatchMemory => ({
+  dataKeys: new Map(),
+  chats: new Map(),
+  findings: 0,
+  windowsRead: options.chatsInOrder === true ? new Set() : null,
+});
 
 export type MessageOutcome = 'ingested' | 'duplicate' | 'dropped';
 
@@ -85,13 +95,19 @@ const previousOf = async (
   seatId: string,
   chat: string,
 ): Promise<WindowMessage[]> => {
-  const stored = await deps.messages.lastOfChat(seatId, chat, PREVIOUS_MESSAGES_IN_WINDOW);
   const known = new Map<string, WindowMessage>();
-  for (const message of stored) {
-    const opened = openStored(deps, dataKey, message);
-    if (opened !== null) known.set(opened.messageId, opened);
+  if (memory.windowsRead?.has(chatKey) !== true) {
+    const stored = await deps.messages.lastOfChat(seatId, chat, PREVIOUS_MESSAGES_IN_WINDOW);
+    for (const message of stored) {
+      const opened = openStored(deps, dataKey, message);
+      if (opened !== null) known.set(opened.messageId, opened);
+    }
   }
   for (const message of memory.chats.get(chatKey) ?? []) known.set(message.messageId, message);
+  if (memory.windowsRead !== null && !memory.windowsRead.has(chatKey)) {
+    memory.windowsRead.add(chatKey);
+    memory.chats.set(chatKey, [...known.values()].sort(byTime).slice(-PREVIOUS_MESSAGES_IN_WINDOW));
+  }
   known.delete(current.messageId);
   return [...known.values()]
     .filter((message) => message.sentAt <= current.sentAt)
@@ -120,39 +136,63 @@ const withChanges = (open: readonly AlertRecord[], changes: readonly AlertChange
   return [...kept, ...added];
 };
 
-/**
- * A message of a paired seat, live or read by its history import (`source`), handled once by its
- * own id whichever way it came: dropped unread unless the seat is
- * protected; otherwise sealed with the seat's data key and analysed in the window of its chat, the
- * findings grouped into the seat's alerts, and all of it written in one transaction (the sealed
- * message, only if absent, being the record that it was handled). An analysis that fails throws:
- * nothing is written and the queue brings the message back. Guardians are told after the commit.
- */
-export const analyseMessage = async (
-  deps: AnalysisDeps,
-  memory: BatchMemory,
-  family: Family,
+/** A message of a seat whose messages are read, its provider ids hashed, ready to be analysed. */
+export interface ReadableMessage {
+  seatId: string;
+  wrappedKey: string;
+  chat: string;
+  chatKey: string;
+  current: WindowMessage;
+}
+
+/** The message as this service knows it, or null when the seat is not protected (dropped unread). */
+export const readableMessage = (
+  deps: Pick<AnalysisDeps, 'clock' | 'hasher'>,
   seat: Seat,
   message: ProviderMessage,
-  source: FindingSource = 'live',
-): Promise<MessageOutcome> => {
-  const now = deps.clock.now();
-  const wrapped = readableKey(seat, now);
-  if (wrapped === null) return 'dropped';
+): ReadableMessage | null => {
+  const wrappedKey = readableKey(seat, deps.clock.now());
+  if (wrappedKey === null) return null;
   const { seatId } = seat;
   // The provider's ids hold phone numbers: only their keyed hashes are kept or compared.
-  const messageId = deps.hasher.digest('message', message.id);
-  if (await deps.messages.has(seatId, messageId)) return 'duplicate';
-
-  const dataKey = await dataKeyOf(deps, memory, seatId, wrapped);
   const chat = deps.hasher.digest('chat', message.chat);
-  const chatKey = `${seatId}:${chat}`;
-  const current: WindowMessage = {
-    messageId,
-    fromMe: message.fromMe,
-    text: message.text,
-    sentAt: new Date(message.timestamp * 1000).toISOString(),
+  return {
+    seatId,
+    wrappedKey,
+    chat,
+    chatKey: `${seatId}:${chat}`,
+    current: {
+      messageId: deps.hasher.digest('message', message.id),
+      fromMe: message.fromMe,
+      text: message.text,
+      sentAt: new Date(message.timestamp * 1000).toISOString(),
+    },
   };
+};
+
+/** What analysing a message decided, nothing written yet: the sealed message with its findings, and the alerts' changes. */
+export interface Assessment {
+  readable: ReadableMessage;
+  kept: KeptMessage;
+  grouping: ReturnType<typeof groupFindings>;
+}
+
+/** Nothing to record but the sealed message itself (no finding, no alert moved). */
+export const onlyTheMessage = ({ grouping }: Assessment): boolean =>
+  grouping.findings.length === 0 && grouping.changes.length === 0;
+
+/** Seals the message and analyses it in the window of its chat, the findings grouped into the seat's alerts. */
+export const assessMessage = async (
+  deps: AnalysisDeps,
+  memory: BatchMemory,
+  seat: Seat,
+  readable: ReadableMessage,
+  source: FindingSource,
+): Promise<Assessment> => {
+  const now = deps.clock.now();
+  const { seatId, chat, chatKey, current } = readable;
+  const { messageId } = current;
+  const dataKey = await dataKeyOf(deps, memory, seatId, readable.wrappedKey);
   const previous = await previousOf(deps, memory, dataKey, chatKey, current, seatId, chat);
   const window = trimWindow([...previous, current]);
   const inWindow = new Map(window.map((one) => [one.messageId, one]));
@@ -171,53 +211,92 @@ export const analyseMessage = async (
     now,
     newAlertUid: () => alertUidFor(seat.accountUid, deps.ids.ulid()),
   });
-
   const kept: KeptMessage = {
     message: {
       seatId,
       messageId,
       chat,
-      fromMe: message.fromMe,
+      fromMe: current.fromMe,
       sentAt: current.sentAt,
-      sealed: deps.contentSeal.seal(dataKey, { seatId, messageId }, message.text),
+      sealed: deps.contentSeal.seal(dataKey, { seatId, messageId }, current.text),
     },
     findings: grouping.findings,
     expiresAtSeconds: Math.floor(now.getTime() / 1000) + deps.settings.contentRetentionSeconds,
   };
+  return { readable, kept, grouping };
+};
 
+/**
+ * Writes an assessment in one transaction (the sealed message, only if absent, being the record
+ * that it was handled): with the seat's alerts, events and the guardians' notices when an alert
+ * moved. Guardians are told after the commit.
+ */
+export const writeAssessment = async (
+  deps: AnalysisDeps,
+  family: Family,
+  seat: Seat,
+  { kept, grouping }: Assessment,
+): Promise<void> => {
   if (grouping.changes.length === 0) {
     await deps.families.keepMessage(seat, kept);
-  } else {
-    const after: Seat = {
-      ...seat,
-      openAlerts: withChanges(seat.openAlerts, grouping.changes),
-      updatedAt: now.toISOString(),
-    };
-    const events: DomainEvent[] = [
-      ...grouping.events.map((event) => alertEventRow(deps, 'workers', seat, event)),
-      ...stateChangeEvents(deps, seat, after, 'workers'),
-    ];
-    const notifications = grouping.notifications.map((notice) =>
-      newNotification({
-        id: deps.ids.ulid(),
-        type: notice.type,
-        seatUid: notice.seatUid,
-        severity: notice.severity,
-        now,
-      }),
-    );
-    await notifyFamily(deps, family, notifications, (inbox) =>
-      deps.families.saveSeat(after, events, {
-        alerts: grouping.changes,
-        message: kept,
-        notifications: inbox,
-      }),
-    );
+    return;
   }
-  memory.findings += grouping.findings.length;
+  const now = deps.clock.now();
+  const after: Seat = {
+    ...seat,
+    openAlerts: withChanges(seat.openAlerts, grouping.changes),
+    updatedAt: now.toISOString(),
+  };
+  const events: DomainEvent[] = [
+    ...grouping.events.map((event) => alertEventRow(deps, 'workers', seat, event)),
+    ...stateChangeEvents(deps, seat, after, 'workers'),
+  ];
+  const notifications = grouping.notifications.map((notice) =>
+    newNotification({
+      id: deps.ids.ulid(),
+      type: notice.type,
+      seatUid: notice.seatUid,
+      severity: notice.severity,
+      now,
+    }),
+  );
+  await notifyFamily(deps, family, notifications, (inbox) =>
+    deps.families.saveSeat(after, events, {
+      alerts: grouping.changes,
+      message: kept,
+      notifications: inbox,
+    }),
+  );
+};
+
+/** The message joins its chat's window in memory (handled, or found handled before). */
+export const remember = (memory: BatchMemory, { chatKey, current }: ReadableMessage): void => {
   memory.chats.set(
     chatKey,
     [...(memory.chats.get(chatKey) ?? []), current].slice(-PREVIOUS_MESSAGES_IN_WINDOW),
   );
+};
+
+/**
+ * A message of a paired seat, live or read by its history import (`source`), handled once by its
+ * own id whichever way it came: dropped unread unless the seat is protected; otherwise sealed,
+ * analysed and written (`assessMessage`, `writeAssessment`). An analysis that fails throws: nothing
+ * is written and the queue brings the message back.
+ */
+export const analyseMessage = async (
+  deps: AnalysisDeps,
+  memory: BatchMemory,
+  family: Family,
+  seat: Seat,
+  message: ProviderMessage,
+  source: FindingSource = 'live',
+): Promise<MessageOutcome> => {
+  const readable = readableMessage(deps, seat, message);
+  if (readable === null) return 'dropped';
+  if (await deps.messages.has(readable.seatId, readable.current.messageId)) return 'duplicate';
+  const assessment = await assessMessage(deps, memory, seat, readable, source);
+  await writeAssessment(deps, family, seat, assessment);
+  memory.findings += assessment.grouping.findings.length;
+  remember(memory, readable);
   return 'ingested';
 };

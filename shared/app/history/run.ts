@@ -2,8 +2,20 @@ import { StaleWrite } from '../../domain/errors';
 import type { Family } from '../../domain/family/account';
 import type { Seat } from '../../domain/family/seat';
 import { moveImport, type HistoryImport, type ImportJob } from '../../domain/history/history-import';
+import type { ProviderMessage } from '../../domain/pairing/provider-message';
 import type { ProviderChat } from '../../ports/session-provider';
-import { analyseMessage, newBatchMemory, type AnalysisDeps } from '../alerts/analyse-message';
+import type { KeptMessage } from '../../ports/stores';
+import {
+  assessMessage,
+  newBatchMemory,
+  onlyTheMessage,
+  readableMessage,
+  remember,
+  writeAssessment,
+  type AnalysisDeps,
+  type Assessment,
+  type ReadableMessage,
+} from '../alerts/analyse-message';
 import type { Deps } from '../deps';
 import { retryOnConflict } from '../retry-on-conflict';
 import { commitImportMove, importSeat, type AdmissionDeps } from './admission';
@@ -84,10 +96,59 @@ export const runImport = async (
     return 'failed';
   }
   const session = pairing.sessionName;
-  const memory = newBatchMemory();
+  const memory = newBatchMemory({ chatsInOrder: true });
   memory.findings = state.current.findings;
   const since = new Date(deps.clock.now().getTime() - deps.settings.history.days * 86_400_000);
   const retention = deps.settings.contentRetentionSeconds;
+
+  /**
+   * One page of a chat, oldest first. The messages already kept (heard live, or before a crash) are
+   * found with one batch read and only join the window; a message with no finding is only its sealed
+   * item, put with the page's other such messages by batch writes (a re-put after a crash is the same
+   * item); a message with findings is written at once with its alerts in one transaction, as a live
+   * one. Answers how many messages were read (all but those dropped: the seat not protected).
+   */
+  const keepPage = async (page: readonly ProviderMessage[]): Promise<number> => {
+    const readable = page.flatMap((message) => readableMessage(deps, state.seat, message) ?? []);
+    if (readable.length === 0) return 0;
+    const seatId = state.seat.seatId;
+    const kept = await deps.messages.keptAmong(
+      seatId,
+      readable.map(({ current }) => current.messageId),
+    );
+    const batch: KeptMessage[] = [];
+    for (const one of readable) {
+      if (!kept.has(one.current.messageId)) {
+        const assessment = await assessMessage(deps, memory, state.seat, one, 'history');
+        if (onlyTheMessage(assessment)) batch.push(assessment.kept);
+        else await writeFindings(one, assessment);
+      }
+      remember(memory, one);
+    }
+    await deps.messages.putAll(batch);
+    return readable.length;
+  };
+
+  /** A message with findings: written with the seat (re-read, re-assessed and re-written when the seat moved). */
+  const writeFindings = async (one: ReadableMessage, first: Assessment) => {
+    await retryOnConflict(async (attempt) => {
+      let assessment = first;
+      if (attempt > 1) {
+        state = await load();
+        if (await deps.messages.has(one.seatId, one.current.messageId)) return;
+        assessment = await assessMessage(deps, memory, state.seat, one, 'history');
+      }
+      try {
+        await writeAssessment(deps, state.family, state.seat, assessment);
+        memory.findings += assessment.grouping.findings.length;
+      } catch (error) {
+        if (error instanceof StaleWrite) state = await load();
+        throw error;
+      }
+    });
+    // The alert it opened or grew wrote the seat: read it again.
+    state = await load();
+  };
 
   try {
     const chats: ProviderChat[] = [];
@@ -121,23 +182,9 @@ export const runImport = async (
           offset,
           since,
         });
-        let read = 0;
-        for (const message of page) {
-          const foundBefore = memory.findings;
-          const outcome = await retryOnConflict(async (attempt) => {
-            if (attempt > 1) state = await load();
-            try {
-              return await analyseMessage(deps, memory, state.family, state.seat, message, 'history');
-            } catch (error) {
-              if (error instanceof StaleWrite) state = await load();
-              throw error;
-            }
-          });
-          // A message already kept (heard live, or before a crash) was read all the same.
-          if (outcome !== 'dropped') read += 1;
-          // A finding may have opened or grown an alert, which wrote the seat: read it again.
-          if (memory.findings !== foundBefore) state = await load();
-        }
+        // The seat read afresh once a page: a stop or a new key since is seen before the page is kept.
+        state = await load();
+        const handled = await keepPage(page);
         offset += page.length;
         done = page.length < historyPageSize;
         const expiresAt = Math.floor(deps.clock.now().getTime() / 1000) + retention;
@@ -146,7 +193,7 @@ export const runImport = async (
         await progress((one) => ({
           ...one,
           findings,
-          progress: { ...one.progress, messages: one.progress.messages + read },
+          progress: { ...one.progress, messages: one.progress.messages + handled },
         }));
       }
       chatsDone += 1;
