@@ -13,7 +13,7 @@ import { itemTypes, keys } from '../../shared/adapters/dynamo/keys';
 import { riskCategories, type RiskCategory } from '../../shared/domain/analysis/finding';
 import type { Pairing } from '../../shared/domain/pairing/pairing';
 import type { Seat } from '../../shared/domain/family/seat';
-import { startLocalStack } from '../support/local-stack';
+import { queueEnvironment, startLocalStack } from '../support/local-stack';
 import { freePort } from '../support/ports';
 import { protectedSeat } from '../support/seats';
 import { accessToken } from './access-token';
@@ -153,6 +153,7 @@ Object.assign(
   process.env,
   localEnvironment({ DYNAMODB_PORT: 0, WEB_PORT: 0, BUSINESS_PROVIDER_PORT: 0, GATEWAY_PORT: 0 }, {}),
   {
+    ...queueEnvironment(stack.sqsEndpoint),
     DYNAMODB_ENDPOINT: proxy.endpoint,
     TABLE_NAME: stack.tableName,
     LOG_LEVEL: 'ERROR',

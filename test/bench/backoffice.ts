@@ -5,7 +5,7 @@ import { localEnvironment } from '../../localstack/dev-config';
 import { enrollOperator, signOperatorToken } from '../../localstack/operator-issuer';
 import { cryptoIds } from '../../shared/adapters/crypto/node-crypto';
 import { createTableAccess } from '../../shared/adapters/dynamo/client';
-import { startLocalStack } from '../support/local-stack';
+import { queueEnvironment, startLocalStack } from '../support/local-stack';
 import { freePort } from '../support/ports';
 import { seedBackoffice } from './backoffice-seed';
 import { startCountingProxy, type CountedCall } from './counting-proxy';
@@ -135,13 +135,11 @@ Object.assign(
   process.env,
   localEnvironment({ DYNAMODB_PORT: 0, WEB_PORT: 0, BUSINESS_PROVIDER_PORT: 0, GATEWAY_PORT: 0 }, {}),
   {
+    ...queueEnvironment(stack.sqsEndpoint),
     DYNAMODB_ENDPOINT: proxy.endpoint,
     TABLE_NAME: stack.tableName,
     LOG_LEVEL: 'ERROR',
     SESSION_PROVIDER_URL: stack.sessionProviderUrl,
-    // The overview's queue depths are not measured here; the admin handler only needs them named.
-    SESSION_EVENTS_QUEUE_URL: `${stack.sqsEndpoint}/000000000000/session-events`,
-    BUSINESS_EVENTS_QUEUE_URL: `${stack.sqsEndpoint}/000000000000/business-events`,
   },
 );
 const { loadApiHandlers, startApiServer } = await import('../../localstack/api-server');

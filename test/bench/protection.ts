@@ -13,7 +13,7 @@ import { seatUidFor } from '../../shared/domain/family/uids';
 import { calendarDate, type DayTally } from '../../shared/domain/family/week';
 import type { Seat } from '../../shared/domain/family/seat';
 import { alertOf, seatWithAlerts } from '../support/alerts';
-import { startLocalStack } from '../support/local-stack';
+import { queueEnvironment, startLocalStack } from '../support/local-stack';
 import { freePort } from '../support/ports';
 import { protectedSeat } from '../support/seats';
 import { accessToken } from './access-token';
@@ -229,6 +229,7 @@ Object.assign(
   process.env,
   localEnvironment({ DYNAMODB_PORT: 0, WEB_PORT: 0, BUSINESS_PROVIDER_PORT: 0, GATEWAY_PORT: 0 }, {}),
   {
+    ...queueEnvironment(stack.sqsEndpoint),
     DYNAMODB_ENDPOINT: proxy.endpoint,
     TABLE_NAME: stack.tableName,
     LOG_LEVEL: 'ERROR',

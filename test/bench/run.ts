@@ -3,6 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { functionGroups, type FunctionGroup } from '../../infra/routes';
 import { localEnvironment } from '../../localstack/dev-config';
+import { queueEnvironment } from '../support/local-stack';
 import { createTable, startDynamoLocal } from '../../localstack/dynamo';
 import { buildBundles } from '../support/bundles';
 import { freePort } from '../support/ports';
@@ -31,6 +32,8 @@ const env = {
   LOG_LEVEL: 'ERROR',
   // The pairing and consent groups check it as they start; no request measured here reaches it.
   SESSION_PROVIDER_URL: 'http://127.0.0.1:3004',
+  // Named only: no route measured here sends to a queue.
+  ...queueEnvironment('http://127.0.0.1:3010'),
 };
 await createTable(dynamo.endpoint, env.TABLE_NAME);
 Object.assign(process.env, env, { DYNAMODB_ENDPOINT: proxy.endpoint });

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { queueConsumers, queueNames, queueUrlVariable } from '../../infra/consumers';
 import { createWriteStream, mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { freePort } from './ports';
@@ -83,3 +84,16 @@ export const startLocalStack = async (env: Record<string, string> = {}): Promise
       }),
   };
 };
+
+/**
+ * The queue URL variables of every queue row, as the stack's SQS emulator names its queues: what an
+ * API or worker served in a test's own process needs to start (each function checks the queues it
+ * sends to at cold start). Without an emulator, any endpoint does for handlers that never send.
+ */
+export const queueEnvironment = (sqsEndpoint: string): Record<string, string> =>
+  Object.fromEntries(
+    queueConsumers.map((row) => [
+      queueUrlVariable(row.name),
+      `${sqsEndpoint}/000000000000/${queueNames(row).queue}`,
+    ]),
+  );
