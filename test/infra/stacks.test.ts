@@ -438,6 +438,7 @@ describe('the stateless stack', () => {
       'EventFanOutStreamHandler',
       'Evidence',
       'History',
+      'HistoryAdmissionWorker',
       'HistoryImportWorker',
       'HistoryOfferExpiryWorker',
       'HistoryStuckWorker',
@@ -485,6 +486,7 @@ describe('the stateless stack', () => {
       HistoryImportWorker: ['sessionProvider', 'notifications', 'seatKeys', 'analysis', ...history],
       HistoryOfferExpiryWorker: ['notifications', ...history],
       HistoryStuckWorker: ['notifications', ...history],
+      HistoryAdmissionWorker: ['notifications', ...history],
       // Status reports move deliveries; a failed one notifies the family.
       BusinessEventsWorker: ['notifications'],
       ConsentSendsWorker: ['notifications', 'messenger', 'consentSendsQueue'],
