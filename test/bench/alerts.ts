@@ -3,21 +3,19 @@ import { resolve } from 'node:path';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { SQSEvent, SQSRecord } from 'aws-lambda';
 import { EventSource } from 'eventsource';
-import { devSecrets, localEnvironment } from '../../localstack/dev-config';
+import { devSecrets } from '../../localstack/dev-config';
 import { lambdaContext } from '../../localstack/lambda-http';
 import { localSeatKeys } from '../../shared/adapters/consent/local-seat-keys';
 import { cryptoIds, hmacHasher } from '../../shared/adapters/crypto/node-crypto';
-import { createTableAccess } from '../../shared/adapters/dynamo/client';
 import { dynamoFamilyStore } from '../../shared/adapters/dynamo/family.store';
 import { itemTypes, keys } from '../../shared/adapters/dynamo/keys';
 import { riskCategories, type RiskCategory } from '../../shared/domain/analysis/finding';
 import type { Pairing } from '../../shared/domain/pairing/pairing';
 import type { Seat } from '../../shared/domain/family/seat';
-import { queueEnvironment, startLocalStack } from '../support/local-stack';
-import { freePort } from '../support/ports';
 import { protectedSeat } from '../support/seats';
 import { accessToken } from './access-token';
-import { startCountingProxy, type CountedCall } from './counting-proxy';
+import { runHandlersInProcess, serveApiInProcess, startBenchStack } from './bench-stack';
+import type { CountedCall } from './counting-proxy';
 import { messageBody, percentile, signWebhook } from './provider-events';
 
 /**
@@ -34,18 +32,7 @@ const round = (value: number) => Math.round(value * 10) / 10;
 /** The categories the warm-up opens: the others open during the measured messages. */
 const warmupCategories = riskCategories.slice(0, 3);
 
-Object.assign(process.env, {
-  AWS_ACCESS_KEY_ID: 'local',
-  AWS_SECRET_ACCESS_KEY: 'local',
-  AWS_REGION: 'sa-east-1',
-});
-const stack = await startLocalStack({ LOG_LEVEL: 'ERROR', TABLE_NAME: 'bench-alerts' });
-const proxy = await startCountingProxy(stack.dynamoEndpoint, await freePort());
-const table = createTableAccess({
-  tableName: stack.tableName,
-  region: 'sa-east-1',
-  endpoint: stack.dynamoEndpoint,
-});
+const { stack, proxy, table } = await startBenchStack('bench-alerts');
 const ids = cryptoIds();
 const seatKeys = localSeatKeys(devSecrets.LOCAL_MASTER_KEY);
 const families = dynamoFamilyStore(table);
@@ -149,17 +136,7 @@ const latencyRow = {
 };
 
 // --- In this process from here: the worker's handler and the API, through the counting proxy.
-Object.assign(
-  process.env,
-  localEnvironment({ DYNAMODB_PORT: 0, WEB_PORT: 0, BUSINESS_PROVIDER_PORT: 0, GATEWAY_PORT: 0 }, {}),
-  {
-    ...queueEnvironment(stack.sqsEndpoint),
-    DYNAMODB_ENDPOINT: proxy.endpoint,
-    TABLE_NAME: stack.tableName,
-    LOG_LEVEL: 'ERROR',
-    SESSION_PROVIDER_URL: stack.sessionProviderUrl,
-  },
-);
+runHandlersInProcess(stack, proxy);
 // The log delivery of notifications writes to stdout: kept out of the tables.
 const realWrite = process.stdout.write.bind(process.stdout);
 process.stdout.write = (() => true) as typeof process.stdout.write;
@@ -246,9 +223,7 @@ for (const { kind, text } of batchKinds) {
 }
 
 // --- (3) `GET /accounts/{uid}/alerts`: the calls per page. The first family holds 8 open alerts.
-const { loadApiHandlers, startApiServer } = await import('../../localstack/api-server');
-const apiPort = await freePort();
-const api = await startApiServer({ port: apiPort, handlers: await loadApiHandlers() });
+const { api, apiPort } = await serveApiInProcess();
 const token = await accessToken(first.ownerUid);
 const listRows = [];
 const filters: { name: string; query: string }[] = [

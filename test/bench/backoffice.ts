@@ -1,14 +1,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
-import { localEnvironment } from '../../localstack/dev-config';
 import { enrollOperator, signOperatorToken } from '../../localstack/operator-issuer';
 import { cryptoIds } from '../../shared/adapters/crypto/node-crypto';
-import { createTableAccess } from '../../shared/adapters/dynamo/client';
-import { queueEnvironment, startLocalStack } from '../support/local-stack';
-import { freePort } from '../support/ports';
 import { seedBackoffice } from './backoffice-seed';
-import { startCountingProxy, type CountedCall } from './counting-proxy';
+import { runHandlersInProcess, serveApiInProcess, startBenchStack } from './bench-stack';
+import type { CountedCall } from './counting-proxy';
 import { percentile } from './provider-events';
 
 /**
@@ -24,18 +21,7 @@ const measured = Number(process.env['BENCH_BACKOFFICE_REQUESTS'] ?? 100);
 const warmup = Number(process.env['BENCH_BACKOFFICE_WARMUP'] ?? 10);
 const round = (value: number) => Math.round(value * 10) / 10;
 
-Object.assign(process.env, {
-  AWS_ACCESS_KEY_ID: 'local',
-  AWS_SECRET_ACCESS_KEY: 'local',
-  AWS_REGION: 'sa-east-1',
-});
-const stack = await startLocalStack({ LOG_LEVEL: 'ERROR', TABLE_NAME: 'bench-backoffice' });
-const proxy = await startCountingProxy(stack.dynamoEndpoint, await freePort());
-const table = createTableAccess({
-  tableName: stack.tableName,
-  region: 'sa-east-1',
-  endpoint: stack.dynamoEndpoint,
-});
+const { stack, proxy, table } = await startBenchStack('bench-backoffice');
 const ids = cryptoIds();
 
 const seedStarted = performance.now();
@@ -131,20 +117,8 @@ const latencyRows = [
 
 // --- (2) The calls, the API served in this process through the counting proxy: a first page and
 // a page from a cursor of each list.
-Object.assign(
-  process.env,
-  localEnvironment({ DYNAMODB_PORT: 0, WEB_PORT: 0, BUSINESS_PROVIDER_PORT: 0, GATEWAY_PORT: 0 }, {}),
-  {
-    ...queueEnvironment(stack.sqsEndpoint),
-    DYNAMODB_ENDPOINT: proxy.endpoint,
-    TABLE_NAME: stack.tableName,
-    LOG_LEVEL: 'ERROR',
-    SESSION_PROVIDER_URL: stack.sessionProviderUrl,
-  },
-);
-const { loadApiHandlers, startApiServer } = await import('../../localstack/api-server');
-const apiPort = await freePort();
-const api = await startApiServer({ port: apiPort, handlers: await loadApiHandlers() });
+runHandlersInProcess(stack, proxy);
+const { api, apiPort } = await serveApiInProcess();
 const describeCalls = (calls: CountedCall[]) =>
   calls.map((call) => `${call.operation}(${call.partition ?? ''})`).join(' ');
 const callRows = [];

@@ -1,10 +1,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
-import { devSecrets, localEnvironment } from '../../localstack/dev-config';
+import { devSecrets } from '../../localstack/dev-config';
 import { localSeatKeys } from '../../shared/adapters/consent/local-seat-keys';
 import { cryptoIds } from '../../shared/adapters/crypto/node-crypto';
-import { createTableAccess } from '../../shared/adapters/dynamo/client';
 import { dynamoFamilyStore } from '../../shared/adapters/dynamo/family.store';
 import { riskCategories } from '../../shared/domain/analysis/finding';
 import { seatOf } from '../../shared/domain/family/account';
@@ -13,11 +12,10 @@ import { seatUidFor } from '../../shared/domain/family/uids';
 import { calendarDate, type DayTally } from '../../shared/domain/family/week';
 import type { Seat } from '../../shared/domain/family/seat';
 import { alertOf, seatWithAlerts } from '../support/alerts';
-import { queueEnvironment, startLocalStack } from '../support/local-stack';
-import { freePort } from '../support/ports';
 import { protectedSeat } from '../support/seats';
 import { accessToken } from './access-token';
-import { startCountingProxy, type CountedCall } from './counting-proxy';
+import { runHandlersInProcess, serveApiInProcess, startBenchStack } from './bench-stack';
+import type { CountedCall } from './counting-proxy';
 import { percentile } from './provider-events';
 
 /**
@@ -37,18 +35,7 @@ const round = (value: number) => Math.round(value * 10) / 10;
 const SEATS = 5;
 const DAY_MS = 86_400_000;
 
-Object.assign(process.env, {
-  AWS_ACCESS_KEY_ID: 'local',
-  AWS_SECRET_ACCESS_KEY: 'local',
-  AWS_REGION: 'sa-east-1',
-});
-const stack = await startLocalStack({ LOG_LEVEL: 'ERROR', TABLE_NAME: 'bench-protection' });
-const proxy = await startCountingProxy(stack.dynamoEndpoint, await freePort());
-const table = createTableAccess({
-  tableName: stack.tableName,
-  region: 'sa-east-1',
-  endpoint: stack.dynamoEndpoint,
-});
+const { stack, proxy, table } = await startBenchStack('bench-protection');
 const ids = cryptoIds();
 const seatKeys = localSeatKeys(devSecrets.LOCAL_MASTER_KEY);
 const families = dynamoFamilyStore(table);
@@ -225,20 +212,8 @@ const pauseRow = {
 };
 
 // --- (2) The calls, the API served in this process through the counting proxy.
-Object.assign(
-  process.env,
-  localEnvironment({ DYNAMODB_PORT: 0, WEB_PORT: 0, BUSINESS_PROVIDER_PORT: 0, GATEWAY_PORT: 0 }, {}),
-  {
-    ...queueEnvironment(stack.sqsEndpoint),
-    DYNAMODB_ENDPOINT: proxy.endpoint,
-    TABLE_NAME: stack.tableName,
-    LOG_LEVEL: 'ERROR',
-    SESSION_PROVIDER_URL: stack.sessionProviderUrl,
-  },
-);
-const { loadApiHandlers, startApiServer } = await import('../../localstack/api-server');
-const apiPort = await freePort();
-const api = await startApiServer({ port: apiPort, handlers: await loadApiHandlers() });
+runHandlersInProcess(stack, proxy);
+const { api, apiPort } = await serveApiInProcess();
 const describeCalls = (calls: CountedCall[]) =>
   calls.map((call) => `${call.operation}(${call.partition ?? ''})`).join(' ');
 const callRows = [];
