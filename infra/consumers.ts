@@ -125,6 +125,8 @@ export const consumers = [
     batchSize: 10,
     timeoutSeconds: 90,
     producers: ['SessionProviderWebhook'],
+    // A pairing start asks the worker to catch up with the provider once the pairing is saved.
+    apiProducers: ['pairing'],
     needs: [
       'table',
       'sessionProvider',

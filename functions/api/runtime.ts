@@ -100,6 +100,14 @@ const consentSends = lazy(async () =>
   sqsQueue(sqsClient(settings), configFor('consentSendsQueue').consentSendsQueue.CONSENT_SENDS_QUEUE_URL),
 );
 
+/**
+ * A pairing start asks the session events' worker to catch up with the provider (its queue row's
+ * `apiProducers`): only the pairing group sends there, so its URL is read at the first start.
+ */
+const sessionEvents = lazy(async () =>
+  sqsQueue(sqsClient(settings), configFor('sessionEventsQueue').sessionEventsQueue.SESSION_EVENTS_QUEUE_URL),
+);
+
 /** Everything the use cases need, built on the first request. */
 export const deps = lazy(async (): Promise<ApiDeps> => {
   const secrets = await serviceSecrets();
@@ -121,6 +129,7 @@ export const deps = lazy(async (): Promise<ApiDeps> => {
     rateLimiter: dynamoRateLimiter(table, hasher, systemClock),
     relationships: relationshipRegistry(secrets),
     consentSends: { send: async (messages) => (await consentSends()).send(messages) },
+    sessionEvents: { send: async (messages) => (await sessionEvents()).send(messages) },
     proxies: dynamoProxyPool(table, settings.PROXIES_JSON),
     inbox: dynamoInbox(table),
     notificationSettings: dynamoNotificationSettings(table),

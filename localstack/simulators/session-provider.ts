@@ -71,6 +71,7 @@ export const startSessionProviderSimulator = async (options: {
   const histories = new Map<string, SimChat[]>();
   const paces = new Map<string, number>();
   let outage = 0;
+  let slow = { calls: 0, ms: 0 };
   const qrFirstMs = (options.qrFirstSeconds ?? 60) * 1000;
   const qrRotateMs = (options.qrRotateSeconds ?? 20) * 1000;
 
@@ -441,6 +442,24 @@ export const startSessionProviderSimulator = async (options: {
     if (path.startsWith('/api/') && outage > 0) {
       outage -= 1;
       return json(response, 503, { error: 'simulated outage' });
+    }
+    // A slow provider: the next `calls` calls are answered `ms` late, their effects (webhooks
+    // included) happening at once, as a busy provider answers after it has acted.
+    if (method === 'POST' && path === '/_sim/slow') {
+      slow = {
+        calls: typeof body['calls'] === 'number' ? body['calls'] : 1,
+        ms: typeof body['ms'] === 'number' ? Math.min(body['ms'], 30_000) : 1_000,
+      };
+      return json(response, 200, slow);
+    }
+    if (path.startsWith('/api/') && slow.calls > 0) {
+      slow.calls -= 1;
+      const end = response.end.bind(response) as (...args: unknown[]) => ServerResponse;
+      const late = slow.ms;
+      response.end = ((...args: unknown[]) => {
+        setTimeout(() => end(...args), late);
+        return response;
+      }) as ServerResponse['end'];
     }
     if (request.headers['x-api-key'] !== options.apiKey) return refuse(response, 401, 'Unauthorized');
 

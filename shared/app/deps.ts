@@ -98,6 +98,8 @@ export interface Deps {
   messenger: ConsentMessenger;
   /** Where a consent link's send waits for the worker that makes it. */
   consentSends: EventQueue;
+  /** The session events' queue: a pairing start asks its worker there to catch up with the provider. */
+  sessionEvents: EventQueue;
   seatKeys: SeatKeys;
   alerts: AlertStore;
   messages: MessageStore;

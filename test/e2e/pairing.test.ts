@@ -156,6 +156,37 @@ describe('pairing on the guardian’s screen (QR)', () => {
 });
 
 describe('pairing from the person’s page (code on their phone)', () => {
+  it('shows the code at once even when the provider reports the new session before the pairing is saved', async () => {
+    const family = await protectedSeat();
+    opened.push(family);
+    // The provider answers the session's creation late, its first statuses already sent: the worker
+    // meets them before the pairing that names the session is saved, and drops them.
+    await fetch(`${inject('sessionProviderUrl')}/_sim/slow`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ calls: 1, ms: 3_000 }),
+    });
+    expect((await personCall('POST', `/consent-requests/${family.linkToken}/pairing`, {})).status).toBe(201);
+    const session = await sessionOf(family.seatUid);
+    await awaitLogLines<{ session: string; outcome: string; status?: string }>(
+      'session_event.handled',
+      (line) =>
+        line.session === session && line.status === 'SCAN_QR_CODE' && line.outcome === 'unknown_session',
+      1,
+    );
+    // The QR's next rotation is a minute away: the code comes from the start's catch-up.
+    const mine = await eventually(
+      () => personCall('GET', `/consent-requests/${family.linkToken}/pairing`),
+      (answer) => answer.body.data.status === 'challenge',
+      'the code',
+      { deadlineMs: 10_000 },
+    );
+    expect(mine.body.data.challenge).toMatchObject({
+      kind: 'code',
+      code: expect.stringMatching(/^[A-Z0-9]{8}$/),
+    });
+  });
+
   it('shows the 8-character code to the person only; guardians see code_on_dependent_phone', async () => {
     const family = await protectedSeat();
     opened.push(family);

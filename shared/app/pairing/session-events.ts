@@ -30,6 +30,7 @@ import { fetchChallenge } from './challenge';
 import { endSession } from './sessions';
 import { planPairingChange, savePairingPlan, type PairingPlan } from './pairing-changes';
 import { admitNext } from '../history/admission';
+import { catchUpEvent } from './catch-up';
 
 /** What moving a pairing needs (the reconnect target's whole need). */
 export type PairingWorkerDeps = Pick<
@@ -244,9 +245,13 @@ const handleOnFreshRead = async (
     if (pairing.status !== 'paired' && pairing.status !== 'degraded') return 'unknown_session';
     return ingestMessage(deps, memory, family, seat, event);
   }
-  if (event.event !== 'session.status') return 'unchanged';
+  if (event.event !== 'session.status' && event.event !== catchUpEvent) return 'unchanged';
   if (await deps.families.handledProviderEvent(providerEventId)) return 'duplicate';
-  const status = statusPayload.safeParse(event.payload);
+  const status = statusPayload.safeParse(
+    event.event === catchUpEvent
+      ? { status: await deps.sessions.status(pairing.sessionName) }
+      : event.payload,
+  );
   if (!status.success) return 'not_an_event';
 
   const moves = await movesFor(deps, seat, pairing, status.data, event.me);

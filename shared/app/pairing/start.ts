@@ -17,8 +17,12 @@ import { seatRef } from '../seats/seats';
 import { stateChangeEvents } from '../seats/state-events';
 import { personLinkAccess } from './person-link';
 import { endSession } from './sessions';
+import { catchUpMessage } from './catch-up';
 
-type StartDeps = Pick<Deps, 'families' | 'users' | 'ids' | 'clock' | 'settings' | 'sessions' | 'proxies'>;
+type StartDeps = Pick<
+  Deps,
+  'families' | 'users' | 'ids' | 'clock' | 'settings' | 'sessions' | 'proxies' | 'sessionEvents'
+>;
 
 /** The phones guardians gave in their profiles: the person's must differ from each. */
 const guardianPhones = async (deps: Pick<Deps, 'users'>, family: Family): Promise<string[]> => {
@@ -30,9 +34,23 @@ const guardianPhones = async (deps: Pick<Deps, 'users'>, family: Family): Promis
  * Starts a pairing: the preconditions in their fixed order, then a proxy slot (the last check), then
  * the session at the provider, then the pairing saved with its events. A slot taken for a pairing
  * that could not be saved is given back; when the seat moved meanwhile, the start is decided again
- * on a fresh read (a concurrent start then answers `PAIRING_EXISTS`).
+ * on a fresh read (a concurrent start then answers `PAIRING_EXISTS`). Once saved, the worker is
+ * asked to catch up with the session's first statuses (./catch-up.ts).
  */
-const beginPairing = (
+const beginPairing = async (
+  deps: StartDeps,
+  access: SeatAccess,
+  method: PairingMethod,
+  requestedBy: Pairing['requestedBy'],
+): Promise<Seat> => {
+  const saved = await savedStart(deps, access, method, requestedBy);
+  // Without the catch-up the provider's next QR rotation brings the challenge: a failed send delays it.
+  await deps.sessionEvents.send([catchUpMessage(saved.pairing as Pairing, saved.uid)]).catch(() => undefined);
+  return saved;
+};
+
+/** The start up to the saved pairing (see `beginPairing`). */
+const savedStart = (
   deps: StartDeps,
   access: SeatAccess,
   method: PairingMethod,

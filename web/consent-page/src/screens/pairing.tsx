@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'preact/hooks';
+import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import type { ConsentApi, PersonPairing, Refusal } from '../api';
 import { HistoryImport } from '../history';
 import { historyAfter, type HistoryShown } from '../history-shown';
@@ -30,27 +30,37 @@ export const Pairing = (props: {
   const [copied, setCopied] = useState(false);
   const [history, setHistory] = useState<HistoryShown>(null);
 
-  const show = (answer: Awaited<ReturnType<ConsentApi['pairing']>>) => {
+  // Answers can arrive out of order (a slow start answered after the read an event caused): the one
+  // shown is never replaced by an answer to an earlier request.
+  const asked = useRef(0);
+  const shown = useRef(0);
+  const ask = async (request: () => ReturnType<ConsentApi['pairing']>) => {
+    asked.current += 1;
+    const order = asked.current;
+    return { answer: await request(), order };
+  };
+  const show = ({ answer, order }: Awaited<ReturnType<typeof ask>>) => {
+    if (order < shown.current) return;
+    shown.current = order;
     if (answer.ok) {
       setPairing(answer.data);
       setRefusal(null);
     } else setRefusal(answer.refusal);
-    return answer;
   };
   const start = async () => {
     setBusy(true);
-    show(await api.startPairing());
+    show(await ask(api.startPairing));
     setBusy(false);
   };
   const refresh = useCallback(async () => {
-    const answer = await api.pairing();
-    if (answer.ok || answer.refusal.code !== 'NOT_FOUND') show(answer);
+    const read = await ask(api.pairing);
+    if (read.answer.ok || read.answer.refusal.code !== 'NOT_FOUND') show(read);
   }, [api]);
   useEffect(() => {
-    void api.pairing().then((answer) => {
+    void ask(api.pairing).then((read) => {
       // No pairing yet: the code is what the person came for.
-      if (!answer.ok && answer.refusal.code === 'NOT_FOUND') return start();
-      show(answer);
+      if (!read.answer.ok && read.answer.refusal.code === 'NOT_FOUND') return start();
+      show(read);
     });
   }, []);
   const live = useLiveStream(api.eventsUrl, (event) => {
@@ -65,7 +75,7 @@ export const Pairing = (props: {
   }, [live, refresh]);
   const answerPasskey = async (matches: boolean) => {
     setBusy(true);
-    show(await api.answerPasskey(matches));
+    show(await ask(() => api.answerPasskey(matches)));
     setBusy(false);
   };
 
