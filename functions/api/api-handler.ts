@@ -4,7 +4,7 @@ import type { FunctionGroup } from '../../infra/routes';
 import { loadServiceSecrets } from '../../shared/adapters/crypto/service-secrets';
 import { apiClientIp } from '../../shared/http/client-ip';
 import { errorEnvelope } from '../../shared/http/error-envelope.middleware';
-import type { Operator } from '../../shared/domain/operators/roster';
+import type { OperatorAccess } from '../../shared/app/operators/operators';
 import { accessLog } from './access-log.middleware';
 import { createRouter, type Operations } from './router';
 import { deps, logger, settings } from './runtime';
@@ -18,7 +18,7 @@ const clientIp = apiClientIp(
 export const apiHandler = <G extends FunctionGroup>(
   group: G,
   operations: Operations<G>,
-  operators?: (token: string) => Promise<Operator | null>,
+  operators?: OperatorAccess,
 ) =>
   middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>()
     .use(accessLog(logger))

@@ -3,7 +3,7 @@ import type { FunctionGroup, OperationsOf } from '../../infra/routes';
 import { fallbackRoute, routeKey, routes } from '../../infra/routes';
 import { fail } from '../../shared/domain/errors';
 import type { AccessTokens } from '../../shared/ports/access-tokens';
-import type { Operator } from '../../shared/domain/operators/roster';
+import type { OperatorAccess } from '../../shared/app/operators/operators';
 import type { Operation } from '../../shared/http/operation';
 import { bearerToken, decodePathSegment } from '../../shared/http/request';
 
@@ -20,7 +20,7 @@ export const createRouter = <G extends FunctionGroup>(
   tokens: () => Promise<Pick<AccessTokens, 'verify'>>,
   clientIp: (event: APIGatewayProxyEventV2) => Promise<string>,
   /** Who an operator token names (only the admin group has operator routes). */
-  operators: (token: string) => Promise<Operator | null> = () => Promise.resolve(null),
+  operators: OperatorAccess = { verify: () => Promise.resolve(null), member: () => Promise.resolve(null) },
 ) => {
   const table = new Map<string, Operation>();
   for (const route of routes) {
@@ -50,12 +50,19 @@ export const createRouter = <G extends FunctionGroup>(
       if (userUid === null) throw fail('UNAUTHORIZED');
       caller = { userUid };
     }
-    let operator = null;
+    let operator;
     if (operation.auth === 'operator') {
       const token = bearerToken(event);
-      operator = token === null ? null : await operators(token);
-      if (operator === null) throw fail('UNAUTHORIZED');
+      const subject = token === null ? null : await operators.verify(token);
+      if (subject === null) throw fail('UNAUTHORIZED');
+      // Read while the operation starts; each operation awaits it before answering.
+      operator = operators.member(subject);
+      operator.catch(() => undefined);
     }
-    return operation.serve(event, { caller, operator, ip: await clientIp(event) });
+    return operation.serve(event, {
+      caller,
+      ...(operator === undefined ? {} : { operator }),
+      ip: await clientIp(event),
+    });
   };
 };

@@ -1,6 +1,7 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import * as z from '../validation/z';
 import type { Caller } from '../app/deps';
+import { fail } from '../domain/errors';
 import type { Operator } from '../domain/operators/roster';
 import { jsonBody } from './request';
 import { parseWith } from './validation';
@@ -65,8 +66,11 @@ interface OperationSpec<
 /** What the router learned about a request before its operation: who calls, and from where. */
 export interface RequestContext {
   caller: Caller | null;
-  /** On operator routes: the roster member the token names. */
-  operator?: Operator | null;
+  /**
+   * On operator routes: the roster's member the token's verified subject names (null when it names
+   * none), being read while the operation starts.
+   */
+  operator?: Promise<Operator | null>;
   /** The address per-IP limits count (shared/http/client-ip.ts). */
   ip: string;
 }
@@ -120,7 +124,14 @@ export const bearerOperation = <
   },
 });
 
-/** A backoffice route: the router has found the operator token's member on the roster before `run`. */
+const memberIn = async (request: RequestContext): Promise<Operator> => {
+  if (request.operator === undefined) throw new Error('operator operation reached without an operator');
+  const operator = await request.operator;
+  if (operator === null) throw fail('UNAUTHORIZED');
+  return operator;
+};
+
+/** A backoffice route: the operator token's member is found on the roster before `run`. */
 export const operatorOperation = <
   B extends z.ZodMiniType = z.ZodMiniUndefined,
   P extends z.ZodMiniType = z.ZodMiniObject,
@@ -131,10 +142,38 @@ export const operatorOperation = <
   },
 ): Operation => ({
   auth: 'operator',
-  async serve(event, { operator, ip }) {
-    if (operator === null || operator === undefined)
-      throw new Error('operator operation reached without an operator');
-    return respond(await spec.run(readInput(spec, event, ip), operator));
+  async serve(event, request) {
+    const operator = await memberIn(request);
+    return respond(await spec.run(readInput(spec, event, request.ip), operator));
+  },
+});
+
+/**
+ * A backoffice read that any member may make: the roster is read beside the answer (a round trip
+ * less), the answer goes only to a member, and only once `audit` recorded who read it. A request of
+ * no member is refused (401) before its input is judged; a read that fails records nothing.
+ */
+export const operatorReadOperation = <
+  T,
+  P extends z.ZodMiniType = z.ZodMiniObject,
+  Q extends z.ZodMiniType = z.ZodMiniObject,
+>(
+  spec: OperationSpec<z.ZodMiniUndefined, P, Q> & {
+    read(input: RequestInput<undefined, z.infer<P>, z.infer<Q>>): Promise<T>;
+    audit(operator: Operator, input: RequestInput<undefined, z.infer<P>, z.infer<Q>>): Promise<void>;
+  },
+): Operation => ({
+  auth: 'operator',
+  async serve(event, request) {
+    const input = (async () => readInput(spec, event, request.ip))();
+    const [operator, answer] = await Promise.allSettled([
+      memberIn(request),
+      input.then((parsed) => spec.read(parsed)),
+    ]);
+    if (operator.status === 'rejected') throw operator.reason;
+    if (answer.status === 'rejected') throw answer.reason;
+    await spec.audit(operator.value, await input);
+    return respond(ok(answer.value));
   },
 });
 

@@ -1,13 +1,19 @@
 import {
-  authenticateOperator,
   changeOperatorRole,
   inviteOperatorMember,
   listAudit,
   listOperatorMembers,
+  operatorAccess,
   readOverview,
   removeOperatorMember,
 } from '../../../shared/app/operators/operators';
-import { created, noContent, ok, operatorOperation } from '../../../shared/http/operation';
+import {
+  created,
+  noContent,
+  ok,
+  operatorOperation,
+  operatorReadOperation,
+} from '../../../shared/http/operation';
 import { resetPairing } from '../../../shared/app/operators/pairing-reset';
 import { listUsers } from '../../../shared/app/operators/users';
 import { listDependents } from '../../../shared/app/operators/dependents';
@@ -16,28 +22,26 @@ import { listConnections } from '../../../shared/app/operators/connections';
 import { listConsents } from '../../../shared/app/operators/consents';
 import { listAllAccounts, listSubscriptions } from '../../../shared/app/operators/accounts';
 import { listCustomers } from '../../../shared/app/operators/customers';
-import { auditedRead, listTarget } from '../../../shared/app/operators/audited-read';
+import { recordRead } from '../../../shared/app/operators/audited-read';
 import type { Operator } from '../../../shared/domain/operators/roster';
-import type { AuditEntry } from '../../../shared/ports/operators';
 import { apiHandler } from '../api-handler';
 import { deps as sessionDeps } from '../session-deps';
 import { operatorDeps } from './operator-deps';
 import { requests } from './schemas';
 
-/** An operator's read, answered and audited (`read:<what>` on its target). */
-const read = async <T>(
-  operator: Operator,
-  what: string,
-  run: () => Promise<T>,
-  target: AuditEntry['target'] = listTarget(what),
-) => ok(await auditedRead(operatorDeps, operator, { what, target }, run));
+/** The audit of a list's read (`read:<what>` on the list). */
+const listRead = (what: string) => (operator: Operator) => recordRead(operatorDeps, operator, what);
 
 export const handler = apiHandler(
   'admin',
   {
     listOperatorMembers: operatorOperation({
-      run: async (_, operator) =>
-        read(operator, 'members', () => listOperatorMembers(operatorDeps, operator)),
+      // The owners' list: the caller's role is known before it is read.
+      run: async (_, operator) => {
+        const answer = await listOperatorMembers(operatorDeps, operator);
+        await recordRead(operatorDeps, operator, 'members');
+        return ok(answer);
+      },
     }),
     inviteOperatorMember: operatorOperation({
       ...requests.inviteOperatorMember,
@@ -60,58 +64,60 @@ export const handler = apiHandler(
       run: async ({ params }, operator) =>
         ok(await resetPairing({ ...(await sessionDeps()), ...operatorDeps }, operator, params.uid)),
     }),
-    listUsers: operatorOperation({
+    listUsers: operatorReadOperation({
       ...requests.listUsers,
-      run: async ({ query }, operator) => {
+      read: async ({ query }) => {
         const { hasher, users } = await sessionDeps();
-        return read(operator, 'users', () => listUsers({ hasher, users, lists: operatorDeps.lists }, query));
+        return listUsers({ hasher, users, lists: operatorDeps.lists }, query);
       },
+      audit: listRead('users'),
     }),
-    listDependents: operatorOperation({
+    listDependents: operatorReadOperation({
       ...requests.listDependents,
-      run: async ({ query }, operator) =>
-        read(operator, 'dependents', () => listDependents(operatorDeps, query)),
+      read: ({ query }) => listDependents(operatorDeps, query),
+      audit: listRead('dependents'),
     }),
-    seatTimeline: operatorOperation({
+    seatTimeline: operatorReadOperation({
       ...requests.seatTimeline,
-      run: async ({ params, query }, operator) =>
-        read(operator, 'timeline', () => seatTimeline(operatorDeps, params.uid, query), {
-          kind: 'seat',
-          uid: params.uid,
-        }),
+      read: ({ params, query }) => seatTimeline(operatorDeps, params.uid, query),
+      audit: (operator, { params }) =>
+        recordRead(operatorDeps, operator, 'timeline', { kind: 'seat', uid: params.uid }),
     }),
-    listConnections: operatorOperation({
+    listConnections: operatorReadOperation({
       ...requests.listConnections,
-      run: async ({ query }, operator) =>
-        read(operator, 'connections', () => listConnections(operatorDeps, query)),
+      read: ({ query }) => listConnections(operatorDeps, query),
+      audit: listRead('connections'),
     }),
-    listConsents: operatorOperation({
+    listConsents: operatorReadOperation({
       ...requests.listConsents,
-      run: async ({ query }, operator) => read(operator, 'consents', () => listConsents(operatorDeps, query)),
+      read: ({ query }) => listConsents(operatorDeps, query),
+      audit: listRead('consents'),
     }),
-    listAllAccounts: operatorOperation({
+    listAllAccounts: operatorReadOperation({
       ...requests.listAllAccounts,
-      run: async ({ query }, operator) =>
-        read(operator, 'accounts', () => listAllAccounts(operatorDeps, query)),
+      read: ({ query }) => listAllAccounts(operatorDeps, query),
+      audit: listRead('accounts'),
     }),
-    listSubscriptions: operatorOperation({
+    listSubscriptions: operatorReadOperation({
       ...requests.listSubscriptions,
-      run: async ({ query }, operator) =>
-        read(operator, 'subscriptions', () => listSubscriptions(operatorDeps, query)),
+      read: ({ query }) => listSubscriptions(operatorDeps, query),
+      audit: listRead('subscriptions'),
     }),
-    listCustomers: operatorOperation({
+    listCustomers: operatorReadOperation({
       ...requests.listCustomers,
-      run: async ({ query }, operator) =>
-        read(operator, 'customers', () => listCustomers(operatorDeps, query)),
+      read: ({ query }) => listCustomers(operatorDeps, query),
+      audit: listRead('customers'),
     }),
-    readOverview: operatorOperation({
-      run: async (_, operator) =>
-        read(operator, 'overview', () => readOverview(operatorDeps), { kind: 'overview', uid: 'overview' }),
+    readOverview: operatorReadOperation({
+      read: () => readOverview(operatorDeps),
+      audit: (operator) =>
+        recordRead(operatorDeps, operator, 'overview', { kind: 'overview', uid: 'overview' }),
     }),
-    listAudit: operatorOperation({
+    listAudit: operatorReadOperation({
       ...requests.listAudit,
-      run: async ({ query }, operator) => read(operator, 'audit', () => listAudit(operatorDeps, query)),
+      read: ({ query }) => listAudit(operatorDeps, query),
+      audit: listRead('audit'),
     }),
   },
-  (token) => authenticateOperator(operatorDeps, token),
+  operatorAccess(operatorDeps),
 );

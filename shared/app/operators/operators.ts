@@ -38,19 +38,25 @@ export interface OperatorDeps {
   lists: BackofficeLists;
 }
 
+/** Who an operator token names, in two steps: the token's subject, then the roster's member. */
+export interface OperatorAccess {
+  /** The token's subject when it is valid (no read of ours). */
+  verify(token: string): Promise<string | null>;
+  /** The roster's member of that uid, as the roster has them now (null: no operator). */
+  member(uid: string): Promise<Operator | null>;
+}
+
 /**
  * Who an operator token names, as the roster has them now: a valid token of someone who is not (or
  * no longer) a member is no operator (401, like a bad token).
  */
-export const authenticateOperator = async (
-  deps: Pick<OperatorDeps, 'operatorTokens' | 'roster'>,
-  token: string,
-): Promise<Operator | null> => {
-  const subject = await deps.operatorTokens.verify(token);
-  if (subject === null) return null;
-  const member = memberOf(await deps.roster.read(), subject);
-  return member === null ? null : { uid: member.uid, email: member.email, role: member.role };
-};
+export const operatorAccess = (deps: Pick<OperatorDeps, 'operatorTokens' | 'roster'>): OperatorAccess => ({
+  verify: (token) => deps.operatorTokens.verify(token),
+  member: async (uid) => {
+    const member = memberOf(await deps.roster.read(), uid);
+    return member === null ? null : { uid: member.uid, email: member.email, role: member.role };
+  },
+});
 
 /** The audit entry of an operator's action on a target (written with the change it records). */
 export const operatorAudit = (
