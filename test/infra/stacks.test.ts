@@ -448,6 +448,7 @@ describe('the stateless stack', () => {
       'Seats',
       'SessionEventsWorker',
       'SessionProviderWebhook',
+      'SignInMailsWorker',
       'TrialEndingWorker',
     ]);
   });
@@ -459,7 +460,8 @@ describe('the stateless stack', () => {
     const history: Capability[] = ['historyOfferScheduler', 'historyStuckScheduler', 'historyImportQueue'];
     // What each function's modules pass to `configFor` (functions/**): its cold start fails without them.
     const wired: Record<string, Capability[]> = {
-      AuthApi: [...api, 'mail'],
+      // Sign-in requests post their letter to the sign-in mail worker's queue.
+      AuthApi: [...api, 'signInMailsQueue'],
       AccountsApi: [...api, 'pushPlatforms', 'seatKeys'],
       // The consent-link queue is read on the first send; its URL is there all the same.
       SeatsApi: [...api, 'seatKeys', 'pauseResumeScheduler', 'consentSendsQueue'],
@@ -495,6 +497,8 @@ describe('the stateless stack', () => {
       PauseResumeWorker: [],
       // A schedule target that only notifies: it schedules nothing and talks to no provider.
       TrialEndingWorker: ['notifications'],
+      // Sends sign-in mail only: no table, no secrets.
+      SignInMailsWorker: ['mail'],
     };
     const ours = Object.entries(stateless.findResources('AWS::Lambda::Function')).filter(
       ([, fn]) => fn.Properties.Environment?.Variables?.TABLE_NAME !== undefined,

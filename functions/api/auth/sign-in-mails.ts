@@ -1,23 +1,16 @@
-import { logMailer } from '../../../shared/adapters/mail/log-mailer';
+import { sqsClient } from '../../../shared/adapters/sqs/sqs-client';
+import { sqsQueue } from '../../../shared/adapters/sqs/sqs-queue';
 import { configFor } from '../../../shared/config/config';
-import { lazy } from '../../../shared/lazy';
-import type { Mailer } from '../../../shared/ports/mailer';
+import type { SignInOutbox } from '../../../shared/ports/mailer';
 import { settings } from '../runtime';
 
-const { mail } = configFor('mail');
-
-const load = lazy(async (): Promise<Mailer> =>
-  mail.MAIL_DELIVERY === 'log'
-    ? logMailer()
-    : (await import('./ses-mail.mjs')).sesMail({ region: settings.AWS_REGION, from: mail.MAIL_FROM }),
-);
+const { signInMailsQueue } = configFor('signInMailsQueue');
+const queue = sqsQueue(sqsClient(settings), signInMailsQueue.SIGN_IN_MAILS_QUEUE_URL);
 
 /**
- * The mailer of a request that may send mail. Only the auth group sends mail, so only its asset
- * carries the SES client, in a chunk beside the handler: it starts loading here, while the request
- * counts its limits and reads the table, and a failure to load surfaces when a mail is sent.
+ * The auth group's outbox: each sign-in request's letter goes to the sign-in mail worker's queue
+ * (infra/consumers.ts, `signInMails`) and is sent after the answer, so no request waits for a mail.
  */
-export const mailer = (): Mailer => {
-  load().catch(() => undefined);
-  return { sendSignIn: async (mail) => (await load()).sendSignIn(mail) };
+export const signInMails: SignInOutbox = {
+  post: (letter) => queue.send([{ body: JSON.stringify(letter) }]),
 };
