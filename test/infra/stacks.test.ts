@@ -745,6 +745,14 @@ describe('the relay', () => {
       HealthCheckPath: '/health',
       Port: 3002,
     });
+    // The listener forwards the stream routes only: `/health` is the target group's checks', not public.
+    const rules = Object.values(stateless.findResources('AWS::ElasticLoadBalancingV2::ListenerRule'));
+    const paths = rules.flatMap((rule) =>
+      (rule.Properties.Conditions as { Field: string; PathPatternConfig?: { Values: string[] } }[]).flatMap(
+        (condition) => condition.PathPatternConfig?.Values ?? [],
+      ),
+    );
+    expect(paths.sort()).toEqual(['/accounts/*/events', '/consent-requests/*/events']);
     stateless.hasResourceProperties('AWS::ApplicationAutoScaling::ScalingPolicy', {
       PolicyType: 'StepScaling',
     });
