@@ -36,8 +36,8 @@ describe('the sign-in mail worker', () => {
     const link = { kind: 'magic_link', email: 'a@b.c', token: 't', url: 'http://web/login?token=t' };
     expect(signInLetter.safeParse({ mail: link, expiresAtMs: 1 }).success).toBe(true);
     expect(signInLetter.safeParse({ mail: null, expiresAtMs: 1 }).success).toBe(true);
-    expect(signInLetter.safeParse({ mail: { kind: 'otp_code', email: 'a@b.c' }, expiresAtMs: 1 }).success).toBe(
-      false,
-    );
+    expect(
+      signInLetter.safeParse({ mail: { kind: 'otp_code', email: 'a@b.c' }, expiresAtMs: 1 }).success,
+    ).toBe(false);
   });
 });

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startRelayServer } from '../../../functions/relay/server';
 import type { RelayDeps } from '../../../functions/relay/authentication';
 import type { Hub } from '../../../shared/app/events/hub';
+import { eventually } from '../../support/eventually';
 import { freePort } from '../../support/ports';
 
 /**
@@ -45,13 +46,7 @@ const open = (port: number, first = '') =>
     socket.on('error', failed);
   });
 const until = (accept: () => boolean, deadlineMs: number, what: string) =>
-  new Promise<void>((done, failed) => {
-    const started = Date.now();
-    const look = setInterval(() => {
-      if (accept()) return (clearInterval(look), done());
-      if (Date.now() - started > deadlineMs) (clearInterval(look), failed(new Error(`waited for ${what}`)));
-    }, 20);
-  });
+  eventually(accept, Boolean, what, { deadlineMs, everyMs: 20 });
 const streamHead = (ip: string) =>
   `GET /accounts/acc_1/events?ticket=t HTTP/1.1\r\nhost: relay\r\nx-forwarded-for: ${ip}\r\n\r\n`;
 
