@@ -157,6 +157,8 @@ export const resendLink = async (
     previous.subject.kind === 'nobody' ||
     previous.usedAtMs !== null
   ) {
+    // An empty letter, as a request for an address without an account posts one.
+    await deps.signInMails.post({ mail: null, expiresAtMs: deps.clock.now().getTime() });
     return { sent: true };
   }
   await enforceRateLimits(deps.rateLimiter, [
