@@ -244,13 +244,15 @@ describe('the stateless stack', () => {
     );
   });
 
-  it('grants least privilege: health reads one item and the table description; mail from auth and the notifying groups only', () => {
+  it('grants least privilege: health reads one item and the table description; mail from the sign-in mail worker and the notifying groups only', () => {
     const health = actionsOf(stateless, 'HealthApi');
     expect(health).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:DescribeTable']));
     expect(health.filter((action) => action.startsWith('dynamodb:'))).toHaveLength(2);
     expect(health).not.toContain('secretsmanager:GetSecretValue');
-    for (const group of ['AuthApi', 'ConsentApi', 'PairingApi'])
+    for (const group of ['SignInMailsWorker', 'ConsentApi', 'PairingApi'])
       expect(actionsOf(stateless, group)).toContain('ses:SendEmail');
+    // Sign-in mail goes out from its worker, after the answer: the auth group only queues the letter.
+    expect(actionsOf(stateless, 'AuthApi')).toContain('sqs:SendMessage');
     for (const group of ['AccountsApi', 'SeatsApi', 'ConsentApi']) {
       const actions = actionsOf(stateless, group);
       expect(actions).toContain('secretsmanager:GetSecretValue');
@@ -265,7 +267,7 @@ describe('the stateless stack', () => {
       );
       expect(actions).not.toContain('dynamodb:DeleteTable');
     }
-    for (const group of ['AccountsApi', 'SeatsApi', 'AlertsApi', 'HealthApi', 'EvidenceApi'])
+    for (const group of ['AuthApi', 'AccountsApi', 'SeatsApi', 'AlertsApi', 'HealthApi', 'EvidenceApi'])
       expect(actionsOf(stateless, group)).not.toContain('ses:SendEmail');
   });
 
