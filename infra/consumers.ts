@@ -261,6 +261,21 @@ export const consumers = [
     needs: ['table', 'push', 'mail', 'historyImports'],
     schedules: ['historyOfferExpiry', 'historyStuck'],
   },
+  {
+    kind: 'queue',
+    name: 'signInMails',
+    entry: 'functions/workers/sign-in-mails/handler.ts',
+    // Letters are independent. A letter received again after a crash mid-send may mail its code a
+    // second time (the same code: harmless); one past its code's expiry is dropped unsent.
+    queue: { fifo: false, visibilityTimeoutSeconds: 60, maxReceiveCount: 5 },
+    batchSize: 10,
+    timeoutSeconds: 30,
+    producers: [],
+    // A sign-in request and a link's resend post their letter after answering, whoever owns the
+    // address, so neither the answer nor its time tells which addresses have accounts.
+    apiProducers: ['auth'],
+    needs: ['mail'],
+  },
 ] as const satisfies readonly Consumer[];
 
 export type ConsumerName = (typeof consumers)[number]['name'];

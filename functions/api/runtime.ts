@@ -31,7 +31,7 @@ import { useCaseSettingsFrom } from '../use-case-settings';
 /**
  * The composition root of the API functions: configuration is parsed when the module loads (a bad
  * or missing value stops the cold start), adapters are built once per process and shared by every
- * request. A group's own capabilities are checked by its own modules (seat-keys.ts, mailer.ts,
+ * request. A group's own capabilities are checked by its own modules (seat-keys.ts, auth/sign-in-mails.ts,
  * evidence/deps.ts, session-deps.ts), which only that group loads.
  */
 const settings = config();
@@ -63,7 +63,8 @@ const relationshipRegistry = (secrets: ServiceSecrets) =>
       });
 
 /**
- * What every API group uses. The mailer is the auth group's own (functions/api/auth/mailer.ts) and
+ * What every API group uses. The sign-in outbox is the auth group's own
+ * (functions/api/auth/sign-in-mails.ts) and
  * the evidence checks the evidence group's (functions/api/evidence/deps.ts); seat keys are made by
  * the seats and consent groups and opened by the alerts group for an excerpt
  * (functions/api/seat-keys.ts), and only the pairing and consent groups talk to the session
@@ -73,6 +74,7 @@ const relationshipRegistry = (secrets: ServiceSecrets) =>
 export type ApiDeps = Omit<
   Deps,
   | 'mailer'
+  | 'signInMails'
   | 'faces'
   | 'speech'
   | 'evidence'

@@ -33,6 +33,19 @@ export const chunk = (frame: string): string => `${Buffer.byteLength(frame).toSt
 /** The chunked body's end. */
 export const lastChunk = '0\r\n\r\n';
 
+/** How long a connection the relay has ended may wait for its client's side to close too. */
+export const lingerMs = 5_000;
+
+/**
+ * Ends the connection with its last bytes, and destroys it if the client has not closed its side
+ * within `lingerMs`: a client that never reads or never closes holds nothing for long.
+ */
+export const endSoon = (socket: Socket, last: string): void => {
+  socket.end(last);
+  const linger = setTimeout(() => socket.destroy(), lingerMs).unref();
+  socket.once('close', () => clearTimeout(linger));
+};
+
 /** A whole answer on a connection that then closes (errors, health): no keep-alive to manage. */
 export const answer = (socket: Socket, result: APIGatewayProxyStructuredResultV2): void => {
   const status = result.statusCode ?? 200;
@@ -42,7 +55,7 @@ export const answer = (socket: Socket, result: APIGatewayProxyStructuredResultV2
     'content-length': String(Buffer.byteLength(body)),
     connection: 'close',
   }).map(([name, value]) => `${name}: ${value}\r\n`);
-  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n${headers.join('')}\r\n${body}`);
+  endSoon(socket, `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n${headers.join('')}\r\n${body}`);
 };
 
 /**
@@ -86,7 +99,7 @@ export class SocketStream implements Subscriber {
 
   end(reconnect: boolean): void {
     if (this.socket.writableEnded) return;
-    this.socket.end(reconnect ? `${chunk(retryFrame)}${lastChunk}` : lastChunk);
+    endSoon(this.socket, reconnect ? `${chunk(retryFrame)}${lastChunk}` : lastChunk);
   }
 
   private write(frame: string): void {

@@ -39,9 +39,10 @@ export const parseRequestHead = (text: string): RequestHead | null => {
 export type HeadOutcome = { head: RequestHead } | { refused: 400 | 431 } | { closed: true };
 
 /**
- * Reads one request head from a fresh connection, bounded in size and time (a client that sends
- * its head slowly or endlessly is cut off), then stops listening for data: nothing after the head
- * is read, only discarded.
+ * Reads one request head from a fresh connection, bounded in size and time, then stops listening
+ * for data: nothing after the head is read, only discarded. The time is a deadline from the
+ * connection's start, not an idle timeout: a client trickling a byte now and then is cut off all
+ * the same when it runs out.
  */
 export const readRequestHead = (
   socket: Socket,
@@ -51,10 +52,9 @@ export const readRequestHead = (
     const chunks: Buffer[] = [];
     let size = 0;
     const finish = (outcome: HeadOutcome) => {
+      clearTimeout(deadline);
       socket.off('data', onData);
       socket.off('close', onClose);
-      socket.setTimeout(0);
-      socket.off('timeout', onTimeout);
       settle(outcome);
     };
     const onData = (chunk: Buffer) => {
@@ -71,12 +71,10 @@ export const readRequestHead = (
       finish(head === null ? { refused: 400 } : { head });
     };
     const onClose = () => finish({ closed: true });
-    const onTimeout = () => {
+    const deadline = setTimeout(() => {
       finish({ closed: true });
       socket.destroy();
-    };
+    }, limits.timeoutMs);
     socket.on('data', onData);
     socket.once('close', onClose);
-    socket.setTimeout(limits.timeoutMs);
-    socket.once('timeout', onTimeout);
   });

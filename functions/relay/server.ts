@@ -1,6 +1,6 @@
 import { createServer as createNetServer, type Socket } from 'node:net';
 import type { Hub } from '../../shared/app/events/hub';
-import { ServiceError } from '../../shared/domain/errors';
+import { fail, ServiceError } from '../../shared/domain/errors';
 import { clientIp, loadBalancedSender, type ClientIpTrust } from '../../shared/http/client-ip';
 import { errorResponse } from '../../shared/http/envelope';
 import { admit, type RelayDeps } from './authentication';
@@ -8,8 +8,21 @@ import { answer, SocketStream } from './framing';
 import { readRequestHead, type RequestHead } from './request-head';
 import { routeOf } from './routing';
 
-/** What the public port accepts of a request head before answering 431, and how long it waits for it. */
+/**
+ * What the public port accepts of a request head before answering 431, and how long after the
+ * connection opened the whole head must have arrived (a deadline: trickling bytes does not extend it).
+ */
 export const headLimits = { maxBytes: 8192, timeoutMs: 10_000 } as const;
+
+/**
+ * How many connections one source may hold. Heads still being read are counted per connecting
+ * address (a load balancer's node sends a whole head at once, so its count stays low); open
+ * streams per client address (the one `clientIp` derives, each guardian's and person's own, with
+ * room for families behind one carrier NAT).
+ */
+export const connectionCaps = { headsPerSource: 100, streamsPerClient: 100 } as const;
+/** What a client over its cap is told: try again in a while. */
+const capRetrySeconds = 10;
 /** How much a slow reader may have queued before it is cut off (it resumes with `Last-Event-ID`). */
 export const maxBufferedBytes = 1 << 20;
 
@@ -19,21 +32,34 @@ const answerError = (socket: Socket, error: unknown, onError: (error: unknown) =
   answer(socket, errorResponse(known));
 };
 
-const health = (socket: Socket, hub: Hub) => {
-  const memory = process.memoryUsage();
+/**
+ * The load balancer's health check: up or not, nothing more. The figures (connections, memory) are
+ * metrics, not something to hand whoever asks.
+ */
+const health = (socket: Socket) => {
   answer(socket, {
     statusCode: 200,
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      status: 'ok',
-      connections: hub.connections(),
-      memory: {
-        rssMb: Math.round(memory.rss / 2 ** 20),
-        heapUsedMb: Math.round(memory.heapUsed / 2 ** 20),
-      },
-    }),
+    body: JSON.stringify({ status: 'ok' }),
   });
 };
+
+/** How many of something each key holds: a count per key, forgotten at zero. */
+const tally = () => {
+  const counts = new Map<string, number>();
+  return {
+    count: (key: string) => counts.get(key) ?? 0,
+    add: (key: string) => void counts.set(key, (counts.get(key) ?? 0) + 1),
+    remove: (key: string) => {
+      const left = (counts.get(key) ?? 0) - 1;
+      if (left > 0) counts.set(key, left);
+      else counts.delete(key);
+    },
+  };
+};
+
+const overCap = () =>
+  fail('RATE_LIMITED', { retryAfterSeconds: capRetrySeconds }, 'Too many connections from this address.');
 
 /**
  * The relay's public server: the two SSE routes (errors in the envelope before a stream opens), and
@@ -54,8 +80,14 @@ export const startRelayServer = async (options: {
   maxBufferedBytes?: number;
   /** How long a stream lasts before its client is told to reconnect (with a new ticket). */
   maxStreamMs: number;
+  headLimits?: { maxBytes: number; timeoutMs: number };
+  caps?: { headsPerSource: number; streamsPerClient: number };
 }): Promise<{ close(): Promise<void> }> => {
   const maxBuffered = options.maxBufferedBytes ?? maxBufferedBytes;
+  const limits = options.headLimits ?? headLimits;
+  const caps = options.caps ?? connectionCaps;
+  const heads = tally();
+  const streams = tally();
   // Up to a tenth shorter, so streams opened together (after a deploy) do not all reconnect together.
   const lifetime = () => options.maxStreamMs * (1 - Math.random() / 10);
   /** Connections whose stream head went out: past it, a failure can only end the stream. */
@@ -63,8 +95,12 @@ export const startRelayServer = async (options: {
 
   const handle = async (socket: Socket, head: RequestHead) => {
     const route = routeOf(head);
-    if (route.kind === 'health') return health(socket, options.hub);
+    if (route.kind === 'health') return health(socket);
     const ip = clientIp(loadBalancedSender(head.headers, socket.remoteAddress), options.clientIpTrust);
+    // Counted from before the admission's reads, so a burst cannot pass the cap while they run.
+    if (streams.count(ip) >= caps.streamsPerClient) throw overCap();
+    streams.add(ip);
+    socket.once('close', () => streams.remove(ip));
     const { holder, lastId } = await admit({ ...options.deps, latestId: options.latestId }, route, ip);
     if (socket.destroyed) return;
     const stream = new SocketStream(socket, holder, lastId, holder.openedAt + lifetime(), maxBuffered);
@@ -84,7 +120,11 @@ export const startRelayServer = async (options: {
     socket.once('close', () => sockets.delete(socket));
     // A reset or a broken pipe ends the connection; its close does the rest.
     socket.on('error', () => socket.destroy());
-    void readRequestHead(socket, headLimits).then((outcome) => {
+    const source = socket.remoteAddress ?? '';
+    if (heads.count(source) >= caps.headsPerSource) return answer(socket, errorResponse(overCap()));
+    heads.add(source);
+    void readRequestHead(socket, limits).then((outcome) => {
+      heads.remove(source);
       if ('closed' in outcome) return;
       if ('refused' in outcome) {
         const refusal =

@@ -31,7 +31,7 @@ export const bundlingOptions = {
  * (NodejsFunction's esbuild call has no code splitting): the handler's bundle leaves the import of
  * `./<file>` as it is, so its cold start never compiles them. The evidence checks are 40% of that
  * group's code and only an upload that passes its limits, its link and its file checks uses them;
- * the SES client loads while a sign-in request reads the table, instead of before it; the OpenAPI
+ * the OpenAPI
  * document only when `GET /openapi.json` asks for it.
  */
 export interface Chunk {
@@ -41,7 +41,6 @@ export interface Chunk {
 }
 
 export const chunks: Partial<Record<string, readonly Chunk[]>> = {
-  auth: [{ entry: 'functions/api/auth/ses-mail.mts', file: 'ses-mail.mjs' }],
   health: [{ entry: 'functions/api/health/openapi-document.mts', file: 'openapi-document.mjs' }],
   evidence: [
     { entry: 'functions/api/evidence/aws-checks.mts', file: 'aws-checks.mjs' },

@@ -128,8 +128,9 @@ export class RelayService extends Construct {
     listener.addTargets('Streams', {
       priority: 1,
       conditions: [
-        // Only the public routes: the push port is never behind the load balancer.
-        ListenerCondition.pathPatterns(['/accounts/*/events', '/consent-requests/*/events', '/health']),
+        // Only the stream routes: the push port is never behind the load balancer, and the health
+        // check path is for the target group's checks (which reach the tasks directly), not the public.
+        ListenerCondition.pathPatterns(['/accounts/*/events', '/consent-requests/*/events']),
       ],
       port: relayPorts.public,
       protocol: ApplicationProtocol.HTTP,

@@ -274,7 +274,6 @@ export class StatelessStack extends Stack {
         conditions: { 'ForAnyValue:StringEquals': { 'kms:EncryptionContextKeys': ['seatId'] } },
       }),
     );
-    grantSendMail(functions.auth, props.mailFrom);
     // Guardians' notifications of the person's answers and of pairing moves the API makes: e-mail
     // and push to their devices' endpoints.
     for (const group of ['consent', 'pairing', 'admin', 'history'] as const) {

@@ -277,7 +277,9 @@ export const startBusinessProviderSimulator = async (options: {
         return json(response, 200, { planned: parsed.data });
       }
       if (request.method === 'POST' && /^\/v\d+\.\d+\/[^/]+\/messages$/.test(path)) {
-        if (request.headers['authorization'] !== `Bearer ${options.accessToken}`) {
+        // As the real API: the scheme's case does not matter, the token's does.
+        const token = /^bearer +(\S+)$/i.exec(request.headers['authorization'] ?? '')?.[1];
+        if (token !== options.accessToken) {
           return json(response, 401, metaError(190, 'Invalid OAuth access token.'));
         }
         return answerWith(handleSend(body));

@@ -9,7 +9,7 @@ import type { Ids } from '../ports/ids';
 import type { Campaigns } from '../domain/family/subscription';
 import type { ConsentMessenger, RelationshipRegistry, SeatKeys } from '../ports/consent';
 import type { EvidenceStore, FaceCounter, SpeechListener } from '../ports/evidence';
-import type { Mailer } from '../ports/mailer';
+import type { Mailer, SignInOutbox } from '../ports/mailer';
 import type { EventLog, TicketStore } from '../ports/event-log';
 import type { Analyzer } from '../ports/analyzer';
 import type {
@@ -89,6 +89,8 @@ export interface Deps {
   hasher: KeyedHasher;
   secrets: SecretSource;
   mailer: Mailer;
+  /** Where sign-in requests leave their mail for the worker that sends it. */
+  signInMails: SignInOutbox;
   tokens: AccessTokens;
   users: UserStore;
   families: FamilyStore;

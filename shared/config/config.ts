@@ -177,6 +177,8 @@ export const configSchema = z.object({
   CONSENT_SENDS_QUEUE_URL: optionalUrl,
   /** The history import worker's queue: whoever admits an import sends it there. */
   HISTORY_IMPORT_QUEUE_URL: optionalUrl,
+  /** The sign-in mails, posted by the auth API after it answered, for their worker to send. */
+  SIGN_IN_MAILS_QUEUE_URL: optionalUrl,
   SQS_ENDPOINT: optionalUrl,
   /**
    * Where a session-provider body too large for a queue message waits for its worker: an S3 bucket
@@ -341,6 +343,7 @@ export const capabilities = {
   historyOfferScheduler: oneTimeSchedules('HISTORY_OFFER_EXPIRY_TARGET_ARN'),
   historyStuckScheduler: oneTimeSchedules('HISTORY_STUCK_TARGET_ARN'),
   historyImportQueue: z.object({ HISTORY_IMPORT_QUEUE_URL: setWhen('history imports are admitted') }),
+  signInMailsQueue: z.object({ SIGN_IN_MAILS_QUEUE_URL: setWhen('sign-in codes and links are requested') }),
   pushPlatforms: z.discriminatedUnion('NOTIFY_DELIVERY', [
     z.object({ NOTIFY_DELIVERY: z.literal('log') }),
     z.object({

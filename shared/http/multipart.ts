@@ -44,6 +44,9 @@ export const readFileParts = <P extends FilePartLimits>(
     };
 
     parser.on('file', (name, stream) => {
+      // A body that ends inside a part fails the part's stream too: unheard, that error would end
+      // the process (every request it serves), not this request.
+      stream.on('error', () => stop(fail('VALIDATION', undefined, 'body: malformed multipart')));
       const limit = limits[name];
       if (limit === undefined || parts.has(name)) {
         problems.push(`${name}: unexpected part`);

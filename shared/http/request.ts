@@ -29,8 +29,12 @@ export const decodePathSegment = (raw: string): string | null => {
   }
 };
 
+/**
+ * The token of an `Authorization: Bearer <token>` header. The scheme is case-insensitive and may be
+ * followed by more than one space (RFC 9110 11.1, RFC 6750 2.1): `bearer` is as good as `Bearer`.
+ */
 export const bearerToken = (event: APIGatewayProxyEventV2): string | null => {
   const header = event.headers['authorization'];
-  const match = header === undefined ? null : /^Bearer ([A-Za-z0-9._~+/=-]+)$/.exec(header);
+  const match = header === undefined ? null : /^bearer +([A-Za-z0-9._~+/=-]+)$/i.exec(header);
   return match?.[1] ?? null;
 };

@@ -280,10 +280,10 @@ describe('the relay’s HTTP edge', () => {
     expect(envelopeOf(endless)).toMatchObject({ error: { code: 'HTTP_ERROR' } });
   });
 
-  it('answers its health check with the connections it holds', async () => {
+  it('answers its health check with its status only: the figures are metrics, not public', async () => {
     const health = await fetch(`${inject('relayUrl')}/health`);
     expect(health.status).toBe(200);
-    expect(await health.json()).toMatchObject({ status: 'ok', connections: expect.any(Number) });
+    expect(await health.json()).toEqual({ status: 'ok' });
   });
 });
 

@@ -114,10 +114,23 @@ describe('the business-provider webhook', () => {
       `${url()}?hub.mode=subscribe&hub.challenge=1158201444&hub.verify_token=${devSecrets.BUSINESS_PROVIDER_VERIFY_TOKEN}`,
     );
     expect(ok.status).toBe(200);
+    expect(ok.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(ok.headers.get('x-content-type-options')).toBe('nosniff');
     expect(await ok.text()).toBe('1158201444');
     expect((await fetch(`${url()}?hub.mode=subscribe&hub.challenge=1&hub.verify_token=wrong`)).status).toBe(
       403,
     );
+  });
+
+  it('echoes only a challenge of the provider’s shape (an integer), refusing markup and anything else 400', async () => {
+    const token = devSecrets.BUSINESS_PROVIDER_VERIFY_TOKEN;
+    for (const challenge of ['<script>alert(1)</script>', 'abc', '12 34', '1'.repeat(21), '']) {
+      const refused = await fetch(
+        `${url()}?hub.mode=subscribe&hub.challenge=${encodeURIComponent(challenge)}&hub.verify_token=${token}`,
+      );
+      expect(refused.status, challenge).toBe(400);
+      expect(await refused.text()).not.toContain('<script>');
+    }
   });
 
   it('verifies X-Hub-Signature-256 over the raw bytes and queues one message per status or message', async () => {

@@ -20,7 +20,7 @@ import { startLocalStack } from '../support/local-stack';
 import { protectedSeat as storedProtectedSeat, seatWithPairing } from '../support/seats';
 import { localSeatKeys } from '../../shared/adapters/consent/local-seat-keys';
 import { newImport, queueEntryOf } from '../../shared/domain/history/history-import';
-import { call } from './support/api';
+import { call, deliveriesSoFar, nextDelivery, uniqueEmail, uniqueIp } from './support/api';
 import { askedFamily, protectedSeat, stackTable } from './support/consent';
 import { awaitLogLines } from './support/logs';
 import { pair, pairingReaches, sessionsOf, simulate } from './support/pairing';
@@ -375,6 +375,18 @@ describe('the consumers table, locally (infra/consumers.ts)', () => {
       await logged('history.offer_checked', later.uid, 'lapsed');
     },
     // The recurring admission sweep runs by itself (every 2 s locally, every minute in AWS).
+    // A sign-in request, answered at once, its letter through the standard queue to the sign-in
+    // mail worker, which writes the dev-delivery line.
+    async signInMails() {
+      const email = uniqueEmail();
+      const seen = await deliveriesSoFar(email);
+      const answer = await call('POST', '/auth/otp/request', {
+        body: { email, delivery: 'code', intent: 'signup' },
+        headers: { 'x-forwarded-for': uniqueIp() },
+      });
+      expect(answer.status).toBe(202);
+      expect((await nextDelivery(email, seen)).code).toMatch(/^\d{6}$/);
+    },
     async historyAdmission() {
       const [swept] = await awaitLogLines<{ admitted: number }>(
         'history.admission_swept',

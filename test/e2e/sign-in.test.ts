@@ -195,3 +195,17 @@ describe('sign-in rate limits', () => {
     expect(statuses[40]).toBe(429);
   });
 });
+
+describe('the Authorization header', () => {
+  it('takes the Bearer scheme in any case (RFC 9110 11.1), and refuses another scheme 401', async () => {
+    const { email, token } = await signUp();
+    for (const scheme of ['bearer', 'BEARER', 'bEaReR']) {
+      const me = await call('GET', '/me', { headers: { authorization: `${scheme} ${token}` } });
+      expect(me.status, scheme).toBe(200);
+      expect(me.body.data.email).toBe(email);
+    }
+    const basic = await call('GET', '/me', { headers: { authorization: `Basic ${token}` } });
+    expect(basic.status).toBe(401);
+    expect(basic.body.error.code).toBe('UNAUTHORIZED');
+  });
+});

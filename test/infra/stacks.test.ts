@@ -244,13 +244,15 @@ describe('the stateless stack', () => {
     );
   });
 
-  it('grants least privilege: health reads one item and the table description; mail from auth and the notifying groups only', () => {
+  it('grants least privilege: health reads one item and the table description; mail from the sign-in mail worker and the notifying groups only', () => {
     const health = actionsOf(stateless, 'HealthApi');
     expect(health).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:DescribeTable']));
     expect(health.filter((action) => action.startsWith('dynamodb:'))).toHaveLength(2);
     expect(health).not.toContain('secretsmanager:GetSecretValue');
-    for (const group of ['AuthApi', 'ConsentApi', 'PairingApi'])
+    for (const group of ['SignInMailsWorker', 'ConsentApi', 'PairingApi'])
       expect(actionsOf(stateless, group)).toContain('ses:SendEmail');
+    // Sign-in mail goes out from its worker, after the answer: the auth group only queues the letter.
+    expect(actionsOf(stateless, 'AuthApi')).toContain('sqs:SendMessage');
     for (const group of ['AccountsApi', 'SeatsApi', 'ConsentApi']) {
       const actions = actionsOf(stateless, group);
       expect(actions).toContain('secretsmanager:GetSecretValue');
@@ -265,7 +267,7 @@ describe('the stateless stack', () => {
       );
       expect(actions).not.toContain('dynamodb:DeleteTable');
     }
-    for (const group of ['AccountsApi', 'SeatsApi', 'AlertsApi', 'HealthApi', 'EvidenceApi'])
+    for (const group of ['AuthApi', 'AccountsApi', 'SeatsApi', 'AlertsApi', 'HealthApi', 'EvidenceApi'])
       expect(actionsOf(stateless, group)).not.toContain('ses:SendEmail');
   });
 
@@ -448,6 +450,7 @@ describe('the stateless stack', () => {
       'Seats',
       'SessionEventsWorker',
       'SessionProviderWebhook',
+      'SignInMailsWorker',
       'TrialEndingWorker',
     ]);
   });
@@ -459,7 +462,8 @@ describe('the stateless stack', () => {
     const history: Capability[] = ['historyOfferScheduler', 'historyStuckScheduler', 'historyImportQueue'];
     // What each function's modules pass to `configFor` (functions/**): its cold start fails without them.
     const wired: Record<string, Capability[]> = {
-      AuthApi: [...api, 'mail'],
+      // Sign-in requests post their letter to the sign-in mail worker's queue.
+      AuthApi: [...api, 'signInMailsQueue'],
       AccountsApi: [...api, 'pushPlatforms', 'seatKeys'],
       // The consent-link queue is read on the first send; its URL is there all the same.
       SeatsApi: [...api, 'seatKeys', 'pauseResumeScheduler', 'consentSendsQueue'],
@@ -495,6 +499,8 @@ describe('the stateless stack', () => {
       PauseResumeWorker: [],
       // A schedule target that only notifies: it schedules nothing and talks to no provider.
       TrialEndingWorker: ['notifications'],
+      // Sends sign-in mail only: no table, no secrets.
+      SignInMailsWorker: ['mail'],
     };
     const ours = Object.entries(stateless.findResources('AWS::Lambda::Function')).filter(
       ([, fn]) => fn.Properties.Environment?.Variables?.TABLE_NAME !== undefined,
@@ -741,6 +747,14 @@ describe('the relay', () => {
       HealthCheckPath: '/health',
       Port: 3002,
     });
+    // The listener forwards the stream routes only: `/health` is the target group's checks', not public.
+    const rules = Object.values(stateless.findResources('AWS::ElasticLoadBalancingV2::ListenerRule'));
+    const paths = rules.flatMap((rule) =>
+      (rule.Properties.Conditions as { Field: string; PathPatternConfig?: { Values: string[] } }[]).flatMap(
+        (condition) => condition.PathPatternConfig?.Values ?? [],
+      ),
+    );
+    expect(paths.sort()).toEqual(['/accounts/*/events', '/consent-requests/*/events']);
     stateless.hasResourceProperties('AWS::ApplicationAutoScaling::ScalingPolicy', {
       PolicyType: 'StepScaling',
     });

@@ -3,10 +3,10 @@ import { verifyOtp } from '../../../shared/app/auth/verify';
 import { accepted, ok, publicOperation } from '../../../shared/http/operation';
 import { apiHandler } from '../api-handler';
 import { deps } from '../runtime';
-import { mailer } from './mailer';
-
-const signInDeps = async () => ({ ...(await deps()), mailer: mailer() });
+import { signInMails } from './sign-in-mails';
 import { requests } from './schemas';
+
+const signInDeps = async () => ({ ...(await deps()), signInMails });
 
 export const handler = apiHandler('auth', {
   requestOtp: publicOperation({

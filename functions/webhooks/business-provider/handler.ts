@@ -12,6 +12,9 @@ const appSecret = requireSecret(secrets, 'businessProviderAppSecret');
 const verifyToken = requireSecret(secrets, 'businessProviderVerifyToken');
 const queue = sqsQueue(sqs, configFor('businessEventsQueue').businessEventsQueue.BUSINESS_EVENTS_QUEUE_URL);
 
+/** Meta's `hub.challenge` is an integer (its webhook verification request); nothing else is echoed. */
+const providerChallenge = /^[0-9]{1,20}$/;
+
 const sameText = (a: string, b: string): boolean => {
   const left = Buffer.from(a);
   const right = Buffer.from(b);
@@ -20,7 +23,8 @@ const sameText = (a: string, b: string): boolean => {
 
 /**
  * `GET /webhooks/business-provider`: the subscription handshake answers `hub.challenge` as plain text
- * when `hub.verify_token` matches (403 otherwise). `POST`: the signature over the raw bytes (401),
+ * (`nosniff`) when `hub.verify_token` matches (403 otherwise) and the challenge is of Meta's shape,
+ * an integer (400 otherwise): the endpoint never reflects text of the caller's choosing. `POST`: the signature over the raw bytes (401),
  * then one queue message per status, message or error in the body. A signed body we cannot use is
  * answered 200 all the same (Meta retries anything else with the whole batch for days), logged by
  * kind as `webhook.unusable` and counted, never with its content.
@@ -31,7 +35,14 @@ export const handler = async (event: APIGatewayProxyEventV2): Promise<APIGateway
     if (query['hub.mode'] !== 'subscribe' || !sameText(verifyToken, query['hub.verify_token'] ?? '')) {
       return answer(403, { message: 'Verification failed.' });
     }
-    return { statusCode: 200, headers: { 'content-type': 'text/plain' }, body: query['hub.challenge'] ?? '' };
+    const challenge = query['hub.challenge'] ?? '';
+    if (!providerChallenge.test(challenge)) return answer(400, { message: 'Invalid challenge.' });
+    // Only digits go back, as plain text a browser may not sniff into anything else.
+    return {
+      statusCode: 200,
+      headers: { 'content-type': 'text/plain; charset=utf-8', 'x-content-type-options': 'nosniff' },
+      body: challenge,
+    };
   }
   const body = rawBody(event);
   if (!validBusinessProviderSignature(appSecret, body, event.headers['x-hub-signature-256'])) {

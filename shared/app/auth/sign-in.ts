@@ -9,6 +9,7 @@ import {
 import { fail, isServiceError } from '../../domain/errors';
 import { emailDomainVerdict, normaliseEmail } from '../../domain/people/email';
 import { newUser } from '../../domain/users/user';
+import type { SignInMail } from '../../ports/mailer';
 import type { NewUser } from '../../ports/stores';
 import type { Deps } from '../deps';
 import { enforceRateLimits } from '../rate-limits';
@@ -20,7 +21,7 @@ export const hashPurpose = { email: 'email', code: 'otp-code', link: 'otp-link' 
 
 type SignInDeps = Pick<
   Deps,
-  'clock' | 'ids' | 'hasher' | 'secrets' | 'mailer' | 'users' | 'otp' | 'rateLimiter' | 'settings'
+  'clock' | 'ids' | 'hasher' | 'secrets' | 'signInMails' | 'users' | 'otp' | 'rateLimiter' | 'settings'
 >;
 
 export const emailHashOf = (deps: Pick<Deps, 'hasher'>, email: string): string =>
@@ -38,8 +39,8 @@ const mailBudgets = (deps: SignInDeps, email: string, ip: string) => [
 ];
 
 /**
- * Issues a new challenge for the address, replacing the older one, and mails it when someone can
- * receive it. Every address gets the same answer; an address without an account (and no sign-up)
+ * Issues a new challenge for the address, replacing the older one, and posts its letter (the
+ * mail when someone can receive it). Every address gets the same answer; an address without an account (and no sign-up)
  * gets a challenge whose code is never sent, so its wrong attempts count like anyone's.
  */
 const issueChallenge = async (
@@ -93,12 +94,22 @@ const issueChallenge = async (
         };
   await deps.otp.replaceChallenge(fields.emailHash, challenge, link, previous?.linkHash ?? null, now);
 
-  if (fields.subject.kind === 'nobody') return;
-  if (code !== null) await deps.mailer.sendSignIn({ kind: 'otp_code', email: fields.email, code });
-  if (token !== null) {
-    const url = `${deps.settings.otpLinkBaseUrl}?token=${encodeURIComponent(token)}`;
-    await deps.mailer.sendSignIn({ kind: 'magic_link', email: fields.email, token, url });
-  }
+  // One letter whoever owns the address (empty for nobody), sent by its worker after the answer:
+  // neither the answer nor its timing tells whether the address has an account.
+  const mail: SignInMail | null =
+    fields.subject.kind === 'nobody'
+      ? null
+      : code !== null
+        ? { kind: 'otp_code', email: fields.email, code }
+        : token !== null
+          ? {
+              kind: 'magic_link',
+              email: fields.email,
+              token,
+              url: `${deps.settings.otpLinkBaseUrl}?token=${encodeURIComponent(token)}`,
+            }
+          : null;
+  await deps.signInMails.post({ mail, expiresAtMs: challenge.expiresAtMs });
 };
 
 /** `POST /auth/otp/request`: a code or link for the address; 202 `{ sent: true }` whatever the address. */
@@ -146,6 +157,8 @@ export const resendLink = async (
     previous.subject.kind === 'nobody' ||
     previous.usedAtMs !== null
   ) {
+    // An empty letter, as a request for an address without an account posts one.
+    await deps.signInMails.post({ mail: null, expiresAtMs: deps.clock.now().getTime() });
     return { sent: true };
   }
   await enforceRateLimits(deps.rateLimiter, [

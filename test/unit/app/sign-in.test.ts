@@ -4,19 +4,25 @@ import { verifyOtp } from '../../../shared/app/auth/verify';
 import type { ServiceError } from '../../../shared/domain/errors';
 import type { Deps } from '../../../shared/app/deps';
 import type { OtpChallenge } from '../../../shared/domain/auth/otp';
-import type { SignInMail } from '../../../shared/ports/mailer';
+import type { SignInLetter, SignInMail } from '../../../shared/ports/mailer';
 
 /** In-memory fakes of the ports sign-in uses. */
 const fakes = (users: Record<string, string> = {}) => {
   const challenges = new Map<string, OtpChallenge>();
   const mails: SignInMail[] = [];
+  const letters: SignInLetter[] = [];
   let n = 0;
   const deps = {
     clock: { now: () => new Date('2026-11-22T10:00:00Z') },
     ids: { ulid: () => `01ULID${(n += 1)}`, uid: (p: string) => `${p}_${(n += 1)}`, randomPart: () => 'x' },
     hasher: { digest: (purpose: string, value: string) => `${purpose}(${value})` },
     secrets: { numericCode: () => '123456', urlToken: () => 't'.repeat(43) },
-    mailer: { sendSignIn: async (mail: SignInMail) => void mails.push(mail) },
+    signInMails: {
+      post: async (letter: SignInLetter) => {
+        letters.push(letter);
+        if (letter.mail !== null) mails.push(letter.mail);
+      },
+    },
     users: {
       uidByEmailHash: async (hash: string) => users[hash] ?? null,
       get: async () => null,
@@ -48,7 +54,7 @@ const fakes = (users: Record<string, string> = {}) => {
       },
     },
   };
-  return { deps: deps as unknown as Deps, challenges, mails };
+  return { deps: deps as unknown as Deps, challenges, mails, letters };
 };
 
 describe('requesting a sign-in code', () => {
@@ -68,6 +74,17 @@ describe('requesting a sign-in code', () => {
     ).resolves.toEqual({ sent: true });
     expect(mails).toEqual([]);
     expect(challenges.get('email(nobody@example.com)')?.subject).toEqual({ kind: 'nobody' });
+  });
+
+  it('posts one letter per request whoever owns the address, empty for nobody, and sends nothing itself', async () => {
+    const { deps, letters } = fakes({ 'email(ana@example.com)': 'usr_1' });
+    for (const email of ['ana@example.com', 'nobody@example.com'])
+      await requestOtp(deps, { email, delivery: 'code', intent: 'login' }, '1.1.1.1');
+    expect(letters.map((letter) => letter.mail?.kind ?? null)).toEqual(['otp_code', null]);
+    expect(letters.map((letter) => letter.expiresAtMs)).toEqual([
+      Date.parse('2026-11-22T10:10:00Z'),
+      Date.parse('2026-11-22T10:10:00Z'),
+    ]);
   });
 
   it('remembers the replaced code so it answers OTP_EXPIRED, not OTP_INVALID', async () => {

@@ -91,6 +91,15 @@ describe('reading multipart uploads', () => {
     });
   });
 
+  it('refuses a body that ends inside a part 400, as a request’s error, not the process’s', async () => {
+    const contentType = 'multipart/form-data; boundary=b';
+    const cut = Buffer.from('--b\r\ncontent-disposition: form-data; name="selfie"; filename="f"\r\n\r\nxx');
+    await expect(readFileParts(contentType, cut, limits)).rejects.toMatchObject({
+      code: 'VALIDATION',
+      message: 'body: malformed multipart',
+    });
+  });
+
   it('lists missing parts, unknown parts and text fields', async () => {
     const { contentType, bytes } = await body([
       ['photo', new Uint8Array([1])],

@@ -29,6 +29,7 @@ const fakeSocket = (queued = 0) => {
       state.ended = true;
     },
     destroy: () => void (state.destroyed = true),
+    once: () => undefined,
   } as unknown as Socket;
   return { socket, written, state };
 };
