@@ -28,6 +28,8 @@ import {
   type QueueName,
 } from '../consumers';
 import { ApiFunction } from './api-function';
+import { grantTableAccess } from './table-access';
+import { wholeTable } from '../routes';
 import { deadLetterAlarm, deadLetterRetentionDays } from './dead-letter-alarm';
 
 export interface ConsumersProps {
@@ -172,7 +174,7 @@ export const buildConsumers = (scope: Stack, props: ConsumersProps) => {
   };
 
   const grants: Record<Need, (fn: NodejsFunction) => void> = {
-    table: (fn) => void table.grantReadWriteData(fn),
+    table: (fn) => grantTableAccess(fn, table, wholeTable),
     historyImports: grantHistoryImports,
     sessionProvider: (fn) => {
       fn.addEnvironment('SESSION_PROVIDER_URL', props.sessionProviderUrl);
@@ -186,16 +188,10 @@ export const buildConsumers = (scope: Stack, props: ConsumersProps) => {
       grantSendMail(fn, props.mailFrom);
     },
     // Only the registrations of relay topics: which tasks hold which streams.
-    relayPush: (fn) => {
-      fn.addToRolePolicy(
-        new PolicyStatement({
-          actions: ['dynamodb:Query'],
-          resources: [table.tableArn],
-          conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['RELAYTOPIC#*'] } },
-        }),
-      );
-      table.encryptionKey?.grantDecrypt(fn);
-    },
+    relayPush: (fn) =>
+      grantTableAccess(fn, table, [
+        { actions: ['dynamodb:Query'], partitions: ['RELAYTOPIC#*'], indexes: false },
+      ]),
     seatKeys: (fn) => {
       fn.addEnvironment('SEAT_KEYS', 'kms');
       fn.addEnvironment('SEAT_KEYS_KMS_KEY_ID', props.seatKeyArn);

@@ -24,6 +24,8 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { join } from 'node:path';
+import type { TableGrant } from '../routes';
+import { grantTableAccess } from './table-access';
 
 export interface RelayServiceProps {
   stage: string;
@@ -33,6 +35,26 @@ export interface RelayServiceProps {
   certificateArn: string;
   pingSeconds: number;
 }
+
+/**
+ * What the relay does with the table: consumes a stream ticket, reads the family and a consent link,
+ * reads an account's events, counts the person's stream budgets, and registers which task holds
+ * which topic. Nothing else, and nothing it does not need is written.
+ */
+export const relayTable = [
+  {
+    actions: ['dynamodb:GetItem', 'dynamodb:Query'],
+    partitions: ['ACCOUNT#*', 'CONSENTLINK#*', 'EVENTS#*'],
+    indexes: false,
+  },
+  { actions: ['dynamodb:DeleteItem'], partitions: ['TICKET#*'], indexes: false },
+  { actions: ['dynamodb:UpdateItem', 'dynamodb:PutItem'], partitions: ['RATE#*'], indexes: false },
+  {
+    actions: ['dynamodb:PutItem', 'dynamodb:DeleteItem', 'dynamodb:Query'],
+    partitions: ['RELAYTOPIC#*'],
+    indexes: false,
+  },
+] as const satisfies readonly TableGrant[];
 
 const repositoryRoot = join(import.meta.dirname, '..', '..');
 export const relayPorts = { public: 3002, push: 3012 } as const;
@@ -90,7 +112,7 @@ export class RelayService extends Construct {
       }),
       stopTimeout: Duration.seconds(30),
     });
-    props.table.grantReadWriteData(task.taskRole);
+    grantTableAccess(task.taskRole, props.table, relayTable);
 
     const tasksGroup = new SecurityGroup(this, 'TasksGroup', { vpc: props.vpc, allowAllOutbound: true });
     this.pushClients = new SecurityGroup(this, 'StreamGroup', { vpc: props.vpc, allowAllOutbound: true });

@@ -10,6 +10,7 @@ import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { ApiFunction } from '../constructs/api-function';
 import { RelayService } from '../constructs/relay-service';
+import { grantTableAccess } from '../constructs/table-access';
 import { ConsentPage } from '../constructs/consent-page';
 import { GatewayVpcEndpointAwsService, Vpc } from 'aws-cdk-lib/aws-ec2';
 import {
@@ -27,6 +28,8 @@ import {
   fallbackRoute,
   functionGroups,
   gatewayRoutes,
+  groupAccess,
+  type GroupAccess,
   handlerEntry,
   routes,
   type FunctionGroup,
@@ -43,6 +46,11 @@ import {
   type QueueConsumer,
   type QueueName,
 } from '../consumers';
+
+const reservedConcurrency = (access: GroupAccess) =>
+  access.reservedConcurrency === undefined
+    ? {}
+    : { reservedConcurrentExecutions: access.reservedConcurrency };
 
 export interface StatelessStackProps extends StackProps {
   stage: string;
@@ -125,18 +133,14 @@ export class StatelessStack extends Stack {
           entry: handlerEntry(group),
           environment,
           chunks: chunks[group] ?? [],
-          // Every group but health verifies or issues tokens and keys hashes.
-          readsSecrets: group !== 'health',
+          readsSecrets: groupAccess[group].serviceSecrets,
+          ...reservedConcurrency(groupAccess[group]),
           ...(group === 'evidence'
             ? {
                 assets: [bundledAssets.webpWasm],
                 // Decoding and checking images and audio wants memory and time.
                 memorySize: 1024,
                 timeout: Duration.seconds(30),
-                // A public route that decodes images and audio: at most 20 uploads at once, so a
-                // flood of them costs a bounded amount and never takes the account's concurrency
-                // from the other functions (the per-link and per-IP limits bound each sender).
-                reservedConcurrentExecutions: 20,
                 environment: {
                   ...environment,
                   EVIDENCE_VERIFIER: 'aws',
@@ -162,67 +166,12 @@ export class StatelessStack extends Stack {
     ) as Record<FunctionGroup, NodejsFunction>;
     this.functions = functions;
 
-    // Least privilege: the health check only reads one item and the table's description.
-    functions.health.addToRolePolicy(
-      new PolicyStatement({
-        actions: ['dynamodb:GetItem', 'dynamodb:DescribeTable'],
-        resources: [table.tableArn],
-      }),
-    );
-    table.encryptionKey?.grantDecrypt(functions.health);
-    for (const group of [
-      'auth',
-      'accounts',
-      'seats',
-      'consent',
-      'evidence',
-      'pairing',
-      'admin',
-      'history',
-    ] as const) {
-      table.grantReadWriteData(functions[group]);
-      serviceSecrets.grantRead(functions[group]);
+    // Least privilege, from each group's row (infra/routes.ts, `groupAccess`): its table actions,
+    // the service secret only where its routes use it.
+    for (const group of functionGroups) {
+      grantTableAccess(functions[group], table, groupAccess[group].table);
+      if (groupAccess[group].serviceSecrets) serviceSecrets.grantRead(functions[group]);
     }
-    // Notifications: a guardian's inbox partition only (`INBOX#<user>`).
-    serviceSecrets.grantRead(functions.alerts);
-    table.encryptionKey?.grantDecrypt(functions.alerts);
-    functions.alerts.addToRolePolicy(
-      new PolicyStatement({
-        actions: ['dynamodb:Query', 'dynamodb:GetItem', 'dynamodb:UpdateItem', 'dynamodb:ConditionCheckItem'],
-        resources: [table.tableArn],
-        conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['INBOX#*'] } },
-      }),
-    );
-    // Alerts, within the partitions they need (on an index, its partition key is the leading key):
-    // the family (`ACCOUNT#`, with the excerpt-read counters), the alert list and its indexes, a
-    // decision's events, the seat's sealed messages (read only, by key), the excerpt's rate window
-    // and its audit entry. Nothing is deleted and nothing else is read.
-    functions.alerts.addToRolePolicy(
-      new PolicyStatement({
-        actions: [
-          'dynamodb:Query',
-          'dynamodb:GetItem',
-          'dynamodb:BatchGetItem',
-          'dynamodb:PutItem',
-          'dynamodb:UpdateItem',
-          'dynamodb:ConditionCheckItem',
-        ],
-        resources: [table.tableArn, `${table.tableArn}/index/*`],
-        conditions: {
-          'ForAllValues:StringLike': {
-            'dynamodb:LeadingKeys': [
-              'ACCOUNT#*',
-              'ALERTS#*',
-              'SEATALERTS#*',
-              'SEATMSG#*',
-              'EVENTS#*',
-              'RATE#excerpt#*',
-              'AUDIT#*',
-            ],
-          },
-        },
-      }),
-    );
     // The backoffice (the table above: the roster, the audit trail, a pairing's reset): the Cognito
     // admin calls that keep the pool's users and groups in step with the roster.
     functions.admin.addToRolePolicy(
