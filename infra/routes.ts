@@ -58,9 +58,10 @@ export interface GroupAccess {
    */
   serviceSecrets: boolean;
   /**
-   * API Gateway's ceiling for the group's routes together (requests per second, steady and burst): a
-   * flood answers 429 before any function runs. It bounds cost and keeps one group's flood from the
-   * others; the spec's per-address and per-link limits stay the use cases' (they answer the envelope).
+   * API Gateway's ceiling for each route of the group (requests per second, steady and burst, all
+   * callers together): a flood answers 429 before any function runs. It bounds cost and keeps one
+   * route's flood from the others; the spec's per-address and per-link limits stay the use cases'
+   * (they answer in the envelope).
    */
   throttle: { rate: number; burst: number };
   /** Concurrency set aside for the function, which is also the most it runs at once. */
@@ -537,6 +538,17 @@ export const routes = [
   { method: 'GET', path: '/admin/customers', group: 'admin', auth: 'operator', operation: 'listCustomers' },
 ] as const satisfies readonly Route[];
 
+/**
+ * Why a route without an API Gateway authorizer is not open (cdk-nag APIG4), by its auth kind; an
+ * operator route has the JWT authorizer. Said once per kind, CDK acknowledges it on each route.
+ */
+export const authorizationInFunction: Record<Exclude<AuthKind, 'operator'>, string> = {
+  public:
+    'Public by the spec: a consent route’s credential is the link token in its path, checked by the use case against its hash (rate limited per link and per address); sign-in, the catalog, health and the document need none.',
+  bearer:
+    'The guardian’s access token is our own ES256 token, verified by the function (signature, issuer, audience, expiry) before any use case runs; membership of the family is checked by the use case.',
+};
+
 /** The operations one group must implement, as a type: a handler missing one does not compile. */
 export type OperationsOf<G extends FunctionGroup> = Extract<
   (typeof routes)[number],
@@ -575,6 +587,16 @@ export const pathMatcher = (path: string): ((actual: string) => Record<string, s
     return Object.fromEntries(names.map((name, index) => [name, values[index] ?? '']));
   };
 };
+
+/**
+ * API Gateway's ceiling for each webhook route (all senders together): the providers deliver in
+ * bursts and retry what is refused, so it sits well above their rates and only stops a flood.
+ */
+export const gatewayThrottle = { rate: 500, burst: 1000 } as const;
+
+/** Why a webhook route has no API Gateway authorizer (cdk-nag APIG4). */
+export const gatewayAuthorization =
+  'A provider signs each delivery (HMAC of the body with the shared key; the business provider’s handshake answers its verify token): the function checks it before anything is queued. The gateway’s health route is public by design.';
 
 /**
  * The gateway's own HTTP API (inbound webhooks): one function per `name` (a provider's routes share

@@ -2,6 +2,7 @@ import { Stack } from 'aws-cdk-lib';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, type IGrantable } from 'aws-cdk-lib/aws-iam';
 import type { TableGrant } from '../routes';
+import { tableDesign } from '../../shared/adapters/dynamo/table-design';
 
 /**
  * Grants `grantee` exactly `grants` on the table (each its actions, on the table and, where said, its
@@ -20,7 +21,13 @@ export const grantTableAccess = (
     principal.addToPrincipalPolicy(
       new PolicyStatement({
         actions: [...grant.actions],
-        resources: grant.indexes ? [table.tableArn, `${table.tableArn}/index/*`] : [table.tableArn],
+        // Each index by name: no wildcard.
+        resources: grant.indexes
+          ? [
+              table.tableArn,
+              ...tableDesign.globalIndexes.map(({ indexName }) => `${table.tableArn}/index/${indexName}`),
+            ]
+          : [table.tableArn],
         ...(grant.partitions === undefined
           ? {}
           : { conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...grant.partitions] } } }),
