@@ -198,6 +198,12 @@ export class ConsentPage extends Construct {
       'CFR1',
       'Families and the people they protect travel: who may open a consent link is decided by its token, not by a country.',
     );
+    if (props.domain === undefined)
+      acknowledge(
+        this.distribution,
+        'CFR4',
+        'On CloudFront’s own domain (no `consentPageCertificateArn` given) the viewer TLS policy is CloudFront’s fixed one and cannot be raised; with the links’ host and its certificate it is TLS 1.2 at least.',
+      );
     if (props.webAclArn === undefined)
       acknowledge(
         this.distribution,

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { relayTable } from '../../infra/constructs/relay-service';
 import { applyNagChecks } from '../../infra/nag';
 import { functionGroups, gatewayRoutes, groupAccess, routeKey, routes } from '../../infra/routes';
-import { testStacks } from '../support/stage-settings';
+import { testStacks, testStageSettings } from '../support/stage-settings';
 
 type Statement = { Action: string | string[]; Effect: string; Resource?: unknown; Condition?: unknown };
 type Findings = { before: string[]; after: string[] };
@@ -54,6 +54,14 @@ describe('cdk-nag (AWS Solutions) on every stack', () => {
   it('leaves no finding unacknowledged, errors or warnings, before synthesis and after it', () => {
     expect(findings.before).toEqual([]);
     expect(findings.after).toEqual([]);
+  });
+
+  it('leaves none either with the settings a stage gets by default (no certificate, no web ACL for the page)', () => {
+    const { consentPageCertificateArn: _certificate, ...defaults } = testStageSettings;
+    const { app } = testStacks(defaults);
+    const checks = applyNagChecks(app);
+    app.synth();
+    expect(checks.validateScope(app).violations.map((violation) => violation.ruleName)).toEqual([]);
   });
 
   it('acknowledges each finding with a reason that says why', () => {
