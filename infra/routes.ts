@@ -19,6 +19,111 @@ export const functionGroups = [
 ] as const;
 export type FunctionGroup = (typeof functionGroups)[number];
 
+/** DynamoDB actions a group's function may take on the table, by what it does with it. */
+const tableReads = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'] as const;
+const tableWrites = [
+  ...tableReads,
+  'dynamodb:PutItem',
+  'dynamodb:UpdateItem',
+  'dynamodb:ConditionCheckItem',
+] as const;
+const tableWritesAndDeletes = [...tableWrites, 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'] as const;
+export type TableAction = (typeof tableWritesAndDeletes)[number] | 'dynamodb:DescribeTable';
+
+/**
+ * One grant on the table: its actions, confined to `partitions` (leading keys; on an index, its
+ * partition key is the leading key) when given, on the table's indexes too when `indexes`.
+ */
+export interface TableGrant {
+  actions: readonly TableAction[];
+  partitions?: readonly string[];
+  indexes: boolean;
+}
+
+/** The whole table, every action a transaction of the domain's stores may take (no scan, no stream). */
+export const wholeTable = [
+  { actions: tableWritesAndDeletes, indexes: true },
+] as const satisfies readonly TableGrant[];
+
+/**
+ * What a group's function is granted and how much traffic reaches it. CDK builds every group's
+ * grants, throttle and concurrency from this row (a new group does not compile without one): nothing
+ * is granted by hand per function.
+ */
+export interface GroupAccess {
+  table: readonly TableGrant[];
+  /**
+   * Reads the service secret (`SECRETS_ARN`: the token-signing key and the keyed-hash key) through
+   * the Parameters and Secrets extension.
+   */
+  serviceSecrets: boolean;
+  /**
+   * API Gateway's ceiling for each route of the group (requests per second, steady and burst, all
+   * callers together): a flood answers 429 before any function runs. It bounds cost and keeps one
+   * route's flood from the others; the spec's per-address and per-link limits stay the use cases'
+   * (they answer in the envelope).
+   */
+  throttle: { rate: number; burst: number };
+  /** Concurrency set aside for the function, which is also the most it runs at once. */
+  reservedConcurrency?: number;
+}
+
+export const groupAccess = {
+  // Public sign-in: a tight ceiling, the per-address limits behind it.
+  auth: { table: wholeTable, serviceSecrets: true, throttle: { rate: 50, burst: 100 } },
+  accounts: { table: wholeTable, serviceSecrets: true, throttle: { rate: 200, burst: 400 } },
+  seats: { table: wholeTable, serviceSecrets: true, throttle: { rate: 200, burst: 400 } },
+  consent: { table: wholeTable, serviceSecrets: true, throttle: { rate: 100, burst: 200 } },
+  evidence: {
+    // Counts its budget, finds the link, saves the seat: it never deletes.
+    table: [{ actions: tableWrites, indexes: true }],
+    serviceSecrets: true,
+    throttle: { rate: 10, burst: 20 },
+    // A public route that decodes images and audio: at most 20 uploads at once, so a flood of them
+    // costs a bounded amount and never takes the account's concurrency from the other functions
+    // (the per-link and per-IP limits bound each sender).
+    reservedConcurrency: 20,
+  },
+  pairing: { table: wholeTable, serviceSecrets: true, throttle: { rate: 100, burst: 200 } },
+  alerts: {
+    table: [
+      // Notifications: a guardian's inbox partition only (`INBOX#<user>`).
+      {
+        actions: ['dynamodb:Query', 'dynamodb:GetItem', 'dynamodb:UpdateItem', 'dynamodb:ConditionCheckItem'],
+        partitions: ['INBOX#*'],
+        indexes: false,
+      },
+      // Alerts, within the partitions they need: the family (`ACCOUNT#`, with the excerpt-read
+      // counters), the alert list and its indexes, a decision's events, the seat's sealed messages
+      // (read only, by key), the excerpt's rate window and its audit entry. Nothing is deleted and
+      // nothing else is read.
+      {
+        actions: tableWrites,
+        partitions: [
+          'ACCOUNT#*',
+          'ALERTS#*',
+          'SEATALERTS#*',
+          'SEATMSG#*',
+          'EVENTS#*',
+          'RATE#excerpt#*',
+          'AUDIT#*',
+        ],
+        indexes: true,
+      },
+    ],
+    serviceSecrets: true,
+    throttle: { rate: 200, burst: 400 },
+  },
+  // Reads one item and the table's description; holds no secret.
+  health: {
+    table: [{ actions: ['dynamodb:GetItem', 'dynamodb:DescribeTable'], indexes: false }],
+    serviceSecrets: false,
+    throttle: { rate: 20, burst: 40 },
+  },
+  admin: { table: wholeTable, serviceSecrets: true, throttle: { rate: 20, burst: 40 } },
+  history: { table: wholeTable, serviceSecrets: true, throttle: { rate: 50, burst: 100 } },
+} as const satisfies Record<FunctionGroup, GroupAccess>;
+
 /**
  * `public`: no credential (the consent routes' credential is the link token in the path, checked by
  * the use case). `bearer`: a guardian's access token (membership is checked by the use case).
@@ -433,6 +538,17 @@ export const routes = [
   { method: 'GET', path: '/admin/customers', group: 'admin', auth: 'operator', operation: 'listCustomers' },
 ] as const satisfies readonly Route[];
 
+/**
+ * Why a route without an API Gateway authorizer is not open (cdk-nag APIG4), by its auth kind; an
+ * operator route has the JWT authorizer. Said once per kind, CDK acknowledges it on each route.
+ */
+export const authorizationInFunction: Record<Exclude<AuthKind, 'operator'>, string> = {
+  public:
+    'Public by the spec: a consent route’s credential is the link token in its path, checked by the use case against its hash (rate limited per link and per address); sign-in, the catalog, health and the document need none.',
+  bearer:
+    'The guardian’s access token is our own ES256 token, verified by the function (signature, issuer, audience, expiry) before any use case runs; membership of the family is checked by the use case.',
+};
+
 /** The operations one group must implement, as a type: a handler missing one does not compile. */
 export type OperationsOf<G extends FunctionGroup> = Extract<
   (typeof routes)[number],
@@ -471,6 +587,16 @@ export const pathMatcher = (path: string): ((actual: string) => Record<string, s
     return Object.fromEntries(names.map((name, index) => [name, values[index] ?? '']));
   };
 };
+
+/**
+ * API Gateway's ceiling for each webhook route (all senders together): the providers deliver in
+ * bursts and retry what is refused, so it sits well above their rates and only stops a flood.
+ */
+export const gatewayThrottle = { rate: 500, burst: 1000 } as const;
+
+/** Why a webhook route has no API Gateway authorizer (cdk-nag APIG4). */
+export const gatewayAuthorization =
+  'A provider signs each delivery (HMAC of the body with the shared key; the business provider’s handshake answers its verify token): the function checks it before anything is queued. The gateway’s health route is public by design.';
 
 /**
  * The gateway's own HTTP API (inbound webhooks): one function per `name` (a provider's routes share

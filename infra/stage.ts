@@ -22,6 +22,8 @@ export interface StageSettings {
    * on that name. Without it the page is on CloudFront's own domain (the `ConsentPageUrl` output).
    */
   consentPageCertificateArn?: string;
+  /** A WAF web ACL (scope CLOUDFRONT, made in us-east-1) for the consent page's distribution. */
+  consentPageWebAclArn?: string;
   /** The Amazon Bedrock foundation model id the analysis calls (`ANALYSIS_MODEL_ID`). */
   analysisModelId: string;
   /**
@@ -47,6 +49,8 @@ export const buildStacks = (app: App, settings: StageSettings) => {
     table: stateful.table,
     dataKeyArn: stateful.dataKey.keyArn,
     seatKeyArn: stateful.seatKey.keyArn,
+    secretsKeyArn: stateful.secretsKey.keyArn,
+    evidenceKeyArn: stateful.evidenceKey.keyArn,
     serviceSecretsArn: stateful.serviceSecrets.secretArn,
     evidenceBucketName: stateful.evidenceBucket.bucketName,
     eventBodiesBucketName: stateful.eventBodiesBucket.bucketName,
@@ -65,6 +69,9 @@ export const buildStacks = (app: App, settings: StageSettings) => {
     ...(settings.consentPageCertificateArn === undefined
       ? {}
       : { consentPageCertificateArn: settings.consentPageCertificateArn }),
+    ...(settings.consentPageWebAclArn === undefined
+      ? {}
+      : { consentPageWebAclArn: settings.consentPageWebAclArn }),
     analysisModelId: settings.analysisModelId,
     analyzer: settings.analyzer,
     operators: {

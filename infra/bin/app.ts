@@ -1,4 +1,5 @@
 import { App } from 'aws-cdk-lib';
+import { applyNagChecks } from '../nag';
 import { buildStacks } from '../stage';
 
 const app = new App();
@@ -30,6 +31,9 @@ buildStacks(app, {
   ...(app.node.tryGetContext('consentPageCertificateArn') === undefined
     ? {}
     : { consentPageCertificateArn: String(app.node.tryGetContext('consentPageCertificateArn')) }),
+  ...(app.node.tryGetContext('consentPageWebAclArn') === undefined
+    ? {}
+    : { consentPageWebAclArn: String(app.node.tryGetContext('consentPageWebAclArn')) }),
   analysisModelId: String(
     app.node.tryGetContext('analysisModelId') ?? 'anthropic.claude-3-haiku-20240307-v1:0',
   ),
@@ -39,4 +43,6 @@ buildStacks(app, {
     app.node.tryGetContext('sessionProviderUrl') ?? 'https://sessions.family-protection.example',
   ),
 });
+// cdk-nag's AWS Solutions rules: the synth fails on any finding not acknowledged with its reason.
+applyNagChecks(app);
 app.synth();

@@ -9,9 +9,11 @@ import {
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { SubnetType, type ISecurityGroup, type IVpc } from 'aws-cdk-lib/aws-ec2';
+import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
 import { join } from 'node:path';
 import { bundlingOptions, chunkCommand, type Chunk } from './bundling';
+import { acknowledgeWildcards } from '../nag';
 
 export interface ApiFunctionProps {
   /** Path of the handler module, relative to the repository root. */
@@ -48,7 +50,36 @@ export class ApiFunction extends Construct {
       retention: RetentionDays.ONE_MONTH,
       removalPolicy: RemovalPolicy.DESTROY,
     }));
+    // A role of its own instead of AWS's managed execution policies: it writes to its own log group
+    // only, and (in a VPC) manages its network interfaces.
+    const role = new Role(this, 'ServiceRole', { assumedBy: new ServicePrincipal('lambda.amazonaws.com') });
+    role.addToPolicy(
+      new PolicyStatement({
+        actions: ['logs:CreateLogStream', 'logs:PutLogEvents'],
+        resources: [logGroup.logGroupArn],
+      }),
+    );
+    if (props.vpc !== undefined) {
+      const interfaces = new PolicyStatement({
+        actions: [
+          'ec2:CreateNetworkInterface',
+          'ec2:DescribeNetworkInterfaces',
+          'ec2:DescribeSubnets',
+          'ec2:DeleteNetworkInterface',
+          'ec2:AssignPrivateIpAddresses',
+          'ec2:UnassignPrivateIpAddresses',
+        ],
+        resources: ['*'],
+      });
+      role.addToPolicy(interfaces);
+      acknowledgeWildcards(
+        role,
+        interfaces,
+        'Lambda creates the network interfaces of a function in a VPC before they exist: these EC2 actions take no resource ARN.',
+      );
+    }
     this.function = new NodejsFunction(this, 'Function', {
+      role,
       entry: join(repositoryRoot, props.entry),
       handler: 'handler',
       ...(props.functionName === undefined ? {} : { functionName: props.functionName }),

@@ -1,4 +1,4 @@
-import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import {
   AllowedMethods,
   CachePolicy,
@@ -26,6 +26,7 @@ import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aw
 import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
+import { acknowledge, acknowledgePolicyWildcards } from '../nag';
 import { ensureConsentPage } from '../../web/consent-page/build';
 import { contentSecurityPolicy, hstsSeconds, securityHeaders } from '../../web/consent-page/headers';
 
@@ -40,6 +41,11 @@ export interface ConsentPageProps {
   originHeader: string;
   /** The links' host name and its us-east-1 certificate; without them, CloudFront's own domain. */
   domain?: { name: string; certificateArn: string };
+  /**
+   * A WAF web ACL of scope CLOUDFRONT (made in us-east-1, where CloudFront's must live, outside this
+   * app) in front of the page and the person's routes.
+   */
+  webAclArn?: string;
 }
 
 /**
@@ -141,6 +147,7 @@ export class ConsentPage extends Construct {
             domainNames: [props.domain.name],
             certificate: Certificate.fromCertificateArn(this, 'Certificate', props.domain.certificateArn),
           }),
+      ...(props.webAclArn === undefined ? {} : { webAclId: props.webAclArn }),
       enableLogging: true,
       logBucket: this.logs,
       logFilePrefix: 'cloudfront/',
@@ -172,5 +179,36 @@ export class ConsentPage extends Construct {
       cacheControl: [],
       memoryLimit: 256,
     });
+    // CDK's own deployment function (one per stack, beside this construct): it runs at deploy only.
+    const deployer = Stack.of(this)
+      .node.children.filter((child) => child.node.id.startsWith('Custom::CDKBucketDeployment'))
+      .at(-1);
+    if (deployer !== undefined) {
+      const reason =
+        'CDK’s own function that copies the page’s build at deploy time: its runtime, managed execution policy and S3 grants (the asset bucket’s objects, this bucket’s objects, CloudFront invalidation) are CDK’s, and it never runs outside a deployment.';
+      for (const rule of [
+        'L1',
+        'IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+      ] as const)
+        acknowledge(deployer, rule, reason);
+      acknowledgePolicyWildcards(deployer, reason);
+    }
+    acknowledge(
+      this.distribution,
+      'CFR1',
+      'Families and the people they protect travel: who may open a consent link is decided by its token, not by a country.',
+    );
+    if (props.domain === undefined)
+      acknowledge(
+        this.distribution,
+        'CFR4',
+        'On CloudFront’s own domain (no `consentPageCertificateArn` given) the viewer TLS policy is CloudFront’s fixed one and cannot be raised; with the links’ host and its certificate it is TLS 1.2 at least.',
+      );
+    if (props.webAclArn === undefined)
+      acknowledge(
+        this.distribution,
+        'CFR2',
+        'No CLOUDFRONT web ACL was given (context `consentPageWebAclArn`; it must be made in us-east-1): the person’s routes count their own per-link and per-address limits, and the page is static.',
+      );
   }
 }

@@ -28,7 +28,10 @@ import {
   type QueueName,
 } from '../consumers';
 import { ApiFunction } from './api-function';
-import { deadLetterAlarm, deadLetterRetentionDays } from './dead-letter-alarm';
+import { grantTableAccess } from './table-access';
+import { wholeTable } from '../routes';
+import { deadLetterAlarm, deadLetterReason, deadLetterRetentionDays } from './dead-letter-alarm';
+import { acknowledge, acknowledgeWildcards } from '../nag';
 
 export interface ConsumersProps {
   stage: string;
@@ -76,20 +79,29 @@ export const pushEndpointsOf = (applications: PushApplications): string[] =>
 /** Lets a function push to guardians' devices: publish to the endpoints of the stage's applications only. */
 export const grantPush = (fn: NodejsFunction, applications: PushApplications): void => {
   fn.addEnvironment('NOTIFY_DELIVERY', 'aws');
-  fn.addToRolePolicy(
-    new PolicyStatement({ actions: ['sns:Publish'], resources: pushEndpointsOf(applications) }),
+  const publish = new PolicyStatement({ actions: ['sns:Publish'], resources: pushEndpointsOf(applications) });
+  fn.addToRolePolicy(publish);
+  acknowledgeWildcards(
+    fn,
+    publish,
+    'Devices register at run time: the endpoints of the stage’s two platform applications, and no other.',
   );
 };
 
 /** Lets a function send guardians' e-mail, from the stage's address only. */
-export const grantSendMail = (fn: NodejsFunction, mailFrom: string): void =>
-  void fn.addToRolePolicy(
-    new PolicyStatement({
-      actions: ['ses:SendEmail'],
-      resources: ['*'],
-      conditions: { StringEquals: { 'ses:FromAddress': mailFrom } },
-    }),
+export const grantSendMail = (fn: NodejsFunction, mailFrom: string): void => {
+  const send = new PolicyStatement({
+    actions: ['ses:SendEmail'],
+    resources: ['*'],
+    conditions: { StringEquals: { 'ses:FromAddress': mailFrom } },
+  });
+  fn.addToRolePolicy(send);
+  acknowledgeWildcards(
+    fn,
+    send,
+    'SES authorises a send on the recipient identities too (any guardian’s address): the sender is pinned by the ses:FromAddress condition instead.',
   );
+};
 
 /**
  * Every row of the consumers table (infra/consumers.ts), built in `scope` (construct ids are the
@@ -119,6 +131,7 @@ export const buildConsumers = (scope: Stack, props: ConsumersProps) => {
         enforceSSL: true,
         retentionPeriod: Duration.days(deadLetterRetentionDays),
       });
+      acknowledge(deadLetter, 'SQS3', deadLetterReason);
       deadLetterAlarm(scope, 'ScheduleDeadLetterAlarm', deadLetter);
       // The role EventBridge Scheduler assumes to run a schedule: invoke its target, report to the DLQ.
       const role = new Role(scope, 'SchedulerRole', {
@@ -144,17 +157,21 @@ export const buildConsumers = (scope: Stack, props: ConsumersProps) => {
     fn.addEnvironment('SCHEDULER_ROLE_ARN', role.roleArn);
     fn.addEnvironment('SCHEDULER_DLQ_ARN', deadLetter.queueArn);
     for (const name of names) fn.addEnvironment(targetArnVariable(name), targetArn(name));
-    fn.addToRolePolicy(
-      new PolicyStatement({
-        actions: ['scheduler:CreateSchedule', 'scheduler:DeleteSchedule'],
-        resources: names.map((name) =>
-          scope.formatArn({
-            service: 'scheduler',
-            resource: 'schedule',
-            resourceName: `${group.ref}/${name}-*`,
-          }),
-        ),
-      }),
+    const manage = new PolicyStatement({
+      actions: ['scheduler:CreateSchedule', 'scheduler:DeleteSchedule'],
+      resources: names.map((name) =>
+        scope.formatArn({
+          service: 'scheduler',
+          resource: 'schedule',
+          resourceName: `${group.ref}/${name}-*`,
+        }),
+      ),
+    });
+    fn.addToRolePolicy(manage);
+    acknowledgeWildcards(
+      fn,
+      manage,
+      'One-time schedules are named at run time (`<target>-<id>`): only the names of the targets this function schedules, in the stage’s group.',
     );
     fn.addToRolePolicy(
       new PolicyStatement({
@@ -172,7 +189,7 @@ export const buildConsumers = (scope: Stack, props: ConsumersProps) => {
   };
 
   const grants: Record<Need, (fn: NodejsFunction) => void> = {
-    table: (fn) => void table.grantReadWriteData(fn),
+    table: (fn) => grantTableAccess(fn, table, wholeTable),
     historyImports: grantHistoryImports,
     sessionProvider: (fn) => {
       fn.addEnvironment('SESSION_PROVIDER_URL', props.sessionProviderUrl);
@@ -186,16 +203,10 @@ export const buildConsumers = (scope: Stack, props: ConsumersProps) => {
       grantSendMail(fn, props.mailFrom);
     },
     // Only the registrations of relay topics: which tasks hold which streams.
-    relayPush: (fn) => {
-      fn.addToRolePolicy(
-        new PolicyStatement({
-          actions: ['dynamodb:Query'],
-          resources: [table.tableArn],
-          conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['RELAYTOPIC#*'] } },
-        }),
-      );
-      table.encryptionKey?.grantDecrypt(fn);
-    },
+    relayPush: (fn) =>
+      grantTableAccess(fn, table, [
+        { actions: ['dynamodb:Query'], partitions: ['RELAYTOPIC#*'], indexes: false },
+      ]),
     seatKeys: (fn) => {
       fn.addEnvironment('SEAT_KEYS', 'kms');
       fn.addEnvironment('SEAT_KEYS_KMS_KEY_ID', props.seatKeyArn);
@@ -228,11 +239,15 @@ export const buildConsumers = (scope: Stack, props: ConsumersProps) => {
     eventBodies: (fn) => {
       for (const [name, value] of Object.entries(eventBodiesEnvironment(props.eventBodies)))
         fn.addEnvironment(name, value);
-      fn.addToRolePolicy(
-        new PolicyStatement({
-          actions: ['s3:GetObject', 's3:DeleteObject'],
-          resources: [props.eventBodies.arnForObjects(`${queuedBodyPrefix}*`)],
-        }),
+      const readAndRemove = new PolicyStatement({
+        actions: ['s3:GetObject', 's3:DeleteObject'],
+        resources: [props.eventBodies.arnForObjects(`${queuedBodyPrefix}*`)],
+      });
+      fn.addToRolePolicy(readAndRemove);
+      acknowledgeWildcards(
+        fn,
+        readAndRemove,
+        'Kept bodies are named by their event at run time: the objects under the kept-body prefix only.',
       );
     },
   };
@@ -309,6 +324,7 @@ export const buildConsumers = (scope: Stack, props: ConsumersProps) => {
         enforceSSL: true,
         retentionPeriod: Duration.days(deadLetterRetentionDays),
       });
+      acknowledge(deadLetter, 'SQS3', deadLetterReason);
       deadLetterAlarm(scope, `${pascal(row.name)}DeadLetterAlarm`, deadLetter);
       fn.addEventSource(
         new DynamoEventSource(table, {

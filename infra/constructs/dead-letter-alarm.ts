@@ -6,6 +6,13 @@ import type { Construct } from 'constructs';
 /** How long a dead-letter queue keeps what the service gave up on: two weeks to look at it (the most SQS keeps). */
 export const deadLetterRetentionDays = 14;
 
+/**
+ * Why a dead-letter queue has none of its own (cdk-nag SQS3): nothing consumes it, so nothing can
+ * fail there; it keeps what it holds for the longest SQS allows, and its alarm fires on the first.
+ */
+export const deadLetterReason =
+  'A dead-letter queue itself: nothing consumes it, so nothing fails there to dead-letter again; it keeps messages 14 days and its alarm fires on the first one.';
+
 /** Anything in a dead-letter queue is a message the service gave up on: someone must look. */
 export const deadLetterAlarm = (scope: Construct, id: string, queue: IQueue): Alarm =>
   new Alarm(scope, id, {

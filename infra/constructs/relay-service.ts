@@ -6,6 +6,7 @@ import {
   type ContainerDefinition,
   Cluster,
   ContainerImage,
+  ContainerInsights,
   CpuArchitecture,
   FargateService,
   FargateTaskDefinition,
@@ -24,6 +25,11 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { join } from 'node:path';
+import type { TableGrant } from '../routes';
+import { grantTableAccess } from './table-access';
+import { acknowledge } from '../nag';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import { CfnWebACL, CfnWebACLAssociation } from 'aws-cdk-lib/aws-wafv2';
 
 export interface RelayServiceProps {
   stage: string;
@@ -32,7 +38,29 @@ export interface RelayServiceProps {
   serviceSecrets: ISecret;
   certificateArn: string;
   pingSeconds: number;
+  /** Where the load balancer writes its access logs (under `relay/`). */
+  logs: IBucket;
 }
+
+/**
+ * What the relay does with the table: consumes a stream ticket, reads the family and a consent link,
+ * reads an account's events, counts the person's stream budgets, and registers which task holds
+ * which topic. Nothing else, and nothing it does not need is written.
+ */
+export const relayTable = [
+  {
+    actions: ['dynamodb:GetItem', 'dynamodb:Query'],
+    partitions: ['ACCOUNT#*', 'CONSENTLINK#*', 'EVENTS#*'],
+    indexes: false,
+  },
+  { actions: ['dynamodb:DeleteItem'], partitions: ['TICKET#*'], indexes: false },
+  { actions: ['dynamodb:UpdateItem', 'dynamodb:PutItem'], partitions: ['RATE#*'], indexes: false },
+  {
+    actions: ['dynamodb:PutItem', 'dynamodb:DeleteItem', 'dynamodb:Query'],
+    partitions: ['RELAYTOPIC#*'],
+    indexes: false,
+  },
+] as const satisfies readonly TableGrant[];
 
 const repositoryRoot = join(import.meta.dirname, '..', '..');
 export const relayPorts = { public: 3002, push: 3012 } as const;
@@ -52,7 +80,10 @@ export class RelayService extends Construct {
 
   constructor(scope: Construct, id: string, props: RelayServiceProps) {
     super(scope, id);
-    const cluster = new Cluster(this, 'Cluster', { vpc: props.vpc });
+    const cluster = new Cluster(this, 'Cluster', {
+      vpc: props.vpc,
+      containerInsightsV2: ContainerInsights.ENABLED,
+    });
     const task = new FargateTaskDefinition(this, 'Task', {
       cpu: 512,
       memoryLimitMiB: 1024,
@@ -90,7 +121,17 @@ export class RelayService extends Construct {
       }),
       stopTimeout: Duration.seconds(30),
     });
-    props.table.grantReadWriteData(task.taskRole);
+    acknowledge(
+      task,
+      'ECS2',
+      'Only settings that are not secret are in the environment (stage, table name, ping interval, the origin header’s name); the hash key and the origin secret reach the task by reference to Secrets Manager.',
+    );
+    grantTableAccess(task.taskRole, props.table, relayTable);
+    acknowledge(
+      task.obtainExecutionRole(),
+      'IAM5[Resource::*]',
+      'ECR’s GetAuthorizationToken, which pulls the image, takes no resource ARN.',
+    );
 
     const tasksGroup = new SecurityGroup(this, 'TasksGroup', { vpc: props.vpc, allowAllOutbound: true });
     this.pushClients = new SecurityGroup(this, 'StreamGroup', { vpc: props.vpc, allowAllOutbound: true });
@@ -112,6 +153,40 @@ export class RelayService extends Construct {
       internetFacing: true,
       // SSE connections stay open: far above the ping interval.
       idleTimeout: Duration.seconds(120),
+    });
+    this.loadBalancer.logAccessLogs(props.logs, 'relay');
+    acknowledge(
+      this.loadBalancer.connections.securityGroups[0] ?? this.loadBalancer,
+      'EC23',
+      'The relay’s public HTTPS listener: guardians’ apps and the consent page hold their event streams from anywhere; only 443 is open, and the tasks behind it only to the load balancer.',
+    );
+    // Known bad sources and request shapes are stopped before the relay (AWS's managed rules); the
+    // relay counts its own per-address limits, on the address it is told to trust.
+    const webAcl = new CfnWebACL(this, 'WebAcl', {
+      scope: 'REGIONAL',
+      defaultAction: { allow: {} },
+      visibilityConfig: {
+        cloudWatchMetricsEnabled: true,
+        metricName: 'relay-web-acl',
+        sampledRequestsEnabled: false,
+      },
+      rules: ['AWSManagedRulesAmazonIpReputationList', 'AWSManagedRulesKnownBadInputsRuleSet'].map(
+        (name, priority) => ({
+          name,
+          priority,
+          overrideAction: { none: {} },
+          statement: { managedRuleGroupStatement: { vendorName: 'AWS', name } },
+          visibilityConfig: {
+            cloudWatchMetricsEnabled: true,
+            metricName: name,
+            sampledRequestsEnabled: false,
+          },
+        }),
+      ),
+    });
+    new CfnWebACLAssociation(this, 'WebAclAssociation', {
+      resourceArn: this.loadBalancer.loadBalancerArn,
+      webAclArn: webAcl.attrArn,
     });
     // The relay counts per-IP limits on the entry the load balancer appends (the last), never the caller's own.
     this.loadBalancer.setAttribute('routing.http.xff_header_processing.mode', 'append');

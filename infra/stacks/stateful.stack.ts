@@ -4,7 +4,10 @@ import { deadLetterAlarm, deadLetterRetentionDays } from '../constructs/dead-let
 import { queueConsumers, queueNames, type QueueName } from '../consumers';
 import { AttributeType, Billing, StreamViewType, TableEncryptionV2, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Key } from 'aws-cdk-lib/aws-kms';
+import type { CfnBucket } from 'aws-cdk-lib/aws-s3';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { acknowledge } from '../nag';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { OperatorPool } from '../constructs/operator-pool';
@@ -20,9 +23,15 @@ export class StatefulStack extends Stack {
   readonly table: TableV2;
   readonly dataKey: Key;
   readonly seatKey: Key;
+  /** Wraps the service's and the gateway's secrets, and nothing else. */
+  readonly secretsKey: Key;
+  /** Wraps the person's evidence files, and nothing else. */
+  readonly evidenceKey: Key;
   readonly serviceSecrets: Secret;
   readonly evidenceBucket: Bucket;
   readonly eventBodiesBucket: Bucket;
+  /** The server access logs of the evidence and event-body buckets. */
+  readonly accessLogs: Bucket;
   readonly gatewaySecrets: Secret;
   readonly queues: Record<QueueName, Queue>;
   /** The backoffice operators' Cognito user pool, its role groups and app client. */
@@ -34,7 +43,7 @@ export class StatefulStack extends Stack {
     const retain = RemovalPolicy.RETAIN;
 
     this.dataKey = new Key(this, 'DataKey', {
-      description: `family-protection ${props.stage}: table and secrets encryption`,
+      description: `family-protection ${props.stage}: table encryption`,
       enableKeyRotation: true,
       removalPolicy: RemovalPolicy.RETAIN,
     });
@@ -43,6 +52,19 @@ export class StatefulStack extends Stack {
     // function makes one (activation); only a function that reads content may ever open one.
     this.seatKey = new Key(this, 'SeatKey', {
       description: `family-protection ${props.stage}: seat data keys (envelope encryption of content)`,
+      enableKeyRotation: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
+    // Secrets and evidence under keys of their own: a function that may read the table (its key, only
+    // through DynamoDB) can open neither, and each key's use is granted to its few users only.
+    this.secretsKey = new Key(this, 'SecretsKey', {
+      description: `family-protection ${props.stage}: the service's and the gateway's secrets`,
+      enableKeyRotation: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    this.evidenceKey = new Key(this, 'EvidenceKey', {
+      description: `family-protection ${props.stage}: the person's evidence (selfie and recording)`,
       enableKeyRotation: true,
       removalPolicy: RemovalPolicy.RETAIN,
     });
@@ -69,7 +91,7 @@ export class StatefulStack extends Stack {
     // The person's selfie and recording: private, KMS-encrypted, TLS only, never served to anyone.
     this.evidenceBucket = new Bucket(this, 'EvidenceBucket', {
       encryption: BucketEncryption.KMS,
-      encryptionKey: this.dataKey,
+      encryptionKey: this.evidenceKey,
       bucketKeyEnabled: true,
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
       enforceSSL: true,
@@ -91,6 +113,38 @@ export class StatefulStack extends Stack {
       ],
       removalPolicy: RemovalPolicy.RETAIN,
     });
+
+    // Who read or wrote which object of either bucket, kept 90 days. Made after them (and wired
+    // with the buckets' own logging setting) so the buckets above keep their place in the template.
+    this.accessLogs = new Bucket(this, 'AccessLogs', {
+      encryption: BucketEncryption.S3_MANAGED,
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      enforceSSL: true,
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      lifecycleRules: [{ expiration: Duration.days(90) }],
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    const logged = [
+      [this.evidenceBucket, 'evidence/'],
+      [this.eventBodiesBucket, 'event-bodies/'],
+    ] as const;
+    for (const [bucket, prefix] of logged) {
+      (bucket.node.defaultChild as CfnBucket).loggingConfiguration = {
+        destinationBucketName: this.accessLogs.bucketName,
+        logFilePrefix: prefix,
+      };
+    }
+    this.accessLogs.addToResourcePolicy(
+      new PolicyStatement({
+        principals: [new ServicePrincipal('logging.s3.amazonaws.com')],
+        actions: ['s3:PutObject'],
+        resources: [this.accessLogs.arnForObjects('*')],
+        conditions: {
+          ArnLike: { 'aws:SourceArn': logged.map(([bucket]) => bucket.bucketArn) },
+          StringEquals: { 'aws:SourceAccount': this.account },
+        },
+      }),
+    );
 
     // Between the gateway and the workers: each queue row's queue with its dead-letter queue.
     this.queues = Object.fromEntries(
@@ -120,16 +174,26 @@ export class StatefulStack extends Stack {
     // `{ sessionProviderWebhookSecret, businessProviderAppSecret, businessProviderVerifyToken }`.
     this.gatewaySecrets = new Secret(this, 'GatewaySecrets', {
       description: `family-protection ${props.stage}: webhook keys the gateway verifies with`,
-      encryptionKey: this.dataKey,
+      encryptionKey: this.secretsKey,
       removalPolicy: RemovalPolicy.RETAIN,
     });
+    acknowledge(
+      this.gatewaySecrets,
+      'SMG4',
+      'The providers issue these values (the sessions’ webhook key, the business app secret and verify token): they are rotated in the providers’ consoles, then written here (docs/infrastructure.md), not by a rotation function.',
+    );
 
     // `{ jwtPrivateJwk, hashKey, … }`: written once after the first deploy (docs/deploy.md), read at
     // cold start.
     this.serviceSecrets = new Secret(this, 'ServiceSecrets', {
       description: `family-protection ${props.stage}: ES256 signing key and keyed-hash key`,
-      encryptionKey: this.dataKey,
+      encryptionKey: this.secretsKey,
       removalPolicy: RemovalPolicy.RETAIN,
     });
+    acknowledge(
+      this.serviceSecrets,
+      'SMG4',
+      'Not rotatable by a function: the keyed-hash key names stored items (e-mail lookups, link and ticket hashes), so a new one orphans them, and a new signing key must be published beside the old for an access token’s lifetime. Both change by the written procedure (docs/infrastructure.md), not on a timer.',
+    );
   }
 }

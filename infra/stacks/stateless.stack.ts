@@ -1,4 +1,5 @@
-import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import type { CfnStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpApi, HttpMethod } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
@@ -10,8 +11,14 @@ import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { ApiFunction } from '../constructs/api-function';
 import { RelayService } from '../constructs/relay-service';
+import { grantTableAccess } from '../constructs/table-access';
 import { ConsentPage } from '../constructs/consent-page';
-import { GatewayVpcEndpointAwsService, Vpc } from 'aws-cdk-lib/aws-ec2';
+import {
+  FlowLogDestination,
+  FlowLogTrafficType,
+  GatewayVpcEndpointAwsService,
+  Vpc,
+} from 'aws-cdk-lib/aws-ec2';
 import {
   buildConsumers,
   eventBodiesEnvironment,
@@ -22,17 +29,24 @@ import {
 } from '../constructs/consumers';
 import { queuedBodyPrefix } from '../../shared/adapters/sqs/queued-body';
 import { bundledAssets, chunks } from '../constructs/bundling';
-import { Bucket } from 'aws-cdk-lib/aws-s3';
+import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import {
+  authorizationInFunction,
   fallbackRoute,
   functionGroups,
+  gatewayAuthorization,
+  gatewayThrottle,
   gatewayRoutes,
+  groupAccess,
+  type GroupAccess,
   handlerEntry,
+  routeKey,
   routes,
   type FunctionGroup,
 } from '../routes';
 import { Queue, type IQueue } from 'aws-cdk-lib/aws-sqs';
-import { FilterPattern, MetricFilter } from 'aws-cdk-lib/aws-logs';
+import { FilterPattern, LogGroup, MetricFilter, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { acknowledge, acknowledgeWildcards } from '../nag';
 import {
   pascal,
   queueConsumers,
@@ -44,12 +58,21 @@ import {
   type QueueName,
 } from '../consumers';
 
+const reservedConcurrency = (access: GroupAccess) =>
+  access.reservedConcurrency === undefined
+    ? {}
+    : { reservedConcurrentExecutions: access.reservedConcurrency };
+
 export interface StatelessStackProps extends StackProps {
   stage: string;
   table: ITableV2;
   dataKeyArn: string;
   /** The key seat data keys are wrapped under, apart from the table's. */
   seatKeyArn: string;
+  /** The key of the service's and the gateway's secrets. */
+  secretsKeyArn: string;
+  /** The key of the evidence bucket's objects. */
+  evidenceKeyArn: string;
   serviceSecretsArn: string;
   evidenceBucketName: string;
   /** Where the gateway keeps a body too large for a queue message (infra/consumers.ts, `eventBodies`). */
@@ -67,6 +90,7 @@ export interface StatelessStackProps extends StackProps {
   relayCertificateArn: string;
   relayDomainName: string;
   consentPageCertificateArn?: string;
+  consentPageWebAclArn?: string;
   /** The Bedrock foundation model the session-events worker analyses messages with. */
   analysisModelId: string;
   /** `bedrock` or `cascade` (infra/stage.ts). */
@@ -95,6 +119,7 @@ export class StatelessStack extends Stack {
     // Referenced by ARN: grants then land in this stack's role policies, not in the key's policy,
     // so the stateful stack never depends on this one.
     const dataKey = Key.fromKeyArn(this, 'DataKey', props.dataKeyArn);
+    const secretsKey = Key.fromKeyArn(this, 'SecretsKey', props.secretsKeyArn);
     const table = TableV2.fromTableAttributes(this, 'Table', {
       tableArn: props.table.tableArn,
       tableStreamArn: props.table.tableStreamArn,
@@ -102,7 +127,7 @@ export class StatelessStack extends Stack {
     });
     const serviceSecrets = Secret.fromSecretAttributes(this, 'ServiceSecrets', {
       secretCompleteArn: props.serviceSecretsArn,
-      encryptionKey: dataKey,
+      encryptionKey: secretsKey,
     });
     const environment = {
       STAGE: props.stage,
@@ -125,24 +150,20 @@ export class StatelessStack extends Stack {
           entry: handlerEntry(group),
           environment,
           chunks: chunks[group] ?? [],
-          // Every group but health verifies or issues tokens and keys hashes.
-          readsSecrets: group !== 'health',
+          readsSecrets: groupAccess[group].serviceSecrets,
+          ...reservedConcurrency(groupAccess[group]),
           ...(group === 'evidence'
             ? {
                 assets: [bundledAssets.webpWasm],
                 // Decoding and checking images and audio wants memory and time.
                 memorySize: 1024,
                 timeout: Duration.seconds(30),
-                // A public route that decodes images and audio: at most 20 uploads at once, so a
-                // flood of them costs a bounded amount and never takes the account's concurrency
-                // from the other functions (the per-link and per-IP limits bound each sender).
-                reservedConcurrentExecutions: 20,
                 environment: {
                   ...environment,
                   EVIDENCE_VERIFIER: 'aws',
                   EVIDENCE_STORE: 's3',
                   EVIDENCE_BUCKET: props.evidenceBucketName,
-                  EVIDENCE_KMS_KEY_ID: props.dataKeyArn,
+                  EVIDENCE_KMS_KEY_ID: props.evidenceKeyArn,
                   WEBP_WASM_PATH: `/var/task/${bundledAssets.webpWasm.to}`,
                 },
               }
@@ -162,67 +183,12 @@ export class StatelessStack extends Stack {
     ) as Record<FunctionGroup, NodejsFunction>;
     this.functions = functions;
 
-    // Least privilege: the health check only reads one item and the table's description.
-    functions.health.addToRolePolicy(
-      new PolicyStatement({
-        actions: ['dynamodb:GetItem', 'dynamodb:DescribeTable'],
-        resources: [table.tableArn],
-      }),
-    );
-    table.encryptionKey?.grantDecrypt(functions.health);
-    for (const group of [
-      'auth',
-      'accounts',
-      'seats',
-      'consent',
-      'evidence',
-      'pairing',
-      'admin',
-      'history',
-    ] as const) {
-      table.grantReadWriteData(functions[group]);
-      serviceSecrets.grantRead(functions[group]);
+    // Least privilege, from each group's row (infra/routes.ts, `groupAccess`): its table actions,
+    // the service secret only where its routes use it.
+    for (const group of functionGroups) {
+      grantTableAccess(functions[group], table, groupAccess[group].table);
+      if (groupAccess[group].serviceSecrets) serviceSecrets.grantRead(functions[group]);
     }
-    // Notifications: a guardian's inbox partition only (`INBOX#<user>`).
-    serviceSecrets.grantRead(functions.alerts);
-    table.encryptionKey?.grantDecrypt(functions.alerts);
-    functions.alerts.addToRolePolicy(
-      new PolicyStatement({
-        actions: ['dynamodb:Query', 'dynamodb:GetItem', 'dynamodb:UpdateItem', 'dynamodb:ConditionCheckItem'],
-        resources: [table.tableArn],
-        conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['INBOX#*'] } },
-      }),
-    );
-    // Alerts, within the partitions they need (on an index, its partition key is the leading key):
-    // the family (`ACCOUNT#`, with the excerpt-read counters), the alert list and its indexes, a
-    // decision's events, the seat's sealed messages (read only, by key), the excerpt's rate window
-    // and its audit entry. Nothing is deleted and nothing else is read.
-    functions.alerts.addToRolePolicy(
-      new PolicyStatement({
-        actions: [
-          'dynamodb:Query',
-          'dynamodb:GetItem',
-          'dynamodb:BatchGetItem',
-          'dynamodb:PutItem',
-          'dynamodb:UpdateItem',
-          'dynamodb:ConditionCheckItem',
-        ],
-        resources: [table.tableArn, `${table.tableArn}/index/*`],
-        conditions: {
-          'ForAllValues:StringLike': {
-            'dynamodb:LeadingKeys': [
-              'ACCOUNT#*',
-              'ALERTS#*',
-              'SEATALERTS#*',
-              'SEATMSG#*',
-              'EVENTS#*',
-              'RATE#excerpt#*',
-              'AUDIT#*',
-            ],
-          },
-        },
-      }),
-    );
     // The backoffice (the table above: the roster, the audit trail, a pairing's reset): the Cognito
     // admin calls that keep the pool's users and groups in step with the roster.
     functions.admin.addToRolePolicy(
@@ -238,21 +204,42 @@ export class StatelessStack extends Stack {
       }),
     );
     // The person's evidence: faces counted, the phrase heard, the files kept (write only).
-    functions.evidence.addToRolePolicy(
+    const checks = [
       new PolicyStatement({ actions: ['rekognition:DetectFaces'], resources: ['*'] }),
-    );
-    functions.evidence.addToRolePolicy(
       new PolicyStatement({ actions: ['transcribe:StartStreamTranscription'], resources: ['*'] }),
-    );
+    ];
+    for (const check of checks) {
+      functions.evidence.addToRolePolicy(check);
+      acknowledgeWildcards(
+        functions.evidence,
+        check,
+        'Rekognition’s DetectFaces and Transcribe’s streaming take no resource ARN: the action is the whole grant.',
+      );
+    }
     const evidenceBucket = Bucket.fromBucketName(this, 'EvidenceBucket', props.evidenceBucketName);
+    const keepEvidence = new PolicyStatement({
+      actions: ['s3:PutObject'],
+      resources: [evidenceBucket.arnForObjects('evidence/*')],
+    });
+    functions.evidence.addToRolePolicy(keepEvidence);
+    acknowledgeWildcards(
+      functions.evidence,
+      keepEvidence,
+      'Evidence files are named at run time: writing (never reading) under the evidence prefix of its bucket only.',
+    );
     functions.evidence.addToRolePolicy(
       new PolicyStatement({
-        actions: ['s3:PutObject'],
-        resources: [evidenceBucket.arnForObjects('evidence/*')],
+        actions: ['kms:GenerateDataKey'],
+        resources: [props.evidenceKeyArn],
+        // Only for S3 writing to the evidence bucket (with a bucket key, the context is the bucket's
+        // ARN): the key cannot be used directly.
+        conditions: {
+          StringEquals: {
+            'kms:ViaService': `s3.${this.region}.amazonaws.com`,
+            'kms:EncryptionContext:aws:s3:arn': evidenceBucket.bucketArn,
+          },
+        },
       }),
-    );
-    functions.evidence.addToRolePolicy(
-      new PolicyStatement({ actions: ['kms:GenerateDataKey'], resources: [props.dataKeyArn] }),
     );
 
     // Seat data keys: made at activation (seats) and at a new consent after a stop (consent); opened
@@ -291,11 +278,15 @@ export class StatelessStack extends Stack {
         resources: [props.pushApplications.ios, props.pushApplications.android],
       }),
     );
-    functions.accounts.addToRolePolicy(
-      new PolicyStatement({
-        actions: ['sns:DeleteEndpoint'],
-        resources: pushEndpointsOf(props.pushApplications),
-      }),
+    const removeEndpoints = new PolicyStatement({
+      actions: ['sns:DeleteEndpoint'],
+      resources: pushEndpointsOf(props.pushApplications),
+    });
+    functions.accounts.addToRolePolicy(removeEndpoints);
+    acknowledgeWildcards(
+      functions.accounts,
+      removeEndpoints,
+      'Endpoints are made at run time, one per device: only those of the stage’s two platform applications.',
     );
     functions.accounts.addToRolePolicy(
       new PolicyStatement({
@@ -325,13 +316,24 @@ export class StatelessStack extends Stack {
       { jwtAudience: [props.operators.clientId] },
     );
     for (const route of routes) {
-      this.api.addRoutes({
+      const added = this.api.addRoutes({
         path: route.path,
         methods: [HttpMethod[route.method]],
         integration: integrations[route.group],
         ...(route.auth === 'operator' ? { authorizer: operatorAuthorizer } : {}),
       });
+      if (route.auth !== 'operator')
+        for (const one of added) acknowledge(one, 'APIG4', authorizationInFunction[route.auth]);
     }
+    acknowledge(
+      this.api.node.findChild('DefaultRoute'),
+      'APIG4',
+      'Unmatched requests: the health function answers them 404 in the envelope and touches nothing.',
+    );
+    // Each route at its group's ceiling (infra/routes.ts, `groupAccess`); unmatched ones at health's.
+    this.accessLogsAndThrottle(this.api, 'Api', groupAccess[fallbackRoute.group].throttle, {
+      ...Object.fromEntries(routes.map((route) => [routeKey(route), groupAccess[route.group].throttle])),
+    });
 
     new CfnOutput(this, 'ApiUrl', { value: this.api.apiEndpoint });
 
@@ -358,9 +360,10 @@ export class StatelessStack extends Stack {
     }
     const gatewaySecrets = Secret.fromSecretAttributes(this, 'GatewaySecrets', {
       secretCompleteArn: props.gatewaySecretsArn,
-      encryptionKey: dataKey,
+      encryptionKey: secretsKey,
     });
     this.gateway = new HttpApi(this, 'Gateway', { description: `family-protection ${props.stage} webhooks` });
+    this.accessLogsAndThrottle(this.gateway, 'Gateway', gatewayThrottle, {});
     this.gatewayFunctions = {};
     for (const route of gatewayRoutes) {
       const made =
@@ -404,11 +407,12 @@ export class StatelessStack extends Stack {
         }
         this.gatewayFunctions[route.name] = fn;
       }
-      this.gateway.addRoutes({
+      for (const added of this.gateway.addRoutes({
         path: route.path,
         methods: [HttpMethod[route.method]],
         integration: new HttpLambdaIntegration(`${route.name}${route.method}Integration`, fn),
-      });
+      }))
+        acknowledge(added, 'APIG4', gatewayAuthorization);
     }
     const eventBodies = Bucket.fromBucketName(this, 'EventBodiesBucket', props.eventBodiesBucketName);
     for (const row of queueConsumers) {
@@ -422,11 +426,15 @@ export class StatelessStack extends Stack {
         if (needs.includes('eventBodies')) {
           for (const [name, value] of Object.entries(eventBodiesEnvironment(eventBodies)))
             fn.addEnvironment(name, value);
-          fn.addToRolePolicy(
-            new PolicyStatement({
-              actions: ['s3:PutObject'],
-              resources: [eventBodies.arnForObjects(`${queuedBodyPrefix}*`)],
-            }),
+          const keepBodies = new PolicyStatement({
+            actions: ['s3:PutObject'],
+            resources: [eventBodies.arnForObjects(`${queuedBodyPrefix}*`)],
+          });
+          fn.addToRolePolicy(keepBodies);
+          acknowledgeWildcards(
+            fn,
+            keepBodies,
+            'Kept bodies are named by their event at run time: writing (never reading) under the kept-body prefix only.',
           );
         }
       }
@@ -435,6 +443,24 @@ export class StatelessStack extends Stack {
 
     // The SSE relay in its own VPC; the table-stream consumer that wakes it is placed there (relayPush).
     const vpc = new Vpc(this, 'Vpc', { maxAzs: 2, natGateways: 1 });
+    // The relay load balancer's access logs and the VPC's refused flows, kept 90 days.
+    const networkLogs = new Bucket(this, 'NetworkLogs', {
+      encryption: BucketEncryption.S3_MANAGED,
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      enforceSSL: true,
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      lifecycleRules: [{ expiration: Duration.days(90) }],
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    acknowledge(
+      networkLogs,
+      'S1',
+      'A log bucket itself: only the load balancer and the flow logs write to it, and logging its own accesses would log the logging.',
+    );
+    vpc.addFlowLog('FlowLogs', {
+      destination: FlowLogDestination.toS3(networkLogs, 'vpc/'),
+      trafficType: FlowLogTrafficType.REJECT,
+    });
     vpc.addGatewayEndpoint('DynamoDb', { service: GatewayVpcEndpointAwsService.DYNAMODB });
     this.relay = new RelayService(this, 'Relay', {
       stage: props.stage,
@@ -443,6 +469,7 @@ export class StatelessStack extends Stack {
       serviceSecrets,
       certificateArn: props.relayCertificateArn,
       pingSeconds: 5,
+      logs: networkLogs,
     });
     new CfnOutput(this, 'RelayUrl', { value: `https://${this.relay.loadBalancer.loadBalancerDnsName}` });
 
@@ -462,6 +489,7 @@ export class StatelessStack extends Stack {
           }),
       serviceSecrets,
       originHeader,
+      ...(props.consentPageWebAclArn === undefined ? {} : { webAclArn: props.consentPageWebAclArn }),
     });
     for (const fn of [functions.consent, functions.evidence, functions.pairing]) {
       fn.addEnvironment('CLOUDFRONT_ORIGIN_HEADER', originHeader);
@@ -513,5 +541,42 @@ export class StatelessStack extends Stack {
       fn.addEnvironment('GATEWAY_SECRETS_ARN', gatewaySecrets.secretArn);
       gatewaySecrets.grantRead(fn);
     }
+  }
+  /**
+   * The stage's access log (one JSON line per request: the route template, never the path, since a
+   * consent link's token is in it, and no caller address) and its throttling: `routes` by route key,
+   * anything else at `fallback`.
+   */
+  private accessLogsAndThrottle(
+    api: HttpApi,
+    id: string,
+    fallback: { rate: number; burst: number },
+    byRoute: Record<string, { rate: number; burst: number }>,
+  ): void {
+    const logGroup = new LogGroup(this, `${id}AccessLogs`, {
+      retention: RetentionDays.ONE_MONTH,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    const stage = api.defaultStage?.node.defaultChild as CfnStage;
+    stage.accessLogSettings = {
+      destinationArn: logGroup.logGroupArn,
+      format: JSON.stringify({
+        requestId: '$context.requestId',
+        requestTime: '$context.requestTimeEpoch',
+        routeKey: '$context.routeKey',
+        status: '$context.status',
+        responseLatency: '$context.responseLatency',
+        integrationLatency: '$context.integrationLatency',
+        integrationError: '$context.integrationErrorMessage',
+      }),
+    };
+    stage.defaultRouteSettings = { throttlingRateLimit: fallback.rate, throttlingBurstLimit: fallback.burst };
+    // An untyped map in CloudFormation's own spelling (CDK passes it through as is).
+    stage.routeSettings = Object.fromEntries(
+      Object.entries(byRoute).map(([key, { rate, burst }]) => [
+        key,
+        { ThrottlingRateLimit: rate, ThrottlingBurstLimit: burst },
+      ]),
+    );
   }
 }

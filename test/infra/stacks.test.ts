@@ -1,4 +1,3 @@
-import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -16,7 +15,7 @@ import {
   type QueueConsumer,
 } from '../../infra/consumers';
 import { functionGroups, gatewayRoutes, routeKey, routes } from '../../infra/routes';
-import { buildStacks } from '../../infra/stage';
+import { testStacks } from '../support/stage-settings';
 import { scheduleTargets } from '../../shared/adapters/scheduler/schedule-targets';
 import { parseCapabilities, parseConfig, type Capability } from '../../shared/config/config';
 
@@ -28,25 +27,7 @@ let stateful: Template;
 let stateless: Template;
 
 beforeAll(() => {
-  // No bundling and no CloudFormation validation here: the CI synth does both once.
-  const app = new App({ builtinCloudFormationValidation: false, context: { 'aws:cdk:bundling-stacks': [] } });
-  const stacks = buildStacks(app, {
-    stage: 'test',
-    mailFrom: 'no-reply@example.com',
-    pushApplications: {
-      ios: 'arn:aws:sns:sa-east-1:123456789012:app/APNS/family-ios',
-      android: 'arn:aws:sns:sa-east-1:123456789012:app/GCM/family-android',
-    },
-    consentPageBaseUrl: 'https://consent.example.com',
-    relationshipRegistryUrl: 'https://registry.example.com',
-    whatsappPhoneNumberId: '123',
-    sessionProviderUrl: 'https://sessions.example.com',
-    analysisModelId: 'anthropic.claude-3-haiku-20240307-v1:0',
-    analyzer: 'bedrock',
-    relayCertificateArn: 'arn:aws:acm:sa-east-1:123456789012:certificate/test',
-    relayDomainName: 'relay.example.com',
-    consentPageCertificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/page',
-  });
+  const stacks = testStacks();
   stateful = Template.fromStack(stacks.stateful);
   stateless = Template.fromStack(stacks.stateless);
 });
@@ -178,10 +159,10 @@ describe('the stateless stack', () => {
       Properties: { Runtime: 'nodejs24.x', Architectures: ['arm64'] },
     });
     expect(Object.keys(functions)).toHaveLength(functionGroups.length + gatewayFunctionCount + consumerCount);
-    // Each function's log group, and the relay's.
+    // Each function's log group, the relay's, and the two HTTP APIs' access logs.
     stateless.resourceCountIs(
       'AWS::Logs::LogGroup',
-      functionGroups.length + gatewayFunctionCount + consumerCount + 1,
+      functionGroups.length + gatewayFunctionCount + consumerCount + 1 + 2,
     );
     stateless.allResourcesProperties('AWS::Logs::LogGroup', { RetentionInDays: 30 });
   });

@@ -1,0 +1,198 @@
+import { Validations } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { relayTable } from '../../infra/constructs/relay-service';
+import { applyNagChecks } from '../../infra/nag';
+import { functionGroups, gatewayRoutes, groupAccess, routeKey, routes } from '../../infra/routes';
+import { testStacks, testStageSettings } from '../support/stage-settings';
+
+type Statement = { Action: string | string[]; Effect: string; Resource?: unknown; Condition?: unknown };
+type Findings = { before: string[]; after: string[] };
+
+let findings: Findings;
+let acknowledgments: { path: string; rule: string; reason: string }[];
+let stateless: Template;
+let stateful: Template;
+
+beforeAll(() => {
+  const { app, stateless: statelessStack, stateful: statefulStack } = testStacks();
+  const checks = applyNagChecks(app);
+  const unacknowledged = () =>
+    checks
+      .validateScope(app)
+      .violations.flatMap((violation) =>
+        violation.violatingResources.map((resource) => `${violation.ruleName} at ${resource.constructPath}`),
+      );
+  const before = unacknowledged();
+  // Synthesis resolves references across stacks into imports (findings are named by them) and runs
+  // the same checks as a validation plugin: it throws on any finding left.
+  app.synth();
+  findings = { before, after: unacknowledged() };
+  acknowledgments = app.node.findAll().flatMap((construct) =>
+    construct.node.metadata
+      .filter((entry) => entry.type === Validations.ACKNOWLEDGED_RULES_METADATA_KEY)
+      .flatMap((entry) =>
+        Object.entries(entry.data as Record<string, string>).map(([rule, reason]) => ({
+          path: construct.node.path,
+          rule,
+          reason,
+        })),
+      ),
+  );
+  stateless = Template.fromStack(statelessStack);
+  stateful = Template.fromStack(statefulStack);
+});
+
+const statementsOf = (template: Template, logicalPrefix: string): Statement[] =>
+  Object.entries(template.findResources('AWS::IAM::Policy'))
+    .filter(([id]) => id.startsWith(logicalPrefix))
+    .flatMap(([, policy]) => policy.Properties.PolicyDocument.Statement as Statement[]);
+const actionsOf = (statements: Statement[]) => statements.flatMap((statement) => [statement.Action].flat());
+const pascal = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
+
+describe('cdk-nag (AWS Solutions) on every stack', () => {
+  it('leaves no finding unacknowledged, errors or warnings, before synthesis and after it', () => {
+    expect(findings.before).toEqual([]);
+    expect(findings.after).toEqual([]);
+  });
+
+  it('leaves none either with the settings a stage gets by default (no certificate, no web ACL for the page)', () => {
+    const { consentPageCertificateArn: _certificate, ...defaults } = testStageSettings;
+    const { app } = testStacks(defaults);
+    const checks = applyNagChecks(app);
+    app.synth();
+    expect(checks.validateScope(app).violations.map((violation) => violation.ruleName)).toEqual([]);
+  });
+
+  it('acknowledges each finding with a reason that says why', () => {
+    const nag = acknowledgments.filter(({ rule }) => rule.includes('AwsSolutions-'));
+    expect(nag.length).toBeGreaterThan(0);
+    for (const { rule, reason } of nag) expect(reason.length, rule).toBeGreaterThan(40);
+  });
+
+  it('says why a route has no API Gateway authorizer once per auth kind, never on an operator route', () => {
+    const apig4 = acknowledgments.filter(({ rule }) => rule.endsWith('AwsSolutions-APIG4'));
+    expect(new Set(apig4.map(({ reason }) => reason)).size).toBeLessThanOrEqual(4);
+    const operatorPaths = routes
+      .filter((route) => route.auth === 'operator')
+      .map((route) => `/Api/${route.method}--${route.path.replaceAll('/', '--')}`);
+    for (const { path } of apig4) for (const operator of operatorPaths) expect(path).not.toContain(operator);
+  });
+});
+
+describe('least privilege, from the route groups’ rows', () => {
+  it('gives each API group exactly the table actions of its row, and no scan, stream or wildcard key action', () => {
+    for (const group of functionGroups) {
+      const statements = statementsOf(stateless, `${pascal(group)}Api`);
+      const tableActions = actionsOf(statements).filter((action) => action.startsWith('dynamodb:'));
+      const expected = groupAccess[group].table.flatMap((grant) => grant.actions);
+      expect([...new Set(tableActions)].sort(), group).toEqual([...new Set(expected)].sort());
+    }
+    const apiActions = functionGroups.flatMap((group) =>
+      actionsOf(statementsOf(stateless, `${pascal(group)}Api`)),
+    );
+    for (const action of ['dynamodb:Scan', 'dynamodb:GetRecords', 'dynamodb:DescribeStream'])
+      expect(apiActions).not.toContain(action);
+    const everyAction = Object.values(stateless.findResources('AWS::IAM::Policy')).flatMap((policy) =>
+      actionsOf(policy.Properties.PolicyDocument.Statement as Statement[]),
+    );
+    for (const action of ['dynamodb:Scan', 'kms:ReEncrypt*', 'kms:GenerateDataKey*'])
+      expect(everyAction).not.toContain(action);
+  });
+
+  it('keeps the evidence group (it parses untrusted images) from deleting anything', () => {
+    const evidence = actionsOf(statementsOf(stateless, 'EvidenceApi'));
+    expect(evidence).not.toContain('dynamodb:DeleteItem');
+    expect(evidence).not.toContain('dynamodb:BatchWriteItem');
+  });
+
+  it('opens the table key through DynamoDB only, wherever it is granted', () => {
+    // The stream handlers' event source mappings read the table's stream with CDK's own grant.
+    const onDataKey = Object.entries(stateless.findResources('AWS::IAM::Policy'))
+      .filter(([id]) => !id.includes('StreamHandler'))
+      .flatMap(([, policy]) => policy.Properties.PolicyDocument.Statement as Statement[])
+      .filter((statement) => JSON.stringify(statement.Resource).includes('DataKey'));
+    expect(onDataKey.length).toBeGreaterThan(0);
+    for (const statement of onDataKey) {
+      expect(statement.Action).toEqual('kms:Decrypt');
+      expect(JSON.stringify(statement.Condition)).toContain('dynamodb.');
+    }
+  });
+
+  it('encrypts secrets and evidence under keys of their own, used through their service only', () => {
+    const keys = Object.values(stateful.findResources('AWS::KMS::Key')).map(
+      (key) => key.Properties.Description as string,
+    );
+    expect(keys.some((description) => description.includes('secrets'))).toBe(true);
+    expect(keys.some((description) => description.includes('evidence'))).toBe(true);
+    for (const secret of Object.values(stateful.findResources('AWS::SecretsManager::Secret')))
+      expect(JSON.stringify(secret.Properties.KmsKeyId)).toContain('SecretsKey');
+    const onEvidenceKey = Object.entries(stateless.findResources('AWS::IAM::Policy')).flatMap(
+      ([id, policy]) =>
+        (policy.Properties.PolicyDocument.Statement as Statement[])
+          .filter((statement) => JSON.stringify(statement.Resource).includes('EvidenceKey'))
+          .map((statement) => ({ id, statement })),
+    );
+    expect(onEvidenceKey.map(({ id }) => id.replace(/ServiceRole.*$/, ''))).toEqual(['EvidenceApi']);
+    expect(JSON.stringify(onEvidenceKey[0]?.statement.Condition)).toContain('s3.');
+    const onSecretsKey = Object.values(stateless.findResources('AWS::IAM::Policy'))
+      .flatMap((policy) => policy.Properties.PolicyDocument.Statement as Statement[])
+      .filter((statement) => JSON.stringify(statement.Resource).includes('SecretsKey'));
+    for (const statement of onSecretsKey)
+      expect(JSON.stringify(statement.Condition)).toContain('secretsmanager.');
+  });
+
+  it('gives the relay task only its partitions of the table, and never a scan or a batch write', () => {
+    const task = Object.entries(stateless.findResources('AWS::IAM::Policy'))
+      .filter(([id]) => id.startsWith('RelayTaskTaskRole'))
+      .flatMap(([, policy]) => policy.Properties.PolicyDocument.Statement as Statement[])
+      .filter((statement) => actionsOf([statement]).some((action) => action.startsWith('dynamodb:')));
+    expect(task).toHaveLength(relayTable.length);
+    for (const statement of task)
+      expect(JSON.stringify(statement.Condition)).toContain('dynamodb:LeadingKeys');
+    expect(actionsOf(task)).not.toContain('dynamodb:Scan');
+    expect(actionsOf(task)).not.toContain('dynamodb:BatchWriteItem');
+  });
+});
+
+describe('the APIs at the edge', () => {
+  const stageOf = (apiPrefix: string) =>
+    Object.entries(stateless.findResources('AWS::ApiGatewayV2::Stage')).find(([id]) =>
+      id.startsWith(apiPrefix),
+    )?.[1].Properties as {
+      AccessLogSettings: { Format: string };
+      DefaultRouteSettings: unknown;
+      RouteSettings: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }>;
+    };
+
+  it('throttles each route at its group’s ceiling, unmatched requests at health’s', () => {
+    const api = stageOf('ApiDefaultStage');
+    for (const route of routes)
+      expect(api.RouteSettings[routeKey(route)], routeKey(route)).toEqual({
+        ThrottlingRateLimit: groupAccess[route.group].throttle.rate,
+        ThrottlingBurstLimit: groupAccess[route.group].throttle.burst,
+      });
+    expect(api.DefaultRouteSettings).toEqual({
+      ThrottlingRateLimit: groupAccess.health.throttle.rate,
+      ThrottlingBurstLimit: groupAccess.health.throttle.burst,
+    });
+    expect(stageOf('GatewayDefaultStage').DefaultRouteSettings).toBeDefined();
+    expect(gatewayRoutes.length).toBeGreaterThan(0);
+  });
+
+  it('logs each request by its route template, never the path (a link token is in it) nor the caller’s address', () => {
+    for (const prefix of ['ApiDefaultStage', 'GatewayDefaultStage']) {
+      const format = stageOf(prefix).AccessLogSettings.Format;
+      expect(format).toContain('$context.routeKey');
+      expect(format).not.toContain('$context.path');
+      expect(format).not.toContain('sourceIp');
+    }
+  });
+
+  it('puts a WAF web ACL with AWS managed rules in front of the relay’s load balancer', () => {
+    stateless.resourceCountIs('AWS::WAFv2::WebACLAssociation', 1);
+    const [acl] = Object.values(stateless.findResources('AWS::WAFv2::WebACL'));
+    expect(acl?.Properties.Scope).toBe('REGIONAL');
+    expect(JSON.stringify(acl?.Properties.Rules)).toContain('AWSManagedRulesAmazonIpReputationList');
+  });
+});

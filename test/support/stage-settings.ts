@@ -1,0 +1,27 @@
+import { App } from 'aws-cdk-lib';
+import { buildStacks, type StageSettings } from '../../infra/stage';
+
+/** The stage the infra tests synthesise: fixed account, region and ARNs, so templates are comparable. */
+export const testStageSettings: StageSettings = {
+  stage: 'test',
+  mailFrom: 'no-reply@example.com',
+  pushApplications: {
+    ios: 'arn:aws:sns:sa-east-1:123456789012:app/APNS/family-ios',
+    android: 'arn:aws:sns:sa-east-1:123456789012:app/GCM/family-android',
+  },
+  consentPageBaseUrl: 'https://consent.example.com',
+  relationshipRegistryUrl: 'https://registry.example.com',
+  whatsappPhoneNumberId: '123',
+  sessionProviderUrl: 'https://sessions.example.com',
+  analysisModelId: 'anthropic.claude-3-haiku-20240307-v1:0',
+  analyzer: 'bedrock',
+  relayCertificateArn: 'arn:aws:acm:sa-east-1:123456789012:certificate/test',
+  relayDomainName: 'relay.example.com',
+  consentPageCertificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/page',
+};
+
+/** The app of `testStageSettings`. No bundling and no CloudFormation validation: the CI synth does both once. */
+export const testStacks = (settings: StageSettings = testStageSettings) => {
+  const app = new App({ builtinCloudFormationValidation: false, context: { 'aws:cdk:bundling-stacks': [] } });
+  return { app, ...buildStacks(app, settings) };
+};
