@@ -47,7 +47,15 @@ export default defineConfig({
           hookTimeout: 90_000,
         },
       },
-      { test: { name: 'infra', include: ['test/infra/**/*.test.ts'], testTimeout: 60_000 } },
+      // A whole app's synthesis in a beforeAll takes seconds, and longer on a busy machine.
+      {
+        test: {
+          name: 'infra',
+          include: ['test/infra/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+        },
+      },
     ],
   },
 });
