@@ -16,6 +16,7 @@ export const functionGroups = [
   'health',
   'admin',
   'history',
+  'supply',
 ] as const;
 export type FunctionGroup = (typeof functionGroups)[number];
 
@@ -431,6 +432,55 @@ export const routes = [
     operation: 'listSubscriptions',
   },
   { method: 'GET', path: '/admin/customers', group: 'admin', auth: 'operator', operation: 'listCustomers' },
+  {
+    method: 'POST',
+    path: '/admin/proxy-supply/quotes',
+    group: 'supply',
+    auth: 'operator',
+    operation: 'quoteSupply',
+  },
+  {
+    method: 'POST',
+    path: '/admin/proxy-supply/orders',
+    group: 'supply',
+    auth: 'operator',
+    operation: 'placeSupplyOrder',
+  },
+  {
+    method: 'POST',
+    path: '/admin/proxy-supply/orders/{uid}/renew',
+    group: 'supply',
+    auth: 'operator',
+    operation: 'renewSupplyOrder',
+  },
+  {
+    method: 'GET',
+    path: '/admin/proxy-supply/balance',
+    group: 'supply',
+    auth: 'operator',
+    operation: 'readSupplyBalance',
+  },
+  {
+    method: 'GET',
+    path: '/admin/proxy-supply/renewals',
+    group: 'supply',
+    auth: 'operator',
+    operation: 'listSupplyRenewals',
+  },
+  {
+    method: 'GET',
+    path: '/admin/proxy-supply/validity',
+    group: 'supply',
+    auth: 'operator',
+    operation: 'listSupplyValidity',
+  },
+  {
+    method: 'GET',
+    path: '/admin/proxy-supply/ceilings',
+    group: 'supply',
+    auth: 'operator',
+    operation: 'readSupplyCeilings',
+  },
 ] as const satisfies readonly Route[];
 
 /** The operations one group must implement, as a type: a handler missing one does not compile. */
