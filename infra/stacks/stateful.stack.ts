@@ -24,6 +24,8 @@ export class StatefulStack extends Stack {
   readonly evidenceBucket: Bucket;
   readonly eventBodiesBucket: Bucket;
   readonly gatewaySecrets: Secret;
+  /** The proxy suppliers' API keys, `{ <supplier code>: <key> }`. */
+  readonly supplierSecrets: Secret;
   readonly queues: Record<QueueName, Queue>;
   /** The backoffice operators' Cognito user pool, its role groups and app client. */
   readonly operators: OperatorPool;
@@ -120,6 +122,14 @@ export class StatefulStack extends Stack {
     // `{ sessionProviderWebhookSecret, businessProviderAppSecret, businessProviderVerifyToken }`.
     this.gatewaySecrets = new Secret(this, 'GatewaySecrets', {
       description: `family-protection ${props.stage}: webhook keys the gateway verifies with`,
+      encryptionKey: this.dataKey,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
+    // `{ <supplier code>: <API key> }`: apart from the service's secrets, so that only the function
+    // that calls suppliers can read them (docs/proxy-supply.md).
+    this.supplierSecrets = new Secret(this, 'ProxySupplierSecrets', {
+      description: `family-protection ${props.stage}: the proxy suppliers' API keys`,
       encryptionKey: this.dataKey,
       removalPolicy: RemovalPolicy.RETAIN,
     });

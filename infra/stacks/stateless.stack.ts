@@ -57,6 +57,10 @@ export interface StatelessStackProps extends StackProps {
   /** The queue rows' queues (infra/consumers.ts), built in the stateful stack. */
   queueArns: Record<QueueName, string>;
   gatewaySecretsArn: string;
+  /** The proxy suppliers' keys: readable by the supply group only. */
+  supplierSecretsArn: string;
+  /** `PROXY_SUPPLIERS_JSON` of the supply group. */
+  proxySuppliersJson: string;
   mailFrom: string;
   /** The SNS platform applications (APNs, FCM) of guardians' devices. */
   pushApplications: PushApplications;
@@ -157,6 +161,19 @@ export class StatelessStack extends Stack {
                 },
               }
             : {}),
+          // The proxy supply: operators' routes too, with the suppliers and their keys' secret.
+          ...(group === 'supply'
+            ? {
+                environment: {
+                  ...environment,
+                  OPERATOR_AUTH: 'cognito',
+                  OPERATOR_USER_POOL_ID: props.operators.userPoolId,
+                  OPERATOR_CLIENT_ID: props.operators.clientId,
+                  PROXY_SUPPLIERS_JSON: props.proxySuppliersJson,
+                  PROXY_SUPPLIER_SECRETS_ARN: props.supplierSecretsArn,
+                },
+              }
+            : {}),
         }).function,
       ]),
     ) as Record<FunctionGroup, NodejsFunction>;
@@ -179,10 +196,16 @@ export class StatelessStack extends Stack {
       'pairing',
       'admin',
       'history',
+      'supply',
     ] as const) {
       table.grantReadWriteData(functions[group]);
       serviceSecrets.grantRead(functions[group]);
     }
+    // The suppliers' keys: only the function that calls suppliers reads them.
+    Secret.fromSecretAttributes(this, 'ProxySupplierSecrets', {
+      secretCompleteArn: props.supplierSecretsArn,
+      encryptionKey: dataKey,
+    }).grantRead(functions.supply);
     // Notifications: a guardian's inbox partition only (`INBOX#<user>`).
     serviceSecrets.grantRead(functions.alerts);
     table.encryptionKey?.grantDecrypt(functions.alerts);

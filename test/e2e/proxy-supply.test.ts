@@ -137,7 +137,7 @@ describe('proxy supply', () => {
     ).toBe('422 QUOTE_EXPIRED');
   });
 
-  it('audits every read and action, and refuses guardians and no token', async () => {
+  it('audits every read, and refuses a call without an operator token', async () => {
     expect((await call('GET', '/admin/proxy-supply/balance')).status).toBe(401);
     const before = await dynamoAuditTrail(stackTable()).page({ after: null, limit: 1 });
     await call('GET', '/admin/proxy-supply/ceilings', { token });
