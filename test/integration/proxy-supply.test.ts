@@ -8,12 +8,12 @@ import { dynamoProxyPool } from '../../shared/adapters/dynamo/proxy-pool';
 import { dynamoSupplyStore } from '../../shared/adapters/dynamo/supply.store';
 import { httpProxySuppliers } from '../../shared/adapters/proxy-supplier/http-supplier';
 import {
-  placeOrder,
+  placeSupplyOrder,
   quoteSupply,
-  renewOrder,
-  supplyBalance,
-  supplyCeilings,
-  supplyRenewals,
+  renewSupplyOrder,
+  readSupplyBalance,
+  readSupplyCeilings,
+  listSupplyRenewals,
   warnExpiringOrders,
   type SupplyDeps,
 } from '../../shared/app/supply/supply';
@@ -67,17 +67,17 @@ describe('proxy supply', () => {
     const { deps, pool, audit } = await supplyOn();
     const quote = await quoteSupply(deps, operator, request);
     expect(quote.price).toBe(6_000);
-    const bought = await placeOrder(deps, operator, quote.uid);
+    const bought = await placeSupplyOrder(deps, operator, quote.uid);
     expect(bought.proxies).toHaveLength(2);
     expect((await pool.list()).map((proxy) => proxy.label).sort()).toEqual(bought.order.proxies.sort());
-    expect(await codeOf(placeOrder(deps, operator, quote.uid))).toBe('QUOTE_EXPIRED');
+    expect(await codeOf(placeSupplyOrder(deps, operator, quote.uid))).toBe('QUOTE_EXPIRED');
 
     const extension = await quoteSupply(deps, operator, { ...request, days: 10, extends: bought.order.uid });
-    expect(await codeOf(renewOrder(deps, operator, 'po_unknown', extension.uid))).toBe('ORDER_UNKNOWN');
-    const renewed = await renewOrder(deps, operator, bought.order.uid, extension.uid);
+    expect(await codeOf(renewSupplyOrder(deps, operator, 'po_unknown', extension.uid))).toBe('ORDER_UNKNOWN');
+    const renewed = await renewSupplyOrder(deps, operator, bought.order.uid, extension.uid);
     expect(Date.parse(renewed.expiresAt) - Date.parse(bought.order.expiresAt)).toBe(10 * 24 * 3600 * 1000);
-    expect((await supplyBalance(deps)).suppliers[0]).toMatchObject({ spent: 8_000, remaining: 92_000 });
-    expect((await supplyCeilings(deps)).suppliers[0]).toMatchObject({ held: 2, configured: true });
+    expect((await readSupplyBalance(deps)).suppliers[0]).toMatchObject({ spent: 8_000, remaining: 92_000 });
+    expect((await readSupplyCeilings(deps)).suppliers[0]).toMatchObject({ held: 2, configured: true });
     const actions = (await audit.page({ after: null, limit: 10 })).map((entry) => entry.action);
     expect(actions.sort()).toEqual(['supply.order', 'supply.quote', 'supply.quote', 'supply.renew']);
   });
@@ -89,7 +89,7 @@ describe('proxy supply', () => {
       await quoteSupply(deps, operator, request),
     ];
     const results = await Promise.all(
-      [first, second].map((quote) => codeOf(placeOrder(deps, operator, quote.uid))),
+      [first, second].map((quote) => codeOf(placeSupplyOrder(deps, operator, quote.uid))),
     );
     expect(results.sort()).toEqual(['BUDGET_EXCEEDED', undefined]);
   });
@@ -101,7 +101,7 @@ describe('proxy supply', () => {
       await quoteSupply(deps, operator, request),
     ];
     const results = await Promise.all(
-      [first, second].map((quote) => codeOf(placeOrder(deps, operator, quote.uid))),
+      [first, second].map((quote) => codeOf(placeSupplyOrder(deps, operator, quote.uid))),
     );
     expect(results.sort()).toEqual(['TOO_MANY', undefined]);
   });
@@ -109,8 +109,8 @@ describe('proxy supply', () => {
   it('warns once of an order expiring within 7 days', async () => {
     const { deps, audit } = await supplyOn();
     const quote = await quoteSupply(deps, operator, { ...request, days: 5 });
-    const { order } = await placeOrder(deps, operator, quote.uid);
-    expect((await supplyRenewals(deps)).renewals).toEqual([
+    const { order } = await placeSupplyOrder(deps, operator, quote.uid);
+    expect((await listSupplyRenewals(deps)).renewals).toEqual([
       expect.objectContaining({ orderUid: order.uid, daysLeft: 5 }),
     ]);
     const [first, again] = [await warnExpiringOrders(deps), await warnExpiringOrders(deps)];

@@ -1,13 +1,13 @@
 import { authenticateOperator } from '../../../shared/app/operators/operators';
 import { auditedRead, listTarget } from '../../../shared/app/operators/audited-read';
 import {
-  placeOrder,
+  placeSupplyOrder,
   quoteSupply,
-  renewOrder,
-  supplyBalance,
-  supplyCeilings,
-  supplyRenewals,
-  supplyValidity,
+  renewSupplyOrder,
+  readSupplyBalance,
+  readSupplyCeilings,
+  listSupplyRenewals,
+  listSupplyValidity,
 } from '../../../shared/app/supply/supply';
 import type { Operator } from '../../../shared/domain/operators/roster';
 import { created, ok, operatorOperation } from '../../../shared/http/operation';
@@ -35,24 +35,24 @@ export const handler = apiHandler(
     }),
     placeSupplyOrder: operatorOperation({
       ...requests.placeSupplyOrder,
-      run: async ({ body }, operator) => created(await placeOrder(supplyDeps, operator, body.quoteUid)),
+      run: async ({ body }, operator) => created(await placeSupplyOrder(supplyDeps, operator, body.quoteUid)),
     }),
     renewSupplyOrder: operatorOperation({
       ...requests.renewSupplyOrder,
       run: async ({ params, body }, operator) =>
-        ok(await renewOrder(supplyDeps, operator, params.uid, body.quoteUid)),
+        ok(await renewSupplyOrder(supplyDeps, operator, params.uid, body.quoteUid)),
     }),
     readSupplyBalance: operatorOperation({
-      run: async (_, operator) => read(operator, 'balance', () => supplyBalance(supplyDeps)),
+      run: async (_, operator) => read(operator, 'balance', () => readSupplyBalance(supplyDeps)),
     }),
     listSupplyRenewals: operatorOperation({
-      run: async (_, operator) => read(operator, 'renewals', () => supplyRenewals(supplyDeps)),
+      run: async (_, operator) => read(operator, 'renewals', () => listSupplyRenewals(supplyDeps)),
     }),
     listSupplyValidity: operatorOperation({
-      run: async (_, operator) => read(operator, 'validity', () => supplyValidity(supplyDeps)),
+      run: async (_, operator) => read(operator, 'validity', () => listSupplyValidity(supplyDeps)),
     }),
     readSupplyCeilings: operatorOperation({
-      run: async (_, operator) => read(operator, 'ceilings', () => supplyCeilings(supplyDeps)),
+      run: async (_, operator) => read(operator, 'ceilings', () => readSupplyCeilings(supplyDeps)),
     }),
   },
   (token) => authenticateOperator(supplyDeps, token),

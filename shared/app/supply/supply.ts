@@ -123,7 +123,7 @@ const orderUidOf = (quote: Quote) => `po_${quote.uid.replace(/^pq_/, '')}`;
  * supplier answers the same order for the same quote, so a retry after a lost write buys nothing
  * twice; the daily check registers any valid order's proxies the pool is missing.
  */
-export const placeOrder = async (deps: SupplyDeps, operator: Operator, quoteUid: string) => {
+export const placeSupplyOrder = async (deps: SupplyDeps, operator: Operator, quoteUid: string) => {
   const order = await retryOnConflict(async () => {
     const at = now(deps);
     const quote = spendableQuote(await deps.supply.quote(quoteUid), at);
@@ -166,7 +166,7 @@ export const placeOrder = async (deps: SupplyDeps, operator: Operator, quoteUid:
  * `POST /admin/proxy-supply/orders/{uid}/renew`: extends an order with a quote made for it
  * (`ORDER_UNKNOWN`, `QUOTE_EXPIRED`, `QUOTE_NOT_AN_EXTENSION`), within the month's budget.
  */
-export const renewOrder = async (
+export const renewSupplyOrder = async (
   deps: SupplyDeps,
   operator: Operator,
   orderUid: string,
@@ -206,7 +206,7 @@ const registerProxies = (deps: Pick<SupplyDeps, 'pool' | 'proxyCapacity'>, order
   );
 
 /** `GET /admin/proxy-supply/balance`: each supplier's budget this month, spent and left. */
-export const supplyBalance = async (deps: Pick<SupplyDeps, 'clock' | 'supply' | 'catalog'>) => {
+export const readSupplyBalance = async (deps: Pick<SupplyDeps, 'clock' | 'supply' | 'catalog'>) => {
   const at = now(deps);
   const { state } = await deps.supply.read();
   return {
@@ -224,7 +224,7 @@ export const supplyBalance = async (deps: Pick<SupplyDeps, 'clock' | 'supply' | 
 };
 
 /** `GET /admin/proxy-supply/renewals`: valid orders expiring within the warning window, soonest first. */
-export const supplyRenewals = async (deps: Pick<SupplyDeps, 'clock' | 'supply'>) => {
+export const listSupplyRenewals = async (deps: Pick<SupplyDeps, 'clock' | 'supply'>) => {
   const at = now(deps);
   const { state } = await deps.supply.read();
   return {
@@ -240,7 +240,7 @@ export const supplyRenewals = async (deps: Pick<SupplyDeps, 'clock' | 'supply'>)
 };
 
 /** `GET /admin/proxy-supply/validity`: every order, valid or expired, soonest expiry first. */
-export const supplyValidity = async (deps: Pick<SupplyDeps, 'clock' | 'supply'>) => {
+export const listSupplyValidity = async (deps: Pick<SupplyDeps, 'clock' | 'supply'>) => {
   const at = now(deps);
   const { state } = await deps.supply.read();
   return {
@@ -251,7 +251,7 @@ export const supplyValidity = async (deps: Pick<SupplyDeps, 'clock' | 'supply'>)
 };
 
 /** `GET /admin/proxy-supply/ceilings`: each supplier's configured limits and what it holds now. */
-export const supplyCeilings = async (
+export const readSupplyCeilings = async (
   deps: Pick<SupplyDeps, 'clock' | 'supply' | 'catalog' | 'suppliers'>,
 ) => {
   const at = now(deps);
