@@ -276,6 +276,17 @@ export const consumers = [
     apiProducers: ['auth'],
     needs: ['mail'],
   },
+  {
+    kind: 'schedule',
+    name: 'supplyExpiry',
+    entry: 'functions/workers/supply-expiry/handler.ts',
+    timeoutSeconds: 30,
+    // Operators are warned of proxy orders expiring within 7 days once a day; a run warns of each
+    // expiry once, so a late or doubled run changes nothing. It calls no supplier (no supplier key).
+    every: { minutes: 24 * 60 },
+    needs: ['table'],
+    logMetrics: [{ metricName: 'ProxyOrdersExpiring', field: 'outcome', value: 'order_expiring' }],
+  },
 ] as const satisfies readonly Consumer[];
 
 export type ConsumerName = (typeof consumers)[number]['name'];

@@ -16,6 +16,7 @@ export const functionGroups = [
   'health',
   'admin',
   'history',
+  'supply',
 ] as const;
 export type FunctionGroup = (typeof functionGroups)[number];
 
@@ -122,6 +123,8 @@ export const groupAccess = {
   },
   admin: { table: wholeTable, serviceSecrets: true, throttle: { rate: 20, burst: 40 } },
   history: { table: wholeTable, serviceSecrets: true, throttle: { rate: 50, burst: 100 } },
+  // Operators' supply: the suppliers' keys are its own secret (infra/stacks/stateless.stack.ts).
+  supply: { table: wholeTable, serviceSecrets: true, throttle: { rate: 10, burst: 20 } },
 } as const satisfies Record<FunctionGroup, GroupAccess>;
 
 /**
@@ -536,6 +539,55 @@ export const routes = [
     operation: 'listSubscriptions',
   },
   { method: 'GET', path: '/admin/customers', group: 'admin', auth: 'operator', operation: 'listCustomers' },
+  {
+    method: 'POST',
+    path: '/admin/proxy-supply/quotes',
+    group: 'supply',
+    auth: 'operator',
+    operation: 'quoteSupply',
+  },
+  {
+    method: 'POST',
+    path: '/admin/proxy-supply/orders',
+    group: 'supply',
+    auth: 'operator',
+    operation: 'placeSupplyOrder',
+  },
+  {
+    method: 'POST',
+    path: '/admin/proxy-supply/orders/{uid}/renew',
+    group: 'supply',
+    auth: 'operator',
+    operation: 'renewSupplyOrder',
+  },
+  {
+    method: 'GET',
+    path: '/admin/proxy-supply/balance',
+    group: 'supply',
+    auth: 'operator',
+    operation: 'readSupplyBalance',
+  },
+  {
+    method: 'GET',
+    path: '/admin/proxy-supply/renewals',
+    group: 'supply',
+    auth: 'operator',
+    operation: 'listSupplyRenewals',
+  },
+  {
+    method: 'GET',
+    path: '/admin/proxy-supply/validity',
+    group: 'supply',
+    auth: 'operator',
+    operation: 'listSupplyValidity',
+  },
+  {
+    method: 'GET',
+    path: '/admin/proxy-supply/ceilings',
+    group: 'supply',
+    auth: 'operator',
+    operation: 'readSupplyCeilings',
+  },
 ] as const satisfies readonly Route[];
 
 /**

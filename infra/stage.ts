@@ -31,6 +31,8 @@ export interface StageSettings {
    * held-out recall target (docs/analysis.md "Targets and figures"), then `cascade`.
    */
   analyzer: 'bedrock' | 'cascade';
+  /** The proxy suppliers (`PROXY_SUPPLIERS_JSON`); their keys go in the supplier secret. */
+  proxySuppliersJson?: string;
 }
 
 /** The stacks of one stage: stateful apart from stateless, so code deploys never touch data. */
@@ -58,6 +60,8 @@ export const buildStacks = (app: App, settings: StageSettings) => {
       Object.entries(stateful.queues).map(([name, queue]) => [name, queue.queueArn]),
     ) as Record<QueueName, string>,
     gatewaySecretsArn: stateful.gatewaySecrets.secretArn,
+    supplierSecretsArn: stateful.supplierSecrets.secretArn,
+    proxySuppliersJson: settings.proxySuppliersJson ?? '[]',
     mailFrom: settings.mailFrom,
     pushApplications: settings.pushApplications,
     consentPageBaseUrl: settings.consentPageBaseUrl,

@@ -18,6 +18,7 @@ export const devSecrets = {
   BUSINESS_PROVIDER_VERIFY_TOKEN: 'dev-verify-token',
   WHATSAPP_ACCESS_TOKEN: 'dev-whatsapp-token',
   LOCAL_MASTER_KEY: 'ZGV2LXNlYXQtbWFzdGVyLWtleS1ub3QtZm9yLXByb2Q=',
+  PROXY_SUPPLIER_KEYS_JSON: JSON.stringify({ sim: 'dev-supplier-key' }),
 } as const;
 
 export const defaultPorts = {
@@ -27,6 +28,7 @@ export const defaultPorts = {
   WEB_PORT: 3003,
   SESSION_PROVIDER_PORT: 3004,
   BUSINESS_PROVIDER_PORT: 3005,
+  SUPPLIER_PORT: 3006,
   DYNAMODB_PORT: 8000,
   SQS_PORT: 3010,
   RELAY_PUSH_PORT: 3012,
@@ -34,7 +36,14 @@ export const defaultPorts = {
 
 /** The environment the local stack gives the handlers: dev secrets, local endpoints, log mail. */
 export const localEnvironment = (
-  ports: { DYNAMODB_PORT: number; WEB_PORT: number; BUSINESS_PROVIDER_PORT: number; GATEWAY_PORT: number },
+  ports: {
+    DYNAMODB_PORT: number;
+    WEB_PORT: number;
+    BUSINESS_PROVIDER_PORT: number;
+    GATEWAY_PORT: number;
+    /** The supplier simulator's (its default port when the caller runs none). */
+    SUPPLIER_PORT?: number;
+  },
   env: NodeJS.ProcessEnv,
 ) => ({
   STAGE: 'local',
@@ -70,6 +79,16 @@ export const localEnvironment = (
   PROXIES_JSON: JSON.stringify([
     { label: 'local-a', address: 'http://sim:sim@127.0.0.1:3128', capacity: 10 },
     { label: 'local-b', address: 'http://sim:sim@127.0.0.1:3129', capacity: 10 },
+  ]),
+  // One supplier: the proxy-supplier simulator (its key is the dev secret above).
+  PROXY_SUPPLIERS_JSON: JSON.stringify([
+    {
+      code: 'sim',
+      baseUrl: `http://127.0.0.1:${ports.SUPPLIER_PORT ?? defaultPorts.SUPPLIER_PORT}`,
+      products: ['br-residential', 'br-mobile'],
+      monthlyBudget: 500_000,
+      ceilings: { maxProxies: 50, maxPerOrder: 10 },
+    },
   ]),
   // Operators sign in with the local stand-in issuer (localstack/operator-issuer.ts).
   OPERATOR_AUTH: 'local',

@@ -15,6 +15,7 @@ const localSettings = z.object({
   API_PORT: z._default(port, defaultPorts.API_PORT),
   WEB_PORT: z._default(port, defaultPorts.WEB_PORT),
   BUSINESS_PROVIDER_PORT: z._default(port, defaultPorts.BUSINESS_PROVIDER_PORT),
+  SUPPLIER_PORT: z._default(port, defaultPorts.SUPPLIER_PORT),
   GATEWAY_PORT: z._default(port, defaultPorts.GATEWAY_PORT),
   SQS_PORT: z._default(port, defaultPorts.SQS_PORT),
   SESSION_PROVIDER_PORT: z._default(port, defaultPorts.SESSION_PROVIDER_PORT),
@@ -144,6 +145,27 @@ try {
             {
               label: 'business',
               url: `http://127.0.0.1:${ports.BUSINESS_PROVIDER_PORT} (simulator; GET /_sim/sent, POST /_sim/receipts, /_sim/next-send)`,
+            },
+          ],
+          stop: () => closeServer(server),
+        };
+      },
+    },
+    {
+      name: 'proxy-supplier',
+      async start() {
+        const { startProxySupplierSimulator } = await import('./simulators/proxy-supplier');
+        const { localProxyAddresses } = await import('./simulators/proxy-addresses');
+        const server = await startProxySupplierSimulator({
+          port: ports.SUPPLIER_PORT,
+          apiKey: config.PROXY_SUPPLIER_KEYS_JSON?.['sim'] ?? '',
+          openProxy: localProxyAddresses(),
+        });
+        return {
+          urls: [
+            {
+              label: 'supplier',
+              url: `http://127.0.0.1:${ports.SUPPLIER_PORT} (simulator; GET /_sim/orders, POST /_sim/quotes/expire)`,
             },
           ],
           stop: () => closeServer(server),

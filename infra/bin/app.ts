@@ -39,6 +39,7 @@ buildStacks(app, {
   ),
   // Bedrock reads every window until the rule screen meets its recall target (docs/analysis.md).
   analyzer: app.node.tryGetContext('analyzer') === 'cascade' ? 'cascade' : 'bedrock',
+  proxySuppliersJson: String(app.node.tryGetContext('proxySuppliersJson') ?? '[]'),
   sessionProviderUrl: String(
     app.node.tryGetContext('sessionProviderUrl') ?? 'https://sessions.family-protection.example',
   ),

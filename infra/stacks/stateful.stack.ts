@@ -33,6 +33,8 @@ export class StatefulStack extends Stack {
   /** The server access logs of the evidence and event-body buckets. */
   readonly accessLogs: Bucket;
   readonly gatewaySecrets: Secret;
+  /** The proxy suppliers' API keys, `{ <supplier code>: <key> }`. */
+  readonly supplierSecrets: Secret;
   readonly queues: Record<QueueName, Queue>;
   /** The backoffice operators' Cognito user pool, its role groups and app client. */
   readonly operators: OperatorPool;
@@ -181,6 +183,19 @@ export class StatefulStack extends Stack {
       this.gatewaySecrets,
       'SMG4',
       'The providers issue these values (the sessions’ webhook key, the business app secret and verify token): they are rotated in the providers’ consoles, then written here (docs/infrastructure.md), not by a rotation function.',
+    );
+
+    // `{ <supplier code>: <API key> }`: apart from the service's secrets, so that only the function
+    // that calls suppliers can read them (docs/proxy-supply.md).
+    this.supplierSecrets = new Secret(this, 'ProxySupplierSecrets', {
+      description: `family-protection ${props.stage}: the proxy suppliers' API keys`,
+      encryptionKey: this.secretsKey,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    acknowledge(
+      this.supplierSecrets,
+      'SMG4',
+      'The suppliers issue these API keys: they are rotated in each supplier’s console, then written here (docs/proxy-supply.md), not by a rotation function.',
     );
 
     // `{ jwtPrivateJwk, hashKey, … }`: written once after the first deploy (docs/deploy.md), read at

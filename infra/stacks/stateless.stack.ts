@@ -80,6 +80,10 @@ export interface StatelessStackProps extends StackProps {
   /** The queue rows' queues (infra/consumers.ts), built in the stateful stack. */
   queueArns: Record<QueueName, string>;
   gatewaySecretsArn: string;
+  /** The proxy suppliers' keys: readable by the supply group only. */
+  supplierSecretsArn: string;
+  /** `PROXY_SUPPLIERS_JSON` of the supply group. */
+  proxySuppliersJson: string;
   mailFrom: string;
   /** The SNS platform applications (APNs, FCM) of guardians' devices. */
   pushApplications: PushApplications;
@@ -178,6 +182,19 @@ export class StatelessStack extends Stack {
                 },
               }
             : {}),
+          // The proxy supply: operators' routes too, with the suppliers and their keys' secret.
+          ...(group === 'supply'
+            ? {
+                environment: {
+                  ...environment,
+                  OPERATOR_AUTH: 'cognito',
+                  OPERATOR_USER_POOL_ID: props.operators.userPoolId,
+                  OPERATOR_CLIENT_ID: props.operators.clientId,
+                  PROXY_SUPPLIERS_JSON: props.proxySuppliersJson,
+                  PROXY_SUPPLIER_SECRETS_ARN: props.supplierSecretsArn,
+                },
+              }
+            : {}),
         }).function,
       ]),
     ) as Record<FunctionGroup, NodejsFunction>;
@@ -189,6 +206,11 @@ export class StatelessStack extends Stack {
       grantTableAccess(functions[group], table, groupAccess[group].table);
       if (groupAccess[group].serviceSecrets) serviceSecrets.grantRead(functions[group]);
     }
+    // The suppliers' keys: only the function that calls suppliers reads them.
+    Secret.fromSecretAttributes(this, 'ProxySupplierSecrets', {
+      secretCompleteArn: props.supplierSecretsArn,
+      encryptionKey: secretsKey,
+    }).grantRead(functions.supply);
     // The backoffice (the table above: the roster, the audit trail, a pairing's reset): the Cognito
     // admin calls that keep the pool's users and groups in step with the roster.
     functions.admin.addToRolePolicy(

@@ -69,6 +69,27 @@ const proxies = z
     ),
   );
 
+/** Proxy suppliers: unique codes, each with its products, monthly budget and ceilings. */
+const suppliers = z
+  .array(
+    z.strictObject({
+      code: z.string().check(z.regex(/^[a-z0-9-]{2,32}$/)),
+      baseUrl: z.url().check(z.refine((url) => /^https?:\/\//.test(url), 'must be an http(s) URL')),
+      products: z.array(z.string().check(z.minLength(1), z.maxLength(64))).check(z.minLength(1)),
+      monthlyBudget: z.number().check(z.int(), z.nonnegative()),
+      ceilings: z.strictObject({
+        maxProxies: z.number().check(z.int(), z.positive()),
+        maxPerOrder: z.number().check(z.int(), z.positive()),
+      }),
+    }),
+  )
+  .check(
+    z.refine(
+      (list) => new Set(list.map((supplier) => supplier.code)).size === list.length,
+      'codes must be unique',
+    ),
+  );
+
 const campaigns = z.record(
   z.string().check(z.regex(/^[A-Z0-9_-]{2,32}$/)),
   z.strictObject({ percentOff: z.number().check(z.int(), z.gte(1), z.lte(100)) }),
@@ -194,6 +215,19 @@ export const configSchema = z.object({
   SESSION_PROVIDER_WEBHOOK_URL: optionalUrl,
   /** The proxy addresses sessions go out through (registered in the table on first use). */
   PROXIES_JSON: withDefault(jsonOf(proxies), []),
+  /**
+   * The proxy suppliers (`[{ code, baseUrl, products, monthlyBudget, ceilings: { maxProxies,
+   * maxPerOrder } }]`, budgets in minor units); their keys are in their own secret.
+   */
+  PROXY_SUPPLIERS_JSON: withDefault(jsonOf(suppliers), []),
+  /** In AWS: the secret `{ <supplier code>: <API key> }`, readable only by the functions that call suppliers. */
+  PROXY_SUPPLIER_SECRETS_ARN: optionalText,
+  /** Locally only: the suppliers' keys as `{ <code>: <key> }` (in AWS, the secret above). */
+  PROXY_SUPPLIER_KEYS_JSON: optional(jsonOf(z.record(z.string(), text(8)))),
+  /** How long a supplier call may take. */
+  PROXY_SUPPLIER_TIMEOUT_MS: withDefault(z.coerce.number().check(z.int(), z.gte(100), z.lte(30_000)), 10_000),
+  /** How many sessions each bought proxy takes when its order adds it to the pool. */
+  SUPPLIED_PROXY_CAPACITY: withDefault(seconds, 10),
   /** How long a handled provider event id is kept (the provider retries for minutes, not days). */
   PROVIDER_EVENT_RETENTION_SECONDS: withDefault(seconds, 7 * 24 * 3600),
   /** One-time schedules (reconnects, pauses' ends): EventBridge Scheduler in AWS, the embedded scheduler locally. */

@@ -83,6 +83,16 @@ export const errorCatalog = {
   SELF_CHANGE: { status: 422, message: 'An operator cannot change their own role.' },
   LAST_OWNER: { status: 422, message: 'The last owner cannot leave or be demoted.' },
 
+  // Proxy supply (422)
+  PROVIDER_UNKNOWN: { status: 422, message: 'No supplier is configured with this code.' },
+  PROVIDER_NOT_CONFIGURED: { status: 422, message: "The supplier's credentials are not configured." },
+  PRODUCT_NOT_ALLOWED: { status: 422, message: 'This product is not allowed for the supplier.' },
+  TOO_MANY: { status: 422, message: "The quantity is over the supplier's ceilings." },
+  BUDGET_EXCEEDED: { status: 422, message: "The price is over the month's budget for the supplier." },
+  QUOTE_EXPIRED: { status: 422, message: 'The quote expired or was already used.' },
+  ORDER_UNKNOWN: { status: 422, message: 'No order has this uid.' },
+  QUOTE_NOT_AN_EXTENSION: { status: 422, message: 'The quote does not extend this order.' },
+
   // Alerts and the excerpt (422)
   ALERT_NOT_OPEN: { status: 422, message: 'The alert was already resolved or dismissed.' },
   EXCERPT_GONE: { status: 422, message: 'The messages of this alert are past their retention.' },

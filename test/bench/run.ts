@@ -175,6 +175,11 @@ try {
     },
     accounts: { routeKey: 'GET /accounts', method: 'GET', path: '/accounts' },
     admin: { routeKey: 'GET /admin/audit', method: 'GET', path: '/admin/audit' },
+    supply: {
+      routeKey: 'GET /admin/proxy-supply/ceilings',
+      method: 'GET',
+      path: '/admin/proxy-supply/ceilings',
+    },
     seats: {
       routeKey: 'GET /seats/{uid}',
       method: 'GET',

@@ -148,6 +148,17 @@ const bodies: Record<string, Samples> = {
   listAllAccounts: null,
   listSubscriptions: null,
   listCustomers: null,
+  quoteSupply: {
+    wrongTypes: { supplier: 'sim', product: 'br-residential', quantity: 'two', days: 30 },
+    missing: { supplier: 'sim', product: 'br-residential', days: 30 },
+    oversized: { supplier: long, product: 'br-residential', quantity: 1, days: 30 },
+  },
+  placeSupplyOrder: { wrongTypes: { quoteUid: 1 }, missing: {}, oversized: { quoteUid: long } },
+  renewSupplyOrder: { wrongTypes: { quoteUid: 1 }, missing: {}, oversized: { quoteUid: long } },
+  readSupplyBalance: null,
+  listSupplyRenewals: null,
+  listSupplyValidity: null,
+  readSupplyCeilings: null,
 };
 
 const signed = async (claims: { exp: number; aud?: string; typ?: string }) =>

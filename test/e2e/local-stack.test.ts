@@ -9,7 +9,7 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { consumers, type ConsumerName } from '../../infra/consumers';
 import { devSecrets } from '../../localstack/dev-config';
 import { createTableAccess } from '../../shared/adapters/dynamo/client';
-import { eventToItem } from '../../shared/adapters/dynamo/items';
+import { eventToItem, supplyOrderToItem } from '../../shared/adapters/dynamo/items';
 import { cryptoIds } from '../../shared/adapters/crypto/node-crypto';
 import { dynamoFamilyStore } from '../../shared/adapters/dynamo/family.store';
 import { dynamoMessageStore } from '../../shared/adapters/dynamo/message.store';
@@ -395,6 +395,36 @@ describe('the consumers table, locally (infra/consumers.ts)', () => {
         15_000,
       );
       expect(swept?.admitted).toBeGreaterThanOrEqual(0);
+    },
+    // The daily supply check (every 2 s locally) warns of an order expiring within 7 days, once.
+    async supplyExpiry() {
+      const table = stackTable();
+      const uid = `po_${randomUUID()}`;
+      const expiresAt = new Date(Date.now() + 3 * 24 * 3600 * 1000).toISOString();
+      await table.doc.send(
+        new PutCommand({
+          TableName: table.tableName,
+          Item: supplyOrderToItem({
+            uid,
+            supplier: 'sim',
+            product: 'br-residential',
+            quantity: 1,
+            createdAt: new Date().toISOString(),
+            expiresAt,
+            supplierOrderId: `o_${randomUUID()}`,
+            proxies: [],
+            payments: [],
+            warnedFor: null,
+          }),
+        }),
+      );
+      const warned = await awaitLogLines<{ orderUid?: string; daysLeft?: number }>(
+        'supply.order_expiring',
+        (line) => line.orderUid === uid,
+        1,
+        15_000,
+      );
+      expect(warned.map((line) => line.daysLeft)).toEqual([3]);
     },
     // The warm-up runs on a session the provider does not have: no progress, stuck a second later.
     async historyStuck() {

@@ -362,6 +362,26 @@ describe('the stateless stack', () => {
     expect(worker?.[1].Properties.Environment.Variables.ANALYSIS_SANDBOX_MARKER).toBeUndefined();
   });
 
+  it('keeps the proxy suppliers’ keys in a secret of their own that only the supply function reads', () => {
+    stateful.hasResourceProperties('AWS::SecretsManager::Secret', {
+      Description: Match.stringLikeRegexp('proxy suppliers'),
+      KmsKeyId: Match.anyValue(),
+    });
+    const readers = Object.entries(stateless.findResources('AWS::IAM::Policy'))
+      .filter(([, policy]) =>
+        JSON.stringify(policy.Properties.PolicyDocument).includes('ProxySupplierSecrets'),
+      )
+      .map(([id]) => id);
+    expect(readers).toHaveLength(1);
+    expect(readers[0]).toMatch(/^SupplyApi/);
+    expect(actionsOf(stateless, 'SupplyApi')).toContain('secretsmanager:GetSecretValue');
+    // Nor does the daily expiry check (it calls no supplier) see the suppliers or their keys.
+    const expiryCheck = Object.entries(stateless.findResources('AWS::Lambda::Function')).find(([id]) =>
+      id.startsWith('SupplyExpiryWorker'),
+    );
+    expect(JSON.stringify(expiryCheck?.[1].Properties.Environment)).not.toMatch(/PROXY_SUPPLIER/);
+  });
+
   it('reserves the public evidence upload 20 concurrent runs, its most at once', () => {
     const evidence = Object.entries(stateless.findResources('AWS::Lambda::Function')).filter(([id]) =>
       id.startsWith('EvidenceApiFunction'),
@@ -432,6 +452,8 @@ describe('the stateless stack', () => {
       'SessionEventsWorker',
       'SessionProviderWebhook',
       'SignInMailsWorker',
+      'Supply',
+      'SupplyExpiryWorker',
       'TrialEndingWorker',
     ]);
   });
@@ -482,6 +504,10 @@ describe('the stateless stack', () => {
       TrialEndingWorker: ['notifications'],
       // Sends sign-in mail only: no table, no secrets.
       SignInMailsWorker: ['mail'],
+      // The proxy supply: operators' routes; the suppliers and their keys are read on first use.
+      SupplyApi: [...api, 'operators'],
+      // The daily supply check: the table only (audit entries and a log line).
+      SupplyExpiryWorker: [],
     };
     const ours = Object.entries(stateless.findResources('AWS::Lambda::Function')).filter(
       ([, fn]) => fn.Properties.Environment?.Variables?.TABLE_NAME !== undefined,

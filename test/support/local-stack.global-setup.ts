@@ -1,5 +1,6 @@
 import type { TestProject } from 'vitest/node';
 import { startLocalStack } from './local-stack';
+import { freePort } from './ports';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -12,11 +13,13 @@ declare module 'vitest' {
     sessionProviderUrl: string;
     relayUrl: string;
     webUrl: string;
+    supplierUrl: string;
   }
 }
 
 /** One local stack for the e2e tier; tests isolate their data by unique e-mails and families. */
 export default async function setup(project: TestProject) {
+  const supplierPort = await freePort();
   // A short resend wait so tests can see it end.
   const stack = await startLocalStack({
     CONSENT_RESEND_WAIT_SECONDS: '2',
@@ -30,6 +33,24 @@ export default async function setup(project: TestProject) {
       { label: 'e2e-a', address: 'http://sim:sim@127.0.0.1:3128', capacity: 2 },
       { label: 'e2e-b', address: 'http://sim:sim@127.0.0.1:3129', capacity: 2 },
     ]),
+    // The supplier simulator, and a supplier configured without its key (PROVIDER_NOT_CONFIGURED).
+    SUPPLIER_PORT: String(supplierPort),
+    PROXY_SUPPLIERS_JSON: JSON.stringify([
+      {
+        code: 'sim',
+        baseUrl: `http://127.0.0.1:${supplierPort}`,
+        products: ['br-residential', 'br-mobile'],
+        monthlyBudget: 500_000,
+        ceilings: { maxProxies: 50, maxPerOrder: 10 },
+      },
+      {
+        code: 'keyless',
+        baseUrl: `http://127.0.0.1:${supplierPort}`,
+        products: ['br-residential'],
+        monthlyBudget: 1_000,
+        ceilings: { maxProxies: 1, maxPerOrder: 1 },
+      },
+    ]),
   });
   project.provide('apiUrl', stack.apiUrl);
   project.provide('stackLog', stack.logFile);
@@ -39,6 +60,7 @@ export default async function setup(project: TestProject) {
   project.provide('sessionProviderUrl', stack.sessionProviderUrl);
   project.provide('relayUrl', stack.relayUrl);
   project.provide('webUrl', stack.webUrl);
+  project.provide('supplierUrl', stack.supplierUrl);
   project.provide('stackDynamo', { endpoint: stack.dynamoEndpoint, tableName: stack.tableName });
   return async () => stack.stop();
 }

@@ -8,6 +8,8 @@ export interface RunningStack {
   apiUrl: string;
   dynamoEndpoint: string;
   businessProviderUrl: string;
+  /** The proxy-supplier simulator. */
+  supplierUrl: string;
   gatewayUrl: string;
   sqsEndpoint: string;
   sessionProviderUrl: string;
@@ -25,8 +27,18 @@ export interface RunningStack {
  * for its `ready` line. Its standard output goes to a file the tests read (OTP dev delivery).
  */
 export const startLocalStack = async (env: Record<string, string> = {}): Promise<RunningStack> => {
-  const [apiPort, dynamoPort, webPort, businessPort, gatewayPort, sqsPort, sessionPort, relayPort, pushPort] =
-    await Promise.all([1, 2, 3, 4, 5, 6, 7, 8, 9].map(() => freePort()));
+  const [
+    apiPort,
+    dynamoPort,
+    webPort,
+    businessPort,
+    gatewayPort,
+    sqsPort,
+    sessionPort,
+    relayPort,
+    pushPort,
+    supplierPort,
+  ] = await Promise.all([1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map(() => freePort()));
   mkdirSync(resolve('.local'), { recursive: true });
   const logFile = resolve('.local', `stack-${apiPort}.log`);
   const log = createWriteStream(logFile);
@@ -42,6 +54,7 @@ export const startLocalStack = async (env: Record<string, string> = {}): Promise
       SESSION_PROVIDER_PORT: String(sessionPort),
       RELAY_PORT: String(relayPort),
       RELAY_PUSH_PORT: String(pushPort),
+      SUPPLIER_PORT: String(supplierPort),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -68,6 +81,7 @@ export const startLocalStack = async (env: Record<string, string> = {}): Promise
     apiUrl: `http://127.0.0.1:${apiPort}`,
     dynamoEndpoint: `http://127.0.0.1:${dynamoPort}`,
     businessProviderUrl: `http://127.0.0.1:${businessPort}`,
+    supplierUrl: `http://127.0.0.1:${env['SUPPLIER_PORT'] ?? supplierPort}`,
     gatewayUrl: `http://127.0.0.1:${gatewayPort}`,
     sqsEndpoint: `http://127.0.0.1:${sqsPort}`,
     sessionProviderUrl: `http://127.0.0.1:${sessionPort}`,

@@ -2,7 +2,7 @@ import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-
 import { randomUUID } from 'node:crypto';
 import { configFor } from '../../../shared/config/config';
 import { cognitoDirectory, localDirectory } from '../../../shared/adapters/auth/cognito-directory';
-import { operatorTokens } from '../../../shared/adapters/auth/operator-tokens';
+import { configuredOperatorTokens } from '../operator-tokens';
 import { cryptoIds } from '../../../shared/adapters/crypto/node-crypto';
 import { dynamoAuditTrail, dynamoRosterStore } from '../../../shared/adapters/dynamo/operators.store';
 import type { OperatorDeps } from '../../../shared/app/operators/operators';
@@ -39,25 +39,12 @@ export const operatorDeps: OperatorDeps = {
     sessionEvents: sessionEventsQueue.SESSION_EVENTS_QUEUE_URL,
     businessEvents: businessEventsQueue.BUSINESS_EVENTS_QUEUE_URL,
   }),
-  ...(operators.OPERATOR_AUTH === 'cognito'
-    ? {
-        operatorTokens: operatorTokens({
-          kind: 'cognito',
-          userPoolId: operators.OPERATOR_USER_POOL_ID,
-          clientId: operators.OPERATOR_CLIENT_ID,
-        }),
-        directory: cognitoDirectory(
+  operatorTokens: configuredOperatorTokens(operators),
+  directory:
+    operators.OPERATOR_AUTH === 'cognito'
+      ? cognitoDirectory(
           new CognitoIdentityProviderClient({ region: settings.AWS_REGION }),
           operators.OPERATOR_USER_POOL_ID,
-        ),
-      }
-    : {
-        operatorTokens: operatorTokens({
-          kind: 'local',
-          issuer: operators.OPERATOR_ISSUER,
-          clientId: operators.OPERATOR_CLIENT_ID,
-          jwks: operators.OPERATOR_JWKS_JSON,
-        }),
-        directory: localDirectory(randomUUID),
-      }),
+        )
+      : localDirectory(randomUUID),
 };

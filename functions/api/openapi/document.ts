@@ -26,6 +26,8 @@ import { responses as evidenceResponses } from '../evidence/responses';
 import { requests as adminRequests } from '../admin/schemas';
 import { responses as adminResponses } from '../admin/responses';
 import { requests as historyRequests } from '../history/schemas';
+import { requests as supplyRequests } from '../supply/schemas';
+import { responses as supplyResponses } from '../supply/responses';
 import { responses as historyResponses } from '../history/responses';
 import { requests as healthRequests } from '../health/schemas';
 import { responses as healthResponses } from '../health/responses';
@@ -55,6 +57,7 @@ export const contracts: {
   health: { requests: healthRequests, responses: healthResponses },
   admin: { requests: adminRequests, responses: adminResponses },
   history: { requests: historyRequests, responses: historyResponses },
+  supply: { requests: supplyRequests, responses: supplyResponses },
 };
 
 /** A route's two halves of the contract, looked up by its group and operation. */
@@ -84,10 +87,12 @@ const groupDescriptions: Record<FunctionGroup, string> = {
   admin: "The backoffice: operators (Cognito's access tokens) read state, never content.",
   history:
     "The history import queue: a seat's read of the person's recent chats (its first is the warm-up), its offers and their acceptance.",
+  supply:
+    'Proxy supply (operators): quotes, orders and renewals from the configured suppliers, within their ceilings and monthly budgets.',
 };
 
 const parameterDescriptions: Record<string, string> = {
-  uid: 'The public id of the account (`/accounts/…`), seat (`/seats/…`), alert (`/alerts/…`) or operator member (`/admin/members/…`).',
+  uid: 'The public id of the account (`/accounts/…`), seat (`/seats/…`), alert (`/alerts/…`), operator member (`/admin/members/…`) or proxy order (`/admin/proxy-supply/orders/…`).',
   memberUid: "The member's user id.",
   token: "The consent link's token: the person's only credential.",
   channel: 'The channel; only `chat` is offered today.',

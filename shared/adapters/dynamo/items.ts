@@ -21,6 +21,7 @@ import { importStatuses, importSteps } from '../../domain/history/history-import
 import { riskCategories, severities } from '../../domain/analysis/finding';
 import { operatorRoles, type Roster } from '../../domain/operators/roster';
 import type { AuditEntry } from '../../ports/operators';
+import type { Order, Quote } from '../../domain/supply/supply';
 import { isTimelineEvent, timelinePlaceOf } from '../../domain/operators/timeline';
 import type { Connection } from '../../domain/operators/connection';
 import { itemTypes, keys } from './keys';
@@ -501,4 +502,46 @@ export const auditEntryToItem = (entry: AuditEntry) => ({
   actorUid: entry.actor.uid,
   targetKind: entry.target.kind,
   targetUid: entry.target.uid,
+});
+
+/** A proxy-supply quote (`keys.supplyQuote`), kept a day past its expiry. */
+const supplyQuoteItem = z.object({
+  uid: z.string(),
+  supplier: z.string(),
+  product: z.string(),
+  quantity: z.int(),
+  days: z.int(),
+  extends: z.nullable(z.string()),
+  price: z.int(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  supplierQuoteId: z.string(),
+  usedAt: z.nullable(z.string()),
+});
+export const toSupplyQuote = (item: unknown): Quote => supplyQuoteItem.parse(item);
+export const supplyQuoteToItem = (quote: Quote) => ({
+  ...keys.supplyQuote(quote.uid),
+  type: itemTypes.supplyQuote,
+  ...quote,
+  ttl: Math.floor(Date.parse(quote.expiresAt) / 1000) + 24 * 3600,
+});
+
+/** A proxy-supply order (`keys.supplyOrder`). */
+const supplyOrderItem = z.object({
+  uid: z.string(),
+  supplier: z.string(),
+  product: z.string(),
+  quantity: z.int(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  supplierOrderId: z.string(),
+  proxies: z.array(z.object({ label: z.string(), address: z.string() })),
+  payments: z.array(z.object({ at: z.string(), price: z.int() })),
+  warnedFor: z.nullable(z.string()),
+});
+export const toSupplyOrder = (item: unknown): Order => supplyOrderItem.parse(item);
+export const supplyOrderToItem = (order: Order) => ({
+  ...keys.supplyOrder(order.uid),
+  type: itemTypes.supplyOrder,
+  ...order,
 });

@@ -38,6 +38,9 @@ export const itemTypes = {
   historyQueueEntry: 'history_queue',
   historySlot: 'history_slot',
   historyCheckpoint: 'history_checkpoint',
+  supplyState: 'supply_state',
+  supplyOrder: 'supply_order',
+  supplyQuote: 'supply_quote',
   connection: 'connection',
 } as const;
 
@@ -263,4 +266,14 @@ export const keys = {
     PK: `IMPORT#${importId}`,
     SK: `CHAT#${chatHash}`,
   }),
+  /**
+   * Proxy supply: every order and the supply's version item in one partition (a few dozen orders,
+   * read with one Query); an order or renewal moves the version, so two decided on the same read
+   * cannot both spend the budget or the ceiling.
+   */
+  supplyPartition: (): string => 'SUPPLY',
+  supplyState: (): Key => ({ PK: 'SUPPLY', SK: 'STATE' }),
+  supplyOrder: (orderUid: string): Key => ({ PK: 'SUPPLY', SK: `ORDER#${orderUid}` }),
+  /** A quote on its own (read by uid; the table's TTL removes it a day after it expires). */
+  supplyQuote: (quoteUid: string): Key => ({ PK: `SUPPLYQUOTE#${quoteUid}`, SK: 'QUOTE' }),
 } as const;

@@ -65,6 +65,8 @@ export const scheduleTargets = {
   historyStuck: scheduleTarget('historyStuck', importCheck, importCheckKey),
   /** The recurring admission sweep (the row's own rate schedule; nothing schedules it once). */
   historyAdmission: scheduleTarget('historyAdmission', z.object({}), () => 'sweep'),
+  /** The daily proxy-supply check: orders expiring within 7 days (the row's own rate schedule). */
+  supplyExpiry: scheduleTarget('supplyExpiry', z.object({}), () => 'daily'),
 } as const;
 
 export type ScheduleTargetName = keyof typeof scheduleTargets;
