@@ -1,15 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { TransactWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TableAccess } from '../../shared/adapters/dynamo/client';
-import { cryptoIds, hmacHasher } from '../../shared/adapters/crypto/node-crypto';
-import { rulesAnalyzer } from '../../shared/adapters/analysis/rules-analyzer';
-import { localSeatKeys } from '../../shared/adapters/consent/local-seat-keys';
-import { aesGcmContentSeal } from '../../shared/adapters/crypto/content-seal';
+import { cryptoIds } from '../../shared/adapters/crypto/node-crypto';
 import { dynamoFamilyStore } from '../../shared/adapters/dynamo/family.store';
-import { dynamoMessageStore } from '../../shared/adapters/dynamo/message.store';
 import { dynamoInbox, inboxEntries } from '../../shared/adapters/dynamo/inbox.store';
-import { dynamoNotificationSettings } from '../../shared/adapters/dynamo/notification-settings.store';
 import {
   handleReconnectAttempt,
   handleSessionEvent,
@@ -18,12 +13,15 @@ import {
 import type { ReconnectAttempt } from '../../shared/domain/pairing/reconnect';
 import type { Seat } from '../../shared/domain/family/seat';
 import { newNotification } from '../../shared/domain/notifications/notification';
-import type { SessionProvider } from '../../shared/ports/session-provider';
-import { parseConfig } from '../../shared/config/config';
-import { useCaseSettingsFrom } from '../../functions/use-case-settings';
 import { freshTable } from '../support/table';
-import { historyDeps } from '../support/history';
 import { challengedSeat as challengedSeatOn } from '../support/seats';
+import {
+  eventsOf as familyEvents,
+  quietProvider,
+  sessionEvent,
+  sessionWorkerDeps,
+  working,
+} from '../support/session-worker';
 
 let table: TableAccess;
 beforeAll(async () => {
@@ -32,67 +30,12 @@ beforeAll(async () => {
 
 const ids = cryptoIds();
 const now = new Date('2026-11-22T10:00:00Z');
-const unused = () => Promise.reject(new Error('not expected here'));
-const provider: SessionProvider = {
-  createSession: unused,
-  restart: unused,
-  status: unused,
-  stop: unused,
-  logout: async () => undefined,
-  remove: async () => undefined,
-  qr: async () => ({ kind: 'ready', value: '2@qr' }),
-  requestCode: async () => ({ kind: 'ready', value: 'ABCD1234' }),
-  me: async () => null,
-  confirmPasskey: unused,
-  profilePicture: unused,
-  chats: unused,
-  chatMessages: unused,
-};
-
-const hasher = hmacHasher('test-hash-key');
-
-const workerDeps = (): WorkerDeps => ({
-  families: dynamoFamilyStore(table),
-  ids,
-  clock: { now: () => now },
-  hasher,
-  sessions: provider,
-  reconnects: { schedule: async () => undefined, cancel: async () => undefined },
-  trialEndings: { schedule: async () => undefined, cancel: async () => undefined },
-  ...historyDeps(table).deps,
-  notifier: { deliver: async () => undefined },
-  notificationSettings: dynamoNotificationSettings(table),
-  analyzer: rulesAnalyzer(),
-  contentSeal: aesGcmContentSeal,
-  messages: dynamoMessageStore(table),
-  seatKeys: localSeatKeys(Buffer.alloc(32, 7).toString('base64')),
-  settings: useCaseSettingsFrom(parseConfig({ TABLE_NAME: table.tableName })),
-});
+const provider = quietProvider;
+const workerDeps = (): WorkerDeps => sessionWorkerDeps(table, now);
 
 const challengedSeat = () => challengedSeatOn(table, ids, now);
 
-const eventsOf = async (accountUid: string) =>
-  (
-    await table.doc.send(
-      new QueryCommand({
-        TableName: table.tableName,
-        KeyConditionExpression: 'PK = :pk',
-        ExpressionAttributeValues: { ':pk': `EVENTS#${accountUid}` },
-      }),
-    )
-  ).Items ?? [];
-
-/** An event of the seat's session, with the metadata its pairing gave the session (echoed by the provider). */
-const sessionEvent = (seat: Seat, fields: Record<string, unknown>) =>
-  JSON.stringify({ session: seat.pairing?.sessionName, metadata: { seatUid: seat.uid }, ...fields });
-
-const working = (seat: Seat, id: string) =>
-  sessionEvent(seat, {
-    id,
-    event: 'session.status',
-    me: { id: '5511987654321@c.us' },
-    payload: { status: 'WORKING' },
-  });
+const eventsOf = (accountUid: string) => familyEvents(table, accountUid);
 
 const fixture = (name: string) =>
   JSON.parse(readFileSync(new URL(`../fixtures/providers/${name}`, import.meta.url), 'utf8')) as Record<
