@@ -14,7 +14,7 @@ import type { ReconnectAttempt } from '../../shared/domain/pairing/reconnect';
 import type { Seat } from '../../shared/domain/family/seat';
 import { newNotification } from '../../shared/domain/notifications/notification';
 import { freshTable } from '../support/table';
-import { challengedSeat as challengedSeatOn } from '../support/seats';
+import { challengedSeat as challengedSeatOn, seatWithPairing } from '../support/seats';
 import {
   eventsOf as familyEvents,
   quietProvider,
@@ -90,6 +90,68 @@ describe('the session-event worker on the table', () => {
     const seat = await challengedSeat();
     const message = providerMessage('message', seat, 'evt_m', `false_5521998765432@c.us_${ids.ulid()}`);
     expect(await handleSessionEvent(workerDeps(), message, 'evt_m')).toBe('unknown_session');
+  });
+});
+
+describe('status reports delivered twice and out of order with their neighbours', () => {
+  /** A status report of the seat's session, made by the provider at `at` (ms): WAHA's `timestamp`. */
+  const report = (seat: Seat, id: string, status: string, at: number) =>
+    sessionEvent(seat, {
+      id,
+      timestamp: at,
+      event: 'session.status',
+      me: { id: '5511987654321@c.us' },
+      payload: { status },
+    });
+  const statusOf = async (seat: Seat) =>
+    (await dynamoFamilyStore(table).load(seat.accountUid))?.seats[0]?.pairing?.status;
+  /** Delivers the reports by their names in `order`; each report's event id is its own across the table. */
+  const deliver = async (reports: Record<string, string>, order: readonly string[]) => {
+    const run = ids.ulid();
+    const outcomes: string[] = [];
+    for (const name of order)
+      outcomes.push(await handleSessionEvent(workerDeps(), reports[name] ?? '', `${run}-${name}`));
+    return outcomes;
+  };
+
+  it('a provider restart (STOPPED, STARTING, WORKING) in any order and doubled: one drop, one reconnection, paired', async () => {
+    const seat = await seatWithPairing(table, ids, now, { status: 'paired', pairedAt: now.toISOString() });
+    const t = now.getTime();
+    const reports = {
+      stopped: report(seat, 'stopped', 'STOPPED', t + 1_000),
+      starting: report(seat, 'starting', 'STARTING', t + 1_500),
+      working: report(seat, 'working', 'WORKING', t + 4_000),
+    };
+    const outcomes = await deliver(reports, ['stopped', 'working', 'starting', 'working', 'stopped']);
+    // The STARTING made before the WORKING, delivered after it, is no second drop.
+    expect(outcomes).toEqual(['handled', 'handled', 'stale', 'duplicate', 'duplicate']);
+    expect(await statusOf(seat)).toBe('paired');
+    const statuses = (await eventsOf(seat.accountUid))
+      .filter((item) => item['eventType'] === 'pairing.status')
+      .map((item) => (item['payload'] as { status: string }).status);
+    expect(statuses).toEqual(['degraded', 'paired']);
+  });
+
+  it('a QR rotation made before the link, delivered after it, does not read as an unlinked device', async () => {
+    const seat = await challengedSeat();
+    const t = now.getTime();
+    const reports = {
+      qr: report(seat, 'qr', 'SCAN_QR_CODE', t + 1_000),
+      working: report(seat, 'working', 'WORKING', t + 2_000),
+    };
+    expect(await deliver(reports, ['working', 'qr', 'working', 'qr'])).toEqual([
+      'handled',
+      'stale',
+      'duplicate',
+      'stale',
+    ]);
+    expect(await statusOf(seat)).toBe('paired');
+  });
+
+  it('a report without the provider’s instant is read as it comes (older providers)', async () => {
+    const seat = await challengedSeat();
+    expect(await handleSessionEvent(workerDeps(), working(seat, 'bare'), 'bare')).toBe('handled');
+    expect(await statusOf(seat)).toBe('paired');
   });
 });
 
