@@ -286,6 +286,37 @@ describe('a reconnect attempt', () => {
     },
   });
 
+  it('fired twice, late, or after the pairing came back, changes nothing', async () => {
+    const { seat, attempt } = await droppedSeat();
+    const families = dynamoFamilyStore(table);
+    const restarts: string[] = [];
+    expect(await handleReconnectAttempt(withProvider('STARTING', restarts), attempt)).toBe('attempted');
+    const afterFirst = await families.load(seat.accountUid);
+    const eventCount = (await eventsOf(seat.accountUid)).length;
+    // The same attempt again (a doubled or late schedule): the pairing waits for the next one now.
+    expect(await handleReconnectAttempt(withProvider('STARTING', restarts), attempt)).toBe('stale');
+    // An attempt of another pairing of the seat (an older one's schedule).
+    expect(
+      await handleReconnectAttempt(withProvider('STARTING', restarts), {
+        ...attempt,
+        pairingId: ids.ulid(),
+        attempt: attempt.attempt + 1,
+      }),
+    ).toBe('stale');
+    expect(restarts).toEqual([seat.pairing?.sessionName]);
+    expect((await families.load(seat.accountUid))?.version).toBe(afterFirst?.version);
+    expect(await eventsOf(seat.accountUid)).toHaveLength(eventCount);
+    // The session came back: the next attempt, firing anyway, changes nothing either.
+    const back = `evt_${ids.ulid()}`;
+    expect(await handleSessionEvent(workerDeps(), working(seat, back), back)).toBe('handled');
+    const reconnected = await families.load(seat.accountUid);
+    expect(reconnected?.seats[0]?.pairing?.status).toBe('paired');
+    const next = { ...attempt, attempt: attempt.attempt + 1 };
+    expect(await handleReconnectAttempt(withProvider('WORKING', restarts), next)).toBe('stale');
+    expect((await families.load(seat.accountUid))?.version).toBe(reconnected?.version);
+    expect(restarts).toHaveLength(1);
+  });
+
   it('restarts a session the provider still has down', async () => {
     const { seat, attempt } = await droppedSeat();
     const restarts: string[] = [];
