@@ -292,6 +292,7 @@ describe('a reconnect attempt', () => {
     const restarts: string[] = [];
     expect(await handleReconnectAttempt(withProvider('STARTING', restarts), attempt)).toBe('attempted');
     const afterFirst = await families.load(seat.accountUid);
+    expect(afterFirst?.seats[0]?.version).toEqual(expect.any(Number));
     const eventCount = (await eventsOf(seat.accountUid)).length;
     // The same attempt again (a doubled or late schedule): the pairing waits for the next one now.
     expect(await handleReconnectAttempt(withProvider('STARTING', restarts), attempt)).toBe('stale');
@@ -304,7 +305,7 @@ describe('a reconnect attempt', () => {
       }),
     ).toBe('stale');
     expect(restarts).toEqual([seat.pairing?.sessionName]);
-    expect((await families.load(seat.accountUid))?.version).toBe(afterFirst?.version);
+    expect((await families.load(seat.accountUid))?.seats[0]?.version).toBe(afterFirst?.seats[0]?.version);
     expect(await eventsOf(seat.accountUid)).toHaveLength(eventCount);
     // The session came back: the next attempt, firing anyway, changes nothing either.
     const back = `evt_${ids.ulid()}`;
@@ -313,7 +314,7 @@ describe('a reconnect attempt', () => {
     expect(reconnected?.seats[0]?.pairing?.status).toBe('paired');
     const next = { ...attempt, attempt: attempt.attempt + 1 };
     expect(await handleReconnectAttempt(withProvider('WORKING', restarts), next)).toBe('stale');
-    expect((await families.load(seat.accountUid))?.version).toBe(reconnected?.version);
+    expect((await families.load(seat.accountUid))?.seats[0]?.version).toBe(reconnected?.seats[0]?.version);
     expect(restarts).toHaveLength(1);
   });
 

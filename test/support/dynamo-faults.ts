@@ -40,25 +40,26 @@ export const faultyTable = (
     endpoint: inject('dynamoEndpoint'),
   });
   const attempts: { command: string; fault: string | null }[] = [];
-  const injector: DeserializeMiddleware<ServiceInputTypes, ServiceOutputTypes> = (next, context) => async (args) => {
-    const command = String(context.commandName ?? '');
-    const fault = faultFor(command, attempts.filter((one) => one.command === command).length + 1);
-    attempts.push({ command, fault: fault?.type ?? null });
-    if (fault === null) return next(args);
-    const body = JSON.stringify({
-      __type: `com.amazonaws.dynamodb.v20120810#${fault.type}`,
-      message: 'injected by the test',
-      ...fault.fields,
-    });
-    return {
-      output: {} as never,
-      response: {
-        statusCode: 400,
-        headers: { 'content-type': 'application/x-amz-json-1.0', 'x-amzn-requestid': 'injected' },
-        body: new TextEncoder().encode(body),
-      },
+  const injector: DeserializeMiddleware<ServiceInputTypes, ServiceOutputTypes> =
+    (next, context) => async (args) => {
+      const command = String(context.commandName ?? '');
+      const fault = faultFor(command, attempts.filter((one) => one.command === command).length + 1);
+      attempts.push({ command, fault: fault?.type ?? null });
+      if (fault === null) return next(args);
+      const body = JSON.stringify({
+        __type: `com.amazonaws.dynamodb.v20120810#${fault.type}`,
+        message: 'injected by the test',
+        ...fault.fields,
+      });
+      return {
+        output: {} as never,
+        response: {
+          statusCode: 400,
+          headers: { 'content-type': 'application/x-amz-json-1.0', 'x-amzn-requestid': 'injected' },
+          body: new TextEncoder().encode(body),
+        },
+      };
     };
-  };
   access.doc.middlewareStack.add(injector, { step: 'deserialize', priority: 'low', name: 'injectedFault' });
   return { table: access, attempts };
 };
