@@ -1,5 +1,5 @@
 import type { CapabilityConfig, Config } from '../shared/config/config';
-import type { NotificationDelivery, PushRegistry } from '../shared/ports/notifications';
+import type { DeliveryRefusal, NotificationDelivery, PushRegistry } from '../shared/ports/notifications';
 
 /**
  * Guardians' e-mail and push, as the workers and the API groups that notify (pairing, consent) send
@@ -8,6 +8,8 @@ import type { NotificationDelivery, PushRegistry } from '../shared/ports/notific
 export const configuredNotifier = async (
   settings: Config,
   notifications: CapabilityConfig<'notifications'>,
+  /** Where a refused send is told (a log line: `notification.refused`). */
+  onRefused: (refusal: DeliveryRefusal) => void,
 ): Promise<NotificationDelivery> => {
   if (notifications.NOTIFY_DELIVERY === 'log') {
     const { logDelivery } = await import('../shared/adapters/notifications/log-delivery');
@@ -23,7 +25,7 @@ export const configuredNotifier = async (
       ses: new SESClient({ region: settings.AWS_REGION }),
       sns: new SNSClient({ region: settings.AWS_REGION }),
     },
-    { from: notifications.MAIL_FROM },
+    { from: notifications.MAIL_FROM, onRefused },
   );
 };
 

@@ -26,6 +26,7 @@ export const configuredSessionProvider = (
       apiKey: requireSecret(service, 'sessionProviderApiKey'),
       webhookUrl: provider.SESSION_PROVIDER_WEBHOOK_URL,
       webhookHmacKey: requireSecret(gateway, 'sessionProviderWebhookSecret'),
+      timeoutMs: settings.SESSION_PROVIDER_TIMEOUT_MS,
     });
   });
   return {

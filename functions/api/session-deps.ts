@@ -2,7 +2,7 @@ import { configFor } from '../../shared/config/config';
 import { lazy } from '../../shared/lazy';
 import { configuredNotifier } from '../notifications';
 import { configuredSessionProvider } from '../session-provider';
-import { deps as apiDeps, serviceSecrets, settings } from './runtime';
+import { deps as apiDeps, logger, serviceSecrets, settings } from './runtime';
 
 const { sessionProvider, notifications } = configFor('sessionProvider', 'notifications');
 
@@ -12,6 +12,10 @@ const { sessionProvider, notifications } = configFor('sessionProvider', 'notific
  * checked here as they start.
  */
 const sessions = configuredSessionProvider(settings, sessionProvider, serviceSecrets);
-const notifier = lazy(() => configuredNotifier(settings, notifications));
+const notifier = lazy(() =>
+  configuredNotifier(settings, notifications, (refusal) =>
+    logger.warn('notification.refused', { ...refusal }),
+  ),
+);
 
 export const deps = lazy(async () => ({ ...(await apiDeps()), sessions, notifier: await notifier() }));

@@ -6,6 +6,7 @@ import { config, configFor } from '../../shared/config/config';
 import { lazy } from '../../shared/lazy';
 import { systemClock } from '../../shared/ports/clock';
 import { configuredNotifier } from '../notifications';
+import { logger } from './logger';
 
 /**
  * What a worker that notifies guardians needs, apart from the pairing workers' composition root: a
@@ -21,7 +22,11 @@ export const table = createTableAccess({
   endpoint: settings.DYNAMODB_ENDPOINT,
 });
 
-export const notifier = lazy(() => configuredNotifier(settings, notifications));
+export const notifier = lazy(() =>
+  configuredNotifier(settings, notifications, (refusal) =>
+    logger.warn('notification.refused', { ...refusal }),
+  ),
+);
 
 export const notifyingDeps = lazy(async () => ({
   clock: systemClock,

@@ -213,6 +213,15 @@ export const configSchema = z.object({
   SESSION_PROVIDER_API_KEY: optionalSecret,
   /** Where sessions send their webhooks: the gateway's `/webhooks/session-provider`. */
   SESSION_PROVIDER_WEBHOOK_URL: optionalUrl,
+  /**
+   * How long one call to the session provider may take, its body included. A pairing start makes up
+   * to four calls within the API function's 10 s: past it the Lambda would die before giving its
+   * proxy slot back.
+   */
+  SESSION_PROVIDER_TIMEOUT_MS: withDefault(
+    z.coerce.number().check(z.int(), z.gte(100), z.lte(30_000)),
+    2_000,
+  ),
   /** The proxy addresses sessions go out through (registered in the table on first use). */
   PROXIES_JSON: withDefault(jsonOf(proxies), []),
   /**

@@ -24,7 +24,19 @@ export interface Recipient {
   pushEndpoints: readonly string[];
 }
 
-/** E-mail and push, after the change that caused them is written. */
+/** A send its channel refused: whose, which channel, and the error's name (never the address or endpoint). */
+export interface DeliveryRefusal {
+  channel: 'email' | 'push';
+  userUid: string;
+  error: string;
+}
+
+/**
+ * E-mail and push, after the change that caused them is written. A send its channel refuses (SES
+ * refusing an address, SNS a disabled endpoint, either one throttling past its retries) fails no
+ * other send and not the change: it is reported and not retried, since a retry of the whole change
+ * would repeat what did reach.
+ */
 export interface NotificationDelivery {
   deliver(notification: OutgoingNotification, recipients: readonly Recipient[]): Promise<void>;
 }

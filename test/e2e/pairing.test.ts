@@ -509,7 +509,8 @@ describe('webhooks and workers', () => {
       (line) => line.eventId === id,
       1,
     );
-    expect(handled?.outcome).toBe('unchanged');
+    // The replay carries the instant the provider first made it, before the WORKING that paired.
+    expect(handled?.outcome).toBe('stale');
     expect((await eventsOf(family.accountUid)).length).toBe(before);
   });
 

@@ -1,15 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { TransactWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TableAccess } from '../../shared/adapters/dynamo/client';
-import { cryptoIds, hmacHasher } from '../../shared/adapters/crypto/node-crypto';
-import { rulesAnalyzer } from '../../shared/adapters/analysis/rules-analyzer';
-import { localSeatKeys } from '../../shared/adapters/consent/local-seat-keys';
-import { aesGcmContentSeal } from '../../shared/adapters/crypto/content-seal';
+import { cryptoIds } from '../../shared/adapters/crypto/node-crypto';
 import { dynamoFamilyStore } from '../../shared/adapters/dynamo/family.store';
-import { dynamoMessageStore } from '../../shared/adapters/dynamo/message.store';
 import { dynamoInbox, inboxEntries } from '../../shared/adapters/dynamo/inbox.store';
-import { dynamoNotificationSettings } from '../../shared/adapters/dynamo/notification-settings.store';
 import {
   handleReconnectAttempt,
   handleSessionEvent,
@@ -18,12 +13,15 @@ import {
 import type { ReconnectAttempt } from '../../shared/domain/pairing/reconnect';
 import type { Seat } from '../../shared/domain/family/seat';
 import { newNotification } from '../../shared/domain/notifications/notification';
-import type { SessionProvider } from '../../shared/ports/session-provider';
-import { parseConfig } from '../../shared/config/config';
-import { useCaseSettingsFrom } from '../../functions/use-case-settings';
 import { freshTable } from '../support/table';
-import { historyDeps } from '../support/history';
-import { challengedSeat as challengedSeatOn } from '../support/seats';
+import { challengedSeat as challengedSeatOn, seatWithPairing } from '../support/seats';
+import {
+  eventsOf as familyEvents,
+  quietProvider,
+  sessionEvent,
+  sessionWorkerDeps,
+  working,
+} from '../support/session-worker';
 
 let table: TableAccess;
 beforeAll(async () => {
@@ -32,67 +30,12 @@ beforeAll(async () => {
 
 const ids = cryptoIds();
 const now = new Date('2026-11-22T10:00:00Z');
-const unused = () => Promise.reject(new Error('not expected here'));
-const provider: SessionProvider = {
-  createSession: unused,
-  restart: unused,
-  status: unused,
-  stop: unused,
-  logout: async () => undefined,
-  remove: async () => undefined,
-  qr: async () => ({ kind: 'ready', value: '2@qr' }),
-  requestCode: async () => ({ kind: 'ready', value: 'ABCD1234' }),
-  me: async () => null,
-  confirmPasskey: unused,
-  profilePicture: unused,
-  chats: unused,
-  chatMessages: unused,
-};
-
-const hasher = hmacHasher('test-hash-key');
-
-const workerDeps = (): WorkerDeps => ({
-  families: dynamoFamilyStore(table),
-  ids,
-  clock: { now: () => now },
-  hasher,
-  sessions: provider,
-  reconnects: { schedule: async () => undefined, cancel: async () => undefined },
-  trialEndings: { schedule: async () => undefined, cancel: async () => undefined },
-  ...historyDeps(table).deps,
-  notifier: { deliver: async () => undefined },
-  notificationSettings: dynamoNotificationSettings(table),
-  analyzer: rulesAnalyzer(),
-  contentSeal: aesGcmContentSeal,
-  messages: dynamoMessageStore(table),
-  seatKeys: localSeatKeys(Buffer.alloc(32, 7).toString('base64')),
-  settings: useCaseSettingsFrom(parseConfig({ TABLE_NAME: table.tableName })),
-});
+const provider = quietProvider;
+const workerDeps = (): WorkerDeps => sessionWorkerDeps(table, now);
 
 const challengedSeat = () => challengedSeatOn(table, ids, now);
 
-const eventsOf = async (accountUid: string) =>
-  (
-    await table.doc.send(
-      new QueryCommand({
-        TableName: table.tableName,
-        KeyConditionExpression: 'PK = :pk',
-        ExpressionAttributeValues: { ':pk': `EVENTS#${accountUid}` },
-      }),
-    )
-  ).Items ?? [];
-
-/** An event of the seat's session, with the metadata its pairing gave the session (echoed by the provider). */
-const sessionEvent = (seat: Seat, fields: Record<string, unknown>) =>
-  JSON.stringify({ session: seat.pairing?.sessionName, metadata: { seatUid: seat.uid }, ...fields });
-
-const working = (seat: Seat, id: string) =>
-  sessionEvent(seat, {
-    id,
-    event: 'session.status',
-    me: { id: '5511987654321@c.us' },
-    payload: { status: 'WORKING' },
-  });
+const eventsOf = (accountUid: string) => familyEvents(table, accountUid);
 
 const fixture = (name: string) =>
   JSON.parse(readFileSync(new URL(`../fixtures/providers/${name}`, import.meta.url), 'utf8')) as Record<
@@ -147,6 +90,68 @@ describe('the session-event worker on the table', () => {
     const seat = await challengedSeat();
     const message = providerMessage('message', seat, 'evt_m', `false_5521998765432@c.us_${ids.ulid()}`);
     expect(await handleSessionEvent(workerDeps(), message, 'evt_m')).toBe('unknown_session');
+  });
+});
+
+describe('status reports delivered twice and out of order with their neighbours', () => {
+  /** A status report of the seat's session, made by the provider at `at` (ms): WAHA's `timestamp`. */
+  const report = (seat: Seat, id: string, status: string, at: number) =>
+    sessionEvent(seat, {
+      id,
+      timestamp: at,
+      event: 'session.status',
+      me: { id: '5511987654321@c.us' },
+      payload: { status },
+    });
+  const statusOf = async (seat: Seat) =>
+    (await dynamoFamilyStore(table).load(seat.accountUid))?.seats[0]?.pairing?.status;
+  /** Delivers the reports by their names in `order`; each report's event id is its own across the table. */
+  const deliver = async (reports: Record<string, string>, order: readonly string[]) => {
+    const run = ids.ulid();
+    const outcomes: string[] = [];
+    for (const name of order)
+      outcomes.push(await handleSessionEvent(workerDeps(), reports[name] ?? '', `${run}-${name}`));
+    return outcomes;
+  };
+
+  it('a provider restart (STOPPED, STARTING, WORKING) in any order and doubled: one drop, one reconnection, paired', async () => {
+    const seat = await seatWithPairing(table, ids, now, { status: 'paired', pairedAt: now.toISOString() });
+    const t = now.getTime();
+    const reports = {
+      stopped: report(seat, 'stopped', 'STOPPED', t + 1_000),
+      starting: report(seat, 'starting', 'STARTING', t + 1_500),
+      working: report(seat, 'working', 'WORKING', t + 4_000),
+    };
+    const outcomes = await deliver(reports, ['stopped', 'working', 'starting', 'working', 'stopped']);
+    // The STARTING made before the WORKING, delivered after it, is no second drop.
+    expect(outcomes).toEqual(['handled', 'handled', 'stale', 'duplicate', 'duplicate']);
+    expect(await statusOf(seat)).toBe('paired');
+    const statuses = (await eventsOf(seat.accountUid))
+      .filter((item) => item['eventType'] === 'pairing.status')
+      .map((item) => (item['payload'] as { status: string }).status);
+    expect(statuses).toEqual(['degraded', 'paired']);
+  });
+
+  it('a QR rotation made before the link, delivered after it, does not read as an unlinked device', async () => {
+    const seat = await challengedSeat();
+    const t = now.getTime();
+    const reports = {
+      qr: report(seat, 'qr', 'SCAN_QR_CODE', t + 1_000),
+      working: report(seat, 'working', 'WORKING', t + 2_000),
+    };
+    expect(await deliver(reports, ['working', 'qr', 'working', 'qr'])).toEqual([
+      'handled',
+      'stale',
+      'duplicate',
+      'stale',
+    ]);
+    expect(await statusOf(seat)).toBe('paired');
+  });
+
+  it('a report without the provider’s instant is read as it comes (older providers)', async () => {
+    const seat = await challengedSeat();
+    expect(await handleSessionEvent(workerDeps(), working(seat, 'bare'), 'bare')).toBe('handled');
+    expect(await statusOf(seat)).toBe('paired');
   });
 });
 
@@ -279,6 +284,38 @@ describe('a reconnect attempt', () => {
       status: async () => status,
       restart: async (name) => void restarts.push(name),
     },
+  });
+
+  it('fired twice, late, or after the pairing came back, changes nothing', async () => {
+    const { seat, attempt } = await droppedSeat();
+    const families = dynamoFamilyStore(table);
+    const restarts: string[] = [];
+    expect(await handleReconnectAttempt(withProvider('STARTING', restarts), attempt)).toBe('attempted');
+    const afterFirst = await families.load(seat.accountUid);
+    expect(afterFirst?.seats[0]?.version).toEqual(expect.any(Number));
+    const eventCount = (await eventsOf(seat.accountUid)).length;
+    // The same attempt again (a doubled or late schedule): the pairing waits for the next one now.
+    expect(await handleReconnectAttempt(withProvider('STARTING', restarts), attempt)).toBe('stale');
+    // An attempt of another pairing of the seat (an older one's schedule).
+    expect(
+      await handleReconnectAttempt(withProvider('STARTING', restarts), {
+        ...attempt,
+        pairingId: ids.ulid(),
+        attempt: attempt.attempt + 1,
+      }),
+    ).toBe('stale');
+    expect(restarts).toEqual([seat.pairing?.sessionName]);
+    expect((await families.load(seat.accountUid))?.seats[0]?.version).toBe(afterFirst?.seats[0]?.version);
+    expect(await eventsOf(seat.accountUid)).toHaveLength(eventCount);
+    // The session came back: the next attempt, firing anyway, changes nothing either.
+    const back = `evt_${ids.ulid()}`;
+    expect(await handleSessionEvent(workerDeps(), working(seat, back), back)).toBe('handled');
+    const reconnected = await families.load(seat.accountUid);
+    expect(reconnected?.seats[0]?.pairing?.status).toBe('paired');
+    const next = { ...attempt, attempt: attempt.attempt + 1 };
+    expect(await handleReconnectAttempt(withProvider('WORKING', restarts), next)).toBe('stale');
+    expect((await families.load(seat.accountUid))?.seats[0]?.version).toBe(reconnected?.seats[0]?.version);
+    expect(restarts).toHaveLength(1);
   });
 
   it('restarts a session the provider still has down', async () => {

@@ -19,7 +19,11 @@ const history = configuredHistoryImports(settings, table, (what, check, error) =
     error: String(error),
   }),
 );
-const notifier = lazy(() => configuredNotifier(settings, notifications));
+const notifier = lazy(() =>
+  configuredNotifier(settings, notifications, (refusal) =>
+    logger.warn('notification.refused', { ...refusal }),
+  ),
+);
 
 export const deps = lazy(async (): Promise<AdmissionDeps & Awaited<ReturnType<typeof apiDeps>>> => ({
   ...(await apiDeps()),

@@ -125,6 +125,7 @@ const pairingItem = z.object({
   pairedAt: z.nullable(z.string()),
   startedAt: z.string(),
   updatedAt: z.string(),
+  statusReportedAt: z.optional(z.string()),
 });
 
 /** An alert as kept: on its own item, and on its seat's item while it is open. */

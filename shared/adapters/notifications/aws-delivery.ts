@@ -1,7 +1,7 @@
 import { SendEmailCommand, type SESClient } from '@aws-sdk/client-ses';
 import { PublishCommand, type SNSClient } from '@aws-sdk/client-sns';
 import type { NotificationType } from '../../domain/notifications/notification';
-import type { NotificationDelivery, OutgoingNotification } from '../../ports/notifications';
+import type { DeliveryRefusal, NotificationDelivery, OutgoingNotification } from '../../ports/notifications';
 
 /** What a guardian reads: the kind of warning only; the app shows the rest after sign-in. */
 const subjects: Record<NotificationType, string> = {
@@ -45,17 +45,19 @@ export const pushMessageOf = (notification: OutgoingNotification): string =>
  */
 export const awsDelivery = (
   clients: { ses: SESClient; sns: SNSClient },
-  settings: { from: string },
+  settings: { from: string; onRefused?: (refusal: DeliveryRefusal) => void },
 ): NotificationDelivery => ({
   async deliver(notification, recipients) {
     const subject = subjectOf(notification);
     const push = pushMessageOf(notification);
-    await Promise.all(
-      recipients.flatMap((recipient) => [
-        ...(recipient.email === null
-          ? []
-          : [
-              clients.ses.send(
+    const sends = recipients.flatMap((recipient) => [
+      ...(recipient.email === null
+        ? []
+        : [
+            {
+              channel: 'email' as const,
+              userUid: recipient.userUid,
+              sent: clients.ses.send(
                 new SendEmailCommand({
                   Source: settings.from,
                   Destination: { ToAddresses: [recipient.email] },
@@ -67,11 +69,20 @@ export const awsDelivery = (
                   },
                 }),
               ),
-            ]),
-        ...recipient.pushEndpoints.map((endpointArn) =>
-          clients.sns.send(new PublishCommand({ TargetArn: endpointArn, Message: push })),
-        ),
-      ]),
-    );
+            },
+          ]),
+      ...recipient.pushEndpoints.map((endpointArn) => ({
+        channel: 'push' as const,
+        userUid: recipient.userUid,
+        sent: clients.sns.send(new PublishCommand({ TargetArn: endpointArn, Message: push })),
+      })),
+    ]);
+    const settled = await Promise.allSettled(sends.map((send) => send.sent));
+    settled.forEach((outcome, index) => {
+      const send = sends[index];
+      if (outcome.status === 'fulfilled' || send === undefined) return;
+      const error = outcome.reason instanceof Error ? outcome.reason.name : 'error';
+      settings.onRefused?.({ channel: send.channel, userUid: send.userUid, error });
+    });
   },
 });

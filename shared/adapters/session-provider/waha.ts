@@ -37,6 +37,9 @@ export const proxyConfig = (proxyUrl: string) => {
   };
 };
 
+/** Without a configured one (`SESSION_PROVIDER_TIMEOUT_MS`): a call never waits longer than this. */
+const defaultTimeoutMs = 10_000;
+
 /**
  * The session provider over WAHA's HTTP API (`X-Api-Key`). Sessions are created started, with a
  * webhook signed by HMAC-SHA512, a proxy, and metadata naming the pairing; a name WAHA already has
@@ -45,9 +48,17 @@ export const proxyConfig = (proxyUrl: string) => {
  * a 404 on stop, logout or delete means there is nothing left to end.
  */
 export const wahaSessionProvider = (
-  settings: { baseUrl: string; apiKey: string; webhookUrl: string; webhookHmacKey: string },
+  settings: {
+    baseUrl: string;
+    apiKey: string;
+    webhookUrl: string;
+    webhookHmacKey: string;
+    /** How long one call may take, its body included, before it is abandoned (a slow provider holds no Lambda). */
+    timeoutMs?: number;
+  },
   send: typeof fetch = (...args) => fetch(...args),
 ): SessionProvider => {
+  const timeoutMs = settings.timeoutMs ?? defaultTimeoutMs;
   const call = async (method: string, path: string, body?: unknown, accept = 'application/json') => {
     const response = await send(`${settings.baseUrl.replace(/\/$/, '')}${path}`, {
       method,
@@ -57,7 +68,7 @@ export const wahaSessionProvider = (
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      signal: AbortSignal.timeout(10_000),
+      signal: AbortSignal.timeout(timeoutMs),
     });
     return response;
   };
@@ -139,7 +150,7 @@ export const wahaSessionProvider = (
       const picture = profileAnswer.parse(await response.json()).picture;
       if (picture == null || picture === '') return null;
       // WAHA answers the URL of the account's own photo; only an image is passed on.
-      const image = await send(picture, { signal: AbortSignal.timeout(10_000) });
+      const image = await send(picture, { signal: AbortSignal.timeout(timeoutMs) });
       const contentType = (image.headers.get('content-type') ?? '').split(';')[0]?.trim() ?? '';
       if (image.status === 404) return null;
       if (!image.ok || !imageTypes.includes(contentType))

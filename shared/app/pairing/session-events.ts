@@ -7,6 +7,7 @@ import {
   movePairing,
   numberTrigger,
   providerStatuses,
+  isStaleReport,
   readProviderStatus,
   seatUidOfLegacySession,
   type Pairing,
@@ -58,7 +59,14 @@ export type WorkerDeps = PairingWorkerDeps & AnalysisDeps;
  * message read by nobody (a seat not protected, a status broadcast, no text).
  */
 export type SessionEventOutcome =
-  'handled' | 'unchanged' | 'duplicate' | 'unknown_session' | 'ingested' | 'dropped' | 'not_an_event';
+  | 'handled'
+  | 'unchanged'
+  | 'duplicate'
+  | 'stale'
+  | 'unknown_session'
+  | 'ingested'
+  | 'dropped'
+  | 'not_an_event';
 
 const me = z.looseObject({
   id: z.string(),
@@ -71,6 +79,8 @@ const envelope = z.looseObject({
   /** What the pairing gave the session when it was created; the provider echoes it in every event. */
   metadata: z.optional(z.nullable(z.looseObject({ seatUid: z.optional(z.string()) }))),
   me: z.optional(z.nullable(me)),
+  /** When the provider made the event (ms); older providers may leave it out. */
+  timestamp: z.optional(z.number()),
   payload: z.record(z.string(), z.unknown()),
 });
 const statusPayload = z.looseObject({
@@ -230,6 +240,13 @@ const ingestMessage = async (
   return analyseMessage(deps, memory, family, seat, message);
 };
 
+/** The moves' last pairing (the one saved) remembers when the provider made the report. */
+const stampedWith = (moves: PairingMoveResult[], reportedAt: string | null): PairingMoveResult[] => {
+  const last = moves.at(-1);
+  if (reportedAt === null || last === undefined) return moves;
+  return [...moves.slice(0, -1), { ...last, pairing: { ...last.pairing, statusReportedAt: reportedAt } }];
+};
+
 /** One event handled on the family as it is now. */
 const handleOnFreshRead = async (
   deps: WorkerDeps,
@@ -253,10 +270,12 @@ const handleOnFreshRead = async (
       : event.payload,
   );
   if (!status.success) return 'not_an_event';
+  const reportedAt = event.timestamp === undefined ? null : new Date(event.timestamp).toISOString();
+  if (isStaleReport(pairing, reportedAt)) return 'stale';
 
   const moves = await movesFor(deps, seat, pairing, status.data, event.me);
   if (moves.length === 0) return 'unchanged';
-  const plan = planPairingChange(deps, 'workers', family, seat, moves);
+  const plan = planPairingChange(deps, 'workers', family, seat, stampedWith(moves, reportedAt));
   if (
     moves.some((move) => move.on === 'reconnected') &&
     pairing.reconnectAttempts < deps.settings.pairing.reconnectDelaysSeconds.length

@@ -63,6 +63,11 @@ export interface Pairing {
   pairedAt: string | null;
   startedAt: string;
   updatedAt: string;
+  /**
+   * When the provider made the newest status report that moved this pairing (its own instant): a
+   * report made before it and delivered after it (a webhook retried late) changes nothing.
+   */
+  statusReportedAt?: string;
 }
 
 /**
@@ -187,6 +192,14 @@ export type StatusReading =
   | { kind: 'move'; on: PairingTrigger };
 
 const ignore = { kind: 'ignore' } as const;
+
+/**
+ * A status report made before the one that last moved the pairing: the provider retries webhooks,
+ * so a STARTING or a QR rotation may arrive after the WORKING that followed it. Read as it comes it
+ * would be a drop, or a device unlinked, that never happened. A report without its instant is read.
+ */
+export const isStaleReport = (pairing: Pairing, reportedAt: string | null): boolean =>
+  reportedAt !== null && pairing.statusReportedAt !== undefined && reportedAt < pairing.statusReportedAt;
 
 export const readProviderStatus = (
   pairing: Pairing,

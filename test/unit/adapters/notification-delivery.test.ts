@@ -73,3 +73,24 @@ describe('guardians’ e-mail and push locally', () => {
     expect(lines.join('\n')).not.toContain('a@example.com');
   });
 });
+
+describe('SES refusing', () => {
+  it('fails no other send and not the change: the refusal is reported, without the address', async () => {
+    ses
+      .on(SendEmailCommand, { Destination: { ToAddresses: ['a@example.com'] } })
+      .rejects(Object.assign(new Error('Email address is not verified.'), { name: 'MessageRejected' }));
+    ses.on(SendEmailCommand, { Destination: { ToAddresses: ['c@example.com'] } }).resolves({});
+    sns.on(PublishCommand).resolves({});
+    const refused: unknown[] = [];
+    await awsDelivery(
+      { ses: new SESClient({ region: 'sa-east-1' }), sns: new SNSClient({ region: 'sa-east-1' }) },
+      { from: 'no-reply@example.com', onRefused: (refusal) => refused.push(refusal) },
+    ).deliver(notification, [
+      { userUid: 'usr_a', email: 'a@example.com', pushEndpoints: ['arn:endpoint/a1'] },
+      { userUid: 'usr_c', email: 'c@example.com', pushEndpoints: [] },
+    ]);
+    expect(ses.commandCalls(SendEmailCommand)).toHaveLength(2);
+    expect(sns.commandCalls(PublishCommand)).toHaveLength(1);
+    expect(refused).toEqual([{ channel: 'email', userUid: 'usr_a', error: 'MessageRejected' }]);
+  });
+});

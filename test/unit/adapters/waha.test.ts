@@ -1,4 +1,7 @@
+import { createServer, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { eventually } from '../../support/eventually';
 import { proxyConfig, wahaSessionProvider } from '../../../shared/adapters/session-provider/waha';
 
 const recorder = (answers: Response[]) => {
@@ -195,5 +198,83 @@ describe('the WAHA session provider', () => {
       new Response('<html>', { headers: { 'content-type': 'text/html' } }),
     ]);
     await expect(provider.profilePicture('s1')).rejects.toThrow();
+  });
+});
+
+describe('a session provider down or slow', () => {
+  /** A loopback server that answers as `serve` says, and counts the connections still open. */
+  const provider = async (serve: (response: ServerResponse) => void) => {
+    const server = createServer((_, response) => serve(response));
+    const open = new Set<Socket>();
+    server.on('connection', (socket) => {
+      open.add(socket);
+      socket.on('close', () => open.delete(socket));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    return {
+      baseUrl: `http://127.0.0.1:${port}`,
+      open,
+      close: () => {
+        server.closeAllConnections();
+        return new Promise<void>((resolve) => server.close(() => resolve()));
+      },
+    };
+  };
+  const timeoutMs = 300;
+  const waha = (baseUrl: string) =>
+    wahaSessionProvider({
+      baseUrl,
+      apiKey: 'key',
+      webhookUrl: 'https://gw/w',
+      webhookHmacKey: 'k',
+      timeoutMs,
+    });
+  /** How long a call took to fail. */
+  const failureTime = async (call: Promise<unknown>) => {
+    const started = performance.now();
+    await expect(call).rejects.toThrow();
+    return performance.now() - started;
+  };
+
+  it('fails at once when nothing listens', async () => {
+    const gone = await provider(() => undefined);
+    await gone.close();
+    expect(await failureTime(waha(gone.baseUrl).status('s'))).toBeLessThan(timeoutMs);
+  });
+
+  it('gives up on a provider that never answers at the timeout, and leaves no connection open', async () => {
+    const silent = await provider(() => undefined);
+    try {
+      const took = await failureTime(
+        waha(silent.baseUrl).createSession({
+          name: 's',
+          proxyUrl: 'http://10.0.0.1:1',
+          metadata: { pairingId: 'p', seatUid: 'u', phone: '5511987654321' },
+        }),
+      );
+      expect(took).toBeGreaterThanOrEqual(timeoutMs - 20);
+      expect(took).toBeLessThan(timeoutMs + 1_000);
+      await eventually(
+        () => silent.open.size,
+        (size) => size === 0,
+        'the abandoned connection closed',
+      );
+    } finally {
+      await silent.close();
+    }
+  });
+
+  it('gives up on an answer whose body stalls, within the same timeout', async () => {
+    const stalling = await provider((response) => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.write('{"status":');
+    });
+    try {
+      const took = await failureTime(waha(stalling.baseUrl).status('s'));
+      expect(took).toBeLessThan(timeoutMs + 1_000);
+    } finally {
+      await stalling.close();
+    }
   });
 });

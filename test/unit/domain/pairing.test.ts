@@ -4,6 +4,7 @@ import {
   beginAttempt,
   eventChallenge,
   guardianPairingView,
+  isStaleReport,
   movePairing,
   newPairing,
   numberTrigger,
@@ -280,5 +281,20 @@ describe('a pairing', () => {
       kind: 'passkey_confirm',
       expiresAt: null,
     });
+  });
+});
+
+describe('a status report made before the one that last moved the pairing', () => {
+  const moved = pairing('paired', { statusReportedAt: '2026-11-22T10:00:04.000Z' });
+
+  it('is stale when made earlier, and read when made at the same instant or later', () => {
+    expect(isStaleReport(moved, '2026-11-22T10:00:01.500Z')).toBe(true);
+    expect(isStaleReport(moved, '2026-11-22T10:00:04.000Z')).toBe(false);
+    expect(isStaleReport(moved, '2026-11-22T10:00:05.000Z')).toBe(false);
+  });
+
+  it('is read when either instant is unknown (an older provider, a pairing no report moved yet)', () => {
+    expect(isStaleReport(moved, null)).toBe(false);
+    expect(isStaleReport(pairing('challenge'), '2026-11-22T10:00:01.500Z')).toBe(false);
   });
 });

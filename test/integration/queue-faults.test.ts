@@ -1,0 +1,187 @@
+import {
+  BatchProcessor,
+  EventType,
+  processPartialResponse,
+  SqsFifoPartialProcessorAsync,
+} from '@aws-lambda-powertools/batch';
+import { ReceiveMessageCommand, SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
+import type { Context, SQSEvent, SQSRecord } from 'aws-lambda';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { consumers, queueNames, type QueueName } from '../../infra/consumers';
+import { startQueues } from '../../localstack/queues';
+import { startQueuePoller, type SqsHandler } from '../../localstack/workers';
+import { sqsQueueDepths } from '../../shared/adapters/sqs/queue-depths';
+import { eventually } from '../support/eventually';
+import { freePort } from '../support/ports';
+
+/**
+ * A worker that throws in the middle of a batch, through what runs it locally as in AWS: the queue
+ * emulator with the consumers table's queues (redrive to the DLQ after the row's `maxReceiveCount`),
+ * the local event source mapping (`startQueuePoller`) and the workers' own batch processors
+ * (Powertools, partial batch responses). Only the failed records come back; they succeed on the next
+ * delivery; one that keeps failing sits in the DLQ after the maximum receives, where the queue depths
+ * the operators read (and the DLQ alarm in AWS, test/infra/stacks.test.ts) see it.
+ */
+let queues: Awaited<ReturnType<typeof startQueues>>;
+let client: SQSClient;
+const stops: (() => Promise<void>)[] = [];
+
+beforeAll(async () => {
+  // A failed message is visible again after a second rather than the rows' minutes.
+  queues = await startQueues(await freePort(), { visibilityTimeoutSeconds: 1 });
+  client = new SQSClient({
+    endpoint: queues.endpoint,
+    region: 'sa-east-1',
+    useQueueUrlAsEndpoint: false,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+});
+
+afterAll(async () => {
+  for (const stop of stops.reverse()) await stop();
+  client.destroy();
+  await queues.stop();
+});
+
+const rowOf = (name: QueueName) => {
+  const row = consumers.find((one) => one.name === name);
+  if (row?.kind !== 'queue') throw new Error(`${name} is no queue row`);
+  return row;
+};
+
+/** What one fake worker saw: each delivery's bodies, and the bodies it finished, in order. */
+const journal = () => ({ deliveries: [] as string[][], finished: [] as string[] });
+
+/** A worker as the rows' workers are made: a record handler behind a Powertools batch processor. */
+const worker =
+  (
+    seen: ReturnType<typeof journal>,
+    processor: BatchProcessor | SqsFifoPartialProcessorAsync,
+    handleRecord: (record: SQSRecord) => void,
+  ): SqsHandler =>
+  async (event: SQSEvent, context: Context) => {
+    seen.deliveries.push(event.Records.map((record) => record.body));
+    return processPartialResponse(
+      event,
+      async (record: SQSRecord) => {
+        handleRecord(record);
+        seen.finished.push(record.body);
+      },
+      processor,
+      { context },
+    );
+  };
+
+const startWorker = (name: QueueName, handler: SqsHandler) => {
+  const poller = startQueuePoller({
+    name,
+    endpoint: queues.endpoint,
+    queueUrl: queues.urls[name],
+    batchSize: rowOf(name).batchSize,
+    handler,
+    // A batch whose every record failed is thrown whole (FullBatchFailureError): all of it comes back.
+    onError: () => undefined,
+  });
+  stops.push(() => poller.stop());
+};
+
+const receives = (record: SQSRecord) => Number(record.attributes.ApproximateReceiveCount);
+const count = (bodies: readonly string[], body: string) => bodies.filter((one) => one === body).length;
+
+describe('a worker that throws in the middle of a batch (standard queue)', () => {
+  it('gets back only the failed records, which succeed next time; one that keeps failing sits in the DLQ', async () => {
+    const name = 'consentSends';
+    const row = rowOf(name);
+    const bodies = ['first', 'flaky', 'second', 'poison', 'third'];
+    await client.send(
+      new SendMessageBatchCommand({
+        QueueUrl: queues.urls[name],
+        Entries: bodies.map((body, index) => ({ Id: String(index), MessageBody: body })),
+      }),
+    );
+    const seen = journal();
+    startWorker(
+      name,
+      worker(seen, new BatchProcessor(EventType.SQS), (record) => {
+        if (record.body === 'poison' || (record.body === 'flaky' && receives(record) === 1))
+          throw new Error('injected failure');
+      }),
+    );
+    const depths = sqsQueueDepths(client, { [name]: queues.urls[name] });
+    const settled = await eventually(
+      async () => (await depths.depths())[name],
+      (depth) => depth.dead === 1 && depth.waiting === 0 && depth.inFlight === 0,
+      'the poisoned message in the DLQ and nothing else left',
+      { deadlineMs: 20_000, everyMs: 100 },
+    );
+    expect(settled).toEqual({ waiting: 0, inFlight: 0, dead: 1 });
+
+    // The whole batch came at once; the next delivery carried the two failed records only.
+    expect(seen.deliveries[0]).toEqual(bodies);
+    expect(seen.deliveries[1]?.toSorted()).toEqual(['flaky', 'poison']);
+    // Every other record finished exactly once; the flaky one on its second delivery.
+    expect(seen.finished.toSorted()).toEqual(['first', 'flaky', 'second', 'third']);
+    // The poisoned one was received the row's maximum number of times, never more, then moved.
+    expect(seen.deliveries.flat().filter((body) => body === 'poison')).toHaveLength(
+      row.queue.maxReceiveCount,
+    );
+    const { Messages = [] } = await client.send(
+      new ReceiveMessageCommand({
+        QueueUrl: queues.urls[name].replace(queueNames(row).queue, queueNames(row).deadLetter),
+        MaxNumberOfMessages: 10,
+      }),
+    );
+    expect(Messages.map((message) => message.Body)).toEqual(['poison']);
+  });
+});
+
+describe('a worker that throws in the middle of a batch (FIFO queue, order per session)', () => {
+  it('gets back the failed record and those after it; each session in order, each event once', async () => {
+    const name = 'sessionEvents';
+    const sessions = ['x', 'y', 'z'];
+    const bodies = sessions.flatMap((session) => [`${session}1`, `${session}2`]);
+    await client.send(
+      new SendMessageBatchCommand({
+        QueueUrl: queues.urls[name],
+        Entries: bodies.map((body, index) => ({
+          Id: String(index),
+          MessageBody: body,
+          MessageGroupId: `session-${body.charAt(0)}`,
+          MessageDeduplicationId: `evt-${body}`,
+        })),
+      }),
+    );
+    const seen = journal();
+    // The session-event worker's processor: a failure fails the rest of the batch, so order holds.
+    startWorker(
+      name,
+      worker(seen, new SqsFifoPartialProcessorAsync(), (record) => {
+        if (record.body === 'y1' && receives(record) === 1) throw new Error('injected failure');
+      }),
+    );
+    await eventually(
+      () => seen.finished,
+      (finished) => finished.length >= bodies.length,
+      'every event handled',
+      { deadlineMs: 15_000, everyMs: 50 },
+    );
+    const depths = await sqsQueueDepths(client, { [name]: queues.urls[name] }).depths();
+    expect(depths[name]).toEqual({ waiting: 0, inFlight: 0, dead: 0 });
+    // The emulator, like SQS, hands a session's next event over only once the one before is done;
+    // unlike SQS it gives one event per session a receive, so the first batch holds each session's first.
+    expect(seen.deliveries[0]).toEqual(['x1', 'y1', 'z1']);
+    // y1 failed, so z1 after it was not handled either: both came back, and only they.
+    const delivered = seen.deliveries.flat();
+    expect({ x1: count(delivered, 'x1'), y1: count(delivered, 'y1'), z1: count(delivered, 'z1') }).toEqual({
+      x1: 1,
+      y1: 2,
+      z1: 2,
+    });
+    for (const session of sessions)
+      expect(seen.finished.filter((body) => body.startsWith(session))).toEqual([
+        `${session}1`,
+        `${session}2`,
+      ]);
+    for (const body of bodies) expect(count(seen.finished, body)).toBe(1);
+  });
+});

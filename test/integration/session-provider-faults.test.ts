@@ -1,0 +1,102 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useCaseSettingsFrom } from '../../functions/use-case-settings';
+import type { TableAccess } from '../../shared/adapters/dynamo/client';
+import { cryptoIds } from '../../shared/adapters/crypto/node-crypto';
+import { localSeatKeys } from '../../shared/adapters/consent/local-seat-keys';
+import { dynamoFamilyStore } from '../../shared/adapters/dynamo/family.store';
+import { dynamoProxyPool } from '../../shared/adapters/dynamo/proxy-pool';
+import { dynamoUserStore } from '../../shared/adapters/dynamo/user.store';
+import { wahaSessionProvider } from '../../shared/adapters/session-provider/waha';
+import { startPairing } from '../../shared/app/pairing/start';
+import { parseConfig } from '../../shared/config/config';
+import { freshTable } from '../support/table';
+import { protectedSeat } from '../support/seats';
+
+/**
+ * The session provider down or slow while a guardian starts a pairing: the call is abandoned at the
+ * provider timeout (`SESSION_PROVIDER_TIMEOUT_MS`), well inside the API function's own, so the start
+ * fails, gives its proxy slot back and saves no pairing: nothing leaks, and a retry finds it all free.
+ */
+const ids = cryptoIds();
+const now = new Date('2026-11-22T10:00:00Z');
+let table: TableAccess;
+/** The provider that never answers, and the calls it was given. */
+const asked: string[] = [];
+const silent = createServer((request) => asked.push(`${request.method} ${request.url}`));
+let silentUrl = '';
+
+beforeAll(async () => {
+  table = await freshTable();
+  await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+  silentUrl = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  silent.closeAllConnections();
+  await new Promise((resolve) => silent.close(resolve));
+});
+
+const timeoutMs = 300;
+
+const startAgainst = async (baseUrl: string) => {
+  const families = dynamoFamilyStore(table);
+  const proxies = dynamoProxyPool(table);
+  await proxies.register([{ label: `only-${ids.ulid()}`, address: 'http://10.0.0.9:1', capacity: 1 }]);
+  const paired = await protectedSeat(table, ids, now, localSeatKeys(Buffer.alloc(32, 7).toString('base64')));
+  // The chat channel contracted and the last pairing ended: a new one may start.
+  const seat = await families.saveSeat(
+    {
+      ...paired,
+      channels: { chat: { price: { amount: 1, currency: 'BRL' }, enabledAt: now.toISOString() } },
+      pairing: { ...paired.pairing!, status: 'revoked' },
+    },
+    [],
+  );
+  const family = await families.load(seat.accountUid);
+  const deps = {
+    families,
+    users: dynamoUserStore(table),
+    ids,
+    clock: { now: () => now },
+    settings: useCaseSettingsFrom(parseConfig({ TABLE_NAME: table.tableName })),
+    sessions: wahaSessionProvider({
+      baseUrl,
+      apiKey: 'key',
+      webhookUrl: 'https://gw/webhooks/session-provider',
+      webhookHmacKey: 'k',
+      timeoutMs,
+    }),
+    proxies,
+  };
+  const started = performance.now();
+  const outcome = await startPairing(deps, { userUid: family!.members[0]!.userUid }, seat.uid, 'qr').then(
+    () => 'started',
+    (error: unknown) => error,
+  );
+  return { outcome, took: performance.now() - started, seat, families, proxies };
+};
+
+describe('a pairing started while the session provider is down or slow', () => {
+  it.each([
+    ['never answers', () => silentUrl, 'TimeoutError'],
+    ['is down (nothing listens)', () => 'http://127.0.0.1:9', 'TypeError'],
+  ])('fails when it %s, in time, gives its proxy slot back and saves no pairing', async (_, url, failure) => {
+    const { outcome, took, seat, families, proxies } = await startAgainst(url());
+    // The session's creation failed (the preconditions held and a slot was bound), not something before it.
+    expect((outcome as Error).name).toBe(failure);
+    // The create and the clean-up's removal, each abandoned at the timeout: far from the API's 10 s.
+    expect(took).toBeLessThan(2 * timeoutMs + 1_500);
+    expect((await proxies.list()).every((proxy) => proxy.bound === 0)).toBe(true);
+    const stored = (await families.load(seat.accountUid))?.seats.find((one) => one.uid === seat.uid);
+    expect(stored?.pairing?.status).toBe('revoked');
+  });
+
+  it('asked the silent provider to create the session, then to remove it', () => {
+    expect(asked.map((call) => call.replace(/pairing_\w+/, '<session>'))).toEqual([
+      'POST /api/sessions',
+      'DELETE /api/sessions/<session>',
+    ]);
+  });
+});

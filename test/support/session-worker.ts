@@ -1,0 +1,78 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { useCaseSettingsFrom } from '../../functions/use-case-settings';
+import { rulesAnalyzer } from '../../shared/adapters/analysis/rules-analyzer';
+import { localSeatKeys } from '../../shared/adapters/consent/local-seat-keys';
+import { aesGcmContentSeal } from '../../shared/adapters/crypto/content-seal';
+import { cryptoIds, hmacHasher } from '../../shared/adapters/crypto/node-crypto';
+import type { TableAccess } from '../../shared/adapters/dynamo/client';
+import { dynamoFamilyStore } from '../../shared/adapters/dynamo/family.store';
+import { dynamoMessageStore } from '../../shared/adapters/dynamo/message.store';
+import { dynamoNotificationSettings } from '../../shared/adapters/dynamo/notification-settings.store';
+import type { WorkerDeps } from '../../shared/app/pairing/session-events';
+import { parseConfig } from '../../shared/config/config';
+import type { Seat } from '../../shared/domain/family/seat';
+import type { SessionProvider } from '../../shared/ports/session-provider';
+import { historyDeps } from './history';
+
+const unused = () => Promise.reject(new Error('not expected here'));
+
+/** A provider that answers the QR, the code, the end of a session; anything else is not expected. */
+export const quietProvider: SessionProvider = {
+  createSession: unused,
+  restart: unused,
+  status: unused,
+  stop: unused,
+  logout: async () => undefined,
+  remove: async () => undefined,
+  qr: async () => ({ kind: 'ready', value: '2@qr' }),
+  requestCode: async () => ({ kind: 'ready', value: 'ABCD1234' }),
+  me: async () => null,
+  confirmPasskey: unused,
+  profilePicture: unused,
+  chats: unused,
+  chatMessages: unused,
+};
+
+/** The session-event worker's deps on `table`, at `now`: nothing scheduled or delivered outside it. */
+export const sessionWorkerDeps = (table: TableAccess, now: Date): WorkerDeps => ({
+  families: dynamoFamilyStore(table),
+  ids: cryptoIds(),
+  clock: { now: () => now },
+  hasher: hmacHasher('test-hash-key'),
+  sessions: quietProvider,
+  reconnects: { schedule: async () => undefined, cancel: async () => undefined },
+  trialEndings: { schedule: async () => undefined, cancel: async () => undefined },
+  ...historyDeps(table).deps,
+  notifier: { deliver: async () => undefined },
+  notificationSettings: dynamoNotificationSettings(table),
+  analyzer: rulesAnalyzer(),
+  contentSeal: aesGcmContentSeal,
+  messages: dynamoMessageStore(table),
+  seatKeys: localSeatKeys(Buffer.alloc(32, 7).toString('base64')),
+  settings: useCaseSettingsFrom(parseConfig({ TABLE_NAME: table.tableName })),
+});
+
+/** The family's event items, oldest first. */
+export const eventsOf = async (table: TableAccess, accountUid: string) =>
+  (
+    await table.doc.send(
+      new QueryCommand({
+        TableName: table.tableName,
+        KeyConditionExpression: 'PK = :pk',
+        ExpressionAttributeValues: { ':pk': `EVENTS#${accountUid}` },
+      }),
+    )
+  ).Items ?? [];
+
+/** An event of the seat's session, with the metadata its pairing gave the session (echoed by the provider). */
+export const sessionEvent = (seat: Seat, fields: Record<string, unknown>) =>
+  JSON.stringify({ session: seat.pairing?.sessionName, metadata: { seatUid: seat.uid }, ...fields });
+
+/** The session's `WORKING` as the person's own number: it pairs a seat of `seatWithPairing`. */
+export const working = (seat: Seat, id: string) =>
+  sessionEvent(seat, {
+    id,
+    event: 'session.status',
+    me: { id: '5511987654321@c.us' },
+    payload: { status: 'WORKING' },
+  });
