@@ -4,6 +4,7 @@ import type { FunctionGroup } from '../../infra/routes';
 import { loadServiceSecrets } from '../../shared/adapters/crypto/service-secrets';
 import { apiClientIp } from '../../shared/http/client-ip';
 import { errorEnvelope } from '../../shared/http/error-envelope.middleware';
+import { observability } from '../../shared/adapters/lambda/observability';
 import type { Operator } from '../../shared/domain/operators/roster';
 import { accessLog } from './access-log.middleware';
 import { createRouter, type Operations } from './router';
@@ -14,13 +15,17 @@ const clientIp = apiClientIp(
   async () => (await loadServiceSecrets(settings)).cloudFrontOriginSecret,
 );
 
-/** A group's Lambda handler: the router of its routes inside the error-envelope middleware. */
+/**
+ * A group's Lambda handler: the router of its routes inside the error-envelope middleware, the
+ * access log and, outermost, the trace and the metrics.
+ */
 export const apiHandler = <G extends FunctionGroup>(
   group: G,
   operations: Operations<G>,
   operators?: (token: string) => Promise<Operator | null>,
 ) =>
   middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>()
+    .use(observability())
     .use(accessLog(logger))
     .use(errorEnvelope(logger))
     .handler(createRouter(group, operations, async () => (await deps()).tokens, clientIp, operators));
