@@ -67,6 +67,7 @@ export const buildStacks = (app: App, settings: StageSettings) => {
       : { consentPageCertificateArn: settings.consentPageCertificateArn }),
     analysisModelId: settings.analysisModelId,
     analyzer: settings.analyzer,
+    alarmTopicArn: stateful.alarmTopic.topicArn,
     operators: {
       userPoolId: stateful.operators.userPool.userPoolId,
       userPoolArn: stateful.operators.userPool.userPoolArn,

@@ -1,19 +1,17 @@
 import { Metrics as PowertoolsMetrics, MetricUnit } from '@aws-lambda-powertools/metrics';
+import { metricsNamespace, metricsService } from '../../domain/metrics/business-metrics';
 import type { Metrics } from '../../ports/metrics';
 
-/** The CloudWatch namespace of every metric the service publishes (CDK's alarms and dashboard read it). */
-export const metricsNamespace = 'FamilyProtection';
-/**
- * The one `service` dimension of the business metrics, whichever function publishes them, so a
- * dashboard reads one series per metric.
- */
-export const metricsService = 'family-protection';
+export { metricsService };
 
 /**
  * One store per process: written to standard output as CloudWatch embedded metric format (EMF) lines
  * when published, which CloudWatch Logs turns into metrics. Its only dimension is the service.
  */
-export const serviceMetrics = new PowertoolsMetrics({ namespace: metricsNamespace, serviceName: metricsService });
+export const serviceMetrics = new PowertoolsMetrics({
+  namespace: metricsNamespace,
+  serviceName: metricsService,
+});
 
 /** The metrics port on a Powertools store: published by whoever owns the store (the Lambda middleware, the relay's timer). */
 export const powertoolsMetrics = (store: PowertoolsMetrics = serviceMetrics): Metrics => ({

@@ -1,5 +1,13 @@
 import type { DomainEvent } from '../events/event';
 
+/** The CloudWatch namespace of every metric the service publishes (CDK's alarms and dashboard read it). */
+export const metricsNamespace = 'FamilyProtection';
+/**
+ * The one `service` dimension of the business metrics, whichever function or task publishes them, so
+ * a dashboard reads one series per metric.
+ */
+export const metricsService = 'family-protection';
+
 /**
  * The business metrics the service publishes (namespace `FamilyProtection`, docs/operations.md): only
  * names and numbers, never an id, an address, a name or anything a person wrote.
