@@ -13,7 +13,10 @@ import { historyCheckDeps } from './deps';
  */
 const handle = async (event: unknown): Promise<{ admitted: number }> => {
   scheduleTargets.historyAdmission.payload.parse(event ?? {});
-  const admitted = await sweepAdmissions({ ...(await historyCheckDeps()), metrics: powertoolsMetrics() }, 'crons');
+  const admitted = await sweepAdmissions(
+    { ...(await historyCheckDeps()), metrics: powertoolsMetrics() },
+    'crons',
+  );
   logger.info('history.admission_swept', { admitted });
   return { admitted };
 };
