@@ -26,5 +26,6 @@ export class AlarmTopic extends Construct {
       masterKey: key,
       enforceSSL: true,
     });
+    this.topic.applyRemovalPolicy(RemovalPolicy.RETAIN);
   }
 }
