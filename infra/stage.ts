@@ -78,6 +78,7 @@ export const buildStacks = (app: App, settings: StageSettings) => {
       : { consentPageWebAclArn: settings.consentPageWebAclArn }),
     analysisModelId: settings.analysisModelId,
     analyzer: settings.analyzer,
+    alarmTopicArn: stateful.alarmTopic.topicArn,
     operators: {
       userPoolId: stateful.operators.userPool.userPoolId,
       userPoolArn: stateful.operators.userPool.userPoolArn,

@@ -5,6 +5,7 @@ import { loadServiceSecrets } from '../../shared/adapters/crypto/service-secrets
 import { apiClientIp } from '../../shared/http/client-ip';
 import { errorEnvelope } from '../../shared/http/error-envelope.middleware';
 import type { OperatorAccess } from '../../shared/app/operators/operators';
+import { observability } from '../../shared/adapters/lambda/observability';
 import { accessLog } from './access-log.middleware';
 import { createRouter, type Operations } from './router';
 import { deps, logger, settings } from './runtime';
@@ -14,13 +15,17 @@ const clientIp = apiClientIp(
   async () => (await loadServiceSecrets(settings)).cloudFrontOriginSecret,
 );
 
-/** A group's Lambda handler: the router of its routes inside the error-envelope middleware. */
+/**
+ * A group's Lambda handler: the router of its routes inside the error-envelope middleware, the
+ * access log and, outermost, the trace and the metrics.
+ */
 export const apiHandler = <G extends FunctionGroup>(
   group: G,
   operations: Operations<G>,
   operators?: OperatorAccess,
 ) =>
   middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>()
+    .use(observability())
     .use(accessLog(logger))
     .use(errorEnvelope(logger))
     .handler(createRouter(group, operations, async () => (await deps()).tokens, clientIp, operators));

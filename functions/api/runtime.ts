@@ -24,6 +24,7 @@ import { dynamoNotificationSettings } from '../../shared/adapters/dynamo/notific
 import { dynamoTicketStore } from '../../shared/adapters/dynamo/event-log';
 import { dynamoProxyPool } from '../../shared/adapters/dynamo/proxy-pool';
 import { lazy } from '../../shared/lazy';
+import { powertoolsMetrics } from '../../shared/adapters/metrics/powertools-metrics';
 import { sqsClient } from '../../shared/adapters/sqs/sqs-client';
 import { sqsQueue } from '../../shared/adapters/sqs/sqs-queue';
 import { useCaseSettingsFrom } from '../use-case-settings';
@@ -139,6 +140,7 @@ export const deps = lazy(async (): Promise<ApiDeps> => {
     messages: dynamoMessageStore(table),
     contentSeal: aesGcmContentSeal,
     tickets: dynamoTicketStore(table),
+    metrics: powertoolsMetrics(),
     settings: useCaseSettings,
   };
 });

@@ -12,6 +12,7 @@ import { systemClock } from '../../shared/ports/clock';
 import { createHub } from '../../shared/app/events/hub';
 import { startPushServer } from './push-server';
 import { startRelayServer } from './server';
+import { powertoolsMetrics, publishMetrics } from '../../shared/adapters/metrics/powertools-metrics';
 
 /** Where this task's push endpoint is reached: set, or (on Fargate) the task's private address. */
 const pushEndpoint = async (settings: Config): Promise<string> => {
@@ -75,12 +76,20 @@ export const startRelay = async (settings: Config) => {
   ];
   const ping = setInterval(() => void hub.tick().catch(onError), settings.SSE_PING_SECONDS * 1000);
   const refresh = setInterval(() => void hub.refreshRegistrations().catch(onError), 60_000);
+  // The streams this task holds, once a minute as an EMF line (its log group makes it a metric):
+  // summed over the tasks, what the connections alarm watches.
+  const metrics = powertoolsMetrics();
+  const count = setInterval(() => {
+    metrics.level('RelayConnections', hub.connections());
+    publishMetrics();
+  }, 60_000);
   return {
     hub,
     /** Graceful: clients are told to reconnect, registrations removed, servers closed. */
     async stop() {
       clearInterval(ping);
       clearInterval(refresh);
+      clearInterval(count);
       await hub.shutdown();
       await Promise.all(servers.map((server) => server.close()));
     },

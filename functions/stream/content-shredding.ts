@@ -5,6 +5,7 @@ import { dynamoMessageStore } from '../../shared/adapters/dynamo/message.store';
 import { seatOfDestroyedKey } from '../../shared/adapters/dynamo/stream-filter';
 import { shredSeatContent } from '../../shared/app/content/shredding';
 import { config } from '../../shared/config/config';
+import { observed } from '../../shared/adapters/lambda/observability';
 
 const settings = config();
 const logger = new Logger({ serviceName: 'family-protection-stream', logLevel: settings.LOG_LEVEL });
@@ -21,10 +22,12 @@ const messages = dynamoMessageStore(
  * message partition is deleted. A failure fails the batch, which is retried (what was deleted stays
  * deleted) and then described in the dead-letter queue. Logs carry the seat id and a count only.
  */
-export const handler = async (event: DynamoDBStreamEvent): Promise<void> => {
+const handle = async (event: DynamoDBStreamEvent): Promise<void> => {
   const seatIds = new Set(event.Records.map(seatOfDestroyedKey).filter((seatId) => seatId !== null));
   for (const seatId of seatIds) {
     const shredded = await shredSeatContent({ messages }, seatId);
     logger.info('content.shredded', shredded);
   }
 };
+
+export const handler = observed(handle);

@@ -4,7 +4,10 @@ import { hmacHasher } from '../../shared/adapters/crypto/node-crypto';
 import { loadServiceSecrets } from '../../shared/adapters/crypto/service-secrets';
 import { createTableAccess } from '../../shared/adapters/dynamo/client';
 import { dynamoRelayRegistry } from '../../shared/adapters/dynamo/relay-registry';
-import { eventOfRecord } from '../../shared/adapters/dynamo/stream-filter';
+import { countedEventOfRecord, eventOfRecord } from '../../shared/adapters/dynamo/stream-filter';
+import { observed } from '../../shared/adapters/lambda/observability';
+import { powertoolsMetrics } from '../../shared/adapters/metrics/powertools-metrics';
+import { countCommitted } from '../../shared/app/events/committed-metrics';
 import { httpRelayPush } from '../../shared/adapters/relay/http-push';
 import { fanOut } from '../../shared/app/events/fan-out';
 import { config } from '../../shared/config/config';
@@ -17,6 +20,7 @@ const table = createTableAccess({
   region: settings.AWS_REGION,
   endpoint: settings.DYNAMODB_ENDPOINT,
 });
+const metrics = powertoolsMetrics();
 const deps = lazy(async () => {
   const secrets = await loadServiceSecrets(settings);
   return { registry: dynamoRelayRegistry(table), push: httpRelayPush(hmacHasher(secrets.hashKey)) };
@@ -25,11 +29,19 @@ const deps = lazy(async () => {
 /**
  * The table stream's handler (event items only, by the event source's filter): wakes the relay
  * tasks holding subscribers of each event's account or seat. It carries no event content: the
- * relay reads the events from the table, so the stream never runs ahead of it.
+ * relay reads the events from the table, so the stream never runs ahead of it. Once the batch is
+ * handled, its committed events are counted into the business metrics (a failed batch is delivered
+ * again and counted then).
  */
-export const handler = async (event: DynamoDBStreamEvent): Promise<void> => {
+const handle = async (event: DynamoDBStreamEvent): Promise<void> => {
   const events = event.Records.map(eventOfRecord).filter((one) => one !== null);
   if (events.length === 0) return;
   const result = await fanOut(await deps(), events);
   logger.info('stream.fanned_out', { events: events.length, ...result });
+  countCommitted(
+    metrics,
+    event.Records.map(countedEventOfRecord).filter((one) => one !== null),
+  );
 };
+
+export const handler = observed(handle);

@@ -5,6 +5,7 @@ import {
   ParamsAndSecretsLogLevel,
   ParamsAndSecretsVersions,
   Runtime,
+  Tracing,
 } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -37,7 +38,10 @@ export interface ApiFunctionProps {
 
 const repositoryRoot = join(import.meta.dirname, '..', '..');
 
-/** A Lambda function with our defaults: Node 24 on arm64, ESM bundle, its own log group kept a month. */
+/**
+ * A Lambda function with our defaults: Node 24 on arm64, ESM bundle, its own log group kept a month,
+ * active X-Ray tracing.
+ */
 export class ApiFunction extends Construct {
   readonly function: NodejsFunction;
   readonly logGroup: LogGroup;
@@ -96,6 +100,8 @@ export class ApiFunction extends Construct {
       timeout: props.timeout ?? Duration.seconds(10),
       reservedConcurrentExecutions: props.reservedConcurrentExecutions,
       logGroup,
+      // X-Ray: the handlers' Powertools tracer adds their segments (shared/adapters/lambda/observability.ts).
+      tracing: Tracing.ACTIVE,
       ...(props.readsSecrets
         ? {
             paramsAndSecrets: ParamsAndSecretsLayerVersion.fromVersion(ParamsAndSecretsVersions.V1_0_103, {

@@ -1,4 +1,5 @@
 import { ArnFormat, Duration, type Stack } from 'aws-cdk-lib';
+import type { Alarm } from 'aws-cdk-lib/aws-cloudwatch';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import type { ISecurityGroup, IVpc } from 'aws-cdk-lib/aws-ec2';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
@@ -112,6 +113,8 @@ export const grantSendMail = (fn: NodejsFunction, mailFrom: string): void => {
  */
 export const buildConsumers = (scope: Stack, props: ConsumersProps) => {
   const { stage, table } = props;
+  /** The dead-letter queues built here and their alarms, by row name (the schedules' as `schedules`). */
+  const deadLetters: Record<string, { queue: Queue; alarm: Alarm }> = {};
 
   const targetArn = (name: ScheduleTargetName) =>
     scope.formatArn({
@@ -132,7 +135,10 @@ export const buildConsumers = (scope: Stack, props: ConsumersProps) => {
         retentionPeriod: Duration.days(deadLetterRetentionDays),
       });
       acknowledge(deadLetter, 'SQS3', deadLetterReason);
-      deadLetterAlarm(scope, 'ScheduleDeadLetterAlarm', deadLetter);
+      deadLetters['schedules'] = {
+        queue: deadLetter,
+        alarm: deadLetterAlarm(scope, 'ScheduleDeadLetterAlarm', deadLetter),
+      };
       // The role EventBridge Scheduler assumes to run a schedule: invoke its target, report to the DLQ.
       const role = new Role(scope, 'SchedulerRole', {
         assumedBy: new ServicePrincipal('scheduler.amazonaws.com', {
@@ -325,7 +331,10 @@ export const buildConsumers = (scope: Stack, props: ConsumersProps) => {
         retentionPeriod: Duration.days(deadLetterRetentionDays),
       });
       acknowledge(deadLetter, 'SQS3', deadLetterReason);
-      deadLetterAlarm(scope, `${pascal(row.name)}DeadLetterAlarm`, deadLetter);
+      deadLetters[row.name] = {
+        queue: deadLetter,
+        alarm: deadLetterAlarm(scope, `${pascal(row.name)}DeadLetterAlarm`, deadLetter),
+      };
       fn.addEventSource(
         new DynamoEventSource(table, {
           startingPosition: StartingPosition.LATEST,
@@ -344,5 +353,5 @@ export const buildConsumers = (scope: Stack, props: ConsumersProps) => {
     ConsumerName,
     NodejsFunction
   >;
-  return { functions, grantSchedules };
+  return { functions, grantSchedules, deadLetters };
 };

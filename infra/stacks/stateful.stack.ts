@@ -11,6 +11,9 @@ import { acknowledge } from '../nag';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { OperatorPool } from '../constructs/operator-pool';
+import { AlarmTopic } from '../constructs/alarm-topic';
+import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
+import type { Topic } from 'aws-cdk-lib/aws-sns';
 import { tableDesign } from '../../shared/adapters/dynamo/table-design';
 
 /**
@@ -38,6 +41,8 @@ export class StatefulStack extends Stack {
   readonly queues: Record<QueueName, Queue>;
   /** The backoffice operators' Cognito user pool, its role groups and app client. */
   readonly operators: OperatorPool;
+  /** Where every alarm of the stage notifies (infra/constructs/operations.ts, docs/operations.md). */
+  readonly alarmTopic: Topic;
 
   constructor(scope: Construct, id: string, props: StackProps & { stage: string }) {
     super(scope, id, props);
@@ -148,6 +153,8 @@ export class StatefulStack extends Stack {
       }),
     );
 
+    this.alarmTopic = new AlarmTopic(this, 'Alarms', { stage: props.stage }).topic;
+
     // Between the gateway and the workers: each queue row's queue with its dead-letter queue.
     this.queues = Object.fromEntries(
       queueConsumers.map((row) => {
@@ -162,7 +169,9 @@ export class StatefulStack extends Stack {
           queueName: `${props.stage}-${names.deadLetter}`,
           retentionPeriod: Duration.days(deadLetterRetentionDays),
         });
-        deadLetterAlarm(this, `${row.name}DeadLetterAlarm`, deadLetter);
+        deadLetterAlarm(this, `${row.name}DeadLetterAlarm`, deadLetter).addAlarmAction(
+          new SnsAction(this.alarmTopic),
+        );
         const queue = new Queue(this, `${row.name}Queue`, {
           ...common,
           queueName: `${props.stage}-${names.queue}`,

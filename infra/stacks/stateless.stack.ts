@@ -10,6 +10,9 @@ import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { ApiFunction } from '../constructs/api-function';
+import { Operations, queueDepth } from '../constructs/operations';
+import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
+import { Topic } from 'aws-cdk-lib/aws-sns';
 import { RelayService } from '../constructs/relay-service';
 import { grantTableAccess } from '../constructs/table-access';
 import { ConsentPage } from '../constructs/consent-page';
@@ -101,6 +104,8 @@ export interface StatelessStackProps extends StackProps {
   analyzer: 'bedrock' | 'cascade';
   /** The operators' user pool and the backoffice's app client (the stateful stack's `OperatorPool`). */
   operators: { userPoolId: string; userPoolArn: string; clientId: string };
+  /** The stage's alarm topic (the stateful stack's `Alarms`): every alarm notifies it. */
+  alarmTopicArn: string;
 }
 
 /**
@@ -117,6 +122,8 @@ export class StatelessStack extends Stack {
   readonly consentPage: ConsentPage;
   /** Every row of the consumers table (infra/consumers.ts): queue workers, stream consumers, schedule targets. */
   readonly consumers: Record<ConsumerName, NodejsFunction>;
+  /** The alarms and the dashboard operators watch. */
+  readonly operations: Operations;
 
   constructor(scope: Construct, id: string, props: StatelessStackProps) {
     super(scope, id, props);
@@ -563,6 +570,36 @@ export class StatelessStack extends Stack {
       fn.addEnvironment('GATEWAY_SECRETS_ARN', gatewaySecrets.secretArn);
       gatewaySecrets.grantRead(fn);
     }
+
+    // Alarms on 5xx, on every function's errors and throttles and on the relay's streams, and the
+    // dashboard; this stack's dead-letter alarms notify the same topic as the stateful stack's.
+    const alarmTopic = Topic.fromTopicArn(this, 'AlarmTopic', props.alarmTopicArn);
+    for (const { alarm } of Object.values(built.deadLetters)) alarm.addAlarmAction(new SnsAction(alarmTopic));
+    this.operations = new Operations(this, 'Operations', {
+      stage: props.stage,
+      apis: { Api: this.api, Gateway: this.gateway },
+      functions: {
+        ...Object.fromEntries(functionGroups.map((group) => [`${pascal(group)}Api`, functions[group]])),
+        ...this.gatewayFunctions,
+        ...Object.fromEntries(
+          Object.entries(this.consumers).map(([name, fn]) => [`${pascal(name)}Consumer`, fn]),
+        ),
+      },
+      deadLetters: {
+        ...Object.fromEntries(
+          queueConsumers.map((row) => [row.name, queueDepth(`${props.stage}-${queueNames(row).deadLetter}`)]),
+        ),
+        ...Object.fromEntries(
+          Object.entries(built.deadLetters).map(([name, { queue }]) => [
+            name,
+            queue.metricApproximateNumberOfMessagesVisible(),
+          ]),
+        ),
+      },
+      deadLetterAlarms: Object.values(built.deadLetters).map(({ alarm }) => alarm),
+      relay: this.relay,
+      alarmTopic,
+    });
   }
   /**
    * The stage's access log (one JSON line per request: the route template, never the path, since a

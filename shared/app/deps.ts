@@ -1,3 +1,4 @@
+import type { Metrics } from '../ports/metrics';
 import type { PriceList } from '../domain/catalog/catalog';
 import type { RateRule } from '../domain/rate-limit/window';
 import type { AccessTokens } from '../ports/access-tokens';
@@ -131,6 +132,8 @@ export interface Deps {
   analyzer: Analyzer;
   tickets: TicketStore;
   eventLog: EventLog;
+  /** The business metrics (counts and levels only, never who or what). */
+  metrics: Metrics;
   settings: Settings;
 }
 

@@ -6,6 +6,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { devSecrets } from '../../localstack/dev-config';
 import { startQueues } from '../../localstack/queues';
+import { lambdaContext } from '../../localstack/lambda-http';
 import { cryptoIds } from '../../shared/adapters/crypto/node-crypto';
 import { createTableAccess } from '../../shared/adapters/dynamo/client';
 import { sqsQueue } from '../../shared/adapters/sqs/sqs-queue';
@@ -80,7 +81,7 @@ for (let i = 0; i < rounds + 20; i += 1) {
   const forWebhook = statusBody(session, 'STARTING');
   const forFloor = statusBody(session, 'STARTING');
   const first = performance.now();
-  const answer = await handler(webhookEvent(forWebhook));
+  const answer = await handler(webhookEvent(forWebhook), lambdaContext('bench-session-provider-webhook'));
   const second = performance.now();
   await floorQueue.send([
     { body: forFloor, groupId: session, deduplicationId: JSON.parse(forFloor).id as string },

@@ -15,9 +15,11 @@ import { ServiceError } from '../../shared/domain/errors';
 import { seedAlerts } from '../support/alerts';
 import { seatWithPairing } from '../support/seats';
 import { freshTable } from '../support/table';
+import { recordedMetrics } from '../../shared/adapters/metrics/recorded-metrics';
 
 let table: TableAccess;
 let deps: ExcerptDeps;
+const metrics = recordedMetrics();
 const ids = cryptoIds();
 const seatKeys = localSeatKeys(Buffer.alloc(32, 7).toString('base64'));
 let clockNow = new Date('2026-11-22T10:00:00Z');
@@ -35,6 +37,7 @@ beforeAll(async () => {
     clock,
     ids,
     settings: { rates: { excerptPerGuardian: { limit: 30, windowSeconds: 60 } } } as Settings,
+    metrics,
   };
 });
 
@@ -185,7 +188,10 @@ describe('the minimal excerpt', () => {
     ]);
     if (alert === undefined) throw new Error('not seeded');
     // Four carrying messages: the oldest is left out of the excerpt.
+    const readsBefore = metrics.counts.ExcerptReads ?? 0;
     const excerpt = await readAlertExcerpt(deps, caller, alert.uid);
+    // Counted once, as a number only.
+    expect(metrics.counts.ExcerptReads).toBe(readsBefore + 1);
     expect(excerpt.alertUid).toBe(alert.uid);
     expect(excerpt.messages.map((message) => message.from)).toEqual(['contact', 'dependent', 'contact']);
     expect(excerpt.messages[0]?.text).toBe('me liga no [phone] ou [email]');

@@ -9,7 +9,8 @@ import { dynamoFamilyStore } from '../../shared/adapters/dynamo/family.store';
 import { keys } from '../../shared/adapters/dynamo/keys';
 import { dynamoMessageStore } from '../../shared/adapters/dynamo/message.store';
 import { dynamoNotificationSettings } from '../../shared/adapters/dynamo/notification-settings.store';
-import { admitNext, checkStuck, lapseOffer } from '../../shared/app/history/admission';
+import { admitNext, checkStuck, lapseOffer, sweepAdmissions } from '../../shared/app/history/admission';
+import { recordedMetrics } from '../../shared/adapters/metrics/recorded-metrics';
 import {
   acceptHistoryImport,
   getHistoryImport,
@@ -418,6 +419,10 @@ describe('the recurring admission sweep', () => {
     // changes nothing.
     expect(await admitNext(on.deps, 'crons')).toBe(1);
     expect(await admitNext(on.deps, 'crons')).toBe(0);
+    // The recurring sweep admits nothing more and reports the one slot held by the running import.
+    const metrics = recordedMetrics();
+    expect(await sweepAdmissions({ ...on.deps, metrics }, 'crons')).toBe(0);
+    expect(metrics.levels).toEqual({ ImportSlotsHeld: 1 });
     expect(await getHistoryImport(on.deps, second.caller, second.seat.uid)).toMatchObject({
       status: 'running',
     });

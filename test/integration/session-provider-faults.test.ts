@@ -69,6 +69,8 @@ const startAgainst = async (baseUrl: string) => {
       timeoutMs,
     }),
     proxies,
+    // A start that fails sends no catch-up; one that succeeds would.
+    sessionEvents: { send: async () => undefined },
   };
   const started = performance.now();
   const outcome = await startPairing(deps, { userUid: family!.members[0]!.userUid }, seat.uid, 'qr').then(

@@ -7,6 +7,7 @@ import { validBusinessProviderSignature } from '../../../shared/http/signatures'
 import { requireSecret } from '../../../shared/adapters/crypto/service-secrets';
 import { configFor } from '../../../shared/config/config';
 import { logger, secrets, sqs } from '../gateway-runtime';
+import { observed } from '../../../shared/adapters/lambda/observability';
 
 const appSecret = requireSecret(secrets, 'businessProviderAppSecret');
 const verifyToken = requireSecret(secrets, 'businessProviderVerifyToken');
@@ -29,7 +30,7 @@ const sameText = (a: string, b: string): boolean => {
  * answered 200 all the same (Meta retries anything else with the whole batch for days), logged by
  * kind as `webhook.unusable` and counted, never with its content.
  */
-export const handler = async (event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> => {
+const handle = async (event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> => {
   if (event.requestContext.http.method === 'GET') {
     const query = event.queryStringParameters ?? {};
     if (query['hub.mode'] !== 'subscribe' || !sameText(verifyToken, query['hub.verify_token'] ?? '')) {
@@ -65,3 +66,5 @@ export const handler = async (event: APIGatewayProxyEventV2): Promise<APIGateway
   logger.info('webhook.accepted', { provider: 'business', events: events.length });
   return answer(200, { received: events.length });
 };
+
+export const handler = observed(handle);

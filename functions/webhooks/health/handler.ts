@@ -5,6 +5,7 @@ import { systemClock } from '../../../shared/ports/clock';
 import type { HealthProbe } from '../../../shared/ports/health';
 import { configFor } from '../../../shared/config/config';
 import { sqs } from '../gateway-runtime';
+import { observed } from '../../../shared/adapters/lambda/observability';
 
 const startedAt = Date.now();
 
@@ -23,7 +24,7 @@ const probes = [
 ];
 
 /** The gateway's `GET /health`: 200 ok or 503 degraded by its queues (no envelope). */
-export const handler = async (): Promise<APIGatewayProxyStructuredResultV2> => {
+const handle = async (): Promise<APIGatewayProxyStructuredResultV2> => {
   const report = await health(probes, systemClock, startedAt);
   return {
     statusCode: report.status === 'ok' ? 200 : 503,
@@ -31,3 +32,5 @@ export const handler = async (): Promise<APIGatewayProxyStructuredResultV2> => {
     body: JSON.stringify(report),
   };
 };
+
+export const handler = observed(handle);

@@ -9,6 +9,7 @@ import { configFor } from '../../../shared/config/config';
 import { configuredEventBodies } from '../../event-bodies';
 import { logger, secrets, settings, sqs } from '../gateway-runtime';
 import { sessionProviderEvent } from './envelope';
+import { observed } from '../../../shared/adapters/lambda/observability';
 
 const secret = requireSecret(secrets, 'sessionProviderWebhookSecret');
 const { sessionEventsQueue, eventBodies } = configFor('sessionEventsQueue', 'eventBodies');
@@ -22,7 +23,7 @@ const bodies = await configuredEventBodies(settings, eventBodies);
  * queue message kept aside, by reference). The gateway reads and writes no domain item, and logs
  * ids only.
  */
-export const handler = async (event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> => {
+const handle = async (event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> => {
   const body = rawBody(event);
   if (!validSessionProviderSignature(secret, body, event.headers['x-webhook-hmac'])) {
     return answer(401, { message: 'Invalid signature.' });
@@ -36,3 +37,5 @@ export const handler = async (event: APIGatewayProxyEventV2): Promise<APIGateway
   logger.info('webhook.accepted', { provider: 'session', eventId: deduplicationId, type: parsed.event });
   return answer(200, { received: true });
 };
+
+export const handler = observed(handle);

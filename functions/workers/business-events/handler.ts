@@ -4,6 +4,7 @@ import { businessEvent } from '../../../shared/adapters/consent/whatsapp-webhook
 import { recordStatusReport } from '../../../shared/app/consent/delivery-reports';
 import { logger } from '../logger';
 import { notifyingDeps } from '../notifying';
+import { observed } from '../../../shared/adapters/lambda/observability';
 
 const processor = new BatchProcessor(EventType.SQS);
 
@@ -40,5 +41,7 @@ const handleRecord = async (record: SQSRecord): Promise<void> => {
   });
 };
 
-export const handler = async (event: SQSEvent, context: Context) =>
+const handle = async (event: SQSEvent, context: Context) =>
   processPartialResponse(event, handleRecord, processor, { context });
+
+export const handler = observed(handle);

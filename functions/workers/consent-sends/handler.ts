@@ -11,6 +11,7 @@ import { lazy } from '../../../shared/lazy';
 import { useCaseSettingsFrom } from '../../use-case-settings';
 import { logger } from '../logger';
 import { notifyingDeps, settings } from '../notifying';
+import { observed } from '../../../shared/adapters/lambda/observability';
 
 const { messenger, consentSendsQueue } = configFor('messenger', 'consentSendsQueue');
 
@@ -50,5 +51,7 @@ const handleRecord = async (record: SQSRecord): Promise<void> => {
   logger.info('consent_send.handled', { ...parsed.data, outcome });
 };
 
-export const handler = async (event: SQSEvent, context: Context) =>
+const handle = async (event: SQSEvent, context: Context) =>
   processPartialResponse(event, handleRecord, processor, { context });
+
+export const handler = observed(handle);

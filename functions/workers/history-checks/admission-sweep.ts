@@ -1,5 +1,7 @@
 import { scheduleTargets } from '../../../shared/adapters/scheduler/schedule-targets';
-import { admitNext } from '../../../shared/app/history/admission';
+import { observed } from '../../../shared/adapters/lambda/observability';
+import { powertoolsMetrics } from '../../../shared/adapters/metrics/powertools-metrics';
+import { sweepAdmissions } from '../../../shared/app/history/admission';
 import { logger } from '../logger';
 import { historyCheckDeps } from './deps';
 
@@ -7,11 +9,16 @@ import { historyCheckDeps } from './deps';
  * The recurring admission sweep: free slots go to the head of the queue. Every move that frees a
  * slot or joins the queue admits by itself; this catches the one whose process died between its
  * commit and that admission. With no free slot or an empty queue it reads two keys and changes
- * nothing, so a late or doubled run is harmless.
+ * nothing, so a late or doubled run is harmless. Each run reports how many slots are held.
  */
-export const handler = async (event: unknown): Promise<{ admitted: number }> => {
+const handle = async (event: unknown): Promise<{ admitted: number }> => {
   scheduleTargets.historyAdmission.payload.parse(event ?? {});
-  const admitted = await admitNext(await historyCheckDeps(), 'crons');
+  const admitted = await sweepAdmissions(
+    { ...(await historyCheckDeps()), metrics: powertoolsMetrics() },
+    'crons',
+  );
   logger.info('history.admission_swept', { admitted });
   return { admitted };
 };
+
+export const handler = observed(handle);

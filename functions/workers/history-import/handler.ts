@@ -3,6 +3,7 @@ import { runImport } from '../../../shared/app/history/run';
 import * as z from '../../../shared/validation/z';
 import { logger } from '../logger';
 import { historyWorkerDeps } from './deps';
+import { observed } from '../../../shared/adapters/lambda/observability';
 
 const job = z.object({ seatUid: z.string(), importId: z.string() });
 
@@ -15,7 +16,7 @@ const marginMs = 30_000;
  * comes back after the visibility timeout and resumes from its chats' checkpoints, then lands in the
  * DLQ (the stuck check frees its slot meanwhile). Logs ids and counts only.
  */
-export const handler = async (event: SQSEvent, context: Context) => {
+const handle = async (event: SQSEvent, context: Context) => {
   const deps = await historyWorkerDeps();
   const batchItemFailures: { itemIdentifier: string }[] = [];
   for (const record of event.Records) {
@@ -34,3 +35,5 @@ export const handler = async (event: SQSEvent, context: Context) => {
   }
   return { batchItemFailures };
 };
+
+export const handler = observed(handle);

@@ -6,6 +6,7 @@ import { endPause } from '../../../shared/app/seats/pause';
 import { config } from '../../../shared/config/config';
 import { systemClock } from '../../../shared/ports/clock';
 import { logger } from '../logger';
+import { observed } from '../../../shared/adapters/lambda/observability';
 
 const settings = config();
 // The table only: this target neither talks to providers nor notifies anyone.
@@ -26,9 +27,11 @@ const deps = {
  * (EventBridge Scheduler in AWS, the embedded scheduler locally). A late, doubled or stale schedule
  * changes nothing; a failure throws so the Scheduler retries it and, in the end, sends it to its DLQ.
  */
-export const handler = async (event: unknown): Promise<{ outcome: string }> => {
+const handle = async (event: unknown): Promise<{ outcome: string }> => {
   const fired = scheduleTargets.pauseResume.payload.parse(event);
   const outcome = await endPause(deps, fired);
   logger.info('pause.ended', { ...fired, outcome });
   return { outcome };
 };
+
+export const handler = observed(handle);

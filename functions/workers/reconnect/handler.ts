@@ -1,6 +1,7 @@
 import { scheduleTargets } from '../../../shared/adapters/scheduler/schedule-targets';
 import { handleReconnectAttempt } from '../../../shared/app/pairing/session-events';
 import { deps, logger } from '../runtime';
+import { observed } from '../../../shared/adapters/lambda/observability';
 
 /**
  * The reconnect schedule's target: one attempt, the schedule's input as the event (EventBridge
@@ -8,9 +9,11 @@ import { deps, logger } from '../runtime';
  * A late, repeated or outdated schedule changes nothing; a failure throws so the Scheduler retries it
  * and, in the end, sends it to its DLQ.
  */
-export const handler = async (event: unknown): Promise<{ outcome: string }> => {
+const handle = async (event: unknown): Promise<{ outcome: string }> => {
   const fired = scheduleTargets.reconnect.payload.parse(event);
   const outcome = await handleReconnectAttempt(await deps(), fired);
   logger.info('reconnect.fired', { ...fired, outcome });
   return { outcome };
 };
+
+export const handler = observed(handle);

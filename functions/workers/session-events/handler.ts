@@ -13,6 +13,7 @@ import { lazy } from '../../../shared/lazy';
 import { configuredAnalyzer } from '../../analyzer';
 import { configuredSeatKeys } from '../../seat-keys';
 import { deps, eventBodies, logger, settings, table } from '../runtime';
+import { observed } from '../../../shared/adapters/lambda/observability';
 
 /**
  * The session-event worker: the FIFO queue's batches, one record after another (order per session
@@ -71,9 +72,11 @@ const handleRecord = async (batch: SessionEventBatch, record: SQSRecord): Promis
 };
 
 /** A batch reads each family once and unwraps each seat's key once; what it holds ends with it. */
-export const handler = async (event: SQSEvent, context: Context) => {
+const handle = async (event: SQSEvent, context: Context) => {
   const batch = sessionEventBatch(await sessionEventDeps());
   return processPartialResponse(event, (record: SQSRecord) => handleRecord(batch, record), processor, {
     context,
   });
 };
+
+export const handler = observed(handle);

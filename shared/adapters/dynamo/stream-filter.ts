@@ -69,3 +69,26 @@ export const eventOfRecord = (
     ...(image.audience === undefined ? {} : { audience: image.audience.S }),
   };
 };
+
+const countedRecord = z.looseObject({
+  dynamodb: z.looseObject({
+    NewImage: z.looseObject({
+      eventType: z.object({ S: z.string() }),
+      payload: z.optional(
+        z.looseObject({ M: z.looseObject({ status: z.optional(z.object({ S: z.string() })) }) }),
+      ),
+    }),
+  }),
+});
+
+/**
+ * An event item's type and payload status (what the business metrics count, docs/operations.md), or
+ * null for anything else; nothing more of the payload is read.
+ */
+export const countedEventOfRecord = (record: unknown): Pick<DomainEvent, 'type' | 'payload'> | null => {
+  const parsed = countedRecord.safeParse(record);
+  if (!isEventInsert(record) || !parsed.success) return null;
+  const { eventType, payload } = parsed.data.dynamodb.NewImage;
+  const status = payload?.M.status?.S;
+  return { type: eventType.S, payload: status === undefined ? {} : { status } };
+};

@@ -15,6 +15,7 @@ export type ExcerptDeps = Pick<
   | 'clock'
   | 'ids'
   | 'settings'
+  | 'metrics'
 >;
 
 /**
@@ -56,5 +57,6 @@ export const readAlertExcerpt = async (
     viewerUid: member.userUid,
     at: deps.clock.now(),
   });
+  deps.metrics.count('ExcerptReads');
   return excerpt;
 };

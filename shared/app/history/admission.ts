@@ -165,3 +165,17 @@ export const checkStuck = async (deps: AdmissionDeps, fired: ImportCheck): Promi
   if (outcome === 'stale') await admitNext(deps, 'crons');
   return outcome;
 };
+
+/**
+ * The recurring sweep: admits what a process that died left waiting, then reports how many slots
+ * are held (offered or running imports), a level the operators watch (docs/operations.md).
+ */
+export const sweepAdmissions = async (
+  deps: AdmissionDeps & Pick<Deps, 'metrics'>,
+  source: EventSource,
+): Promise<number> => {
+  const admitted = await admitNext(deps, source);
+  const free = await deps.historyQueue.freeSlots(deps.settings.history.slots);
+  deps.metrics.level('ImportSlotsHeld', deps.settings.history.slots - free.length);
+  return admitted;
+};
