@@ -63,6 +63,15 @@ export class ApiFunction extends Construct {
         resources: [logGroup.logGroupArn],
       }),
     );
+    // What active tracing grants (below): X-Ray's actions take no resource ARN.
+    acknowledgeWildcards(
+      role,
+      new PolicyStatement({
+        actions: ['xray:PutTraceSegments', 'xray:PutTelemetryRecords'],
+        resources: ['*'],
+      }),
+      'X-Ray has no resource-level permissions: a traced function may only send its segments, to any trace.',
+    );
     if (props.vpc !== undefined) {
       const interfaces = new PolicyStatement({
         actions: [
