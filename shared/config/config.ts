@@ -192,6 +192,16 @@ export const configSchema = z.object({
   SESSION_PROVIDER_WEBHOOK_URL: optionalUrl,
   /** The proxy addresses sessions go out through (registered in the table on first use). */
   PROXIES_JSON: withDefault(jsonOf(proxies), []),
+  /**
+   * Where a new proxy address is tried before it joins the pool (`host:port`, an HTTP CONNECT
+   * through it): the messaging network's web host in AWS, a loopback server locally.
+   */
+  PROXY_CHECK_TARGET: withDefault(
+    z.string().check(z.regex(/^(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+):\d{1,5}$/, 'must be host:port')),
+    'web.whatsapp.com:443',
+  ),
+  /** How long the proxy check waits for the tunnel. */
+  PROXY_CHECK_TIMEOUT_MS: withDefault(z.coerce.number().check(z.int(), z.gte(100), z.lte(30_000)), 5_000),
   /** How long a handled provider event id is kept (the provider retries for minutes, not days). */
   PROVIDER_EVENT_RETENTION_SECONDS: withDefault(seconds, 7 * 24 * 3600),
   /** One-time schedules (reconnects, pauses' ends): EventBridge Scheduler in AWS, the embedded scheduler locally. */

@@ -83,6 +83,9 @@ export const errorCatalog = {
   SELF_CHANGE: { status: 422, message: 'An operator cannot change their own role.' },
   LAST_OWNER: { status: 422, message: 'The last owner cannot leave or be demoted.' },
 
+  // Proxy pool (422)
+  PROXY_UNREACHABLE: { status: 422, message: 'No connection could be made through this proxy address.' },
+
   // Alerts and the excerpt (422)
   ALERT_NOT_OPEN: { status: 422, message: 'The alert was already resolved or dismissed.' },
   EXCERPT_GONE: { status: 422, message: 'The messages of this alert are past their retention.' },

@@ -2,8 +2,17 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { TableAccess } from '../../shared/adapters/dynamo/client';
 import { dynamoProxyPool } from '../../shared/adapters/dynamo/proxy-pool';
 import { freshTable } from '../support/table';
+import type { AuditEntry } from '../../shared/ports/operators';
 
 let table: TableAccess;
+let audits = 0;
+const audit = (): AuditEntry => ({
+  id: `01J00000000000000000000${String(audits++).padStart(3, '0')}`,
+  at: new Date().toISOString(),
+  actor: { kind: 'operator', uid: 'op_test' },
+  action: 'proxy.test',
+  target: { kind: 'proxy', uid: 'px_test' },
+});
 beforeAll(async () => {
   table = await freshTable();
 });
@@ -36,8 +45,10 @@ describe('the proxy pool', () => {
     await pool.register([{ label: 'x', address: 'http://10.0.0.3:1', capacity: 3 }]);
     await pool.bind();
     await pool.register([{ label: 'x', address: 'http://10.0.0.3:1', capacity: 3 }]);
-    expect((await pool.list())[0]?.bound).toBe(1);
-    await pool.burn('x');
+    const [known] = await pool.list();
+    expect(known?.bound).toBe(1);
+    if (known === undefined) throw new Error('registered');
+    await pool.setStatus(known, 'burned', audit());
     expect(await pool.bind()).toBeNull();
   });
 });
