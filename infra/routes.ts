@@ -431,6 +431,29 @@ export const routes = [
     operation: 'listSubscriptions',
   },
   { method: 'GET', path: '/admin/customers', group: 'admin', auth: 'operator', operation: 'listCustomers' },
+  { method: 'GET', path: '/admin/proxies', group: 'admin', auth: 'operator', operation: 'listProxies' },
+  { method: 'POST', path: '/admin/proxies', group: 'admin', auth: 'operator', operation: 'addProxy' },
+  {
+    method: 'GET',
+    path: '/admin/proxies/{uid}/bindings',
+    group: 'admin',
+    auth: 'operator',
+    operation: 'listProxyBindings',
+  },
+  {
+    method: 'POST',
+    path: '/admin/proxies/{uid}/burn',
+    group: 'admin',
+    auth: 'operator',
+    operation: 'burnProxy',
+  },
+  {
+    method: 'POST',
+    path: '/admin/proxies/{uid}/retire',
+    group: 'admin',
+    auth: 'operator',
+    operation: 'retireProxy',
+  },
 ] as const satisfies readonly Route[];
 
 /** The operations one group must implement, as a type: a handler missing one does not compile. */

@@ -51,17 +51,16 @@ const jsonOf = <T extends z.ZodMiniType>(schema: T) =>
     schema,
   );
 
-/** Proxy addresses are URLs (`http://user:pass@host:port`) with unique labels. */
+/** A proxy address is a URL (`http://user:pass@host:port`) under a label, with its capacity. */
+export const proxyAddressFields = z.strictObject({
+  label: z.string().check(z.minLength(1), z.maxLength(64)),
+  address: z.url().check(z.refine((url) => /^https?:\/\//.test(url), 'must be http://user:pass@host:port')),
+  capacity: z.number().check(z.int(), z.positive(), z.lte(10_000)),
+});
+
+/** The configured addresses: labels unique. */
 const proxies = z
-  .array(
-    z.strictObject({
-      label: z.string().check(z.minLength(1), z.maxLength(64)),
-      address: z
-        .url()
-        .check(z.refine((url) => /^https?:\/\//.test(url), 'must be http://user:pass@host:port')),
-      capacity: z.number().check(z.int(), z.positive()),
-    }),
-  )
+  .array(proxyAddressFields)
   .check(
     z.refine(
       (list) => new Set(list.map((proxy) => proxy.label)).size === list.length,
@@ -177,6 +176,8 @@ export const configSchema = z.object({
   CONSENT_SENDS_QUEUE_URL: optionalUrl,
   /** The history import worker's queue: whoever admits an import sends it there. */
   HISTORY_IMPORT_QUEUE_URL: optionalUrl,
+  /** The burn worker's queue: a burned proxy address is handed to it by the backoffice. */
+  PROXY_BURNS_QUEUE_URL: optionalUrl,
   SQS_ENDPOINT: optionalUrl,
   /**
    * Where a session-provider body too large for a queue message waits for its worker: an S3 bucket
@@ -322,6 +323,7 @@ export const capabilities = {
   ]),
   messenger: z.object({ WHATSAPP_PHONE_NUMBER_ID: setWhen('consent requests are sent') }),
   consentSendsQueue: z.object({ CONSENT_SENDS_QUEUE_URL: setWhen('consent links are sent') }),
+  proxyBurnsQueue: z.object({ PROXY_BURNS_QUEUE_URL: setWhen('proxies are burned') }),
   seatKeys: z.discriminatedUnion('SEAT_KEYS', [
     z.object({ SEAT_KEYS: z.literal('kms'), SEAT_KEYS_KMS_KEY_ID: setWhen('SEAT_KEYS is kms') }),
     z.object({ SEAT_KEYS: z.literal('local'), LOCAL_MASTER_KEY: setWhen('SEAT_KEYS is local') }),

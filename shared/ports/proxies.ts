@@ -13,7 +13,7 @@ export interface ProxyPool {
   /** Adds the addresses not known yet (known ones keep their counts and status). */
   register(addresses: readonly ProxyAddress[]): Promise<void>;
   /** Adds one new address with the operator's audit entry; `StaleWrite` when its label is taken. */
-  add(address: ProxyAddress, audit: AuditEntry): Promise<ProxyState>;
+  add(address: ProxyAddress & { uid: string }, audit: AuditEntry): Promise<ProxyState>;
   list(): Promise<ProxyState[]>;
   /** The address of a public uid, or null. */
   find(uid: string): Promise<ProxyState | null>;

@@ -444,6 +444,7 @@ describe('the stateless stack', () => {
       'HistoryStuckWorker',
       'Pairing',
       'PauseResumeWorker',
+      'ProxyBurnsWorker',
       'ReconnectWorker',
       'Seats',
       'SessionEventsWorker',
@@ -475,6 +476,8 @@ describe('the stateless stack', () => {
         'notifications',
         'sessionEventsQueue',
         'businessEventsQueue',
+        // The burn worker's queue: read on the first burn.
+        'proxyBurnsQueue',
       ],
       HistoryApi: [...api, 'notifications', ...history],
       SessionProviderWebhook: ['sessionEventsQueue'],
@@ -495,6 +498,8 @@ describe('the stateless stack', () => {
       PauseResumeWorker: [],
       // A schedule target that only notifies: it schedules nothing and talks to no provider.
       TrialEndingWorker: ['notifications'],
+      // Moves sessions off a burned proxy (the provider), or tells guardians to pair again.
+      ProxyBurnsWorker: ['sessionProvider', 'notifications'],
     };
     const ours = Object.entries(stateless.findResources('AWS::Lambda::Function')).filter(
       ([, fn]) => fn.Properties.Environment?.Variables?.TABLE_NAME !== undefined,

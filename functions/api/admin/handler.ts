@@ -21,7 +21,14 @@ import type { Operator } from '../../../shared/domain/operators/roster';
 import type { AuditEntry } from '../../../shared/ports/operators';
 import { apiHandler } from '../api-handler';
 import { deps as sessionDeps } from '../session-deps';
-import { operatorDeps } from './operator-deps';
+import { operatorDeps, proxyAdminDeps } from './operator-deps';
+import {
+  addProxy,
+  burnProxy,
+  listProxies,
+  listProxyBindings,
+  retireProxy,
+} from '../../../shared/app/proxies/pool';
 import { requests } from './schemas';
 
 /** An operator's read, answered and audited (`read:<what>` on its target). */
@@ -111,6 +118,29 @@ export const handler = apiHandler(
     listAudit: operatorOperation({
       ...requests.listAudit,
       run: async ({ query }, operator) => read(operator, 'audit', () => listAudit(operatorDeps, query)),
+    }),
+    listProxies: operatorOperation({
+      run: async (_, operator) => read(operator, 'proxies', () => listProxies(proxyAdminDeps)),
+    }),
+    addProxy: operatorOperation({
+      ...requests.addProxy,
+      run: async ({ body }, operator) => created(await addProxy(proxyAdminDeps, operator, body)),
+    }),
+    listProxyBindings: operatorOperation({
+      ...requests.listProxyBindings,
+      run: async ({ params }, operator) =>
+        read(operator, 'proxy_bindings', () => listProxyBindings(proxyAdminDeps, params.uid), {
+          kind: 'proxy',
+          uid: params.uid,
+        }),
+    }),
+    burnProxy: operatorOperation({
+      ...requests.burnProxy,
+      run: async ({ params }, operator) => ok(await burnProxy(proxyAdminDeps, operator, params.uid)),
+    }),
+    retireProxy: operatorOperation({
+      ...requests.retireProxy,
+      run: async ({ params }, operator) => ok(await retireProxy(proxyAdminDeps, operator, params.uid)),
     }),
   },
   (token) => authenticateOperator(operatorDeps, token),

@@ -34,8 +34,8 @@ const proxyItem = z.pipe(
 );
 
 /**
- * An address's public uid, derived from its label (unique in the pool): every process seeding the
- * same configured address names it alike, and nothing else is needed to find it.
+ * A configured address's public uid, derived from its label (unique in the pool): every process
+ * seeding the same address names it alike. An address added by an operator gets a new uid.
  */
 export const proxyUidOf = (label: string): string =>
   `px_${createHash('sha256').update(label).digest('base64url').slice(0, 22)}`;
@@ -96,11 +96,11 @@ export const dynamoProxyPool = (table: TableAccess, configured: readonly ProxyAd
     );
     return Items.map((item) => proxyItem.parse(item));
   };
-  const itemOf = (proxy: ProxyAddress) => ({
+  const itemOf = (proxy: ProxyAddress, uid: string) => ({
     ...keys.proxy(proxy.label),
     type: itemTypes.proxy,
     label: proxy.label,
-    uid: proxyUidOf(proxy.label),
+    uid,
     address: proxy.address,
     capacity: proxy.capacity,
     expiresAt: proxy.expiresAt ?? null,
@@ -108,14 +108,14 @@ export const dynamoProxyPool = (table: TableAccess, configured: readonly ProxyAd
     status: 'active',
   });
   // A new proxy is counted active in the backoffice overview with its registration.
-  const counted = (proxy: ProxyAddress) =>
-    overviewUpdate(table, proxyUidOf(proxy.label), proxyDelta(null, 'active'));
+  const counted = (uid: string) => overviewUpdate(table, uid, proxyDelta(null, 'active'));
 
   const pool: ProxyPool = {
     async register(addresses) {
       for (const proxy of addresses) {
         try {
-          await transact(table, [putNew(table, itemOf(proxy)), counted(proxy)]);
+          const uid = proxyUidOf(proxy.label);
+          await transact(table, [putNew(table, itemOf(proxy, uid)), counted(uid)]);
         } catch (error) {
           if (!(error instanceof StaleWrite)) throw error;
           // Registered meanwhile (by another process): nothing to count. Anything else was a race.
@@ -133,8 +133,12 @@ export const dynamoProxyPool = (table: TableAccess, configured: readonly ProxyAd
 
     async add(proxy, audit) {
       await registration();
-      const item = itemOf(proxy);
-      await transact(table, [putNew(table, item), counted(proxy), putNew(table, auditEntryToItem(audit))]);
+      const item = itemOf(proxy, proxy.uid);
+      await transact(table, [
+        putNew(table, item),
+        counted(proxy.uid),
+        putNew(table, auditEntryToItem(audit)),
+      ]);
       return proxyItem.parse(item);
     },
 
