@@ -2,6 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { TableAccess } from '../../shared/adapters/dynamo/client';
 import { dynamoProxyPool } from '../../shared/adapters/dynamo/proxy-pool';
 import { freshTable } from '../support/table';
+import { StaleWrite } from '../../shared/domain/errors';
+import { readOverviewCounts } from '../../shared/adapters/dynamo/overview.store';
 import type { AuditEntry } from '../../shared/ports/operators';
 
 let table: TableAccess;
@@ -50,5 +52,27 @@ describe('the proxy pool', () => {
     if (known === undefined) throw new Error('registered');
     await pool.setStatus(known, 'burned', audit());
     expect(await pool.bind()).toBeNull();
+  });
+
+  it('adds a new label once (a taken one is a stale write), and moves status only as read, with the overview', async () => {
+    const fresh = await freshTable();
+    const pool = dynamoProxyPool(fresh);
+    const address = { label: 'n', address: 'http://10.0.0.4:1', capacity: 1 };
+    const added = await pool.add({ ...address, uid: 'px_n' }, audit());
+    expect(added).toMatchObject({ uid: 'px_n', status: 'active', bound: 0, expiresAt: null });
+    await expect(pool.add({ ...address, uid: 'px_other' }, audit())).rejects.toBeInstanceOf(StaleWrite);
+    expect(await pool.find('px_n')).toMatchObject({ label: 'n' });
+    await pool.bind();
+    const bound = await pool.find('px_n');
+    if (bound === null) throw new Error('added');
+    // A retire needs the address empty: held back while a session is bound.
+    await expect(pool.setStatus(bound, 'retired', audit())).rejects.toBeInstanceOf(StaleWrite);
+    await pool.setStatus(bound, 'burned', audit());
+    // Decided on a stale read (still active): refused.
+    await expect(pool.setStatus(bound, 'burned', audit())).rejects.toBeInstanceOf(StaleWrite);
+    await pool.release('n');
+    await pool.setStatus({ ...bound, status: 'burned', bound: 0 }, 'retired', audit());
+    expect(await pool.find('px_n')).toMatchObject({ status: 'retired', bound: 0 });
+    expect(await readOverviewCounts(fresh)).toMatchObject({ proxiesActive: 0, proxiesBurned: 0 });
   });
 });
