@@ -32,6 +32,7 @@ export const configuredSessionProvider = (
   return {
     createSession: async (session) => (await waha()).createSession(session),
     restart: async (name) => (await waha()).restart(name),
+    changeProxy: async (session) => (await waha()).changeProxy(session),
     status: async (name) => (await waha()).status(name),
     stop: async (name) => (await waha()).stop(name),
     logout: async (name) => (await waha()).logout(name),

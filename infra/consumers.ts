@@ -287,6 +287,21 @@ export const consumers = [
     needs: ['table'],
     logMetrics: [{ metricName: 'ProxyOrdersExpiring', field: 'outcome', value: 'order_expiring' }],
   },
+  {
+    kind: 'queue',
+    name: 'proxyBurns',
+    entry: 'functions/workers/proxy-burns/handler.ts',
+    // One burned address a message; its sessions are moved one by one (a provider call each). A
+    // message received again finds moved sessions no longer bound and moves only the rest; one that
+    // keeps failing (the index behind the address's count) lands in the DLQ, which alarms.
+    queue: { fifo: false, visibilityTimeoutSeconds: 360, maxReceiveCount: 5 },
+    batchSize: 1,
+    timeoutSeconds: 120,
+    producers: [],
+    // `POST /admin/proxies/{uid}/burn` hands it the burned address.
+    apiProducers: ['admin'],
+    needs: ['table', 'sessionProvider', 'push', 'mail'],
+  },
 ] as const satisfies readonly Consumer[];
 
 export type ConsumerName = (typeof consumers)[number]['name'];

@@ -588,6 +588,29 @@ export const routes = [
     auth: 'operator',
     operation: 'readSupplyCeilings',
   },
+  { method: 'GET', path: '/admin/proxies', group: 'admin', auth: 'operator', operation: 'listProxies' },
+  { method: 'POST', path: '/admin/proxies', group: 'admin', auth: 'operator', operation: 'addProxy' },
+  {
+    method: 'GET',
+    path: '/admin/proxies/{uid}/bindings',
+    group: 'admin',
+    auth: 'operator',
+    operation: 'listProxyBindings',
+  },
+  {
+    method: 'POST',
+    path: '/admin/proxies/{uid}/burn',
+    group: 'admin',
+    auth: 'operator',
+    operation: 'burnProxy',
+  },
+  {
+    method: 'POST',
+    path: '/admin/proxies/{uid}/retire',
+    group: 'admin',
+    auth: 'operator',
+    operation: 'retireProxy',
+  },
 ] as const satisfies readonly Route[];
 
 /**

@@ -90,6 +90,9 @@ export const localEnvironment = (
       ceilings: { maxProxies: 50, maxPerOrder: 10 },
     },
   ]),
+  // A new proxy address must open a tunnel to a server of this stack: nothing leaves loopback.
+  PROXY_CHECK_TARGET: `127.0.0.1:${ports.GATEWAY_PORT}`,
+  PROXY_CHECK_TIMEOUT_MS: '2000',
   // Operators sign in with the local stand-in issuer (localstack/operator-issuer.ts).
   OPERATOR_AUTH: 'local',
   OPERATOR_ISSUER: operatorIssuer.issuer,

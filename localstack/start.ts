@@ -155,11 +155,17 @@ try {
       name: 'proxy-supplier',
       async start() {
         const { startProxySupplierSimulator } = await import('./simulators/proxy-supplier');
-        const { localProxyAddresses } = await import('./simulators/proxy-addresses');
+        const { startLoopbackProxy } = await import('./simulators/loopback-proxy');
+        // Each address sold is a real proxy on loopback, open until the stack stops.
+        const sold: { close(): Promise<void> }[] = [];
         const server = await startProxySupplierSimulator({
           port: ports.SUPPLIER_PORT,
           apiKey: config.PROXY_SUPPLIER_KEYS_JSON?.['sim'] ?? '',
-          openProxy: localProxyAddresses(),
+          openProxy: async () => {
+            const proxy = await startLoopbackProxy();
+            sold.push(proxy);
+            return proxy.address;
+          },
         });
         return {
           urls: [
@@ -168,7 +174,10 @@ try {
               url: `http://127.0.0.1:${ports.SUPPLIER_PORT} (simulator; GET /_sim/orders, POST /_sim/quotes/expire)`,
             },
           ],
-          stop: () => closeServer(server),
+          stop: async () => {
+            await closeServer(server);
+            await Promise.all(sold.map((proxy) => proxy.close()));
+          },
         };
       },
     },

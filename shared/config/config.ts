@@ -51,17 +51,16 @@ const jsonOf = <T extends z.ZodMiniType>(schema: T) =>
     schema,
   );
 
-/** Proxy addresses are URLs (`http://user:pass@host:port`) with unique labels. */
+/** A proxy address is a URL (`http://user:pass@host:port`) under a label, with its capacity. */
+export const proxyAddressFields = z.strictObject({
+  label: z.string().check(z.minLength(1), z.maxLength(64)),
+  address: z.url().check(z.refine((url) => /^https?:\/\//.test(url), 'must be http://user:pass@host:port')),
+  capacity: z.number().check(z.int(), z.positive(), z.lte(10_000)),
+});
+
+/** The configured addresses: labels unique. */
 const proxies = z
-  .array(
-    z.strictObject({
-      label: z.string().check(z.minLength(1), z.maxLength(64)),
-      address: z
-        .url()
-        .check(z.refine((url) => /^https?:\/\//.test(url), 'must be http://user:pass@host:port')),
-      capacity: z.number().check(z.int(), z.positive()),
-    }),
-  )
+  .array(proxyAddressFields)
   .check(
     z.refine(
       (list) => new Set(list.map((proxy) => proxy.label)).size === list.length,
@@ -200,6 +199,8 @@ export const configSchema = z.object({
   HISTORY_IMPORT_QUEUE_URL: optionalUrl,
   /** The sign-in mails, posted by the auth API after it answered, for their worker to send. */
   SIGN_IN_MAILS_QUEUE_URL: optionalUrl,
+  /** The burn worker's queue: a burned proxy address is handed to it by the backoffice. */
+  PROXY_BURNS_QUEUE_URL: optionalUrl,
   SQS_ENDPOINT: optionalUrl,
   /**
    * Where a session-provider body too large for a queue message waits for its worker: an S3 bucket
@@ -237,6 +238,16 @@ export const configSchema = z.object({
   PROXY_SUPPLIER_TIMEOUT_MS: withDefault(z.coerce.number().check(z.int(), z.gte(100), z.lte(30_000)), 10_000),
   /** How many sessions each bought proxy takes when its order adds it to the pool. */
   SUPPLIED_PROXY_CAPACITY: withDefault(seconds, 10),
+  /**
+   * Where a new proxy address is tried before it joins the pool (`host:port`, an HTTP CONNECT
+   * through it): the messaging network's web host in AWS, a loopback server locally.
+   */
+  PROXY_CHECK_TARGET: withDefault(
+    z.string().check(z.regex(/^(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+):\d{1,5}$/, 'must be host:port')),
+    'web.whatsapp.com:443',
+  ),
+  /** How long the proxy check waits for the tunnel. */
+  PROXY_CHECK_TIMEOUT_MS: withDefault(z.coerce.number().check(z.int(), z.gte(100), z.lte(30_000)), 5_000),
   /** How long a handled provider event id is kept (the provider retries for minutes, not days). */
   PROVIDER_EVENT_RETENTION_SECONDS: withDefault(seconds, 7 * 24 * 3600),
   /** One-time schedules (reconnects, pauses' ends): EventBridge Scheduler in AWS, the embedded scheduler locally. */
@@ -357,6 +368,7 @@ export const capabilities = {
   ]),
   messenger: z.object({ WHATSAPP_PHONE_NUMBER_ID: setWhen('consent requests are sent') }),
   consentSendsQueue: z.object({ CONSENT_SENDS_QUEUE_URL: setWhen('consent links are sent') }),
+  proxyBurnsQueue: z.object({ PROXY_BURNS_QUEUE_URL: setWhen('proxies are burned') }),
   seatKeys: z.discriminatedUnion('SEAT_KEYS', [
     z.object({ SEAT_KEYS: z.literal('kms'), SEAT_KEYS_KMS_KEY_ID: setWhen('SEAT_KEYS is kms') }),
     z.object({ SEAT_KEYS: z.literal('local'), LOCAL_MASTER_KEY: setWhen('SEAT_KEYS is local') }),

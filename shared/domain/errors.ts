@@ -92,6 +92,8 @@ export const errorCatalog = {
   QUOTE_EXPIRED: { status: 422, message: 'The quote expired or was already used.' },
   ORDER_UNKNOWN: { status: 422, message: 'No order has this uid.' },
   QUOTE_NOT_AN_EXTENSION: { status: 422, message: 'The quote does not extend this order.' },
+  // Proxy pool (422)
+  PROXY_UNREACHABLE: { status: 422, message: 'No connection could be made through this proxy address.' },
 
   // Alerts and the excerpt (422)
   ALERT_NOT_OPEN: { status: 422, message: 'The alert was already resolved or dismissed.' },

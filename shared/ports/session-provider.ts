@@ -36,6 +36,11 @@ export interface SessionProvider {
   /** Creates the session started; a session of that name already there is taken over (a retry). */
   createSession(session: NewSession): Promise<void>;
   restart(name: string): Promise<void>;
+  /**
+   * Puts a session on another proxy: its whole configuration again (the same metadata and
+   * webhooks) with the new address, then a restart so it reconnects through it.
+   */
+  changeProxy(session: NewSession): Promise<void>;
   /** The session's status at the provider (`WORKING`, `STARTING`, ...), or null when it is gone. */
   status(name: string): Promise<string | null>;
   stop(name: string): Promise<void>;

@@ -72,6 +72,8 @@ export interface SeatChangeExtras {
   notifications?: readonly InboxNotice[];
   /** The proxy slot an ended pairing gives back, exactly once: with the move that ends it. */
   releaseProxy?: string;
+  /** The proxy slot a session moved onto takes, with the move (only while that address has room). */
+  takeProxy?: string;
   /** The provider event the change handles, kept until `expiresAtSeconds`: it is handled once. */
   providerEvent?: { id: string; expiresAtSeconds: number };
   /**

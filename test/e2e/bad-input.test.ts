@@ -159,6 +159,15 @@ const bodies: Record<string, Samples> = {
   listSupplyRenewals: null,
   listSupplyValidity: null,
   readSupplyCeilings: null,
+  listProxies: null,
+  addProxy: {
+    wrongTypes: { label: 'p', address: 'http://127.0.0.1:1', capacity: '2' },
+    missing: { label: 'p', capacity: 2 },
+    oversized: { label: long, address: 'http://127.0.0.1:1', capacity: 2 },
+  },
+  listProxyBindings: null,
+  burnProxy: null,
+  retireProxy: null,
 };
 
 const signed = async (claims: { exp: number; aud?: string; typ?: string }) =>

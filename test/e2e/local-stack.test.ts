@@ -24,6 +24,8 @@ import { call, deliveriesSoFar, nextDelivery, uniqueEmail, uniqueIp } from './su
 import { askedFamily, protectedSeat, stackTable } from './support/consent';
 import { awaitLogLines } from './support/logs';
 import { pair, pairingReaches, sessionsOf, simulate } from './support/pairing';
+import { operator } from './support/operators';
+import { startLoopbackProxy } from '../../localstack/simulators/loopback-proxy';
 
 const answers = (url: string): Promise<boolean> =>
   new Promise((resolve) => {
@@ -430,6 +432,30 @@ describe('the consumers table, locally (infra/consumers.ts)', () => {
     async historyStuck() {
       const { warming, logged } = await historyStack();
       await logged('history.stuck_checked', warming.uid, 'stuck');
+    },
+    // An address added (through a real loopback proxy) and burned by an operator, through the
+    // standard queue, to the burn worker (nothing is bound to it: nothing to move).
+    async proxyBurns() {
+      const proxy = await startLoopbackProxy();
+      try {
+        const { token } = await operator('operator');
+        const label = `burn-${randomUUID()}`;
+        const added = await call('POST', '/admin/proxies', {
+          token,
+          body: { label, address: proxy.address, capacity: 1 },
+        });
+        expect(added.status).toBe(201);
+        const burned = await call('POST', `/admin/proxies/${added.body.data.uid as string}/burn`, { token });
+        expect(burned.body.data).toMatchObject({ label, status: 'burned' });
+        const handled = await awaitLogLines<{ label?: string; moved?: number }>(
+          'proxy_burn.handled',
+          (line) => line.label === label,
+          1,
+        );
+        expect(handled.map((line) => line.moved)).toEqual([0]);
+      } finally {
+        await proxy.close();
+      }
     },
   };
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { dynamoAuditTrail } from '../../shared/adapters/dynamo/operators.store';
 import { dynamoProxyPool } from '../../shared/adapters/dynamo/proxy-pool';
+import { httpConnectProxyCheck } from '../../shared/adapters/proxy-check/http-connect';
 import { call } from './support/api';
 import { stackTable } from './support/consent';
 import { awaitLogLines } from './support/logs';
@@ -23,10 +24,14 @@ const codeOf = (answer: { status: number; body: { error?: { code: string } } }) 
 beforeAll(async () => {
   token = (await operator('operator')).token;
 });
-// The bought proxies are burned again: the other tests count on the pool's configured slots only.
+// The bought proxies are retired again: the other tests count on the pool's configured slots only.
 afterAll(async () => {
-  const pool = dynamoProxyPool(stackTable());
-  for (const label of bought) await pool.burn(label);
+  const pool = (await call('GET', '/admin/proxies', { token })).body.data.proxies as {
+    uid: string;
+    label: string;
+  }[];
+  for (const proxy of pool.filter(({ label }) => bought.includes(label)))
+    expect((await call('POST', `/admin/proxies/${proxy.uid}/retire`, { token })).status).toBe(200);
 });
 
 describe('proxy supply', () => {
@@ -50,6 +55,12 @@ describe('proxy supply', () => {
     const soldAddresses = sold.flatMap((one) => one.proxies.map((proxy) => proxy.address));
     for (const label of order.proxies)
       expect(soldAddresses).toContain(pool.find((proxy) => proxy.label === label)?.address);
+    // Each address sold really takes proxy connections: a tunnel opens through it to the gateway.
+    const tunnel = httpConnectProxyCheck({ target: new URL(inject('gatewayUrl')).host, timeoutMs: 5_000 });
+    for (const label of order.proxies) {
+      const address = pool.find((proxy) => proxy.label === label)?.address ?? '';
+      expect(await tunnel.reaches(address), address).toBe(true);
+    }
 
     // The same quote buys once.
     expect(

@@ -447,6 +447,7 @@ describe('the stateless stack', () => {
       'HistoryStuckWorker',
       'Pairing',
       'PauseResumeWorker',
+      'ProxyBurnsWorker',
       'ReconnectWorker',
       'Seats',
       'SessionEventsWorker',
@@ -482,6 +483,8 @@ describe('the stateless stack', () => {
         'notifications',
         'sessionEventsQueue',
         'businessEventsQueue',
+        // The burn worker's queue: read on the first burn.
+        'proxyBurnsQueue',
       ],
       HistoryApi: [...api, 'notifications', ...history],
       SessionProviderWebhook: ['sessionEventsQueue'],
@@ -508,6 +511,8 @@ describe('the stateless stack', () => {
       SupplyApi: [...api, 'operators'],
       // The daily supply check: the table only (audit entries and a log line).
       SupplyExpiryWorker: [],
+      // Moves sessions off a burned proxy (the provider), or tells guardians to pair again.
+      ProxyBurnsWorker: ['sessionProvider', 'notifications'],
     };
     const ours = Object.entries(stateless.findResources('AWS::Lambda::Function')).filter(
       ([, fn]) => fn.Properties.Environment?.Variables?.TABLE_NAME !== undefined,

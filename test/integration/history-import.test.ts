@@ -46,6 +46,7 @@ const provider: SessionProvider = {
   requestCode: unused,
   me: unused,
   confirmPasskey: unused,
+  changeProxy: unused,
   profilePicture: unused,
   chats: async (name, page) =>
     (histories.get(name) ?? []).slice(page.offset, page.offset + page.limit).map(({ id }) => ({ id })),

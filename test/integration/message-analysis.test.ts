@@ -80,6 +80,7 @@ const workerDeps = (analyzer: Analyzer, on: TableAccess = table) => {
       requestCode: unused,
       me: unused,
       confirmPasskey: unused,
+      changeProxy: unused,
       profilePicture: unused,
       chats: unused,
       chatMessages: unused,

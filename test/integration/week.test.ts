@@ -42,6 +42,7 @@ const provider: SessionProvider = {
   requestCode: async () => ({ kind: 'ready', value: 'ABCD1234' }),
   me: async () => null,
   confirmPasskey: unused,
+  changeProxy: unused,
   profilePicture: unused,
   chats: unused,
   chatMessages: unused,

@@ -28,6 +28,7 @@ export const quietProvider: SessionProvider = {
   requestCode: async () => ({ kind: 'ready', value: 'ABCD1234' }),
   me: async () => null,
   confirmPasskey: unused,
+  changeProxy: unused,
   profilePicture: unused,
   chats: unused,
   chatMessages: unused,

@@ -26,7 +26,14 @@ import { recordRead } from '../../../shared/app/operators/audited-read';
 import type { Operator } from '../../../shared/domain/operators/roster';
 import { apiHandler } from '../api-handler';
 import { deps as sessionDeps } from '../session-deps';
-import { operatorDeps } from './operator-deps';
+import { operatorDeps, proxyAdminDeps } from './operator-deps';
+import {
+  addProxy,
+  burnProxy,
+  listProxies,
+  listProxyBindings,
+  retireProxy,
+} from '../../../shared/app/proxies/pool';
 import { requests } from './schemas';
 
 /** The audit of a list's read (`read:<what>` on the list). */
@@ -117,6 +124,28 @@ export const handler = apiHandler(
       ...requests.listAudit,
       read: ({ query }) => listAudit(operatorDeps, query),
       audit: listRead('audit'),
+    }),
+    listProxies: operatorReadOperation({
+      read: () => listProxies(proxyAdminDeps),
+      audit: listRead('proxies'),
+    }),
+    addProxy: operatorOperation({
+      ...requests.addProxy,
+      run: async ({ body }, operator) => created(await addProxy(proxyAdminDeps, operator, body)),
+    }),
+    listProxyBindings: operatorReadOperation({
+      ...requests.listProxyBindings,
+      read: ({ params }) => listProxyBindings(proxyAdminDeps, params.uid),
+      audit: (operator, { params }) =>
+        recordRead(operatorDeps, operator, 'proxy_bindings', { kind: 'proxy', uid: params.uid }),
+    }),
+    burnProxy: operatorOperation({
+      ...requests.burnProxy,
+      run: async ({ params }, operator) => ok(await burnProxy(proxyAdminDeps, operator, params.uid)),
+    }),
+    retireProxy: operatorOperation({
+      ...requests.retireProxy,
+      run: async ({ params }, operator) => ok(await retireProxy(proxyAdminDeps, operator, params.uid)),
     }),
   },
   operatorAccess(operatorDeps),

@@ -12,6 +12,12 @@ import { dynamoBackofficeLists } from '../../../shared/adapters/dynamo/backoffic
 import { readOverviewCounts } from '../../../shared/adapters/dynamo/overview.store';
 import { sqsQueueDepths } from '../../../shared/adapters/sqs/queue-depths';
 import { settings, table } from '../runtime';
+import { dynamoProxyPool } from '../../../shared/adapters/dynamo/proxy-pool';
+import { httpConnectProxyCheck } from '../../../shared/adapters/proxy-check/http-connect';
+import { sqsClient } from '../../../shared/adapters/sqs/sqs-client';
+import { sqsQueue } from '../../../shared/adapters/sqs/sqs-queue';
+import type { ProxyAdminDeps } from '../../../shared/app/proxies/pool';
+import { lazy } from '../../../shared/lazy';
 
 /** The backoffice's own capability: operators' tokens and their directory, checked at cold start. */
 const { operators, sessionEventsQueue, businessEventsQueue } = configFor(
@@ -47,4 +53,22 @@ export const operatorDeps: OperatorDeps = {
           operators.OPERATOR_USER_POOL_ID,
         )
       : localDirectory(randomUUID),
+};
+
+/**
+ * The proxy pool's routes: the pool (seeded from `PROXIES_JSON` on first use), the check a new
+ * address must pass, and the burn worker's queue, whose URL is read on the first burn.
+ */
+const proxyBurns = lazy(async () =>
+  sqsQueue(sqsClient(settings), configFor('proxyBurnsQueue').proxyBurnsQueue.PROXY_BURNS_QUEUE_URL),
+);
+export const proxyAdminDeps: ProxyAdminDeps = {
+  clock: systemClock,
+  ids: operatorDeps.ids,
+  proxies: dynamoProxyPool(table, settings.PROXIES_JSON),
+  proxyCheck: httpConnectProxyCheck({
+    target: settings.PROXY_CHECK_TARGET,
+    timeoutMs: settings.PROXY_CHECK_TIMEOUT_MS,
+  }),
+  proxyBurns: { send: async (messages) => (await proxyBurns()).send(messages) },
 };

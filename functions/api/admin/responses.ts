@@ -9,6 +9,7 @@ import { pairingStatuses } from '../../../shared/domain/pairing/pairing.transiti
 import { consentStatuses } from '../../../shared/domain/consent/consent-request';
 import { deliveryStatuses } from '../../../shared/domain/consent/delivery';
 import { importStatuses, importSteps } from '../../../shared/domain/history/history-import';
+import { proxyStatuses } from '../../../shared/domain/pairing/proxy';
 
 const operatorMember = z.strictObject({
   uid: z.string(),
@@ -47,6 +48,15 @@ const queueDepth = z.strictObject({ waiting: count, inFlight: count, dead: count
 
 const ownerOnly =
   "Owner only: an `operator` gets 403 `FORBIDDEN`. The role in force is the member list's, never the token's group.";
+
+const proxy = z.strictObject({
+  uid: z.string(),
+  label: z.string(),
+  status: z.enum(proxyStatuses),
+  capacity: count,
+  used: count,
+  expiresAt: z.nullable(instant),
+});
 
 export const responses = {
   listOperatorMembers: {
@@ -265,5 +275,46 @@ export const responses = {
       },
     },
     errors: [],
+  },
+  listProxies: {
+    summary: 'The proxy pool: occupancy and status of each address',
+    description:
+      '`used` of `capacity` slots are held by open pairings; `active` addresses take new pairings, `burned` ones none (their sessions are being moved off), `retired` ones are out of the pool. `expiresAt` for a bought address (null when no end is known). Never the address itself. Audited.',
+    success: { 200: { data: z.strictObject({ proxies: z.array(proxy) }) } },
+    errors: [],
+  },
+  addProxy: {
+    summary: 'Add a proxy address, once a tunnel really opens through it',
+    description:
+      'An HTTP CONNECT through the address to the configured check target, with a short timeout: none opened is 422 `PROXY_UNREACHABLE`; a label the pool has (in any status) is 409 `CONFLICT`. 201 with the address, `active`. Audited.',
+    success: { 201: { data: proxy } },
+    errors: ['PROXY_UNREACHABLE', 'CONFLICT'],
+  },
+  listProxyBindings: {
+    summary: 'Who is bound to a proxy address',
+    description:
+      'The seats whose open pairing holds a slot of the address, oldest first; `since`: when that pairing started. Read from an index: a pairing started a moment ago may be missing. Audited.',
+    success: {
+      200: {
+        data: z.strictObject({
+          bindings: z.array(z.strictObject({ seatUid: z.string(), accountUid: z.string(), since: instant })),
+        }),
+      },
+    },
+    errors: ['NOT_FOUND'],
+  },
+  burnProxy: {
+    summary: 'Burn a proxy address: no new pairings, its sessions moved off',
+    description:
+      'The address becomes `burned` at once; a worker then moves each bound session to the address with most room (the session restarted through it; the pairing reconnects), or, when none has room, ends the pairing (`disconnected`, `failureReason: proxy_burned`) and tells its guardians `pairing.reconnect_required`. Burning a burned address hands it to the worker again. A retired address is 409 `CONFLICT`. Audited.',
+    success: { 200: { data: proxy } },
+    errors: ['NOT_FOUND', 'CONFLICT'],
+  },
+  retireProxy: {
+    summary: 'Retire a proxy address once nothing is bound to it',
+    description:
+      'The address leaves the pool for good (`retired`); with sessions still bound it is 409 `CONFLICT` (burn it first: its sessions are moved off). Audited.',
+    success: { 200: { data: proxy } },
+    errors: ['NOT_FOUND', 'CONFLICT'],
   },
 } satisfies GroupResponses<'admin'>;

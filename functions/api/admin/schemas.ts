@@ -3,6 +3,7 @@ import { operatorRoles } from '../../../shared/domain/operators/roster';
 import { emailField, uidParam } from '../../../shared/http/fields';
 import { pairingStatuses } from '../../../shared/domain/pairing/pairing.transitions';
 import type { GroupRequests } from '../contract';
+import { proxyAddressFields } from '../../../shared/config/config';
 
 export const inviteOperatorBody = z.strictObject({ email: emailField, role: z.enum(operatorRoles) });
 export const changeOperatorRoleBody = z.strictObject({ role: z.enum(operatorRoles) });
@@ -49,4 +50,9 @@ export const requests = {
   listAllAccounts: { query: backofficePage(100, 30) },
   listSubscriptions: { query: backofficePage(100, 30) },
   listCustomers: { query: backofficePage(100, 30) },
+  listProxies: {},
+  addProxy: { body: proxyAddressFields },
+  listProxyBindings: { params: z.object({ uid: uidParam }) },
+  burnProxy: { params: z.object({ uid: uidParam }) },
+  retireProxy: { params: z.object({ uid: uidParam }) },
 } satisfies GroupRequests<'admin'>;

@@ -29,7 +29,7 @@ import { inboxEntriesOf } from './inbox.store';
 import { keptMessageItems } from './message.store';
 import { itemTypes, keys } from './keys';
 import { historyQueueItems } from './history-queue';
-import { releaseSlot } from './proxy-pool';
+import { releaseSlot, takeSlot } from './proxy-pool';
 import { connectionOf } from '../../domain/operators/connection';
 import {
   eventRows,
@@ -159,6 +159,7 @@ export const dynamoFamilyStore = (table: TableAccess): FamilyStore => ({
     }
     if (also.notifications !== undefined) extras.push(...inboxEntriesOf(table, also.notifications));
     if (also.releaseProxy !== undefined) extras.push(releaseSlot(table, also.releaseProxy));
+    if (also.takeProxy !== undefined) extras.push(takeSlot(table, also.takeProxy));
     if (also.providerEvent !== undefined) {
       extras.push(
         putNew(table, {

@@ -11,7 +11,7 @@ import { consentStatuses } from '../../domain/consent/consent-request';
 import { deliveryFailureReasons, deliveryStatuses } from '../../domain/consent/delivery';
 import { relationshipResults } from '../../domain/consent/relationship-check';
 import { failureReasons, pairingMethods } from '../../domain/pairing/pairing';
-import { pairingStatuses } from '../../domain/pairing/pairing.transitions';
+import { isOpenPairing, pairingStatuses } from '../../domain/pairing/pairing.transitions';
 import type { User } from '../../domain/users/user';
 import { alertStatuses, type AlertRecord } from '../../domain/alerts/alert';
 import type { ExcerptViewDay } from '../../domain/alerts/excerpt-views';
@@ -380,6 +380,10 @@ export const connectionToItem = (connection: Connection) => ({
   ...keys.connection(connection.seatUid, connection.channel),
   ...keys.connectionListing(connection.startedAt, connection.seatUid),
   ...keys.connectionByStatus(connection.status, connection.startedAt, connection.seatUid),
+  // Sparse: only an open pairing holds its proxy's slot, so only it is listed among the bindings.
+  ...(isOpenPairing(connection.status)
+    ? keys.proxyBinding(connection.proxyLabel, connection.startedAt, connection.seatUid)
+    : {}),
   type: itemTypes.connection,
   ...connection,
 });

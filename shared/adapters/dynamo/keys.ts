@@ -136,6 +136,15 @@ export const keys = {
   /** All proxy addresses in one partition: a handful of items, listed with one query. */
   proxyPartition: (): string => 'PROXIES',
   proxy: (label: string): Key => ({ PK: 'PROXIES', SK: `PROXY#${label}` }),
+  /**
+   * GSI3 on a connection item while its pairing is open (it holds a slot of that address): who is
+   * bound to a proxy (`GET /admin/proxies/{uid}/bindings`, and the burn worker), oldest first.
+   */
+  proxyBindingsOf: (label: string): string => `PROXYBINDINGS#${label}`,
+  proxyBinding: (label: string, startedAt: string, seatUid: string) => ({
+    GSI3PK: `PROXYBINDINGS#${label}`,
+    GSI3SK: `${startedAt}#${seatUid}`,
+  }),
   /** GSI1: the events of one seat, for the person's own stream. */
   eventBySeat: (seatId: string, eventId: string) => ({ GSI1PK: `SEATEVENTS#${seatId}`, GSI1SK: eventId }),
   /**

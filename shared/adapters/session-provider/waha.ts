@@ -1,6 +1,6 @@
 import * as z from '../../validation/z';
 import type { ProviderMessage } from '../../domain/pairing/provider-message';
-import type { LinkChallenge, SessionProvider } from '../../ports/session-provider';
+import type { LinkChallenge, NewSession, SessionProvider } from '../../ports/session-provider';
 
 /** The events the service listens to: status changes and messages (for history ingest). */
 export const webhookEvents = ['session.status', 'message', 'message.any'] as const;
@@ -90,19 +90,23 @@ export const wahaSessionProvider = (
     return { kind: 'ready', value: valueOf(await response.json()) };
   };
 
+  /** A session's whole configuration: WAHA's update replaces it, so it is always sent whole. */
+  const configOf = ({ proxyUrl, metadata }: NewSession) => ({
+    metadata,
+    proxy: proxyConfig(proxyUrl),
+    webhooks: [
+      {
+        url: settings.webhookUrl,
+        events: [...webhookEvents],
+        hmac: { key: settings.webhookHmacKey },
+      },
+    ],
+  });
+
   return {
-    async createSession({ name, proxyUrl, metadata }) {
-      const config = {
-        metadata,
-        proxy: proxyConfig(proxyUrl),
-        webhooks: [
-          {
-            url: settings.webhookUrl,
-            events: [...webhookEvents],
-            hmac: { key: settings.webhookHmacKey },
-          },
-        ],
-      };
+    async createSession(fields) {
+      const { name } = fields;
+      const config = configOf(fields);
       const created = await call('POST', '/api/sessions', { name, start: true, config });
       if (created.status === 422 && /already exists/i.test(await created.text())) {
         await expectOk(await call('PUT', `/api/sessions/${session(name)}`, { config }));
@@ -112,6 +116,11 @@ export const wahaSessionProvider = (
       await expectOk(created);
     },
     async restart(name) {
+      await expectOk(await call('POST', `/api/sessions/${session(name)}/restart`));
+    },
+    async changeProxy(fields) {
+      const { name } = fields;
+      await expectOk(await call('PUT', `/api/sessions/${session(name)}`, { config: configOf(fields) }));
       await expectOk(await call('POST', `/api/sessions/${session(name)}/restart`));
     },
     async status(name) {

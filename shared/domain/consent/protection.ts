@@ -159,7 +159,11 @@ const connectionState = (pairing: Pairing): Protection | null => {
     case 'disconnected':
       return {
         state: 'ready_to_connect',
-        reason: pairing.failureReason === 'device_unlinked' ? 'reconnect_required' : 'disconnected',
+        // Only pairing again helps: the device was unlinked, or its proxy burned with no room elsewhere.
+        reason:
+          pairing.failureReason === 'device_unlinked' || pairing.failureReason === 'proxy_burned'
+            ? 'reconnect_required'
+            : 'disconnected',
         since,
         action: 'connect',
       };

@@ -1,5 +1,6 @@
 import type { ImportStatus } from '../history/history-import';
 import type { PairingStatus } from '../pairing/pairing.transitions';
+import type { ProxyStatus } from '../pairing/proxy';
 
 /**
  * The backoffice overview's counts, kept by counter items written in the same transaction as the
@@ -53,6 +54,9 @@ export const pairingDelta = countedMove<PairingStatus>({
   paired: 'pairingsPaired',
   degraded: 'pairingsDegraded',
 });
+
+/** A proxy address's move: `active` and `burned` are counted (a retired one no more). */
+export const proxyDelta = countedMove<ProxyStatus>({ active: 'proxiesActive', burned: 'proxiesBurned' });
 
 /** A history import's move: running, waiting (offered included: it still waits for its yes), stuck. */
 export const syncDelta = countedMove<ImportStatus>({

@@ -36,6 +36,7 @@ export type PairingTrigger =
   | 'reconnected'
   | 'third_retry_failed'
   | 'device_unlinked'
+  | 'proxy_burned'
   | 'revoked';
 
 /** What a move brings with it, beyond `pairing.status` (which every move publishes). */
@@ -120,6 +121,14 @@ export const pairingTable: readonly PairingRow[] = [
     on: 'device_unlinked',
     to: 'disconnected',
     effects: ['notify_reconnect_required', ...ending],
+  },
+  // Its proxy was burned and no other address has room: the session cannot go on anywhere, so the
+  // pairing ends (its slot given back) and guardians must pair again once there is room.
+  {
+    from: ['starting', 'challenge', 'passkey', 'connecting', 'paired', 'degraded'],
+    on: 'proxy_burned',
+    to: 'disconnected',
+    effects: ['notify_reconnect_required', 'logout_session', ...ending],
   },
   {
     from: ['starting', 'challenge', 'passkey', 'connecting', 'paired', 'degraded'],

@@ -37,6 +37,7 @@ export const failureReasons = [
   'challenge_failed',
   'reconnect_failed',
   'device_unlinked',
+  'proxy_burned',
   'unlinked_by_guardian',
   'stopped_by_dependent',
   'reset_by_operator',
@@ -117,6 +118,7 @@ const failureOf: Partial<Record<PairingTrigger, FailureReason>> = {
   challenge_failed: 'challenge_failed',
   third_retry_failed: 'reconnect_failed',
   device_unlinked: 'device_unlinked',
+  proxy_burned: 'proxy_burned',
 };
 
 export interface PairingMoveResult {

@@ -159,6 +159,8 @@ describe(`the WAHA contract (OpenAPI ${wahaVersion})`, () => {
     await waha.restart(name);
     await waha.stop(name);
     await awaitStatuses(name, 7);
+    // Off a burned proxy: the whole config again with the new address, then a restart.
+    await waha.changeProxy({ name, proxyUrl: 'http://u:p@10.0.0.9:8080', metadata: { seatUid: 'st_x' } });
     // A create retried after its answer was lost: WAHA's 422, then the config and a start.
     await waha.createSession({ name, proxyUrl: 'http://10.0.0.2:8080', metadata: { seatUid: 'st_x' } });
     await waha.logout(name);

@@ -83,6 +83,16 @@ describe('the pairing transition table', () => {
     },
   );
 
+  it.each(['starting', 'challenge', 'passkey', 'connecting', 'paired', 'degraded'] as const)(
+    'a pairing (%s) whose proxy burned with no room elsewhere is disconnected and guardians must pair again',
+    (from) => {
+      expect(transitionPairing(from, 'proxy_burned')).toEqual({
+        to: 'disconnected',
+        effects: ['notify_reconnect_required', 'logout_session', 'release_proxy'],
+      });
+    },
+  );
+
   it('refreshes a challenge in place', () => {
     expect(transitionPairing('challenge', 'challenge_arrived')?.to).toBe('challenge');
   });
