@@ -1,7 +1,7 @@
-import { inject } from 'vitest';
 import { devSecrets } from '../../../localstack/dev-config';
 import { eventually } from '../../support/eventually';
 import { call, uniqueIp, type ApiAnswer } from './api';
+import { stackValue } from './stack';
 
 export const guardianPairing = (token: string, seatUid: string) =>
   call('GET', `/seats/${seatUid}/pairing`, { token });
@@ -25,7 +25,7 @@ interface SimSession {
 /** The simulator's sessions of a seat (by the `seatUid` in their metadata), newest pairing last. */
 export const sessionsOf = async (seatUid: string): Promise<SimSession[]> => {
   const all = (await (
-    await fetch(`${inject('sessionProviderUrl')}/api/sessions`, {
+    await fetch(`${stackValue('sessionProviderUrl')}/api/sessions`, {
       headers: { 'x-api-key': devSecrets.SESSION_PROVIDER_API_KEY },
     })
   ).json()) as SimSession[];
@@ -48,7 +48,7 @@ export const sessionOf = async (seatUid: string): Promise<string> => {
 /** A simulator control (docs/local-stack.md "Ports and simulators"): the person's side of the pairing. */
 export const simulate = async (session: string, action: string, body: unknown = {}) => {
   const answer = await fetch(
-    `${inject('sessionProviderUrl')}/_sim/sessions/${encodeURIComponent(session)}/${action}`,
+    `${stackValue('sessionProviderUrl')}/_sim/sessions/${encodeURIComponent(session)}/${action}`,
     {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
