@@ -20,6 +20,8 @@ export interface LoadOptions {
   messages: number;
   /** How long the streams may take to catch up with the table once every journey is over. */
   settleMs?: number;
+  /** How long each wait of a journey may last (pairing, warm-up, analysis); 120 s unless given. */
+  patienceMs?: number;
 }
 
 type Stream = ReturnType<typeof listen>;
@@ -103,6 +105,7 @@ const gatewayLeg = 'gateway (session-provider webhook)';
 
 const journey = async (
   messages: number,
+  patienceMs: number,
   webhook: (ms: number, status: number | null, what: string) => void,
 ): Promise<Journey> => {
   const family = await protectedSeat();
@@ -113,7 +116,7 @@ const journey = async (
     'last-event-id': fromTheStart,
   });
   await person.open();
-  const session = await pair(family);
+  const session = await pair(family, patienceMs);
   for (let index = 0; index < messages; index += 1) {
     const started = performance.now();
     try {
@@ -134,7 +137,7 @@ const journey = async (
         0,
       ) === messages,
     `the ${messages} findings of account ${family.accountUid}`,
-    { deadlineMs: 120_000, everyMs: 250 },
+    { deadlineMs: patienceMs, everyMs: 250 },
   );
   return {
     accountUid: family.accountUid,
@@ -201,7 +204,9 @@ export const runFamilies = async (options: LoadOptions): Promise<LoadReport> => 
 
   const started = performance.now();
   const settled = await Promise.allSettled(
-    Array.from({ length: options.families }, () => journey(options.messages, webhook)),
+    Array.from({ length: options.families }, () =>
+      journey(options.messages, options.patienceMs ?? 120_000, webhook),
+    ),
   );
   const journeysMs = performance.now() - started;
   observeCalls(undefined);

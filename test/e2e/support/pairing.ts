@@ -36,11 +36,12 @@ export const sessionsOf = async (seatUid: string): Promise<SimSession[]> => {
     );
 };
 
-export const sessionOf = async (seatUid: string): Promise<string> => {
+export const sessionOf = async (seatUid: string, deadlineMs?: number): Promise<string> => {
   const sessions = await eventually(
     () => sessionsOf(seatUid),
     (list) => list.length > 0,
     'a session',
+    deadlineMs,
   );
   return (sessions.at(-1) as SimSession).name;
 };
@@ -65,29 +66,34 @@ export const personCall = (method: string, path: string, body?: unknown) =>
  * Waits until the seat's first history import (its warm-up, joined at the first `paired`) is over:
  * the seat is then `protecting` (or `needs_you`), no longer `warming_up`.
  */
-export const warmedUp = (token: string, seatUid: string) =>
+export const warmedUp = (token: string, seatUid: string, deadlineMs?: number) =>
   eventually(
     () => call('GET', `/seats/${seatUid}/history-import`, { token }),
     (answer: ApiAnswer) => ['done', 'failed', 'stuck'].includes(String(answer.body?.data?.status)),
     'the warm-up',
+    deadlineMs,
   );
 
 /**
  * A pairing on the guardian's screen (QR), linked by the person: `paired`, its warm-up (the first
  * history read, of the simulator's empty history unless one was seeded) over. Returns its session.
+ * `deadlineMs` bounds each wait (the load run, on a crowded stack, allows more than the default).
  */
-export const pair = async (family: { owner: { token: string }; seatUid: string }): Promise<string> => {
+export const pair = async (
+  family: { owner: { token: string }; seatUid: string },
+  deadlineMs?: number,
+): Promise<string> => {
   await call('POST', `/seats/${family.seatUid}/pairing`, {
     token: family.owner.token,
     body: { channel: 'chat', method: 'qr' },
   });
-  await pairingReaches(family.owner.token, family.seatUid, 'challenge');
-  const session = await sessionOf(family.seatUid);
+  await pairingReaches(family.owner.token, family.seatUid, 'challenge', deadlineMs);
+  const session = await sessionOf(family.seatUid, deadlineMs);
   await simulate(session, 'link');
-  await pairingReaches(family.owner.token, family.seatUid, 'paired');
+  await pairingReaches(family.owner.token, family.seatUid, 'paired', deadlineMs);
   // A later pairing of the seat has no warm-up; a first one has one to wait for.
   const first = (await call('GET', `/seats/${family.seatUid}/history-import`, { token: family.owner.token }))
     .body?.data?.first;
-  if (first === true) await warmedUp(family.owner.token, family.seatUid);
+  if (first === true) await warmedUp(family.owner.token, family.seatUid, deadlineMs);
   return session;
 };
