@@ -1,3 +1,4 @@
+import { setTimeout as arrival } from 'node:timers/promises';
 import { routes } from '../../infra/routes';
 import { toEvent } from '../../shared/adapters/dynamo/items';
 import { belongsTo, type StreamTopic } from '../../shared/domain/events/streams';
@@ -22,6 +23,11 @@ export interface LoadOptions {
   settleMs?: number;
   /** How long each wait of a journey may last (pairing, warm-up, analysis); 120 s unless given. */
   patienceMs?: number;
+  /**
+   * Over how long the families arrive, evenly (0: all in the same instant). An arrival pace, not a
+   * wait for a result: the journeys still overlap, the later ones starting while the first run.
+   */
+  rampMs?: number;
 }
 
 type Stream = ReturnType<typeof listen>;
@@ -204,9 +210,10 @@ export const runFamilies = async (options: LoadOptions): Promise<LoadReport> => 
 
   const started = performance.now();
   const settled = await Promise.allSettled(
-    Array.from({ length: options.families }, () =>
-      journey(options.messages, options.patienceMs ?? 120_000, webhook),
-    ),
+    Array.from({ length: options.families }, async (_, index) => {
+      await arrival((index * (options.rampMs ?? 0)) / options.families);
+      return journey(options.messages, options.patienceMs ?? 120_000, webhook);
+    }),
   );
   const journeysMs = performance.now() - started;
   observeCalls(undefined);

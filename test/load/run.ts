@@ -15,6 +15,7 @@ const setting = (name: string, fallback: number) => Number(process.env[name] ?? 
 const families = setting('LOAD_FAMILIES', 100);
 const messages = setting('LOAD_MESSAGES', 20);
 const readSeconds = setting('LOAD_READ_SECONDS', 5);
+const rampSeconds = setting('LOAD_RAMP_SECONDS', 120);
 const connections = (process.env['LOAD_READ_CONNECTIONS'] ?? '1,4,16,32').split(',').map(Number);
 const note = process.env['LOAD_NOTE'] ?? '';
 
@@ -30,7 +31,13 @@ useStack(stack);
 const { report, reads } = await (async (): Promise<{ report: LoadReport; reads: ReadRun }> => {
   try {
     process.stdout.write(`${families} families, ${messages} messages each...\n`);
-    const run = await runFamilies({ families, messages, settleMs: 60_000, patienceMs: 600_000 });
+    const run = await runFamilies({
+      families,
+      messages,
+      settleMs: 60_000,
+      patienceMs: 600_000,
+      rampMs: rampSeconds * 1000,
+    });
     const family = run.finished[0];
     if (family === undefined || readSeconds === 0)
       return { report: run, reads: { measured: [], skipped: [] } };
@@ -53,7 +60,7 @@ const streamsExact = report.streams.filter(
     check.missing.length + check.repeated.length + check.foreign.length + check.outOfOrder.length === 0,
 ).length;
 const figures = [
-  `Run of ${new Date().toISOString().slice(0, 10)}: ${report.families} families, ${report.messages} messages each, ` +
+  `Run of ${new Date().toISOString().slice(0, 10)}: ${report.families} families arriving over ${rampSeconds} s, ${report.messages} messages each, ` +
     `on ${availableParallelism()} cores (load average ${loadAtStart.map((value) => value.toFixed(1)).join(' / ')} at the start).` +
     (note === '' ? '' : ` ${note}`),
   '',
