@@ -7,15 +7,15 @@ import { startCountingProxy } from './counting-proxy';
 /**
  * The local stack a benchmark measures, as `npm start` runs it, with a counting proxy in front of its
  * DynamoDB Local (for what the bench serves in its own process) and an uncounted table client (for
- * seeding).
+ * seeding); `env` adds to or overrides the stack's settings.
  */
-export const startBenchStack = async (tableName: string) => {
+export const startBenchStack = async (tableName: string, env: Record<string, string> = {}) => {
   Object.assign(process.env, {
     AWS_ACCESS_KEY_ID: 'local',
     AWS_SECRET_ACCESS_KEY: 'local',
     AWS_REGION: 'sa-east-1',
   });
-  const stack = await startLocalStack({ LOG_LEVEL: 'ERROR', TABLE_NAME: tableName });
+  const stack = await startLocalStack({ LOG_LEVEL: 'ERROR', TABLE_NAME: tableName, ...env });
   const proxy = await startCountingProxy(stack.dynamoEndpoint, await freePort());
   const table = createTableAccess({
     tableName: stack.tableName,

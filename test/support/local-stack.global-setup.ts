@@ -1,4 +1,5 @@
 import type { TestProject } from 'vitest/node';
+import { stackContext, type StackContext } from '../e2e/support/stack';
 import { startLocalStack } from './local-stack';
 import { freePort } from './ports';
 
@@ -52,15 +53,7 @@ export default async function setup(project: TestProject) {
       },
     ]),
   });
-  project.provide('apiUrl', stack.apiUrl);
-  project.provide('stackLog', stack.logFile);
-  project.provide('businessProviderUrl', stack.businessProviderUrl);
-  project.provide('gatewayUrl', stack.gatewayUrl);
-  project.provide('sqsEndpoint', stack.sqsEndpoint);
-  project.provide('sessionProviderUrl', stack.sessionProviderUrl);
-  project.provide('relayUrl', stack.relayUrl);
-  project.provide('webUrl', stack.webUrl);
-  project.provide('supplierUrl', stack.supplierUrl);
-  project.provide('stackDynamo', { endpoint: stack.dynamoEndpoint, tableName: stack.tableName });
+  const context = stackContext(stack);
+  for (const key of Object.keys(context) as (keyof StackContext)[]) project.provide(key, context[key]);
   return async () => stack.stop();
 }

@@ -14,7 +14,15 @@ export const createTableAccess = (options: {
   const client = new DynamoDBClient({
     region: options.region,
     // A call that hangs is abandoned and retried rather than holding its caller (and a relay topic) forever.
-    requestHandler: { connectionTimeout: 2_000, requestTimeout: 5_000 },
+    // The connection timeout also runs while a call waits for a socket of the client's own pool, so
+    // the pool is not capped (the SDK caps it at 50): a process making more calls at once (the relay,
+    // the local stack; 100 sign-ups at once under `npm run load`) failed them as "did not connect".
+    requestHandler: {
+      connectionTimeout: 2_000,
+      requestTimeout: 5_000,
+      httpAgent: { maxSockets: Infinity },
+      httpsAgent: { maxSockets: Infinity },
+    },
     ...(options.endpoint === undefined ? {} : { endpoint: options.endpoint }),
   });
   return {

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { inject } from 'vitest';
 import { eventually, lastRead } from '../../support/eventually';
 import { createTableAccess } from '../../../shared/adapters/dynamo/client';
 import { normaliseEmail } from '../../../shared/domain/people/email';
 import { committedContract } from '../../support/contract';
+import { stackLog, stackValue } from './stack';
 
 export interface ApiAnswer {
   status: number;
@@ -20,6 +19,21 @@ export interface CallOptions {
   rawBody?: string;
   headers?: Record<string, string>;
 }
+
+/** One call's answer as the load run counts it (route, status, time to the whole body). */
+export interface CallRecord {
+  method: string;
+  path: string;
+  status: number;
+  ms: number;
+}
+
+let callObserver: ((record: CallRecord) => void) | undefined;
+
+/** Sees every call's answer before its contract check: the load run times routes and counts 5xx. */
+export const observeCalls = (observer: ((record: CallRecord) => void) | undefined): void => {
+  callObserver = observer;
+};
 
 /** Every answer is checked against the committed OpenAPI document, so the document cannot drift. */
 const checkContract = committedContract();
@@ -36,12 +50,14 @@ export const call = async (method: string, path: string, options: CallOptions = 
   else if (options.rawBody !== undefined) body = options.rawBody;
   else if (options.body !== undefined) body = JSON.stringify(options.body);
   if (typeof body === 'string') headers['content-type'] ??= 'application/json';
-  const response = await fetch(`${inject('apiUrl')}${path}`, {
+  const started = performance.now();
+  const response = await fetch(`${stackValue('apiUrl')}${path}`, {
     method,
     headers,
     ...(body === undefined ? {} : { body }),
   });
   const text = await response.text();
+  callObserver?.({ method, path, status: response.status, ms: performance.now() - started });
   const answer = {
     status: response.status,
     headers: response.headers,
@@ -75,7 +91,7 @@ export const nextDelivery = async (
 ): Promise<Delivery & { index: number }> => {
   const deliveries = await eventually(
     async () =>
-      (await readFile(inject('stackLog'), 'utf8'))
+      (await stackLog())
         .split('\n')
         .filter((line) => line.includes('"msg":"otp.dev_delivery"'))
         .map((line) => JSON.parse(line) as Delivery)
@@ -88,7 +104,7 @@ export const nextDelivery = async (
 };
 
 export const deliveriesSoFar = async (email: string): Promise<number> =>
-  (await readFile(inject('stackLog'), 'utf8'))
+  (await stackLog())
     .split('\n')
     .filter(
       (line) =>
@@ -124,7 +140,7 @@ export const addSeat = async (token: string, accountUid: string): Promise<string
 
 /** Every item of the stack's table, to prove a refused request wrote nothing. */
 export const tableSnapshot = async (): Promise<string[]> => {
-  const { endpoint, tableName } = inject('stackDynamo');
+  const { endpoint, tableName } = stackValue('stackDynamo');
   const table = createTableAccess({ tableName, region: 'sa-east-1', endpoint });
   const items: string[] = [];
   let start: Record<string, unknown> | undefined;

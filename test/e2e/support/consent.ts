@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { inject } from 'vitest';
 import { createTableAccess } from '../../../shared/adapters/dynamo/client';
 import { withCheckDigits } from '../../../shared/domain/people/cpf';
 import { addSeat, call, newFamily, uniqueIp, validDependent } from './api';
+import { stackValue } from './stack';
 
 /** The consent path a person takes, through the real routes: shared by the tests that need a yes. */
 export const stackTable = () => {
-  const { endpoint, tableName } = inject('stackDynamo');
+  const { endpoint, tableName } = stackValue('stackDynamo');
   return createTableAccess({ tableName, region: 'sa-east-1', endpoint });
 };
 export const seatItem = async (accountUid: string, seatUid: string) =>

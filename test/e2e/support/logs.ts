@@ -1,13 +1,12 @@
-import { readFile } from 'node:fs/promises';
-import { inject } from 'vitest';
 import { lastRead } from '../../support/eventually';
+import { stackLog } from './stack';
 
 /**
  * The local stack's JSON log lines named `msg` (its standard output, which the tests keep in a
  * file): the service's logger names a line in `message`, the dev-delivery lines in `msg`.
  */
 export const logLines = async <T = Record<string, unknown>>(msg: string): Promise<T[]> =>
-  (await readFile(inject('stackLog'), 'utf8'))
+  (await stackLog())
     .split('\n')
     .filter(
       (line) =>

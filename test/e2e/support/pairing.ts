@@ -1,7 +1,7 @@
-import { inject } from 'vitest';
 import { devSecrets } from '../../../localstack/dev-config';
 import { eventually } from '../../support/eventually';
 import { call, uniqueIp, type ApiAnswer } from './api';
+import { stackValue } from './stack';
 
 export const guardianPairing = (token: string, seatUid: string) =>
   call('GET', `/seats/${seatUid}/pairing`, { token });
@@ -25,7 +25,7 @@ interface SimSession {
 /** The simulator's sessions of a seat (by the `seatUid` in their metadata), newest pairing last. */
 export const sessionsOf = async (seatUid: string): Promise<SimSession[]> => {
   const all = (await (
-    await fetch(`${inject('sessionProviderUrl')}/api/sessions`, {
+    await fetch(`${stackValue('sessionProviderUrl')}/api/sessions`, {
       headers: { 'x-api-key': devSecrets.SESSION_PROVIDER_API_KEY },
     })
   ).json()) as SimSession[];
@@ -36,11 +36,12 @@ export const sessionsOf = async (seatUid: string): Promise<SimSession[]> => {
     );
 };
 
-export const sessionOf = async (seatUid: string): Promise<string> => {
+export const sessionOf = async (seatUid: string, deadlineMs?: number): Promise<string> => {
   const sessions = await eventually(
     () => sessionsOf(seatUid),
     (list) => list.length > 0,
     'a session',
+    deadlineMs,
   );
   return (sessions.at(-1) as SimSession).name;
 };
@@ -48,7 +49,7 @@ export const sessionOf = async (seatUid: string): Promise<string> => {
 /** A simulator control (docs/local-stack.md "Ports and simulators"): the person's side of the pairing. */
 export const simulate = async (session: string, action: string, body: unknown = {}) => {
   const answer = await fetch(
-    `${inject('sessionProviderUrl')}/_sim/sessions/${encodeURIComponent(session)}/${action}`,
+    `${stackValue('sessionProviderUrl')}/_sim/sessions/${encodeURIComponent(session)}/${action}`,
     {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -65,29 +66,34 @@ export const personCall = (method: string, path: string, body?: unknown) =>
  * Waits until the seat's first history import (its warm-up, joined at the first `paired`) is over:
  * the seat is then `protecting` (or `needs_you`), no longer `warming_up`.
  */
-export const warmedUp = (token: string, seatUid: string) =>
+export const warmedUp = (token: string, seatUid: string, deadlineMs?: number) =>
   eventually(
     () => call('GET', `/seats/${seatUid}/history-import`, { token }),
     (answer: ApiAnswer) => ['done', 'failed', 'stuck'].includes(String(answer.body?.data?.status)),
     'the warm-up',
+    deadlineMs,
   );
 
 /**
  * A pairing on the guardian's screen (QR), linked by the person: `paired`, its warm-up (the first
  * history read, of the simulator's empty history unless one was seeded) over. Returns its session.
+ * `deadlineMs` bounds each wait (the load run, on a crowded stack, allows more than the default).
  */
-export const pair = async (family: { owner: { token: string }; seatUid: string }): Promise<string> => {
+export const pair = async (
+  family: { owner: { token: string }; seatUid: string },
+  deadlineMs?: number,
+): Promise<string> => {
   await call('POST', `/seats/${family.seatUid}/pairing`, {
     token: family.owner.token,
     body: { channel: 'chat', method: 'qr' },
   });
-  await pairingReaches(family.owner.token, family.seatUid, 'challenge');
-  const session = await sessionOf(family.seatUid);
+  await pairingReaches(family.owner.token, family.seatUid, 'challenge', deadlineMs);
+  const session = await sessionOf(family.seatUid, deadlineMs);
   await simulate(session, 'link');
-  await pairingReaches(family.owner.token, family.seatUid, 'paired');
+  await pairingReaches(family.owner.token, family.seatUid, 'paired', deadlineMs);
   // A later pairing of the seat has no warm-up; a first one has one to wait for.
   const first = (await call('GET', `/seats/${family.seatUid}/history-import`, { token: family.owner.token }))
     .body?.data?.first;
-  if (first === true) await warmedUp(family.owner.token, family.seatUid);
+  if (first === true) await warmedUp(family.owner.token, family.seatUid, deadlineMs);
   return session;
 };

@@ -1,6 +1,6 @@
 import { EventSource } from 'eventsource';
-import { inject } from 'vitest';
 import { call, uniqueIp } from './api';
+import { stackValue } from './stack';
 import { eventually } from '../../support/eventually';
 
 export interface Received {
@@ -12,7 +12,7 @@ export interface Received {
 }
 
 /** A live SSE connection through a real client library, recording what it receives. */
-export const listen = (path: string, headers: Record<string, string> = {}, base = inject('relayUrl')) => {
+export const listen = (path: string, headers: Record<string, string> = {}, base = stackValue('relayUrl')) => {
   const events: Received[] = [];
   const frameIds: string[] = [];
   let pings = 0;
