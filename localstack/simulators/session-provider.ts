@@ -71,7 +71,8 @@ export const startSessionProviderSimulator = async (options: {
   const histories = new Map<string, SimChat[]>();
   const paces = new Map<string, number>();
   let outage = 0;
-  let slow = { calls: 0, ms: 0 };
+  /** Seat uid -> how late the next creation of its session is answered (ms). */
+  const slowCreates = new Map<string, number>();
   const qrFirstMs = (options.qrFirstSeconds ?? 60) * 1000;
   const qrRotateMs = (options.qrRotateSeconds ?? 20) * 1000;
 
@@ -443,23 +444,13 @@ export const startSessionProviderSimulator = async (options: {
       outage -= 1;
       return json(response, 503, { error: 'simulated outage' });
     }
-    // A slow provider: the next `calls` calls are answered `ms` late, their effects (webhooks
-    // included) happening at once, as a busy provider answers after it has acted.
-    if (method === 'POST' && path === '/_sim/slow') {
-      slow = {
-        calls: typeof body['calls'] === 'number' ? body['calls'] : 1,
-        ms: typeof body['ms'] === 'number' ? Math.min(body['ms'], 30_000) : 1_000,
-      };
-      return json(response, 200, slow);
-    }
-    if (path.startsWith('/api/') && slow.calls > 0) {
-      slow.calls -= 1;
-      const end = response.end.bind(response) as (...args: unknown[]) => ServerResponse;
-      const late = slow.ms;
-      response.end = ((...args: unknown[]) => {
-        setTimeout(() => end(...args), late);
-        return response;
-      }) as ServerResponse['end'];
+    // A busy provider: the next creation of a session for this seat is answered `ms` late, its
+    // first statuses sent at once, as a provider answers after it has acted.
+    if (method === 'POST' && path === '/_sim/slow-create') {
+      const seatUid = typeof body['seatUid'] === 'string' ? body['seatUid'] : '';
+      const ms = typeof body['ms'] === 'number' ? Math.min(body['ms'], 30_000) : 1_000;
+      slowCreates.set(seatUid, ms);
+      return json(response, 200, { seatUid, ms });
     }
     if (request.headers['x-api-key'] !== options.apiKey) return refuse(response, 401, 'Unauthorized');
 
@@ -501,10 +492,11 @@ export const startSessionProviderSimulator = async (options: {
       };
       sessions.set(name, session);
       if (body['start'] !== false) setStatus(session, 'STARTING', 'SCAN_QR_CODE');
-      return json(response, 201, {
-        ...view(session),
-        status: body['start'] === false ? 'STOPPED' : 'STARTING',
-      });
+      const late = slowCreates.get(session.metadata['seatUid'] ?? '') ?? 0;
+      slowCreates.delete(session.metadata['seatUid'] ?? '');
+      const created = { ...view(session), status: body['start'] === false ? 'STOPPED' : 'STARTING' };
+      if (late > 0) return void setTimeout(() => json(response, 201, created), late);
+      return json(response, 201, created);
     }
     const lifecycle = /^\/api\/sessions\/([^/]+)(?:\/(start|stop|restart|logout|me))?$/.exec(path);
     if (lifecycle !== null) {

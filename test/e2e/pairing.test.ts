@@ -161,10 +161,11 @@ describe('pairing from the person’s page (code on their phone)', () => {
     opened.push(family);
     // The provider answers the session's creation late, its first statuses already sent: the worker
     // meets them before the pairing that names the session is saved, and drops them.
-    await fetch(`${inject('sessionProviderUrl')}/_sim/slow`, {
+    // (Within the provider calls' timeout, SESSION_PROVIDER_TIMEOUT_MS: 2 s.)
+    await fetch(`${inject('sessionProviderUrl')}/_sim/slow-create`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ calls: 1, ms: 3_000 }),
+      body: JSON.stringify({ seatUid: family.seatUid, ms: 1_500 }),
     });
     expect((await personCall('POST', `/consent-requests/${family.linkToken}/pairing`, {})).status).toBe(201);
     const session = await sessionOf(family.seatUid);

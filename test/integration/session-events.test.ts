@@ -14,6 +14,7 @@ import type { ReconnectAttempt } from '../../shared/domain/pairing/reconnect';
 import type { Seat } from '../../shared/domain/family/seat';
 import { newNotification } from '../../shared/domain/notifications/notification';
 import { freshTable } from '../support/table';
+import { catchUpMessage } from '../../shared/app/pairing/catch-up';
 import { challengedSeat as challengedSeatOn, seatWithPairing } from '../support/seats';
 import {
   eventsOf as familyEvents,
@@ -195,6 +196,21 @@ describe('finding the seat of a session', () => {
 });
 
 describe('challenges the worker refreshes', () => {
+  it('catches up a starting pairing with the provider’s status once, and leaves one a report moved', async () => {
+    const starting = await seatWithPairing(table, ids, now, { status: 'starting' });
+    const asked = { ...workerDeps(), sessions: { ...provider, status: async () => 'SCAN_QR_CODE' } };
+    const catchUp = (seat: Seat) => catchUpMessage(seat.pairing!, seat.uid);
+    const first = catchUp(starting);
+    expect(await handleSessionEvent(asked, first.body, first.deduplicationId!)).toBe('handled');
+    const loaded = await dynamoFamilyStore(table).load(starting.accountUid);
+    expect(loaded?.seats[0]?.pairing).toMatchObject({ status: 'challenge', challenge: { kind: 'qr' } });
+    expect(await handleSessionEvent(asked, first.body, first.deduplicationId!)).toBe('unchanged');
+
+    const challenged = await challengedSeat();
+    const late = catchUp(challenged);
+    expect(await handleSessionEvent(asked, late.body, late.deduplicationId!)).toBe('unchanged');
+  });
+
   it('keeps a code the person may be typing when the QR rotates, until it expires', async () => {
     const seat = await challengedSeat();
     const families = dynamoFamilyStore(table);

@@ -263,6 +263,8 @@ const handleOnFreshRead = async (
     return ingestMessage(deps, memory, family, seat, event);
   }
   if (event.event !== 'session.status' && event.event !== catchUpEvent) return 'unchanged';
+  // A catch-up is for a pairing no report has moved yet: one that moved heard the provider already.
+  if (event.event === catchUpEvent && pairing.status !== 'starting') return 'unchanged';
   if (await deps.families.handledProviderEvent(providerEventId)) return 'duplicate';
   const status = statusPayload.safeParse(
     event.event === catchUpEvent
