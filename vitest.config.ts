@@ -29,6 +29,7 @@ export default defineConfig({
           env: localAws,
           include: ['test/e2e/**/*.test.ts'],
           globalSetup: ['test/support/local-stack.global-setup.ts'],
+          setupFiles: ['test/e2e/support/release-pairings.ts'],
           // One stack serves the tier; files run one after another so table snapshots stay theirs.
           fileParallelism: false,
           testTimeout: 30_000,

@@ -19,6 +19,7 @@ import {
 import { awaitLogLines } from './support/logs';
 import { eventually } from '../support/eventually';
 import {
+  freeProxySlots,
   guardianPairing,
   pair,
   pairingReaches,
@@ -597,7 +598,7 @@ describe('the pairing preconditions, in their checking order', () => {
 
   it('NO_PROXY_CAPACITY when every address is full; an ended pairing gives its slot back', async () => {
     const families: Family[] = [];
-    for (let free = 4 - (await boundSlots()); free > 0; free -= 1) {
+    for (let free = (await freeProxySlots()) ?? 4; free > 0; free -= 1) {
       const family = await protectedSeat();
       expect((await startQr(family)).status).toBe(201);
       families.push(family);

@@ -27,6 +27,8 @@ beforeAll(async () => {
     CLOUDFRONT_ORIGIN_HEADER: 'x-origin-verify',
     CLOUDFRONT_ORIGIN_SECRET: originSecret,
     RATE_OTP_VERIFY_PER_IP: '3/3600',
+    // The group's letters queue (a code's verification posts none).
+    SIGN_IN_MAILS_QUEUE_URL: 'http://127.0.0.1:9/000000000000/sign-in-mails',
   };
   for (const [name, value] of Object.entries(environment)) vi.stubEnv(name, value);
   // The handler reads its configuration when it loads: only now is the environment the edge's.

@@ -1,6 +1,8 @@
 import { devSecrets } from '../../../localstack/dev-config';
+import { dynamoProxyPool } from '../../../shared/adapters/dynamo/proxy-pool';
 import { eventually } from '../../support/eventually';
 import { call, uniqueIp, type ApiAnswer } from './api';
+import { stackTable } from './consent';
 import { stackValue } from './stack';
 
 export const guardianPairing = (token: string, seatUid: string) =>
@@ -75,6 +77,30 @@ export const warmedUp = (token: string, seatUid: string, deadlineMs?: number) =>
   );
 
 /**
+ * The proxy slots free in the tier's pool (the room of its active addresses: the stack's few
+ * configured ones, and any a test bought or added), or null before the first pairing seeds it.
+ */
+export const freeProxySlots = async (): Promise<number | null> => {
+  const pool = await dynamoProxyPool(stackTable()).list();
+  if (pool.length === 0) return null;
+  return pool
+    .filter((proxy) => proxy.status === 'active')
+    .reduce((free, proxy) => free + proxy.capacity - proxy.bound, 0);
+};
+
+/** The seats `pair` paired in this file: the tier's setup unlinks them after it (releasePairings). */
+const pairedHere: { owner: { token: string }; seatUid: string }[] = [];
+
+/**
+ * Ends every pairing `pair` made in this file, so that its proxy slot is free for the next file (the
+ * tier's pool is a few slots). A seat archived or stopped meanwhile has none left to end.
+ */
+export const releasePairings = async (): Promise<void> => {
+  for (const family of pairedHere.splice(0))
+    await call('DELETE', `/seats/${family.seatUid}/pairing`, { token: family.owner.token });
+};
+
+/**
  * A pairing on the guardian's screen (QR), linked by the person: `paired`, its warm-up (the first
  * history read, of the simulator's empty history unless one was seeded) over. Returns its session.
  * `deadlineMs` bounds each wait (the load run, on a crowded stack, allows more than the default).
@@ -83,10 +109,12 @@ export const pair = async (
   family: { owner: { token: string }; seatUid: string },
   deadlineMs?: number,
 ): Promise<string> => {
-  await call('POST', `/seats/${family.seatUid}/pairing`, {
+  const started = await call('POST', `/seats/${family.seatUid}/pairing`, {
     token: family.owner.token,
     body: { channel: 'chat', method: 'qr' },
   });
+  if (started.status !== 201) throw new Error(`pairing start: ${JSON.stringify(started.body)}`);
+  pairedHere.push(family);
   await pairingReaches(family.owner.token, family.seatUid, 'challenge', deadlineMs);
   const session = await sessionOf(family.seatUid, deadlineMs);
   await simulate(session, 'link');
