@@ -598,11 +598,22 @@ describe('the pairing preconditions, in their checking order', () => {
 
   it('NO_PROXY_CAPACITY when every address is full; an ended pairing gives its slot back', async () => {
     const families: Family[] = [];
-    for (let free = (await freeProxySlots()) ?? 4; free > 0; free -= 1) {
+    for (let free = (await freeProxySlots()) ?? 4; free > 1; free -= 1) {
       const family = await protectedSeat();
       expect((await startQr(family)).status).toBe(201);
       families.push(family);
     }
+    // Three pairings at once against the last free slot: exactly one takes it, the count stays exact.
+    const racing = await Promise.all([protectedSeat(), protectedSeat(), protectedSeat()]);
+    const bound = await boundSlots();
+    const answers = await Promise.all(racing.map((family) => startQr(family)));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 422, 422]);
+    expect(answers.filter((answer) => answer.status === 422).map((answer) => answer.body.error.code)).toEqual(
+      ['NO_PROXY_CAPACITY', 'NO_PROXY_CAPACITY'],
+    );
+    expect(await boundSlots()).toBe(bound + 1);
+    expect(await freeProxySlots()).toBe(0);
+    families.push(...racing.filter((_, index) => answers[index]?.status === 201));
     const one = await protectedSeat();
     const full = await start(one.owner.token, one.seatUid);
     expect(full.status).toBe(422);

@@ -205,6 +205,14 @@ describe('challenges the worker refreshes', () => {
     const loaded = await dynamoFamilyStore(table).load(starting.accountUid);
     expect(loaded?.seats[0]?.pairing).toMatchObject({ status: 'challenge', challenge: { kind: 'qr' } });
     expect(await handleSessionEvent(asked, first.body, first.deduplicationId!)).toBe('unchanged');
+    // The provider's own report of that status, made before the catch-up read it, comes late: stale.
+    const early = sessionEvent(starting, {
+      id: 'evt_early_qr',
+      timestamp: now.getTime() - 1_000,
+      event: 'session.status',
+      payload: { status: 'SCAN_QR_CODE' },
+    });
+    expect(await handleSessionEvent(asked, early, 'evt_early_qr')).toBe('stale');
 
     const challenged = await challengedSeat();
     const late = catchUp(challenged);

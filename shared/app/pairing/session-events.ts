@@ -266,13 +266,17 @@ const handleOnFreshRead = async (
   // A catch-up is for a pairing no report has moved yet: one that moved heard the provider already.
   if (event.event === catchUpEvent && pairing.status !== 'starting') return 'unchanged';
   if (await deps.families.handledProviderEvent(providerEventId)) return 'duplicate';
+  const catchUp = event.event === catchUpEvent;
+  // A catch-up reads the status as it is now: any report the provider made before is older.
+  const reportedAt = catchUp
+    ? deps.clock.now().toISOString()
+    : event.timestamp === undefined
+      ? null
+      : new Date(event.timestamp).toISOString();
   const status = statusPayload.safeParse(
-    event.event === catchUpEvent
-      ? { status: await deps.sessions.status(pairing.sessionName) }
-      : event.payload,
+    catchUp ? { status: await deps.sessions.status(pairing.sessionName) } : event.payload,
   );
   if (!status.success) return 'not_an_event';
-  const reportedAt = event.timestamp === undefined ? null : new Date(event.timestamp).toISOString();
   if (isStaleReport(pairing, reportedAt)) return 'stale';
 
   const moves = await movesFor(deps, seat, pairing, status.data, event.me);
