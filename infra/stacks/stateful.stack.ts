@@ -15,6 +15,7 @@ import { AlarmTopic } from '../constructs/alarm-topic';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type { Topic } from 'aws-cdk-lib/aws-sns';
 import { tableDesign } from '../../shared/adapters/dynamo/table-design';
+import { logBucket } from '../constructs/log-bucket';
 
 /**
  * What holds state and must outlive any deployment of code: the single table (with its stream,
@@ -123,14 +124,7 @@ export class StatefulStack extends Stack {
 
     // Who read or wrote which object of either bucket, kept 90 days. Made after them (and wired
     // with the buckets' own logging setting) so the buckets above keep their place in the template.
-    this.accessLogs = new Bucket(this, 'AccessLogs', {
-      encryption: BucketEncryption.S3_MANAGED,
-      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
-      enforceSSL: true,
-      objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
-      lifecycleRules: [{ expiration: Duration.days(90) }],
-      removalPolicy: RemovalPolicy.RETAIN,
-    });
+    this.accessLogs = logBucket(this, 'AccessLogs');
     const logged = [
       [this.evidenceBucket, 'evidence/'],
       [this.eventBodiesBucket, 'event-bodies/'],

@@ -32,7 +32,7 @@ import {
 } from '../constructs/consumers';
 import { queuedBodyPrefix } from '../../shared/adapters/sqs/queued-body';
 import { bundledAssets, chunks } from '../constructs/bundling';
-import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import { Bucket } from 'aws-cdk-lib/aws-s3';
 import {
   authorizationInFunction,
   fallbackRoute,
@@ -60,6 +60,7 @@ import {
   type QueueConsumer,
   type QueueName,
 } from '../consumers';
+import { logBucket } from '../constructs/log-bucket';
 
 const reservedConcurrency = (access: GroupAccess) =>
   access.reservedConcurrency === undefined
@@ -153,6 +154,12 @@ export class StatelessStack extends Stack {
       MAIL_FROM: props.mailFrom,
       POWERTOOLS_SERVICE_NAME: 'family-protection',
     };
+    // The groups of operators' routes verify Cognito's tokens.
+    const operatorEnvironment = {
+      OPERATOR_AUTH: 'cognito',
+      OPERATOR_USER_POOL_ID: props.operators.userPoolId,
+      OPERATOR_CLIENT_ID: props.operators.clientId,
+    };
 
     const functions = Object.fromEntries(
       functionGroups.map((group) => [
@@ -179,24 +186,13 @@ export class StatelessStack extends Stack {
                 },
               }
             : {}),
-          ...(group === 'admin'
-            ? {
-                environment: {
-                  ...environment,
-                  OPERATOR_AUTH: 'cognito',
-                  OPERATOR_USER_POOL_ID: props.operators.userPoolId,
-                  OPERATOR_CLIENT_ID: props.operators.clientId,
-                },
-              }
-            : {}),
+          ...(group === 'admin' ? { environment: { ...environment, ...operatorEnvironment } } : {}),
           // The proxy supply: operators' routes too, with the suppliers and their keys' secret.
           ...(group === 'supply'
             ? {
                 environment: {
                   ...environment,
-                  OPERATOR_AUTH: 'cognito',
-                  OPERATOR_USER_POOL_ID: props.operators.userPoolId,
-                  OPERATOR_CLIENT_ID: props.operators.clientId,
+                  ...operatorEnvironment,
                   PROXY_SUPPLIERS_JSON: props.proxySuppliersJson,
                   PROXY_SUPPLIER_SECRETS_ARN: props.supplierSecretsArn,
                 },
@@ -473,14 +469,7 @@ export class StatelessStack extends Stack {
     // The SSE relay in its own VPC; the table-stream consumer that wakes it is placed there (relayPush).
     const vpc = new Vpc(this, 'Vpc', { maxAzs: 2, natGateways: 1 });
     // The relay load balancer's access logs and the VPC's refused flows, kept 90 days.
-    const networkLogs = new Bucket(this, 'NetworkLogs', {
-      encryption: BucketEncryption.S3_MANAGED,
-      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
-      enforceSSL: true,
-      objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
-      lifecycleRules: [{ expiration: Duration.days(90) }],
-      removalPolicy: RemovalPolicy.RETAIN,
-    });
+    const networkLogs = logBucket(this, 'NetworkLogs');
     acknowledge(
       networkLogs,
       'S1',

@@ -14,6 +14,7 @@ import { cryptoIds } from '../../shared/adapters/crypto/node-crypto';
 import { dynamoFamilyStore } from '../../shared/adapters/dynamo/family.store';
 import { dynamoMessageStore } from '../../shared/adapters/dynamo/message.store';
 import { dynamoRelayRegistry } from '../../shared/adapters/dynamo/relay-registry';
+import type { Seat } from '../../shared/domain/family/seat';
 import { topicKey } from '../../shared/domain/events/streams';
 import { eventually } from '../support/eventually';
 import { startLocalStack } from '../support/local-stack';
@@ -66,6 +67,25 @@ describe('the consumers table, locally (infra/consumers.ts)', () => {
     readFileSync(new URL(`../fixtures/providers/${name}`, import.meta.url), 'utf8');
   const hmac = (algorithm: string, key: string, body: string) =>
     createHmac(algorithm, key).update(body).digest('hex');
+  /** The seat's session `WORKING` as the person's own number, signed as the provider signs it, to a gateway. */
+  const sendWorking = (gatewayUrl: string, seat: Seat) => {
+    const body = JSON.stringify({
+      id: `evt_${randomUUID()}`,
+      event: 'session.status',
+      session: seat.pairing?.sessionName,
+      metadata: { seatUid: seat.uid },
+      me: { id: '5511987654321@c.us' },
+      payload: { status: 'WORKING' },
+    });
+    return fetch(`${gatewayUrl}/webhooks/session-provider`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-webhook-hmac': hmac('sha512', devSecrets.SESSION_PROVIDER_WEBHOOK_SECRET, body),
+      },
+      body,
+    });
+  };
   const webhook = (path: string, body: string, headers: Record<string, string>) =>
     fetch(`${inject('gatewayUrl')}/webhooks/${path}`, {
       method: 'POST',
@@ -108,23 +128,7 @@ describe('the consumers table, locally (infra/consumers.ts)', () => {
       },
       [],
     );
-    const body = JSON.stringify({
-      id: `evt_${randomUUID()}`,
-      event: 'session.status',
-      session: connecting.pairing?.sessionName,
-      metadata: { seatUid: connecting.uid },
-      me: { id: '5511987654321@c.us' },
-      payload: { status: 'WORKING' },
-    });
-    const sent = await fetch(`${stack.gatewayUrl}/webhooks/session-provider`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'x-webhook-hmac': hmac('sha512', devSecrets.SESSION_PROVIDER_WEBHOOK_SECRET, body),
-      },
-      body,
-    });
-    expect(sent.status).toBe(200);
+    expect((await sendWorking(stack.gatewayUrl, connecting)).status).toBe(200);
     const logged = (message: string, seatUid: string, outcome: string) =>
       eventually(
         async () =>
@@ -326,23 +330,7 @@ describe('the consumers table, locally (infra/consumers.ts)', () => {
           endpoint: stack.dynamoEndpoint,
         });
         const seat = await seatWithPairing(table, cryptoIds(), new Date(), { status: 'connecting' });
-        const body = JSON.stringify({
-          id: `evt_${randomUUID()}`,
-          event: 'session.status',
-          session: seat.pairing?.sessionName,
-          metadata: { seatUid: seat.uid },
-          me: { id: '5511987654321@c.us' },
-          payload: { status: 'WORKING' },
-        });
-        const sent = await fetch(`${stack.gatewayUrl}/webhooks/session-provider`, {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            'x-webhook-hmac': hmac('sha512', devSecrets.SESSION_PROVIDER_WEBHOOK_SECRET, body),
-          },
-          body,
-        });
-        expect(sent.status).toBe(200);
+        expect((await sendWorking(stack.gatewayUrl, seat)).status).toBe(200);
         const fired = await eventually(
           async () =>
             (await readFile(stack.logFile, 'utf8'))

@@ -1,34 +1,16 @@
-import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { consumers, queueConsumers, queueNames, streamConsumers } from '../../infra/consumers';
 import { alarmThresholds } from '../../infra/constructs/operations';
 import { functionGroups, gatewayRoutes } from '../../infra/routes';
-import { buildStacks } from '../../infra/stage';
 import { businessMetrics } from '../../shared/domain/metrics/business-metrics';
+import { testStacks } from '../support/stage-settings';
 
 let stateful: Template;
 let stateless: Template;
 
 beforeAll(() => {
-  // No bundling and no CloudFormation validation here: the CI synth does both once.
-  const app = new App({ builtinCloudFormationValidation: false, context: { 'aws:cdk:bundling-stacks': [] } });
-  const stacks = buildStacks(app, {
-    stage: 'test',
-    mailFrom: 'no-reply@example.com',
-    pushApplications: {
-      ios: 'arn:aws:sns:sa-east-1:123456789012:app/APNS/family-ios',
-      android: 'arn:aws:sns:sa-east-1:123456789012:app/GCM/family-android',
-    },
-    consentPageBaseUrl: 'https://consent.example.com',
-    relationshipRegistryUrl: 'https://registry.example.com',
-    whatsappPhoneNumberId: '123',
-    sessionProviderUrl: 'https://sessions.example.com',
-    analysisModelId: 'anthropic.claude-3-haiku-20240307-v1:0',
-    analyzer: 'bedrock',
-    relayCertificateArn: 'arn:aws:acm:sa-east-1:123456789012:certificate/test',
-    relayDomainName: 'relay.example.com',
-  });
+  const stacks = testStacks();
   stateful = Template.fromStack(stacks.stateful);
   stateless = Template.fromStack(stacks.stateless);
 });

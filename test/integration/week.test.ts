@@ -1,22 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { rulesAnalyzer } from '../../shared/adapters/analysis/rules-analyzer';
 import { localSeatKeys } from '../../shared/adapters/consent/local-seat-keys';
-import { aesGcmContentSeal } from '../../shared/adapters/crypto/content-seal';
-import { cryptoIds, hmacHasher } from '../../shared/adapters/crypto/node-crypto';
+import { cryptoIds } from '../../shared/adapters/crypto/node-crypto';
 import type { TableAccess } from '../../shared/adapters/dynamo/client';
 import { dynamoFamilyStore } from '../../shared/adapters/dynamo/family.store';
-import { dynamoMessageStore } from '../../shared/adapters/dynamo/message.store';
-import { dynamoNotificationSettings } from '../../shared/adapters/dynamo/notification-settings.store';
 import type { Settings } from '../../shared/app/deps';
-import { handleSessionEvent, type WorkerDeps } from '../../shared/app/pairing/session-events';
+import { handleSessionEvent } from '../../shared/app/pairing/session-events';
 import { pauseSeat, resumeSeat } from '../../shared/app/seats/pause';
-import { parseConfig } from '../../shared/config/config';
 import type { Seat } from '../../shared/domain/family/seat';
-import type { SessionProvider } from '../../shared/ports/session-provider';
-import { useCaseSettingsFrom } from '../../functions/use-case-settings';
 import { challengedSeat, protectedSeat } from '../support/seats';
 import { freshTable } from '../support/table';
-import { historyDeps } from '../support/history';
+import { sessionWorkerDeps } from '../support/session-worker';
 
 let table: TableAccess;
 beforeAll(async () => {
@@ -30,41 +23,8 @@ const MINUTE = 60_000;
 const lateEvening = new Date('2026-11-20T02:00:00Z');
 const later = (from: Date, minutes: number) => new Date(from.getTime() + minutes * MINUTE);
 
-const unused = () => Promise.reject(new Error('not expected here'));
-const provider: SessionProvider = {
-  createSession: unused,
-  restart: unused,
-  status: unused,
-  stop: unused,
-  logout: async () => undefined,
-  remove: async () => undefined,
-  qr: async () => ({ kind: 'ready', value: '2@qr' }),
-  requestCode: async () => ({ kind: 'ready', value: 'ABCD1234' }),
-  me: async () => null,
-  confirmPasskey: unused,
-  changeProxy: unused,
-  profilePicture: unused,
-  chats: unused,
-  chatMessages: unused,
-};
-
-const workerDeps = (now: Date): WorkerDeps => ({
-  families: dynamoFamilyStore(table),
-  ids,
-  clock: { now: () => now },
-  hasher: hmacHasher('test-hash-key'),
-  sessions: provider,
-  reconnects: { schedule: async () => undefined, cancel: async () => undefined },
-  trialEndings: { schedule: async () => undefined, cancel: async () => undefined },
-  ...historyDeps(table).deps,
-  notifier: { deliver: async () => undefined },
-  notificationSettings: dynamoNotificationSettings(table),
-  analyzer: rulesAnalyzer(),
-  contentSeal: aesGcmContentSeal,
-  messages: dynamoMessageStore(table),
-  seatKeys,
-  settings: useCaseSettingsFrom(parseConfig({ TABLE_NAME: table.tableName })),
-});
+/** The session-event worker's deps at `now` (test/support/session-worker.ts). */
+const workerDeps = (now: Date) => sessionWorkerDeps(table, now);
 
 const statusEvent = (seat: Seat, id: string, status: string) =>
   JSON.stringify({
