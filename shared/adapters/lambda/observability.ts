@@ -1,14 +1,33 @@
-import { Tracer } from '@aws-lambda-powertools/tracer';
-import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
 import middy, { type MiddlewareObj } from '@middy/core';
 import type { Context } from 'aws-lambda';
-import { metricsService, publishMetrics, serviceMetrics } from '../metrics/powertools-metrics';
+import { publishMetrics, serviceMetrics } from '../metrics/powertools-metrics';
 
 /**
- * X-Ray through Powertools: a segment per invocation and a subsegment per outgoing HTTP(S) call
- * (the AWS SDK's included). Off outside Lambda (the local stack, tests): it needs the X-Ray daemon.
+ * X-Ray (`./tracing`) is loaded only where there is a daemon to send to: a Lambda with active
+ * tracing sets `AWS_XRAY_DAEMON_ADDRESS`. Loading it is not free: the X-Ray SDK tracks every
+ * promise of the process from then on (an `await` costs about ten times more), which the local
+ * stack and the tests, that never trace, would pay on every request for nothing.
  */
-export const tracer = new Tracer({ serviceName: metricsService });
+export const tracingWanted = (env: NodeJS.ProcessEnv = process.env): boolean =>
+  env['AWS_XRAY_DAEMON_ADDRESS'] !== undefined;
+
+let tracing: Promise<MiddlewareObj> | null = null;
+/** The tracing middleware, loaded on the first invocation that wants it (in AWS, during init: below). */
+const loadTracing = (): Promise<MiddlewareObj> =>
+  (tracing ??= import('./tracing').then((module) => module.tracingMiddleware()));
+if (tracingWanted()) void loadTracing();
+
+const traced: MiddlewareObj = {
+  before: async (request) => {
+    if (tracingWanted()) await (await loadTracing()).before?.(request);
+  },
+  after: async (request) => {
+    if (tracingWanted()) await (await loadTracing()).after?.(request);
+  },
+  onError: async (request) => {
+    if (tracingWanted()) await (await loadTracing()).onError?.(request);
+  },
+};
 
 /** The metrics counted during an invocation, published as one EMF line when it ends (and the cold start, once). */
 const invocationMetrics: MiddlewareObj = {
@@ -19,14 +38,8 @@ const invocationMetrics: MiddlewareObj = {
   onError: () => publishMetrics(),
 };
 
-/**
- * What every Lambda handler is wrapped in, outermost: its trace and its metrics. The trace keeps
- * neither the answer (it may hold a person's data) nor anything beyond an error's code and stack.
- */
-export const observability = (): MiddlewareObj[] => [
-  captureLambdaHandler(tracer, { captureResponse: false }),
-  invocationMetrics,
-];
+/** What every Lambda handler is wrapped in, outermost: its trace and its metrics. */
+export const observability = (): MiddlewareObj[] => [traced, invocationMetrics];
 
 /** A plain handler (a worker's, a webhook's, a stream consumer's) inside the observability middleware. */
 export const observed = <E, R>(handler: (event: E, context: Context) => Promise<R>) =>
