@@ -35,6 +35,16 @@ const secondsList = z.pipe(
   z.transform((value: string) => value.split(',').map(Number)),
 );
 
+/** An ES256 public key: a private one (with `d`) given by mistake stops the start. */
+const publicJwk = z.looseObject({
+  kty: z.literal('EC'),
+  crv: z.literal('P-256'),
+  x: nonEmpty,
+  y: nonEmpty,
+  kid: optionalText,
+  d: z.optional(z.never()),
+});
+
 const jsonOf = <T extends z.ZodMiniType>(schema: T) =>
   z.pipe(
     z.pipe(
@@ -299,8 +309,21 @@ export const configSchema = z.object({
   MAIL_DELIVERY: withDefault(z.enum(['log', 'ses']), 'ses'),
   MAIL_FROM: optional(z.email()),
 
-  /** In AWS: the Secrets Manager secret holding `{ jwtPrivateJwk, hashKey }`, read through the extension. */
-  SECRETS_ARN: optionalText,
+  /**
+   * In AWS: the service's secrets in Secrets Manager, read through the extension, each set only on
+   * the functions that may read it: `{ jwtPrivateJwk }` (issuers of access tokens), `{ hashKey }`,
+   * the providers' tokens, CloudFront's origin secret (shared/adapters/crypto/service-secrets.ts).
+   */
+  SIGNING_KEY_SECRET_ARN: optionalText,
+  HASH_KEY_SECRET_ARN: optionalText,
+  PROVIDER_SECRETS_ARN: optionalText,
+  ORIGIN_SECRET_ARN: optionalText,
+  /**
+   * The public keys access tokens are verified with (a JWK set, as JSON): not a secret, so every
+   * verifier has it without reading the signing key. Several keys, named by `kid`, while a new
+   * signing key overlaps the old one. Locally, without it, the public half of `JWT_PRIVATE_JWK`.
+   */
+  JWT_PUBLIC_JWKS: optional(jsonOf(z.object({ keys: z.array(publicJwk).check(z.minLength(1)) }))),
   PARAMETERS_SECRETS_EXTENSION_HTTP_PORT: withDefault(seconds, 2773),
   /** Set by Lambda; the secrets extension takes it as its credential. */
   AWS_SESSION_TOKEN: optional(z.string()),
