@@ -315,7 +315,7 @@ export const configSchema = z.object({
    * the providers' tokens, CloudFront's origin secret (shared/adapters/crypto/service-secrets.ts).
    */
   SIGNING_KEY_SECRET_ARN: optionalText,
-  HASH_KEY_SECRET_ARN: optionalText,
+  HASH_SECRET_ARN: optionalText,
   PROVIDER_SECRETS_ARN: optionalText,
   ORIGIN_SECRET_ARN: optionalText,
   /**

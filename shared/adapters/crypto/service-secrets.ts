@@ -40,7 +40,7 @@ export type ProviderTokens = ServiceSecret<'providerTokens'>;
 /** The variable CDK sets to each secret's ARN, on the functions whose row names it. */
 export const secretArnVariables = {
   signingKey: 'SIGNING_KEY_SECRET_ARN',
-  hashKey: 'HASH_KEY_SECRET_ARN',
+  hashKey: 'HASH_SECRET_ARN',
   providerTokens: 'PROVIDER_SECRETS_ARN',
   originSecret: 'ORIGIN_SECRET_ARN',
 } as const satisfies Record<ServiceSecretName, keyof Config>;

@@ -63,7 +63,7 @@ describe('the service secrets', () => {
     const config = parseConfig({
       TABLE_NAME: 't',
       SIGNING_KEY_SECRET_ARN: 'arn:signing',
-      HASH_KEY_SECRET_ARN: 'arn:hash',
+      HASH_SECRET_ARN: 'arn:hash',
       PROVIDER_SECRETS_ARN: 'arn:providers',
       ORIGIN_SECRET_ARN: 'arn:origin',
       AWS_SESSION_TOKEN: 'session',
@@ -86,7 +86,7 @@ describe('the service secrets', () => {
 
   it('read only the secret asked for: a function given the hash key never asks for the signing key', async () => {
     const { asked, fetchSecret } = extensionServing({ 'arn:hash': { hashKey: 'k'.repeat(32) } });
-    const config = parseConfig({ TABLE_NAME: 't', HASH_KEY_SECRET_ARN: 'arn:hash' });
+    const config = parseConfig({ TABLE_NAME: 't', HASH_SECRET_ARN: 'arn:hash' });
     await loadSecret('hashKey', config, fetchSecret);
     expect(asked.map(({ url }) => url)).toEqual([
       'http://localhost:2773/secretsmanager/get?secretId=arn%3Ahash',
@@ -104,10 +104,10 @@ describe('the service secrets', () => {
     ).rejects.toThrow(/400/);
     const malformed = loadSecret(
       'hashKey',
-      parseConfig({ TABLE_NAME: 't', HASH_KEY_SECRET_ARN: 'arn:hash' }),
+      parseConfig({ TABLE_NAME: 't', HASH_SECRET_ARN: 'arn:hash' }),
       fetchSecret,
     );
-    await expect(malformed).rejects.toThrow(/HASH_KEY_SECRET_ARN \(locally HASH_KEY\): hashKey/);
+    await expect(malformed).rejects.toThrow(/HASH_SECRET_ARN \(locally HASH_KEY\): hashKey/);
     await expect(malformed).rejects.not.toThrow(/short/);
   });
 
@@ -122,7 +122,7 @@ describe('the service secrets', () => {
     expect((await loadSecret('signingKey', local)).jwtPrivateJwk).toEqual(jwk);
     expect((await loadSecret('originSecret', local)).cloudFrontOriginSecret).toBe('o'.repeat(20));
     await expect(loadSecret('hashKey', parseConfig({ TABLE_NAME: 't' }))).rejects.toThrow(
-      /HASH_KEY_SECRET_ARN \(locally HASH_KEY\)/,
+      /HASH_SECRET_ARN \(locally HASH_KEY\)/,
     );
     await expect(loadSecret('signingKey', parseConfig({ TABLE_NAME: 't' }))).rejects.toThrow(
       /SIGNING_KEY_SECRET_ARN \(locally JWT_PRIVATE_JWK\)/,
