@@ -1,7 +1,6 @@
 import { createLocalJWKSet, importJWK, jwtVerify, SignJWT, type JSONWebKeySet, type JWK } from 'jose';
 import { ConfigError, type Config } from '../../config/config';
 import type { AccessTokens } from '../../ports/access-tokens';
-import { lazy } from '../../lazy';
 
 /**
  * Access tokens: ES256 JWTs. Verification pins the algorithm and checks expiry, issuer, audience and
@@ -12,8 +11,8 @@ const tokenType = 'at+jwt';
 
 export interface AccessTokenSettings {
   /**
-   * The private key, read when the first token is issued: only the functions that sign guardians in
-   * may read its secret, the others only verify.
+   * The private key, read when a token is issued: only the functions that sign guardians in may
+   * read its secret, the others only verify.
    */
   signingJwk: () => Promise<JWK>;
   /** The public keys, by `kid`: the current signing key's and, while a new one overlaps, the old. */
@@ -24,10 +23,16 @@ export interface AccessTokenSettings {
 }
 
 export const joseAccessTokens = (settings: AccessTokenSettings): AccessTokens => {
-  const signingKey = lazy(async () => {
+  // The key is asked for at every issue (the secrets extension caches it), so a new signing key
+  // written to its secret is used within that cache's time, not at the process's recycling; it is
+  // imported again only when it changed.
+  let imported: { jwk: string; key: Awaited<ReturnType<typeof importJWK>> } | undefined;
+  const signingKey = async () => {
     const jwk = await settings.signingJwk();
-    return { key: await importJWK(jwk, algorithm), kid: jwk.kid };
-  });
+    const text = JSON.stringify(jwk);
+    if (imported?.jwk !== text) imported = { jwk: text, key: await importJWK(jwk, algorithm) };
+    return { key: imported.key, kid: jwk.kid };
+  };
   // Picks the key a token's `kid` names (or, without one, tries each key that fits ES256).
   const verifyingKeys = createLocalJWKSet(settings.verificationKeys);
 

@@ -106,6 +106,21 @@ describe('access tokens across a change of signing key', () => {
     expect(await afterwards.verify(after.accessToken)).toBe('usr_2');
   });
 
+  it('sign with the key its secret holds now: a new key written there is used without a restart', async () => {
+    const [old, current] = [await newPair('2026-01'), await newPair('2026-07')];
+    let inSecret = old;
+    const issuer = joseAccessTokens({
+      ...settings,
+      signingJwk: async () => inSecret,
+      verificationKeys: { keys: [half(current), half(old)] },
+    });
+    expect(header((await issuer.issue('usr_1', new Date())).accessToken)).toMatchObject({ kid: '2026-01' });
+    inSecret = current;
+    const after = await issuer.issue('usr_1', new Date());
+    expect(header(after.accessToken)).toMatchObject({ kid: '2026-07' });
+    expect(await issuer.verify(after.accessToken)).toBe('usr_1');
+  });
+
   it('refuse a token naming a key the set does not hold', async () => {
     const stranger = await newPair('2026-07');
     const forged = await joseAccessTokens({
