@@ -28,7 +28,7 @@ import type { FunctionGroup, gatewayRoutes } from './routes';
  *   and open a seat's messages;
  * - `analysis`: reads messages for risks with Amazon Bedrock (InvokeModel on the stage's one model);
  * - `businessProvider`: sends template messages through the business provider (its phone number id;
- *   the access token is in the service secret every consumer reads).
+ *   the access token is in the providers' secret, `secrets: ['providerTokens']`).
  * - `historyImports`: hands admitted history imports to their worker (sends to its queue).
  */
 export type Need =

@@ -36,7 +36,7 @@ export interface StageSettings {
    * The access tokens' verification keys (`JWT_PUBLIC_JWKS`, a JWK set as JSON): the public half of
    * the signing key in its secret and, while a new one overlaps it, of the old (docs/deploy.md).
    */
-  jwtPublicJwks: string;
+  jwtPublicJwks?: string;
   /** The proxy suppliers (`PROXY_SUPPLIERS_JSON`); their keys go in the supplier secret. */
   proxySuppliersJson?: string;
 }
@@ -71,7 +71,7 @@ export const buildStacks = (app: App, settings: StageSettings) => {
     serviceSecretArns: Object.fromEntries(
       Object.entries(stateful.serviceSecrets).map(([name, secret]) => [name, secret.secretArn]),
     ) as Record<ServiceSecretName, string>,
-    jwtPublicJwks: publicOnly(settings.jwtPublicJwks),
+    ...(settings.jwtPublicJwks === undefined ? {} : { jwtPublicJwks: publicOnly(settings.jwtPublicJwks) }),
     evidenceBucketName: stateful.evidenceBucket.bucketName,
     eventBodiesBucketName: stateful.eventBodiesBucket.bucketName,
     queueArns: Object.fromEntries(

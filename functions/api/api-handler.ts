@@ -28,4 +28,4 @@ export const apiHandler = <G extends FunctionGroup>(
     .use(observability())
     .use(accessLog(logger))
     .use(errorEnvelope(logger))
-    .handler(createRouter(group, operations, async () => tokens, clientIp, operators));
+    .handler(createRouter(group, operations, tokens, clientIp, operators));

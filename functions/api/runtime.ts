@@ -66,15 +66,17 @@ const relationshipRegistry = lazy(async () =>
 
 /**
  * Access tokens: every group verifies them with the public keys (no secret); only the auth group,
- * the one that issues them, reads the signing key's secret, when it issues the first.
+ * the one that issues them, reads the signing key's secret, when it issues one.
  */
-export const tokens = joseAccessTokens({
-  signingJwk: async () => (await loadSecret('signingKey', settings)).jwtPrivateJwk,
-  verificationKeys: verificationKeys(settings),
-  issuer: settings.JWT_ISSUER,
-  audience: settings.JWT_AUDIENCE,
-  ttlSeconds: settings.JWT_ACCESS_TTL_SECONDS,
-});
+export const tokens = lazy(async () =>
+  joseAccessTokens({
+    signingJwk: async () => (await loadSecret('signingKey', settings)).jwtPrivateJwk,
+    verificationKeys: verificationKeys(settings),
+    issuer: settings.JWT_ISSUER,
+    audience: settings.JWT_AUDIENCE,
+    ttlSeconds: settings.JWT_ACCESS_TTL_SECONDS,
+  }),
+);
 
 /**
  * What every API group uses. The sign-in outbox is the auth group's own
@@ -132,7 +134,11 @@ export const deps = lazy(async (): Promise<ApiDeps> => {
     ids: cryptoIds(),
     hasher,
     secrets: cryptoSecrets,
-    tokens,
+    // Built on first use: a stage without verification keys fails only what needs a token.
+    tokens: {
+      issue: async (userUid, now) => (await tokens()).issue(userUid, now),
+      verify: async (token) => (await tokens()).verify(token),
+    },
     users: dynamoUserStore(table),
     families: dynamoFamilyStore(table),
     otp: dynamoOtpStore(table),

@@ -81,8 +81,8 @@ export interface StatelessStackProps extends StackProps {
   evidenceKeyArn: string;
   /** The service's secrets by name (signing key, hash key, providers' tokens, origin secret). */
   serviceSecretArns: Record<ServiceSecretName, string>;
-  /** `JWT_PUBLIC_JWKS`: the access tokens' verification keys, public. */
-  jwtPublicJwks: string;
+  /** `JWT_PUBLIC_JWKS`: the access tokens' verification keys, public (unset: none is accepted). */
+  jwtPublicJwks?: string;
   evidenceBucketName: string;
   /** Where the gateway keeps a body too large for a queue message (infra/consumers.ts, `eventBodies`). */
   eventBodiesBucketName: string;
@@ -147,7 +147,7 @@ export class StatelessStack extends Stack {
       STAGE: props.stage,
       TABLE_NAME: table.tableName,
       // Every group may verify an access token; none but the issuers reads the signing key.
-      JWT_PUBLIC_JWKS: props.jwtPublicJwks,
+      ...(props.jwtPublicJwks === undefined ? {} : { JWT_PUBLIC_JWKS: props.jwtPublicJwks }),
       MAIL_DELIVERY: 'ses',
       CONSENT_PAGE_BASE_URL: props.consentPageBaseUrl,
       RELATIONSHIP_REGISTRY: 'http',

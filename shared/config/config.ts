@@ -171,7 +171,7 @@ export const configSchema = z.object({
   CONSENT_PAGE_BASE_URL: withDefault(url, 'http://127.0.0.1:3003'),
   RELATIONSHIP_REGISTRY: withDefault(z.enum(['http', 'sandbox']), 'http'),
   RELATIONSHIP_REGISTRY_URL: optionalUrl,
-  /** Locally only; in AWS the token is `relationshipRegistryToken` in the service secret. */
+  /** Locally only; in AWS the token is `relationshipRegistryToken` in the providers' secret. */
   RELATIONSHIP_REGISTRY_TOKEN: optionalText,
   WHATSAPP_API_BASE_URL: withDefault(url, 'https://graph.facebook.com'),
   /** The Graph API version of every call (Meta retires each about two years after its release). */
@@ -184,7 +184,7 @@ export const configSchema = z.object({
   WHATSAPP_PHONE_NUMBER_ID: optionalText,
   WHATSAPP_CONSENT_TEMPLATE: withDefault(nonEmpty, 'consent_request'),
   WHATSAPP_TEMPLATE_LANGUAGE: withDefault(text(2), 'pt_BR'),
-  /** Locally only; in AWS the access token is `whatsappAccessToken` in the service secret. */
+  /** Locally only; in AWS the access token is `whatsappAccessToken` in the providers' secret. */
   WHATSAPP_ACCESS_TOKEN: optionalText,
   SEAT_KEYS: withDefault(z.enum(['kms', 'local']), 'kms'),
   SEAT_KEYS_KMS_KEY_ID: optionalText,
@@ -287,7 +287,7 @@ export const configSchema = z.object({
    * one sign that its `CloudFront-Viewer-Address` can be believed.
    */
   CLOUDFRONT_ORIGIN_HEADER: optional(z.string().check(z.regex(/^[A-Za-z0-9-]{1,64}$/))),
-  /** Locally, and at the relay (an ECS secret); the functions read `cloudFrontOriginSecret` in the service secret. */
+  /** Locally, and at the relay (an ECS secret); the functions read `cloudFrontOriginSecret` in the origin secret. */
   CLOUDFRONT_ORIGIN_SECRET: optional(text(16)),
   /** How old an event id must be before the relay sends it (ids are made just before their commit). */
   RELAY_SETTLE_MS: withDefault(z.coerce.number().check(z.int(), z.gte(0), z.lte(5_000)), 100),

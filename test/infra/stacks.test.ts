@@ -1212,6 +1212,13 @@ describe('the service secrets, one per kind', () => {
     expect(consumers.filter((row) => (row.secrets as readonly string[]).includes('signingKey'))).toEqual([]);
   });
 
+  it('refuse a private key given as a verification key: the template would publish it', () => {
+    const jwtPublicJwks = JSON.stringify({
+      keys: [{ kty: 'EC', crv: 'P-256', x: 'x', y: 'y', d: 'private' }],
+    });
+    expect(() => testStacks({ ...testStageSettings, jwtPublicJwks })).toThrow(/public keys only/);
+  });
+
   it('give the relay the hash key and the origin secret only', () => {
     const relay = (name: ServiceSecretName) => readersOf(name).filter((id) => id.startsWith('Relay'));
     expect(relay('hashKey')).not.toEqual([]);
