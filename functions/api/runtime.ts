@@ -53,7 +53,6 @@ export const useCaseSettings: Settings = useCaseSettingsFrom(settings);
  * read their secret (infra/routes.ts, `groupAccess`).
  */
 export const providerTokens = lazy(() => loadSecret('providerTokens', settings));
-const hashKey = lazy(async () => (await loadSecret('hashKey', settings)).hashKey);
 
 const relationshipRegistry = lazy(async () =>
   registry.RELATIONSHIP_REGISTRY === 'sandbox'
@@ -128,7 +127,7 @@ const sessionEvents = lazy(async () =>
 
 /** Everything the use cases need, built on the first request. */
 export const deps = lazy(async (): Promise<ApiDeps> => {
-  const hasher = hmacHasher(await hashKey());
+  const hasher = hmacHasher((await loadSecret('hashKey', settings)).hashKey);
   return {
     clock: systemClock,
     ids: cryptoIds(),
