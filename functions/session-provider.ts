@@ -1,7 +1,7 @@
 import {
   loadGatewaySecrets,
   requireSecret,
-  type ServiceSecrets,
+  type ProviderTokens,
 } from '../shared/adapters/crypto/service-secrets';
 import { wahaSessionProvider } from '../shared/adapters/session-provider/waha';
 import type { CapabilityConfig, Config } from '../shared/config/config';
@@ -17,10 +17,10 @@ import type { SessionProvider } from '../shared/ports/session-provider';
 export const configuredSessionProvider = (
   settings: Config,
   provider: CapabilityConfig<'sessionProvider'>,
-  serviceSecrets: () => Promise<ServiceSecrets>,
+  providerTokens: () => Promise<ProviderTokens>,
 ): SessionProvider => {
   const waha = lazy(async () => {
-    const [service, gateway] = await Promise.all([serviceSecrets(), loadGatewaySecrets(settings)]);
+    const [service, gateway] = await Promise.all([providerTokens(), loadGatewaySecrets(settings)]);
     return wahaSessionProvider({
       baseUrl: provider.SESSION_PROVIDER_URL,
       apiKey: requireSecret(service, 'sessionProviderApiKey'),

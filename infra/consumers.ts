@@ -1,6 +1,7 @@
 import { eventItemsPattern, keyDestroyedPattern } from '../shared/adapters/dynamo/stream-filter';
 import type { FilterPattern } from '../shared/adapters/lambda/event-filter';
 import type { ScheduleTargetName } from '../shared/adapters/scheduler/schedule-targets';
+import type { ServiceSecretName } from '../shared/adapters/crypto/service-secrets';
 import type { FunctionGroup, gatewayRoutes } from './routes';
 
 /**
@@ -27,7 +28,7 @@ import type { FunctionGroup, gatewayRoutes } from './routes';
  *   and open a seat's messages;
  * - `analysis`: reads messages for risks with Amazon Bedrock (InvokeModel on the stage's one model);
  * - `businessProvider`: sends template messages through the business provider (its phone number id;
- *   the access token is in the service secret every consumer reads).
+ *   the access token is in the providers' secret, `secrets: ['providerTokens']`).
  * - `historyImports`: hands admitted history imports to their worker (sends to its queue).
  */
 export type Need =
@@ -53,6 +54,12 @@ interface ConsumerBase {
   /** The function's time limit: a queue's visibility timeout must be longer. */
   timeoutSeconds: number;
   needs: readonly Need[];
+  /**
+   * The service's secrets it reads (shared/adapters/crypto/service-secrets.ts): `hashKey` where it
+   * hashes, `providerTokens` where it calls the session provider or WhatsApp. No worker issues
+   * access tokens, so none reads the signing key.
+   */
+  secrets: readonly ServiceSecretName[];
   /** The schedule targets this consumer may schedule (by their schedule rows' names). */
   schedules?: readonly ScheduleTargetName[];
   /** CloudWatch metrics counted from the function's JSON log lines: `field` equal to `value`. */
@@ -137,6 +144,7 @@ export const consumers = [
       'analysis',
       'historyImports',
     ],
+    secrets: ['hashKey', 'providerTokens'],
     // Reconnects after a drop; the trial-ending notice at a seat's first `paired`; the warm-up's
     // admission at the same moment (its stuck check).
     schedules: ['reconnect', 'trialEnding', 'historyOfferExpiry', 'historyStuck'],
@@ -155,6 +163,7 @@ export const consumers = [
     producers: ['BusinessProviderWebhook'],
     // A status report moves its consent link's delivery; `failed` notifies the family.
     needs: ['table', 'push', 'mail'],
+    secrets: [],
   },
   {
     kind: 'queue',
@@ -171,6 +180,7 @@ export const consumers = [
     apiProducers: ['seats'],
     requeues: true,
     needs: ['table', 'push', 'mail', 'businessProvider'],
+    secrets: ['hashKey', 'providerTokens'],
   },
   {
     kind: 'stream',
@@ -181,6 +191,7 @@ export const consumers = [
     retryAttempts: 3,
     timeoutSeconds: 10,
     needs: ['relayPush'],
+    secrets: ['hashKey'],
   },
   {
     kind: 'stream',
@@ -193,6 +204,7 @@ export const consumers = [
     // A seat's whole message partition, in pages of batch deletes.
     timeoutSeconds: 120,
     needs: ['table'],
+    secrets: [],
   },
   {
     kind: 'schedule',
@@ -200,6 +212,7 @@ export const consumers = [
     entry: 'functions/workers/reconnect/handler.ts',
     timeoutSeconds: 30,
     needs: ['table', 'sessionProvider', 'push', 'mail'],
+    secrets: ['hashKey', 'providerTokens'],
     schedules: ['reconnect'],
   },
   {
@@ -208,6 +221,7 @@ export const consumers = [
     entry: 'functions/workers/pause-resume/handler.ts',
     timeoutSeconds: 10,
     needs: ['table'],
+    secrets: [],
   },
   {
     kind: 'schedule',
@@ -216,6 +230,7 @@ export const consumers = [
     timeoutSeconds: 30,
     // Reads the family and the guardians' preferences, writes the notice, e-mails and pushes it.
     needs: ['table', 'push', 'mail'],
+    secrets: [],
   },
   {
     kind: 'queue',
@@ -230,6 +245,7 @@ export const consumers = [
     // A guardian's or the person's yes admits an import from the history routes.
     apiProducers: ['history'],
     needs: ['table', 'sessionProvider', 'push', 'mail', 'seatKeys', 'analysis', 'historyImports'],
+    secrets: ['hashKey', 'providerTokens'],
     // A finished or failed import frees its slot: the next one may be offered or started.
     schedules: ['historyOfferExpiry', 'historyStuck'],
   },
@@ -240,6 +256,7 @@ export const consumers = [
     timeoutSeconds: 30,
     // The lapse frees a slot: the next import is offered (notified) or started (sent to its worker).
     needs: ['table', 'push', 'mail', 'historyImports'],
+    secrets: [],
     schedules: ['historyOfferExpiry', 'historyStuck'],
   },
   {
@@ -248,6 +265,7 @@ export const consumers = [
     entry: 'functions/workers/history-checks/stuck.ts',
     timeoutSeconds: 30,
     needs: ['table', 'push', 'mail', 'historyImports'],
+    secrets: [],
     schedules: ['historyOfferExpiry', 'historyStuck'],
   },
   {
@@ -259,6 +277,7 @@ export const consumers = [
     // handed on within the minute, not at the next move of the queue.
     every: { minutes: 1 },
     needs: ['table', 'push', 'mail', 'historyImports'],
+    secrets: [],
     schedules: ['historyOfferExpiry', 'historyStuck'],
   },
   {
@@ -275,6 +294,7 @@ export const consumers = [
     // address, so neither the answer nor its time tells which addresses have accounts.
     apiProducers: ['auth'],
     needs: ['mail'],
+    secrets: [],
   },
   {
     kind: 'schedule',
@@ -285,6 +305,7 @@ export const consumers = [
     // expiry once, so a late or doubled run changes nothing. It calls no supplier (no supplier key).
     every: { minutes: 24 * 60 },
     needs: ['table'],
+    secrets: [],
     logMetrics: [{ metricName: 'ProxyOrdersExpiring', field: 'outcome', value: 'order_expiring' }],
   },
   {
@@ -301,6 +322,7 @@ export const consumers = [
     // `POST /admin/proxies/{uid}/burn` hands it the burned address.
     apiProducers: ['admin'],
     needs: ['table', 'sessionProvider', 'push', 'mail'],
+    secrets: ['providerTokens'],
   },
 ] as const satisfies readonly Consumer[];
 

@@ -1,3 +1,4 @@
+import type { ServiceSecretName } from '../shared/adapters/crypto/service-secrets';
 import { decodePathSegment } from '../shared/http/request';
 
 /**
@@ -54,10 +55,13 @@ export const wholeTable = [
 export interface GroupAccess {
   table: readonly TableGrant[];
   /**
-   * Reads the service secret (`SECRETS_ARN`: the token-signing key and the keyed-hash key) through
-   * the Parameters and Secrets extension.
+   * The service's secrets it may read (through the Parameters and Secrets extension; each one's
+   * ARN variable is set only where it is granted): `signingKey` only where access tokens are
+   * issued (verifiers have the public keys, `JWT_PUBLIC_JWKS`), `hashKey` where keyed hashes are
+   * made, `providerTokens` where a provider is called, `originSecret` behind CloudFront (which
+   * also gives the group `CLOUDFRONT_ORIGIN_HEADER`).
    */
-  serviceSecrets: boolean;
+  secrets: readonly ServiceSecretName[];
   /**
    * API Gateway's ceiling for each route of the group (requests per second, steady and burst, all
    * callers together): a flood answers 429 before any function runs. It bounds cost and keeps one
@@ -71,21 +75,29 @@ export interface GroupAccess {
 
 export const groupAccess = {
   // Public sign-in: a tight ceiling, the per-address limits behind it.
-  auth: { table: wholeTable, serviceSecrets: true, throttle: { rate: 50, burst: 100 } },
-  accounts: { table: wholeTable, serviceSecrets: true, throttle: { rate: 200, burst: 400 } },
-  seats: { table: wholeTable, serviceSecrets: true, throttle: { rate: 200, burst: 400 } },
-  consent: { table: wholeTable, serviceSecrets: true, throttle: { rate: 100, burst: 200 } },
+  auth: { table: wholeTable, secrets: ['signingKey', 'hashKey'], throttle: { rate: 50, burst: 100 } },
+  accounts: { table: wholeTable, secrets: ['hashKey'], throttle: { rate: 200, burst: 400 } },
+  seats: { table: wholeTable, secrets: ['hashKey', 'providerTokens'], throttle: { rate: 200, burst: 400 } },
+  consent: {
+    table: wholeTable,
+    secrets: ['hashKey', 'providerTokens', 'originSecret'],
+    throttle: { rate: 100, burst: 200 },
+  },
   evidence: {
     // Counts its budget, finds the link, saves the seat: it never deletes.
     table: [{ actions: tableWrites, indexes: true }],
-    serviceSecrets: true,
+    secrets: ['hashKey', 'originSecret'],
     throttle: { rate: 10, burst: 20 },
     // A public route that decodes images and audio: at most 20 uploads at once, so a flood of them
     // costs a bounded amount and never takes the account's concurrency from the other functions
     // (the per-link and per-IP limits bound each sender).
     reservedConcurrency: 20,
   },
-  pairing: { table: wholeTable, serviceSecrets: true, throttle: { rate: 100, burst: 200 } },
+  pairing: {
+    table: wholeTable,
+    secrets: ['hashKey', 'providerTokens', 'originSecret'],
+    throttle: { rate: 100, burst: 200 },
+  },
   alerts: {
     table: [
       // Notifications: a guardian's inbox partition only (`INBOX#<user>`).
@@ -112,19 +124,19 @@ export const groupAccess = {
         indexes: true,
       },
     ],
-    serviceSecrets: true,
+    secrets: ['hashKey'],
     throttle: { rate: 200, burst: 400 },
   },
   // Reads one item and the table's description; holds no secret.
   health: {
     table: [{ actions: ['dynamodb:GetItem', 'dynamodb:DescribeTable'], indexes: false }],
-    serviceSecrets: false,
+    secrets: [],
     throttle: { rate: 20, burst: 40 },
   },
-  admin: { table: wholeTable, serviceSecrets: true, throttle: { rate: 20, burst: 40 } },
-  history: { table: wholeTable, serviceSecrets: true, throttle: { rate: 50, burst: 100 } },
+  admin: { table: wholeTable, secrets: ['hashKey', 'providerTokens'], throttle: { rate: 20, burst: 40 } },
+  history: { table: wholeTable, secrets: ['hashKey'], throttle: { rate: 50, burst: 100 } },
   // Operators' supply: the suppliers' keys are its own secret (infra/stacks/stateless.stack.ts).
-  supply: { table: wholeTable, serviceSecrets: true, throttle: { rate: 10, burst: 20 } },
+  supply: { table: wholeTable, secrets: [], throttle: { rate: 10, burst: 20 } },
 } as const satisfies Record<FunctionGroup, GroupAccess>;
 
 /**

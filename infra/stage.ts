@@ -2,6 +2,7 @@ import type { App } from 'aws-cdk-lib';
 import { StatefulStack } from './stacks/stateful.stack';
 import { StatelessStack } from './stacks/stateless.stack';
 import type { QueueName } from './consumers';
+import type { ServiceSecretName } from '../shared/adapters/crypto/service-secrets';
 
 export interface StageSettings {
   stage: string;
@@ -31,11 +32,25 @@ export interface StageSettings {
    * held-out recall target (docs/analysis.md "Targets and figures"), then `cascade`.
    */
   analyzer: 'bedrock' | 'cascade';
+  /**
+   * The access tokens' verification keys (`JWT_PUBLIC_JWKS`, a JWK set as JSON): the public half of
+   * the signing key in its secret and, while a new one overlaps it, of the old (docs/deploy.md).
+   */
+  jwtPublicJwks?: string;
   /** The proxy suppliers (`PROXY_SUPPLIERS_JSON`); their keys go in the supplier secret. */
   proxySuppliersJson?: string;
 }
 
 /** The stacks of one stage: stateful apart from stateless, so code deploys never touch data. */
+/** The verification keys go into the template as they are: a private key there would be published. */
+const publicOnly = (jwks: string): string => {
+  const { keys } = JSON.parse(jwks) as { keys?: Record<string, unknown>[] };
+  if (!Array.isArray(keys) || keys.some((key) => 'd' in key)) {
+    throw new Error('jwtPublicJwks: must be a JWK set ({"keys":[...]}) of public keys only (no "d")');
+  }
+  return jwks;
+};
+
 export const buildStacks = (app: App, settings: StageSettings) => {
   const env = {
     account: process.env['CDK_DEFAULT_ACCOUNT'],
@@ -53,7 +68,10 @@ export const buildStacks = (app: App, settings: StageSettings) => {
     seatKeyArn: stateful.seatKey.keyArn,
     secretsKeyArn: stateful.secretsKey.keyArn,
     evidenceKeyArn: stateful.evidenceKey.keyArn,
-    serviceSecretsArn: stateful.serviceSecrets.secretArn,
+    serviceSecretArns: Object.fromEntries(
+      Object.entries(stateful.serviceSecrets).map(([name, secret]) => [name, secret.secretArn]),
+    ) as Record<ServiceSecretName, string>,
+    ...(settings.jwtPublicJwks === undefined ? {} : { jwtPublicJwks: publicOnly(settings.jwtPublicJwks) }),
     evidenceBucketName: stateful.evidenceBucket.bucketName,
     eventBodiesBucketName: stateful.eventBodiesBucket.bucketName,
     queueArns: Object.fromEntries(

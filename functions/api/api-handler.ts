@@ -1,18 +1,18 @@
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { FunctionGroup } from '../../infra/routes';
-import { loadServiceSecrets } from '../../shared/adapters/crypto/service-secrets';
+import { loadSecret } from '../../shared/adapters/crypto/service-secrets';
 import { apiClientIp } from '../../shared/http/client-ip';
 import { errorEnvelope } from '../../shared/http/error-envelope.middleware';
 import type { OperatorAccess } from '../../shared/app/operators/operators';
 import { observability } from '../../shared/adapters/lambda/observability';
 import { accessLog } from './access-log.middleware';
 import { createRouter, type Operations } from './router';
-import { deps, logger, settings } from './runtime';
+import { logger, settings, tokens } from './runtime';
 
 const clientIp = apiClientIp(
   settings,
-  async () => (await loadServiceSecrets(settings)).cloudFrontOriginSecret,
+  async () => (await loadSecret('originSecret', settings)).cloudFrontOriginSecret,
 );
 
 /**
@@ -28,4 +28,4 @@ export const apiHandler = <G extends FunctionGroup>(
     .use(observability())
     .use(accessLog(logger))
     .use(errorEnvelope(logger))
-    .handler(createRouter(group, operations, async () => (await deps()).tokens, clientIp, operators));
+    .handler(createRouter(group, operations, tokens, clientIp, operators));

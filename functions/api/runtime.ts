@@ -3,13 +3,9 @@ import { config, configFor } from '../../shared/config/config';
 import { httpRegistry } from '../../shared/adapters/consent/http-registry';
 import { sandboxRegistry } from '../../shared/adapters/consent/sandbox-registry';
 import type { Deps, Settings } from '../../shared/app/deps';
-import { joseAccessTokens } from '../../shared/adapters/auth/jose-access-tokens';
+import { joseAccessTokens, verificationKeys } from '../../shared/adapters/auth/jose-access-tokens';
 import { cryptoIds, cryptoSecrets, hmacHasher } from '../../shared/adapters/crypto/node-crypto';
-import {
-  loadServiceSecrets,
-  requireSecret,
-  type ServiceSecrets,
-} from '../../shared/adapters/crypto/service-secrets';
+import { loadSecret, requireSecret } from '../../shared/adapters/crypto/service-secrets';
 import { createTableAccess } from '../../shared/adapters/dynamo/client';
 import { dynamoAlertStore } from '../../shared/adapters/dynamo/alert.store';
 import { dynamoFamilyStore } from '../../shared/adapters/dynamo/family.store';
@@ -52,16 +48,34 @@ export const table = createTableAccess({
 
 export const useCaseSettings: Settings = useCaseSettingsFrom(settings);
 
-/** The service's secrets, read on the first request that needs them. */
-export const serviceSecrets = lazy(() => loadServiceSecrets(settings));
+/**
+ * The providers' tokens, read on the first call to a provider: only the groups that call one may
+ * read their secret (infra/routes.ts, `groupAccess`).
+ */
+export const providerTokens = lazy(() => loadSecret('providerTokens', settings));
 
-const relationshipRegistry = (secrets: ServiceSecrets) =>
+const relationshipRegistry = lazy(async () =>
   registry.RELATIONSHIP_REGISTRY === 'sandbox'
     ? sandboxRegistry
     : httpRegistry({
         baseUrl: registry.RELATIONSHIP_REGISTRY_URL,
-        token: requireSecret(secrets, 'relationshipRegistryToken'),
-      });
+        token: requireSecret(await providerTokens(), 'relationshipRegistryToken'),
+      }),
+);
+
+/**
+ * Access tokens: every group verifies them with the public keys (no secret); only the auth group,
+ * the one that issues them, reads the signing key's secret, when it issues one.
+ */
+export const tokens = lazy(async () =>
+  joseAccessTokens({
+    signingJwk: async () => (await loadSecret('signingKey', settings)).jwtPrivateJwk,
+    verificationKeys: verificationKeys(settings),
+    issuer: settings.JWT_ISSUER,
+    audience: settings.JWT_AUDIENCE,
+    ttlSeconds: settings.JWT_ACCESS_TTL_SECONDS,
+  }),
+);
 
 /**
  * What every API group uses. The sign-in outbox is the auth group's own
@@ -113,24 +127,22 @@ const sessionEvents = lazy(async () =>
 
 /** Everything the use cases need, built on the first request. */
 export const deps = lazy(async (): Promise<ApiDeps> => {
-  const secrets = await serviceSecrets();
-  const hasher = hmacHasher(secrets.hashKey);
+  const hasher = hmacHasher((await loadSecret('hashKey', settings)).hashKey);
   return {
     clock: systemClock,
     ids: cryptoIds(),
     hasher,
     secrets: cryptoSecrets,
-    tokens: await joseAccessTokens({
-      privateJwk: secrets.jwtPrivateJwk,
-      issuer: settings.JWT_ISSUER,
-      audience: settings.JWT_AUDIENCE,
-      ttlSeconds: settings.JWT_ACCESS_TTL_SECONDS,
-    }),
+    // Built on first use: a stage without verification keys fails only what needs a token.
+    tokens: {
+      issue: async (userUid, now) => (await tokens()).issue(userUid, now),
+      verify: async (token) => (await tokens()).verify(token),
+    },
     users: dynamoUserStore(table),
     families: dynamoFamilyStore(table),
     otp: dynamoOtpStore(table),
     rateLimiter: dynamoRateLimiter(table, hasher, systemClock),
-    relationships: relationshipRegistry(secrets),
+    relationships: { check: async (input) => (await relationshipRegistry()).check(input) },
     consentSends: { send: async (messages) => (await consentSends()).send(messages) },
     sessionEvents: { send: async (messages) => (await sessionEvents()).send(messages) },
     proxies: dynamoProxyPool(table, settings.PROXIES_JSON),

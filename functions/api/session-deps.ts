@@ -2,7 +2,7 @@ import { configFor } from '../../shared/config/config';
 import { lazy } from '../../shared/lazy';
 import { configuredNotifier } from '../notifications';
 import { configuredSessionProvider } from '../session-provider';
-import { deps as apiDeps, logger, serviceSecrets, settings } from './runtime';
+import { deps as apiDeps, logger, providerTokens, settings } from './runtime';
 
 const { sessionProvider, notifications } = configFor('sessionProvider', 'notifications');
 
@@ -11,7 +11,7 @@ const { sessionProvider, notifications } = configFor('sessionProvider', 'notific
  * person's stop) and notify guardians of what they change: only they are given those variables,
  * checked here as they start.
  */
-const sessions = configuredSessionProvider(settings, sessionProvider, serviceSecrets);
+const sessions = configuredSessionProvider(settings, sessionProvider, providerTokens);
 const notifier = lazy(() =>
   configuredNotifier(settings, notifications, (refusal) =>
     logger.warn('notification.refused', { ...refusal }),

@@ -1,4 +1,4 @@
-import { loadServiceSecrets } from '../../shared/adapters/crypto/service-secrets';
+import { loadSecret } from '../../shared/adapters/crypto/service-secrets';
 import { cryptoIds, hmacHasher } from '../../shared/adapters/crypto/node-crypto';
 import { dynamoFamilyStore } from '../../shared/adapters/dynamo/family.store';
 import { scheduleTargets } from '../../shared/adapters/scheduler/schedule-targets';
@@ -27,8 +27,8 @@ const {
 
 export { logger, settings, table };
 
-const serviceSecrets = lazy(() => loadServiceSecrets(settings));
-const hasher = lazy(async () => hmacHasher((await serviceSecrets()).hashKey));
+const providerTokens = lazy(() => loadSecret('providerTokens', settings));
+const hasher = lazy(async () => hmacHasher((await loadSecret('hashKey', settings)).hashKey));
 
 /**
  * Trial-ending notices are scheduled where trials start (the session-events worker): its
@@ -53,7 +53,7 @@ export const deps = lazy(async (): Promise<PairingWorkerDeps> => ({
   hasher: await hasher(),
   ids: cryptoIds(),
   families: dynamoFamilyStore(table),
-  sessions: configuredSessionProvider(settings, sessionProvider, serviceSecrets),
+  sessions: configuredSessionProvider(settings, sessionProvider, providerTokens),
   // Locally: timers in this process invoke the reconnect handler the local stack serves.
   reconnects: await configuredScheduler(scheduleTargets.reconnect, {
     config: scheduler,

@@ -39,6 +39,10 @@ buildStacks(app, {
   ),
   // Bedrock reads every window until the rule screen meets its recall target (docs/analysis.md).
   analyzer: app.node.tryGetContext('analyzer') === 'cascade' ? 'cascade' : 'bedrock',
+  // The public half of the signing key (docs/deploy.md); without it no access token is issued or accepted.
+  ...(app.node.tryGetContext('jwtPublicJwks') === undefined
+    ? {}
+    : { jwtPublicJwks: String(app.node.tryGetContext('jwtPublicJwks')) }),
   proxySuppliersJson: String(app.node.tryGetContext('proxySuppliersJson') ?? '[]'),
   sessionProviderUrl: String(
     app.node.tryGetContext('sessionProviderUrl') ?? 'https://sessions.family-protection.example',

@@ -36,7 +36,8 @@ export interface ConsentPageProps {
   /** The relay's host name, as its HTTPS certificate names it. */
   relayDomain: string;
   /** Holds `cloudFrontOriginSecret`: the origins believe the viewer's address only with it. */
-  serviceSecrets: ISecret;
+  /** The secret holding `cloudFrontOriginSecret`, the origin header's value. */
+  originSecret: ISecret;
   /** The custom origin header's name (`CLOUDFRONT_ORIGIN_HEADER`, docs/client-ip.md). */
   originHeader: string;
   /** The links' host name and its us-east-1 certificate; without them, CloudFront's own domain. */
@@ -103,7 +104,7 @@ export class ConsentPage extends Construct {
 
     // The origins believe `CloudFront-Viewer-Address` only beside this header (docs/client-ip.md).
     const customHeaders = {
-      [props.originHeader]: props.serviceSecrets.secretValueFromJson('cloudFrontOriginSecret').unsafeUnwrap(),
+      [props.originHeader]: props.originSecret.secretValueFromJson('cloudFrontOriginSecret').unsafeUnwrap(),
     };
     const personRoutes = new OriginRequestPolicy(this, 'PersonRoutes', {
       comment: "the person's routes: the viewer's address, content type and SSE resume, never the host",

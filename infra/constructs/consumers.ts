@@ -29,6 +29,7 @@ import {
   type QueueName,
 } from '../consumers';
 import { ApiFunction } from './api-function';
+import { grantServiceSecrets, type ServiceSecrets } from './service-secrets';
 import { grantTableAccess } from './table-access';
 import { wholeTable } from '../routes';
 import { deadLetterAlarm, deadLetterReason, deadLetterRetentionDays } from './dead-letter-alarm';
@@ -37,7 +38,7 @@ import { acknowledge, acknowledgeWildcards } from '../nag';
 export interface ConsumersProps {
   stage: string;
   table: ITableV2;
-  serviceSecrets: ISecret;
+  serviceSecrets: ServiceSecrets;
   gatewaySecrets: ISecret;
   /** The queue rows' queues (built in the stateful stack from the same rows). */
   queues: Record<QueueName, IQueue>;
@@ -266,7 +267,6 @@ export const buildConsumers = (scope: Stack, props: ConsumersProps) => {
       environment: {
         STAGE: stage,
         TABLE_NAME: table.tableName,
-        SECRETS_ARN: props.serviceSecrets.secretArn,
         POWERTOOLS_SERVICE_NAME: 'family-protection-workers',
       },
       readsSecrets: true,
@@ -276,7 +276,7 @@ export const buildConsumers = (scope: Stack, props: ConsumersProps) => {
         ? { vpc: { vpc: props.relay.vpc, securityGroups: [props.relay.pushClients] } }
         : {}),
     });
-    props.serviceSecrets.grantRead(fn);
+    grantServiceSecrets(fn, props.serviceSecrets, row.secrets);
     for (const need of needs) grants[need](fn);
     if (scheduled !== undefined) grantSchedules(fn, scheduled);
     for (const metric of logMetrics) {

@@ -35,7 +35,8 @@ export interface RelayServiceProps {
   stage: string;
   vpc: IVpc;
   table: ITableV2;
-  serviceSecrets: ISecret;
+  /** The keyed-hash key's secret: the one service secret the relay reads (and, behind CloudFront, the origin's). */
+  hashKeySecret: ISecret;
   certificateArn: string;
   pingSeconds: number;
   /** Where the load balancer writes its access logs (under `relay/`). */
@@ -112,8 +113,9 @@ export class RelayService extends Construct {
         TABLE_NAME: props.table.tableName,
         SSE_PING_SECONDS: String(props.pingSeconds),
       },
-      // The keyed-hash key (tickets, link tokens, push signatures), by reference into the secret.
-      secrets: { HASH_KEY: EcsSecret.fromSecretsManager(props.serviceSecrets, 'hashKey') },
+      // The keyed-hash key (tickets, link tokens, push signatures), by reference into its own secret:
+      // the relay never reads the signing key or the providers' tokens.
+      secrets: { HASH_KEY: EcsSecret.fromSecretsManager(props.hashKeySecret, 'hashKey') },
       portMappings: [{ containerPort: relayPorts.public }, { containerPort: relayPorts.push }],
       logging: new AwsLogDriver({
         streamPrefix: 'relay',
@@ -230,11 +232,11 @@ export class RelayService extends Construct {
    * Behind CloudFront the person's address is its viewer address, believed only with the secret
    * origin header (docs/client-ip.md); the secret reaches the task by reference.
    */
-  trustCloudFront(originHeader: string, serviceSecrets: ISecret) {
+  trustCloudFront(originHeader: string, originSecret: ISecret) {
     this.container.addEnvironment('CLOUDFRONT_ORIGIN_HEADER', originHeader);
     this.container.addSecret(
       'CLOUDFRONT_ORIGIN_SECRET',
-      EcsSecret.fromSecretsManager(serviceSecrets, 'cloudFrontOriginSecret'),
+      EcsSecret.fromSecretsManager(originSecret, 'cloudFrontOriginSecret'),
     );
   }
 }

@@ -15,6 +15,7 @@ import { AlarmTopic } from '../constructs/alarm-topic';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type { Topic } from 'aws-cdk-lib/aws-sns';
 import { tableDesign } from '../../shared/adapters/dynamo/table-design';
+import type { ServiceSecretName } from '../../shared/adapters/crypto/service-secrets';
 import { logBucket } from '../constructs/log-bucket';
 
 /**
@@ -31,7 +32,8 @@ export class StatefulStack extends Stack {
   readonly secretsKey: Key;
   /** Wraps the person's evidence files, and nothing else. */
   readonly evidenceKey: Key;
-  readonly serviceSecrets: Secret;
+  /** The service's secrets, one per kind, so that each function is granted only what it uses. */
+  readonly serviceSecrets: Record<ServiceSecretName, Secret>;
   readonly evidenceBucket: Bucket;
   readonly eventBodiesBucket: Bucket;
   /** The server access logs of the evidence and event-body buckets. */
@@ -201,17 +203,42 @@ export class StatefulStack extends Stack {
       'The suppliers issue these API keys: they are rotated in each supplier’s console, then written here (docs/proxy-supply.md), not by a rotation function.',
     );
 
-    // `{ jwtPrivateJwk, hashKey, … }`: written once after the first deploy (docs/deploy.md), read at
-    // cold start.
-    this.serviceSecrets = new Secret(this, 'ServiceSecrets', {
-      description: `family-protection ${props.stage}: ES256 signing key and keyed-hash key`,
-      encryptionKey: this.secretsKey,
-      removalPolicy: RemovalPolicy.RETAIN,
-    });
-    acknowledge(
-      this.serviceSecrets,
-      'SMG4',
-      'Not rotatable by a function: the keyed-hash key names stored items (e-mail lookups, link and ticket hashes), so a new one orphans them, and a new signing key must be published beside the old for an access token’s lifetime. Both change by the written procedure (docs/infrastructure.md), not on a timer.',
-    );
+    // Written after the first deploy (docs/deploy.md), read at cold start; each one read only by
+    // the functions whose row names it (infra/routes.ts, infra/consumers.ts).
+    const secret = (name: ServiceSecretName, id: string, holds: string, noRotation: string) => {
+      const made = new Secret(this, id, {
+        description: `family-protection ${props.stage}: ${holds}`,
+        encryptionKey: this.secretsKey,
+        removalPolicy: RemovalPolicy.RETAIN,
+      });
+      acknowledge(made, 'SMG4', noRotation);
+      return [name, made] as const;
+    };
+    this.serviceSecrets = Object.fromEntries([
+      secret(
+        'signingKey',
+        'SigningKeySecret',
+        'the ES256 access-token signing key, `{ jwtPrivateJwk }`',
+        'Not rotatable by a function: a new signing key must be published to the verifiers (JWT_PUBLIC_JWKS) beside the old one for an access token’s lifetime; it changes by the written procedure (docs/infrastructure.md), not on a timer.',
+      ),
+      secret(
+        'hashKey',
+        'HashKeySecret',
+        'the keyed-hash key, `{ hashKey }`',
+        'Not rotatable: the keyed-hash key names stored items (e-mail lookups, link and ticket hashes), so a new one orphans them (docs/infrastructure.md).',
+      ),
+      secret(
+        'providerTokens',
+        'ProviderTokensSecret',
+        'the providers’ tokens (WhatsApp, relationship registry, session provider)',
+        'The providers issue these tokens: they are rotated in each provider’s console, then written here (docs/deploy.md), not by a rotation function.',
+      ),
+      secret(
+        'originSecret',
+        'OriginSecret',
+        'CloudFront’s origin header value, `{ cloudFrontOriginSecret }`',
+        'Read by CloudFront at deploy time and by the origins at run time: a new value is written, then the stateless stack deployed (docs/infrastructure.md), not on a timer.',
+      ),
+    ]) as Record<ServiceSecretName, Secret>;
   }
 }

@@ -31,6 +31,8 @@ import {
   type PushApplications,
 } from '../constructs/consumers';
 import { queuedBodyPrefix } from '../../shared/adapters/sqs/queued-body';
+import type { ServiceSecretName } from '../../shared/adapters/crypto/service-secrets';
+import { grantServiceSecrets, importServiceSecrets } from '../constructs/service-secrets';
 import { bundledAssets, chunks } from '../constructs/bundling';
 import { Bucket } from 'aws-cdk-lib/aws-s3';
 import {
@@ -77,7 +79,10 @@ export interface StatelessStackProps extends StackProps {
   secretsKeyArn: string;
   /** The key of the evidence bucket's objects. */
   evidenceKeyArn: string;
-  serviceSecretsArn: string;
+  /** The service's secrets by name (signing key, hash key, providers' tokens, origin secret). */
+  serviceSecretArns: Record<ServiceSecretName, string>;
+  /** `JWT_PUBLIC_JWKS`: the access tokens' verification keys, public (unset: none is accepted). */
+  jwtPublicJwks?: string;
   evidenceBucketName: string;
   /** Where the gateway keeps a body too large for a queue message (infra/consumers.ts, `eventBodies`). */
   eventBodiesBucketName: string;
@@ -137,14 +142,12 @@ export class StatelessStack extends Stack {
       tableStreamArn: props.table.tableStreamArn,
       encryptionKey: dataKey,
     });
-    const serviceSecrets = Secret.fromSecretAttributes(this, 'ServiceSecrets', {
-      secretCompleteArn: props.serviceSecretsArn,
-      encryptionKey: secretsKey,
-    });
+    const serviceSecrets = importServiceSecrets(this, props.serviceSecretArns, secretsKey);
     const environment = {
       STAGE: props.stage,
       TABLE_NAME: table.tableName,
-      SECRETS_ARN: serviceSecrets.secretArn,
+      // Every group may verify an access token; none but the issuers reads the signing key.
+      ...(props.jwtPublicJwks === undefined ? {} : { JWT_PUBLIC_JWKS: props.jwtPublicJwks }),
       MAIL_DELIVERY: 'ses',
       CONSENT_PAGE_BASE_URL: props.consentPageBaseUrl,
       RELATIONSHIP_REGISTRY: 'http',
@@ -168,7 +171,8 @@ export class StatelessStack extends Stack {
           entry: handlerEntry(group),
           environment,
           chunks: chunks[group] ?? [],
-          readsSecrets: groupAccess[group].serviceSecrets,
+          // The supply group reads its suppliers' keys (their own secret, below) the same way.
+          readsSecrets: groupAccess[group].secrets.length > 0 || group === 'supply',
           ...reservedConcurrency(groupAccess[group]),
           ...(group === 'evidence'
             ? {
@@ -204,10 +208,10 @@ export class StatelessStack extends Stack {
     this.functions = functions;
 
     // Least privilege, from each group's row (infra/routes.ts, `groupAccess`): its table actions,
-    // the service secret only where its routes use it.
+    // the service's secrets its routes use, and no other.
     for (const group of functionGroups) {
       grantTableAccess(functions[group], table, groupAccess[group].table);
-      if (groupAccess[group].serviceSecrets) serviceSecrets.grantRead(functions[group]);
+      grantServiceSecrets(functions[group], serviceSecrets, groupAccess[group].secrets);
     }
     // The suppliers' keys: only the function that calls suppliers reads them.
     Secret.fromSecretAttributes(this, 'ProxySupplierSecrets', {
@@ -484,7 +488,7 @@ export class StatelessStack extends Stack {
       stage: props.stage,
       vpc,
       table,
-      serviceSecrets,
+      hashKeySecret: serviceSecrets.hashKey,
       certificateArn: props.relayCertificateArn,
       pingSeconds: 5,
       logs: networkLogs,
@@ -505,14 +509,17 @@ export class StatelessStack extends Stack {
               certificateArn: props.consentPageCertificateArn,
             },
           }),
-      serviceSecrets,
+      originSecret: serviceSecrets.originSecret,
       originHeader,
       ...(props.consentPageWebAclArn === undefined ? {} : { webAclArn: props.consentPageWebAclArn }),
     });
-    for (const fn of [functions.consent, functions.evidence, functions.pairing]) {
-      fn.addEnvironment('CLOUDFRONT_ORIGIN_HEADER', originHeader);
+    // The groups behind it are those whose row reads the origin secret.
+    const readsSecret = (group: FunctionGroup, name: ServiceSecretName): boolean =>
+      (groupAccess[group].secrets as readonly ServiceSecretName[]).includes(name);
+    for (const group of functionGroups.filter((one) => readsSecret(one, 'originSecret'))) {
+      functions[group].addEnvironment('CLOUDFRONT_ORIGIN_HEADER', originHeader);
     }
-    this.relay.trustCloudFront(originHeader, serviceSecrets);
+    this.relay.trustCloudFront(originHeader, serviceSecrets.originSecret);
     new CfnOutput(this, 'ConsentPageUrl', {
       value: `https://${this.consentPage.distribution.distributionDomainName}`,
     });

@@ -35,6 +35,16 @@ const secondsList = z.pipe(
   z.transform((value: string) => value.split(',').map(Number)),
 );
 
+/** An ES256 public key: a private one (with `d`) given by mistake stops the start. */
+const publicJwk = z.looseObject({
+  kty: z.literal('EC'),
+  crv: z.literal('P-256'),
+  x: nonEmpty,
+  y: nonEmpty,
+  kid: optionalText,
+  d: z.optional(z.never()),
+});
+
 const jsonOf = <T extends z.ZodMiniType>(schema: T) =>
   z.pipe(
     z.pipe(
@@ -161,7 +171,7 @@ export const configSchema = z.object({
   CONSENT_PAGE_BASE_URL: withDefault(url, 'http://127.0.0.1:3003'),
   RELATIONSHIP_REGISTRY: withDefault(z.enum(['http', 'sandbox']), 'http'),
   RELATIONSHIP_REGISTRY_URL: optionalUrl,
-  /** Locally only; in AWS the token is `relationshipRegistryToken` in the service secret. */
+  /** Locally only; in AWS the token is `relationshipRegistryToken` in the providers' secret. */
   RELATIONSHIP_REGISTRY_TOKEN: optionalText,
   WHATSAPP_API_BASE_URL: withDefault(url, 'https://graph.facebook.com'),
   /** The Graph API version of every call (Meta retires each about two years after its release). */
@@ -174,7 +184,7 @@ export const configSchema = z.object({
   WHATSAPP_PHONE_NUMBER_ID: optionalText,
   WHATSAPP_CONSENT_TEMPLATE: withDefault(nonEmpty, 'consent_request'),
   WHATSAPP_TEMPLATE_LANGUAGE: withDefault(text(2), 'pt_BR'),
-  /** Locally only; in AWS the access token is `whatsappAccessToken` in the service secret. */
+  /** Locally only; in AWS the access token is `whatsappAccessToken` in the providers' secret. */
   WHATSAPP_ACCESS_TOKEN: optionalText,
   SEAT_KEYS: withDefault(z.enum(['kms', 'local']), 'kms'),
   SEAT_KEYS_KMS_KEY_ID: optionalText,
@@ -277,7 +287,7 @@ export const configSchema = z.object({
    * one sign that its `CloudFront-Viewer-Address` can be believed.
    */
   CLOUDFRONT_ORIGIN_HEADER: optional(z.string().check(z.regex(/^[A-Za-z0-9-]{1,64}$/))),
-  /** Locally, and at the relay (an ECS secret); the functions read `cloudFrontOriginSecret` in the service secret. */
+  /** Locally, and at the relay (an ECS secret); the functions read `cloudFrontOriginSecret` in the origin secret. */
   CLOUDFRONT_ORIGIN_SECRET: optional(text(16)),
   /** How old an event id must be before the relay sends it (ids are made just before their commit). */
   RELAY_SETTLE_MS: withDefault(z.coerce.number().check(z.int(), z.gte(0), z.lte(5_000)), 100),
@@ -299,8 +309,21 @@ export const configSchema = z.object({
   MAIL_DELIVERY: withDefault(z.enum(['log', 'ses']), 'ses'),
   MAIL_FROM: optional(z.email()),
 
-  /** In AWS: the Secrets Manager secret holding `{ jwtPrivateJwk, hashKey }`, read through the extension. */
-  SECRETS_ARN: optionalText,
+  /**
+   * In AWS: the service's secrets in Secrets Manager, read through the extension, each set only on
+   * the functions that may read it: `{ jwtPrivateJwk }` (issuers of access tokens), `{ hashKey }`,
+   * the providers' tokens, CloudFront's origin secret (shared/adapters/crypto/service-secrets.ts).
+   */
+  SIGNING_KEY_SECRET_ARN: optionalText,
+  HASH_SECRET_ARN: optionalText,
+  PROVIDER_SECRETS_ARN: optionalText,
+  ORIGIN_SECRET_ARN: optionalText,
+  /**
+   * The public keys access tokens are verified with (a JWK set, as JSON): not a secret, so every
+   * verifier has it without reading the signing key. Several keys, named by `kid`, while a new
+   * signing key overlaps the old one. Locally, without it, the public half of `JWT_PRIVATE_JWK`.
+   */
+  JWT_PUBLIC_JWKS: optional(jsonOf(z.object({ keys: z.array(publicJwk).check(z.minLength(1)) }))),
   PARAMETERS_SECRETS_EXTENSION_HTTP_PORT: withDefault(seconds, 2773),
   /** Set by Lambda; the secrets extension takes it as its credential. */
   AWS_SESSION_TOKEN: optional(z.string()),

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   consumerFunctionId,
   consumers,
+  pascal,
   queueConsumers,
   queueNames,
   queueUrlVariable,
@@ -14,8 +15,13 @@ import {
   type Consumer,
   type QueueConsumer,
 } from '../../infra/consumers';
-import { functionGroups, gatewayRoutes, routeKey, routes } from '../../infra/routes';
-import { testStacks } from '../support/stage-settings';
+import { functionGroups, gatewayRoutes, groupAccess, routeKey, routes } from '../../infra/routes';
+import {
+  secretArnVariables,
+  serviceSecretNames,
+  type ServiceSecretName,
+} from '../../shared/adapters/crypto/service-secrets';
+import { testStacks, testStageSettings } from '../support/stage-settings';
 import { scheduleTargets } from '../../shared/adapters/scheduler/schedule-targets';
 import { parseCapabilities, parseConfig, type Capability } from '../../shared/config/config';
 
@@ -540,7 +546,7 @@ describe('the stateless stack', () => {
     for (const [, fn] of apiFunctions) {
       expect(fn.Properties.Environment.Variables).toMatchObject({
         TABLE_NAME: expect.anything(),
-        SECRETS_ARN: expect.anything(),
+        JWT_PUBLIC_JWKS: testStageSettings.jwtPublicJwks,
         MAIL_DELIVERY: 'ses',
       });
     }
@@ -552,7 +558,7 @@ describe('the stateless stack', () => {
     });
     expect(functionsAndTasks).not.toContain('JWT_PRIVATE_JWK');
     expect(functionsAndTasks).not.toContain('HASH_KEY');
-    // The relay's container gets its secrets only as references into the service secret.
+    // The relay's container gets its secrets only as references into their secrets.
     stateless.hasResourceProperties('AWS::ECS::TaskDefinition', {
       ContainerDefinitions: [
         Match.objectLike({
@@ -1138,5 +1144,86 @@ describe('the consent page on CloudFront', () => {
     expect(
       new Set(behaviours.map((behaviour) => JSON.stringify(behaviour.ResponseHeadersPolicyId))).size,
     ).toBe(1);
+  });
+});
+
+describe('the service secrets, one per kind', () => {
+  const secretIds = {
+    signingKey: 'SigningKeySecret',
+    hashKey: 'HashKeySecret',
+    providerTokens: 'ProviderTokensSecret',
+    originSecret: 'OriginSecret',
+  } as const satisfies Record<ServiceSecretName, string>;
+  /** The logical ids of the policies that grant reading a secret (by its export's name). */
+  const readersOf = (name: ServiceSecretName): string[] =>
+    Object.entries(stateless.findResources('AWS::IAM::Policy'))
+      .filter(([, policy]) =>
+        (policy.Properties.PolicyDocument.Statement as Statement[]).some(
+          (statement) =>
+            [statement.Action].flat().includes('secretsmanager:GetSecretValue') &&
+            JSON.stringify(statement.Resource).includes(secretIds[name]),
+        ),
+      )
+      .map(([id]) => id);
+  const functionsOf = (name: ServiceSecretName): string[] =>
+    readersOf(name)
+      .filter((id) => id.includes('ServiceRole'))
+      .map((id) => id.replace(/ServiceRole.*$/, ''))
+      .sort();
+  const variablesOf = (prefix: string): Record<string, unknown> =>
+    Object.entries(stateless.findResources('AWS::Lambda::Function')).find(([id]) =>
+      id.startsWith(prefix),
+    )?.[1].Properties.Environment.Variables ?? {};
+
+  it('are four secrets under the secrets key', () => {
+    for (const id of Object.values(secretIds)) {
+      expect(
+        Object.keys(stateful.findResources('AWS::SecretsManager::Secret')).some((one) => one.startsWith(id)),
+        id,
+      ).toBe(true);
+    }
+  });
+
+  it('let only the group that issues access tokens read the signing key; the others verify with the public keys', () => {
+    expect(functionsOf('signingKey')).toEqual(['AuthApi']);
+    for (const group of ['AdminApi', 'EvidenceApi', 'AlertsApi', 'AccountsApi', 'SupplyApi', 'HealthApi']) {
+      expect(variablesOf(group)['SIGNING_KEY_SECRET_ARN'], group).toBeUndefined();
+      expect(variablesOf(group)['JWT_PUBLIC_JWKS'], group).toBe(testStageSettings.jwtPublicJwks);
+    }
+  });
+
+  it('grant each group and each worker exactly the secrets its row names, and name only those to it', () => {
+    const rows = [
+      ...functionGroups.map((group) => ({ id: `${pascal(group)}Api`, secrets: groupAccess[group].secrets })),
+      ...consumers.map((row) => ({ id: consumerFunctionId(row), secrets: row.secrets })),
+    ];
+    for (const name of serviceSecretNames) {
+      const listed = rows
+        .filter((row) => (row.secrets as readonly string[]).includes(name))
+        .map((row) => row.id);
+      expect(functionsOf(name), name).toEqual([...listed].sort());
+      for (const row of rows) {
+        expect(variablesOf(row.id)[secretArnVariables[name]] !== undefined, `${row.id} ${name}`).toBe(
+          listed.includes(row.id),
+        );
+      }
+    }
+    // No worker issues access tokens.
+    expect(consumers.filter((row) => (row.secrets as readonly string[]).includes('signingKey'))).toEqual([]);
+  });
+
+  it('refuse a private key given as a verification key: the template would publish it', () => {
+    const jwtPublicJwks = JSON.stringify({
+      keys: [{ kty: 'EC', crv: 'P-256', x: 'x', y: 'y', d: 'private' }],
+    });
+    expect(() => testStacks({ ...testStageSettings, jwtPublicJwks })).toThrow(/public keys only/);
+  });
+
+  it('give the relay the hash key and the origin secret only', () => {
+    const relay = (name: ServiceSecretName) => readersOf(name).filter((id) => id.startsWith('Relay'));
+    expect(relay('hashKey')).not.toEqual([]);
+    expect(relay('originSecret')).not.toEqual([]);
+    expect(relay('signingKey')).toEqual([]);
+    expect(relay('providerTokens')).toEqual([]);
   });
 });

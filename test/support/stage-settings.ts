@@ -18,6 +18,9 @@ export const testStageSettings: StageSettings = {
   relayCertificateArn: 'arn:aws:acm:sa-east-1:123456789012:certificate/test',
   relayDomainName: 'relay.example.com',
   consentPageCertificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/page',
+  jwtPublicJwks: JSON.stringify({
+    keys: [{ kty: 'EC', crv: 'P-256', kid: 'test-1', x: 'test-public-x', y: 'test-public-y' }],
+  }),
 };
 
 /** The app of `testStageSettings`. No bundling and no CloudFormation validation: the CI synth does both once. */

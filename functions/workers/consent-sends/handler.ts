@@ -2,7 +2,7 @@ import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-p
 import type { Context, SQSEvent, SQSRecord } from 'aws-lambda';
 import { whatsappMessenger } from '../../../shared/adapters/consent/whatsapp-messenger';
 import { hmacHasher } from '../../../shared/adapters/crypto/node-crypto';
-import { loadServiceSecrets, requireSecret } from '../../../shared/adapters/crypto/service-secrets';
+import { loadSecret, requireSecret } from '../../../shared/adapters/crypto/service-secrets';
 import { sqsClient } from '../../../shared/adapters/sqs/sqs-client';
 import { sqsQueue } from '../../../shared/adapters/sqs/sqs-queue';
 import { consentSend, sendConsentLink, type SendDeps } from '../../../shared/app/consent/delivery';
@@ -16,15 +16,18 @@ import { observed } from '../../../shared/adapters/lambda/observability';
 const { messenger, consentSendsQueue } = configFor('messenger', 'consentSendsQueue');
 
 const deps = lazy(async (): Promise<SendDeps> => {
-  const secrets = await loadServiceSecrets(settings);
+  const [{ hashKey }, tokens] = await Promise.all([
+    loadSecret('hashKey', settings),
+    loadSecret('providerTokens', settings),
+  ]);
   return {
     ...(await notifyingDeps()),
-    hasher: hmacHasher(secrets.hashKey),
+    hasher: hmacHasher(hashKey),
     messenger: whatsappMessenger({
       apiBaseUrl: settings.WHATSAPP_API_BASE_URL,
       apiVersion: settings.WHATSAPP_API_VERSION,
       phoneNumberId: messenger.WHATSAPP_PHONE_NUMBER_ID,
-      accessToken: requireSecret(secrets, 'whatsappAccessToken'),
+      accessToken: requireSecret(tokens, 'whatsappAccessToken'),
       templateName: settings.WHATSAPP_CONSENT_TEMPLATE,
       languageCode: settings.WHATSAPP_TEMPLATE_LANGUAGE,
       timeoutMs: settings.WHATSAPP_TIMEOUT_MS,

@@ -1,6 +1,6 @@
 import { aesGcmContentSeal } from '../../../shared/adapters/crypto/content-seal';
 import { hmacHasher } from '../../../shared/adapters/crypto/node-crypto';
-import { loadServiceSecrets } from '../../../shared/adapters/crypto/service-secrets';
+import { loadSecret } from '../../../shared/adapters/crypto/service-secrets';
 import { dynamoMessageStore } from '../../../shared/adapters/dynamo/message.store';
 import type { RunDeps } from '../../../shared/app/history/run';
 import { configFor } from '../../../shared/config/config';
@@ -13,13 +13,13 @@ import { settings, table } from '../notifying';
 
 // The import worker reads the provider's history and analyses it: no reconnects, no queued bodies.
 const { sessionProvider, seatKeys: keys, analysis } = configFor('sessionProvider', 'seatKeys', 'analysis');
-const serviceSecrets = lazy(() => loadServiceSecrets(settings));
+const providerTokens = lazy(() => loadSecret('providerTokens', settings));
 
 /** What running an import needs: moving the queue, reading the provider, sealing and analysing. */
 export const historyWorkerDeps = lazy(async (): Promise<RunDeps> => ({
   ...(await historyCheckDeps()),
-  hasher: hmacHasher((await serviceSecrets()).hashKey),
-  sessions: configuredSessionProvider(settings, sessionProvider, serviceSecrets),
+  hasher: hmacHasher((await loadSecret('hashKey', settings)).hashKey),
+  sessions: configuredSessionProvider(settings, sessionProvider, providerTokens),
   analyzer: await configuredAnalyzer(settings, analysis),
   contentSeal: aesGcmContentSeal,
   messages: dynamoMessageStore(table),

@@ -1,6 +1,6 @@
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import type { Context, SQSEvent, SQSRecord } from 'aws-lambda';
-import { loadServiceSecrets } from '../../../shared/adapters/crypto/service-secrets';
+import { loadSecret } from '../../../shared/adapters/crypto/service-secrets';
 import { dynamoProxyPool } from '../../../shared/adapters/dynamo/proxy-pool';
 import { moveOffBurnedProxy, type BurnDeps } from '../../../shared/app/proxies/burn';
 import { proxyBurn } from '../../../shared/app/proxies/pool';
@@ -16,7 +16,9 @@ const { sessionProvider } = configFor('sessionProvider');
 const deps = lazy(async (): Promise<BurnDeps> => ({
   ...(await notifyingDeps()),
   proxies: dynamoProxyPool(table, settings.PROXIES_JSON),
-  sessions: configuredSessionProvider(settings, sessionProvider, () => loadServiceSecrets(settings)),
+  sessions: configuredSessionProvider(settings, sessionProvider, () =>
+    loadSecret('providerTokens', settings),
+  ),
   settings: useCaseSettingsFrom(settings),
 }));
 

@@ -1,23 +1,49 @@
 import * as z from '../../validation/z';
 import { ConfigError, type Config } from '../../config/config';
 
-/** The service's two secrets: the ES256 signing key (JWK) and the key of every keyed hash. */
-const serviceSecrets = z.object({
-  jwtPrivateJwk: z.looseObject({
-    kty: z.literal('EC'),
-    crv: z.literal('P-256'),
-    x: z.string(),
-    y: z.string(),
-    d: z.string(),
-  }),
-  hashKey: z.string().check(z.minLength(16)),
-  whatsappAccessToken: z.optional(z.string().check(z.minLength(1))),
-  relationshipRegistryToken: z.optional(z.string().check(z.minLength(1))),
-  sessionProviderApiKey: z.optional(z.string().check(z.minLength(8))),
-  /** Only when CloudFront fronts the API: the value of its origin header. */
-  cloudFrontOriginSecret: z.optional(z.string().check(z.minLength(16))),
+/**
+ * The service's secrets, split so that each function reads only what it uses (IAM grants a whole
+ * secret or nothing): the token-signing key (only the functions that issue access tokens), the
+ * keyed-hash key (those that hash), the providers' tokens (those that call a provider) and
+ * CloudFront's origin secret (those behind CloudFront). Which reads which is data: the `secrets` of
+ * each row of infra/routes.ts and infra/consumers.ts.
+ */
+export const serviceSecretNames = ['signingKey', 'hashKey', 'providerTokens', 'originSecret'] as const;
+export type ServiceSecretName = (typeof serviceSecretNames)[number];
+
+/** The ES256 private key; its `kid` names it to verifiers, so a new key can overlap the old one. */
+const privateJwk = z.looseObject({
+  kty: z.literal('EC'),
+  crv: z.literal('P-256'),
+  x: z.string(),
+  y: z.string(),
+  d: z.string(),
+  kid: z.optional(z.string().check(z.minLength(1))),
 });
-export type ServiceSecrets = z.infer<typeof serviceSecrets>;
+export type PrivateJwk = z.infer<typeof privateJwk>;
+
+const shapes = {
+  signingKey: z.object({ jwtPrivateJwk: privateJwk }),
+  hashKey: z.object({ hashKey: z.string().check(z.minLength(16)) }),
+  providerTokens: z.object({
+    whatsappAccessToken: z.optional(z.string().check(z.minLength(1))),
+    relationshipRegistryToken: z.optional(z.string().check(z.minLength(1))),
+    sessionProviderApiKey: z.optional(z.string().check(z.minLength(8))),
+  }),
+  /** Only when CloudFront fronts the API: the value of its origin header. */
+  originSecret: z.object({ cloudFrontOriginSecret: z.optional(z.string().check(z.minLength(16))) }),
+};
+export type ServiceSecret<N extends ServiceSecretName> = z.infer<(typeof shapes)[N]>;
+const secretShapes: { [N in ServiceSecretName]: z.ZodMiniType<ServiceSecret<N>> } = shapes;
+export type ProviderTokens = ServiceSecret<'providerTokens'>;
+
+/** The variable CDK sets to each secret's ARN, on the functions whose row names it. */
+export const secretArnVariables = {
+  signingKey: 'SIGNING_KEY_SECRET_ARN',
+  hashKey: 'HASH_SECRET_ARN',
+  providerTokens: 'PROVIDER_SECRETS_ARN',
+  originSecret: 'ORIGIN_SECRET_ARN',
+} as const satisfies Record<ServiceSecretName, keyof Config>;
 
 const parseJson = (name: string, value: string): unknown => {
   try {
@@ -25,6 +51,32 @@ const parseJson = (name: string, value: string): unknown => {
   } catch {
     throw new ConfigError(`Invalid configuration: ${name}: must be JSON`);
   }
+};
+
+/** Each secret's value in the local stack, from the variables only its own configuration provides. */
+const localValues: { [N in ServiceSecretName]: { variables: string; read: (config: Config) => unknown } } = {
+  signingKey: {
+    variables: 'JWT_PRIVATE_JWK',
+    read: (config) => ({
+      jwtPrivateJwk:
+        config.JWT_PRIVATE_JWK === undefined
+          ? undefined
+          : parseJson('JWT_PRIVATE_JWK', config.JWT_PRIVATE_JWK),
+    }),
+  },
+  hashKey: { variables: 'HASH_KEY', read: (config) => ({ hashKey: config.HASH_KEY }) },
+  providerTokens: {
+    variables: 'WHATSAPP_ACCESS_TOKEN, RELATIONSHIP_REGISTRY_TOKEN, SESSION_PROVIDER_API_KEY',
+    read: (config) => ({
+      whatsappAccessToken: config.WHATSAPP_ACCESS_TOKEN,
+      relationshipRegistryToken: config.RELATIONSHIP_REGISTRY_TOKEN,
+      sessionProviderApiKey: config.SESSION_PROVIDER_API_KEY,
+    }),
+  },
+  originSecret: {
+    variables: 'CLOUDFRONT_ORIGIN_SECRET',
+    read: (config) => ({ cloudFrontOriginSecret: config.CLOUDFRONT_ORIGIN_SECRET }),
+  },
 };
 
 /** One secret's string, through the AWS Parameters and Secrets Lambda Extension (local HTTP, cached). */
@@ -42,44 +94,27 @@ export const readSecret = async (
 };
 
 /**
- * In AWS the secrets come from Secrets Manager (`SECRETS_ARN`) through the AWS Parameters and
- * Secrets Lambda Extension: one local HTTP call, cached by the extension, and no Secrets Manager
- * SDK in the bundle. Locally they come from `JWT_PRIVATE_JWK` and `HASH_KEY`, which only the local
- * stack's own configuration provides.
+ * One of the service's secrets. In AWS it comes from Secrets Manager (its ARN variable, set only
+ * where its row grants it) through the AWS Parameters and Secrets Lambda Extension: one local HTTP
+ * call, cached by the extension, and no Secrets Manager SDK in the bundle. Without the ARN it comes
+ * from the local variables. A missing or malformed value is named (never shown) and stops the start.
  */
-export const loadServiceSecrets = async (
+export const loadSecret = async <N extends ServiceSecretName>(
+  name: N,
   config: Config,
   fetchSecret: typeof fetch = fetch,
-): Promise<ServiceSecrets> => {
-  if (config.SECRETS_ARN !== undefined) {
-    return serviceSecrets.parse(
-      parseJson('SECRETS_ARN', await readSecret(config, config.SECRETS_ARN, fetchSecret)),
-    );
-  }
-  if (config.JWT_PRIVATE_JWK === undefined || config.HASH_KEY === undefined) {
-    throw new ConfigError(
-      'Invalid configuration: SECRETS_ARN, or both JWT_PRIVATE_JWK and HASH_KEY, must be set',
-    );
-  }
-  const parsed = serviceSecrets.safeParse({
-    jwtPrivateJwk: parseJson('JWT_PRIVATE_JWK', config.JWT_PRIVATE_JWK),
-    hashKey: config.HASH_KEY,
-    ...(config.WHATSAPP_ACCESS_TOKEN === undefined
-      ? {}
-      : { whatsappAccessToken: config.WHATSAPP_ACCESS_TOKEN }),
-    ...(config.RELATIONSHIP_REGISTRY_TOKEN === undefined
-      ? {}
-      : { relationshipRegistryToken: config.RELATIONSHIP_REGISTRY_TOKEN }),
-    ...(config.SESSION_PROVIDER_API_KEY === undefined
-      ? {}
-      : { sessionProviderApiKey: config.SESSION_PROVIDER_API_KEY }),
-    ...(config.CLOUDFRONT_ORIGIN_SECRET === undefined
-      ? {}
-      : { cloudFrontOriginSecret: config.CLOUDFRONT_ORIGIN_SECRET }),
-  });
+): Promise<ServiceSecret<N>> => {
+  const arnVariable = secretArnVariables[name];
+  const arn = config[arnVariable];
+  const value =
+    arn === undefined
+      ? localValues[name].read(config)
+      : parseJson(arnVariable, await readSecret(config, arn, fetchSecret));
+  const parsed = secretShapes[name].safeParse(value);
   if (!parsed.success) {
+    const issue = parsed.error.issues[0];
     throw new ConfigError(
-      `Invalid configuration: JWT_PRIVATE_JWK: ${parsed.error.issues[0]?.message ?? 'invalid'}`,
+      `Invalid configuration: ${arnVariable} (locally ${localValues[name].variables}): ${issue?.path.join('.') ?? ''} ${issue?.message ?? 'invalid'}`,
     );
   }
   return parsed.data;

@@ -1,6 +1,7 @@
 import { exportJWK, generateKeyPair, importJWK, SignJWT, type CryptoKey, type JWK } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { joseAccessTokens } from '../../../shared/adapters/auth/jose-access-tokens';
+import { joseAccessTokens, verificationKeys } from '../../../shared/adapters/auth/jose-access-tokens';
+import { parseConfig } from '../../../shared/config/config';
 import type { AccessTokens } from '../../../shared/ports/access-tokens';
 
 let jwk: JWK;
@@ -10,8 +11,21 @@ const settings = { issuer: 'family-protection', audience: 'family-protection-app
 beforeAll(async () => {
   const { privateKey } = await generateKeyPair('ES256', { extractable: true });
   jwk = await exportJWK(privateKey);
-  tokens = await joseAccessTokens({ ...settings, privateJwk: jwk });
+  tokens = joseAccessTokens({
+    ...settings,
+    signingJwk: async () => jwk,
+    verificationKeys: { keys: [half(jwk)] },
+  });
 });
+
+/** A key pair's public half, as verifiers are given it. */
+const half = ({ d: _d, ...publicJwk }: JWK): JWK => publicJwk;
+const newPair = async (kid: string) => {
+  const { privateKey } = await generateKeyPair('ES256', { extractable: true });
+  return { ...(await exportJWK(privateKey)), kid };
+};
+const header = (token: string): unknown =>
+  JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString());
 
 const forge = async (fields: {
   alg?: string;
@@ -67,5 +81,88 @@ describe('access tokens', () => {
     const { privateKey } = await generateKeyPair('ES256');
     expect(await tokens.verify(await forge({ key: privateKey }))).toBeNull();
     expect(await tokens.verify('not.a.token')).toBeNull();
+  });
+});
+
+describe('access tokens across a change of signing key', () => {
+  it('name their key by its kid, and verify with whichever key of the set it names', async () => {
+    const [old, current] = [await newPair('2026-01'), await newPair('2026-07')];
+    const verificationKeys = { keys: [half(current), half(old)] };
+    const signedWith = (key: JWK) =>
+      joseAccessTokens({ ...settings, signingJwk: async () => key, verificationKeys });
+    const before = await signedWith(old).issue('usr_1', new Date());
+    const after = await signedWith(current).issue('usr_2', new Date());
+    expect(header(after.accessToken)).toEqual({ alg: 'ES256', typ: 'at+jwt', kid: '2026-07' });
+    // One verifier, during the overlap, takes both; once the old key is dropped, only the new.
+    const overlap = signedWith(current);
+    expect(await overlap.verify(before.accessToken)).toBe('usr_1');
+    expect(await overlap.verify(after.accessToken)).toBe('usr_2');
+    const afterwards = joseAccessTokens({
+      ...settings,
+      signingJwk: async () => current,
+      verificationKeys: { keys: [half(current)] },
+    });
+    expect(await afterwards.verify(before.accessToken)).toBeNull();
+    expect(await afterwards.verify(after.accessToken)).toBe('usr_2');
+  });
+
+  it('sign with the key its secret holds now: a new key written there is used without a restart', async () => {
+    const [old, current] = [await newPair('2026-01'), await newPair('2026-07')];
+    let inSecret = old;
+    const issuer = joseAccessTokens({
+      ...settings,
+      signingJwk: async () => inSecret,
+      verificationKeys: { keys: [half(current), half(old)] },
+    });
+    expect(header((await issuer.issue('usr_1', new Date())).accessToken)).toMatchObject({ kid: '2026-01' });
+    inSecret = current;
+    const after = await issuer.issue('usr_1', new Date());
+    expect(header(after.accessToken)).toMatchObject({ kid: '2026-07' });
+    expect(await issuer.verify(after.accessToken)).toBe('usr_1');
+  });
+
+  it('refuse a token naming a key the set does not hold', async () => {
+    const stranger = await newPair('2026-07');
+    const forged = await joseAccessTokens({
+      ...settings,
+      signingJwk: async () => stranger,
+      verificationKeys: { keys: [half(stranger)] },
+    }).issue('usr_1', new Date());
+    expect(await tokens.verify(forged.accessToken)).toBeNull();
+  });
+
+  it('verify without ever reading the signing key: verifiers cannot read its secret', async () => {
+    const verifier = joseAccessTokens({
+      ...settings,
+      signingJwk: () => Promise.reject(new Error('AccessDenied')),
+      verificationKeys: { keys: [half(jwk)] },
+    });
+    const issued = await tokens.issue('usr_1', new Date());
+    expect(await verifier.verify(issued.accessToken)).toBe('usr_1');
+    await expect(verifier.issue('usr_1', new Date())).rejects.toThrow('AccessDenied');
+  });
+});
+
+describe('the verification keys', () => {
+  it('are JWT_PUBLIC_JWKS, or locally the public half of JWT_PRIVATE_JWK', () => {
+    const keys = { keys: [{ ...half(jwk), kid: 'k1' }] };
+    expect(verificationKeys(parseConfig({ TABLE_NAME: 't', JWT_PUBLIC_JWKS: JSON.stringify(keys) }))).toEqual(
+      keys,
+    );
+    expect(verificationKeys(parseConfig({ TABLE_NAME: 't', JWT_PRIVATE_JWK: JSON.stringify(jwk) }))).toEqual({
+      keys: [half(jwk)],
+    });
+    expect(() => verificationKeys(parseConfig({ TABLE_NAME: 't' }))).toThrow(
+      /JWT_PUBLIC_JWKS \(locally JWT_PRIVATE_JWK\) must be set/,
+    );
+  });
+
+  it('refuse a private key given as a public one, and an empty set', () => {
+    expect(() => parseConfig({ TABLE_NAME: 't', JWT_PUBLIC_JWKS: JSON.stringify({ keys: [jwk] }) })).toThrow(
+      /JWT_PUBLIC_JWKS/,
+    );
+    expect(() => parseConfig({ TABLE_NAME: 't', JWT_PUBLIC_JWKS: JSON.stringify({ keys: [] }) })).toThrow(
+      /JWT_PUBLIC_JWKS/,
+    );
   });
 });

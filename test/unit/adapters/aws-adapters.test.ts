@@ -2,7 +2,7 @@ import { SendEmailCommand, SESClient } from '@aws-sdk/client-ses';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseConfig } from '../../../shared/config/config';
-import { loadServiceSecrets, requireSecret } from '../../../shared/adapters/crypto/service-secrets';
+import { loadSecret, requireSecret } from '../../../shared/adapters/crypto/service-secrets';
 import { sesMailer } from '../../../shared/adapters/mail/ses-mailer';
 
 const ses = mockClient(SESClient);
@@ -41,61 +41,104 @@ describe('the SES mailer', () => {
 });
 
 describe('the service secrets', () => {
-  it('come from Secrets Manager through the extension when SECRETS_ARN is set', async () => {
+  const extensionServing = (secrets: Record<string, unknown>) => {
     const asked: { url: string; token: string | null }[] = [];
-    const extension = (async (url: string, init?: RequestInit) => {
+    const fetchSecret = (async (url: string, init?: RequestInit) => {
       asked.push({ url, token: new Headers(init?.headers).get('x-aws-parameters-secrets-token') });
-      return new Response(
-        JSON.stringify({ SecretString: JSON.stringify({ jwtPrivateJwk: jwk, hashKey: 'k'.repeat(32) }) }),
-      );
+      const id = decodeURIComponent(new URL(url).searchParams.get('secretId') ?? '');
+      return id in secrets
+        ? new Response(JSON.stringify({ SecretString: JSON.stringify(secrets[id]) }))
+        : new Response('AccessDeniedException', { status: 400 });
     }) as typeof fetch;
+    return { asked, fetchSecret };
+  };
+
+  it('each come from its own secret in Secrets Manager, through the extension, when its ARN is set', async () => {
+    const { asked, fetchSecret } = extensionServing({
+      'arn:signing': { jwtPrivateJwk: { ...jwk, kid: '2026-07' } },
+      'arn:hash': { hashKey: 'k'.repeat(32) },
+      'arn:providers': { sessionProviderApiKey: 'waha-key-1' },
+      'arn:origin': { cloudFrontOriginSecret: 'o'.repeat(32) },
+    });
     const config = parseConfig({
       TABLE_NAME: 't',
-      SECRETS_ARN: 'arn:aws:secretsmanager:sa-east-1:1:secret:s',
+      SIGNING_KEY_SECRET_ARN: 'arn:signing',
+      HASH_SECRET_ARN: 'arn:hash',
+      PROVIDER_SECRETS_ARN: 'arn:providers',
+      ORIGIN_SECRET_ARN: 'arn:origin',
       AWS_SESSION_TOKEN: 'session',
     });
-    expect(await loadServiceSecrets(config, extension)).toEqual({
-      jwtPrivateJwk: jwk,
-      hashKey: 'k'.repeat(32),
+    expect(await loadSecret('signingKey', config, fetchSecret)).toEqual({
+      jwtPrivateJwk: { ...jwk, kid: '2026-07' },
     });
-    expect(asked).toEqual([
-      {
-        url: 'http://localhost:2773/secretsmanager/get?secretId=arn%3Aaws%3Asecretsmanager%3Asa-east-1%3A1%3Asecret%3As',
-        token: 'session',
-      },
+    expect(await loadSecret('hashKey', config, fetchSecret)).toEqual({ hashKey: 'k'.repeat(32) });
+    expect(await loadSecret('providerTokens', config, fetchSecret)).toEqual({
+      sessionProviderApiKey: 'waha-key-1',
+    });
+    expect(await loadSecret('originSecret', config, fetchSecret)).toEqual({
+      cloudFrontOriginSecret: 'o'.repeat(32),
+    });
+    expect(asked[1]).toEqual({
+      url: 'http://localhost:2773/secretsmanager/get?secretId=arn%3Ahash',
+      token: 'session',
+    });
+  });
+
+  it('read only the secret asked for: a function given the hash key never asks for the signing key', async () => {
+    const { asked, fetchSecret } = extensionServing({ 'arn:hash': { hashKey: 'k'.repeat(32) } });
+    const config = parseConfig({ TABLE_NAME: 't', HASH_SECRET_ARN: 'arn:hash' });
+    await loadSecret('hashKey', config, fetchSecret);
+    expect(asked.map(({ url }) => url)).toEqual([
+      'http://localhost:2773/secretsmanager/get?secretId=arn%3Ahash',
     ]);
   });
 
-  it('stop the start when the extension refuses', async () => {
-    const refusing = (async () => new Response('no', { status: 400 })) as typeof fetch;
+  it('stop the start when the extension refuses, or the secret is not of its shape (named, not shown)', async () => {
+    const { fetchSecret } = extensionServing({ 'arn:hash': { hashKey: 'short' } });
     await expect(
-      loadServiceSecrets(parseConfig({ TABLE_NAME: 't', SECRETS_ARN: 'arn' }), refusing),
+      loadSecret(
+        'signingKey',
+        parseConfig({ TABLE_NAME: 't', SIGNING_KEY_SECRET_ARN: 'arn:x' }),
+        fetchSecret,
+      ),
     ).rejects.toThrow(/400/);
+    const malformed = loadSecret(
+      'hashKey',
+      parseConfig({ TABLE_NAME: 't', HASH_SECRET_ARN: 'arn:hash' }),
+      fetchSecret,
+    );
+    await expect(malformed).rejects.toThrow(/HASH_SECRET_ARN \(locally HASH_KEY\): hashKey/);
+    await expect(malformed).rejects.not.toThrow(/short/);
   });
 
-  it('come from the local variables otherwise, and stop start-up when neither is set', async () => {
-    const local = await loadServiceSecrets(
-      parseConfig({ TABLE_NAME: 't', JWT_PRIVATE_JWK: JSON.stringify(jwk), HASH_KEY: 'h'.repeat(20) }),
+  it('come from the local variables otherwise, and stop start-up when one is missing', async () => {
+    const local = parseConfig({
+      TABLE_NAME: 't',
+      JWT_PRIVATE_JWK: JSON.stringify(jwk),
+      HASH_KEY: 'h'.repeat(20),
+      CLOUDFRONT_ORIGIN_SECRET: 'o'.repeat(20),
+    });
+    expect(await loadSecret('hashKey', local)).toEqual({ hashKey: 'h'.repeat(20) });
+    expect((await loadSecret('signingKey', local)).jwtPrivateJwk).toEqual(jwk);
+    expect((await loadSecret('originSecret', local)).cloudFrontOriginSecret).toBe('o'.repeat(20));
+    await expect(loadSecret('hashKey', parseConfig({ TABLE_NAME: 't' }))).rejects.toThrow(
+      /HASH_SECRET_ARN \(locally HASH_KEY\)/,
     );
-    expect(local.hashKey).toBe('h'.repeat(20));
-    await expect(loadServiceSecrets(parseConfig({ TABLE_NAME: 't' }))).rejects.toThrow(
-      /SECRETS_ARN, or both JWT_PRIVATE_JWK and HASH_KEY/,
+    await expect(loadSecret('signingKey', parseConfig({ TABLE_NAME: 't' }))).rejects.toThrow(
+      /SIGNING_KEY_SECRET_ARN \(locally JWT_PRIVATE_JWK\)/,
     );
     await expect(
-      loadServiceSecrets(parseConfig({ TABLE_NAME: 't', JWT_PRIVATE_JWK: '{', HASH_KEY: 'h'.repeat(20) })),
+      loadSecret('signingKey', parseConfig({ TABLE_NAME: 't', JWT_PRIVATE_JWK: '{' })),
     ).rejects.toThrow(/JWT_PRIVATE_JWK: must be JSON/);
   });
-  it('name a missing secret its caller needs, with the variable that holds it locally', async () => {
-    const secrets = await loadServiceSecrets(
-      parseConfig({
-        TABLE_NAME: 't',
-        JWT_PRIVATE_JWK: JSON.stringify(jwk),
-        HASH_KEY: 'h'.repeat(20),
-        WHATSAPP_ACCESS_TOKEN: 'token',
-      }),
+
+  it('name a missing provider token its caller needs, with the variable that holds it locally', async () => {
+    const tokens = await loadSecret(
+      'providerTokens',
+      parseConfig({ TABLE_NAME: 't', WHATSAPP_ACCESS_TOKEN: 'token' }),
     );
-    expect(requireSecret(secrets, 'whatsappAccessToken')).toBe('token');
-    expect(() => requireSecret(secrets, 'relationshipRegistryToken')).toThrow(
+    expect(requireSecret(tokens, 'whatsappAccessToken')).toBe('token');
+    expect(() => requireSecret(tokens, 'relationshipRegistryToken')).toThrow(
       /relationshipRegistryToken \(or RELATIONSHIP_REGISTRY_TOKEN\) must be set/,
     );
   });
