@@ -25,6 +25,7 @@ export const bullying: CategoryLexicon = {
         `${you} (e|eh) o saco de pancada`,
         '(pode|podes) (mudar|trocar|fugir|se esconder)\\w* .{0,20}(q|que) eu te (acho|encontro|pego)',
         'devia se (?:jogar|matar)|(?:a gente|vamos|vou) te humilh\\w*|(?:senao|se nao|ou) (?:vai|isso vai|mando|posto) (?:pro|no|pra) (?:grupo|turma|sala)',
+        'whole (?:school|grade|class) (?:s |has )?seen it',
       ],
     },
     {
@@ -50,6 +51,7 @@ export const bullying: CategoryLexicon = {
         '(?:postei|postar|posto|mandei|mandar|espalhei|espalhar)( \\w+){0,6} pra (?:todo mundo|a sala toda|a turma toda|a escola toda|geral) (?:rir|ver|zoar)|mostro (?:seu|teu|sua|tua) (?:print|foto|video|audio)',
         '(?:ninguem|ngm) (?:fala|anda|senta|conversa) (?:mais )?com (?:ela|ele|vc|voce|dedo duro)|nobody (?:sits|talks|hangs out) with (?:you|u|her|him)|pobre (?:e|eh) fogo|familia de (?:mendigo|pobre|favelado)|cripple|aleijad[ao]',
         '(?:mais feia|mais feio|mais chata|mais chato|mais burra|mais burro) da (?:sala|turma|escola)',
+        'por isso (?:vc|voce|tu) (?:e|eh) (?:pobre|feio|feia|burro|burra|gordo|gorda|sozinh[ao])|nobody wants to see (?:that|you|it)',
       ],
     },
     {
@@ -69,6 +71,7 @@ export const bullying: CategoryLexicon = {
         'baleia|bujao|quatro olhos|aleijad\\w*|mongol|fede|saco de pancada|vergonha alheia|perdedor|cringing|mid',
         'piada|meme|vai chorar pra (mamae|mae|mamãe)|rir da tua|inferno|te acho|merece|mais feia|espalh\\w*|whole grade',
         'gago|dentuco|tampinha|quatro olhos|(?:cara de|parece (?:um|uma)) (?:porco|ninho de rato|pizza|boneco de posto)|vai chorar (?:pra|pro) (?:mamae|papai)',
+        '(?:pq|porque) (?:vc|voce|tu) (?:e|eh) (?:chat[ao]|esquisit[ao]|estranh[ao]|feia|feio|burr[ao])',
       ],
     },
     {
