@@ -42,6 +42,12 @@ export const FOLDS = 5;
 export const SCREEN_PASS_TARGET = 0.04;
 /** A classifier finding may add at most this many false alerts per 1,000 ordinary messages. */
 export const FINDING_FALSE_ALERTS_TARGET = 1;
+/**
+ * The least recall a classifier finding must add to the rules to be kept: false alerts are what
+ * makes a family stop reading, so a finding that adds a tenth of a point of recall for one more false
+ * alert per 1,000 ordinary messages is not worth it.
+ */
+export const MIN_FINDING_RECALL_GAIN = 0.01;
 const CONTEXT_WEIGHTS = [0, 0.9, 1];
 
 interface Example {
@@ -249,7 +255,7 @@ const analyzerAcross = async (folds: readonly Fold[], threshold: number | null, 
  * Trains the model on the whole dev split, with the thresholds chosen by 5-fold cross-validation on
  * it: the screen's the lowest that passes at most 4% of the held fold's ordinary messages (rules or
  * classifier), the finding's the lowest with at most 1 classifier false alert per 1,000 ordinary
- * messages, kept only when it adds recall.
+ * messages, kept only when it adds at least a point of recall.
  */
 export const trainWithThresholds = async (dev: readonly EvalWindow[]): Promise<ClassifierModel> => {
   devOnly(dev);
@@ -266,9 +272,9 @@ export const trainWithThresholds = async (dev: readonly EvalWindow[]): Promise<C
   );
   const findingAlone = await analyzerAcross(folds, findingThreshold, false);
   const findingCombined = await analyzerAcross(folds, findingThreshold, true);
-  // Kept only when it adds recall to the rules without breaking the false-alert target.
+  // Kept only when it adds real recall to the rules without breaking the false-alert target.
   const finding =
-    findingCombined.recall > rulesOnly.recall &&
+    findingCombined.recall >= rulesOnly.recall + MIN_FINDING_RECALL_GAIN &&
     findingCombined.falseAlertsPer1000 <= FINDING_FALSE_ALERTS_TARGET
       ? { threshold: findingThreshold, combined: findingCombined, classifierAlone: findingAlone }
       : null;

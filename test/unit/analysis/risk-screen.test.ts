@@ -71,9 +71,9 @@ describe('the risk screen', () => {
   });
 
   // The price of the classifier's recall: about 4% of ordinary messages pass, this one among them
-  // ('depois da escola' is where the set's fights are arranged). Bedrock decides it is nothing.
+  // ('matar' is the set's threats' verb). Bedrock decides it is nothing.
   it('passes an ordinary message the classifier mistakes, which the rules let by', () => {
-    const window = chat('bora jogar bola depois da escola?');
+    const window = chat('tem alguma coisa pra matar a fome?');
     expect(screenScore(window)).toBeLessThan(SCREEN_THRESHOLD);
     expect(riskScreen(window)).toBe(true);
   });

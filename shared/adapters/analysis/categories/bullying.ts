@@ -19,9 +19,13 @@ export const bullying: CategoryLexicon = {
         `(fazer|faco|vou fazer) da (tua|sua) vida um inferno|make your life (a )?hell`,
         `(a escola|a sala|o colegio|a turma) (inteira|toda) vai rir (da|de) (tua|sua|${you})( cara)?|(whole|entire) (school|grade|class) (will|is gonna|gonna) laugh`,
         `(manda|mandem|espalha|espalhem|printa|printem|posta|postem) (pra|pro|no|em) (todo mundo|grupo d[ao] (escola|sala|turma)|a escola|a sala)`,
-        `(posted|sent|shared|sending|send) (the|a|that|it|this)? ?(video|pic|photo|screenshot|it)? ?(of (you|u) )?.{0,30}(everywhere|whole (grade|school|class)|to everyone)`,
+        `(posted|sent|shared) (the|a|that|it|this)? ?(video|pic|photo|screenshot|it)? ?(of (you|u) )?.{0,30}(everywhere|whole (grade|school|class)|to everyone)`,
+        // Sending something to everyone is a done deed only in the past tense: the present is any meme's fate.
+        `(sending|send) (the|a|that|it|this)? ?(video|pic|photo|screenshot|it)? ?(of (you|u) )?.{0,30}(everywhere|whole (grade|school|class))`,
         `${you} (e|eh) o saco de pancada`,
         '(pode|podes) (mudar|trocar|fugir|se esconder)\\w* .{0,20}(q|que) eu te (acho|encontro|pego)',
+        'devia se (?:jogar|matar)|(?:a gente|vamos|vou) te humilh\\w*|(?:senao|se nao|ou) (?:vai|isso vai|mando|posto) (?:pro|no|pra) (?:grupo|turma|sala)',
+        'whole (?:school|grade|class) (?:s |has )?seen it',
       ],
     },
     {
@@ -43,6 +47,11 @@ export const bullying: CategoryLexicon = {
         '(you re|you are|ur|youre) (so )?(worthless|pathetic|disgusting|a loser|ugly|weird|mid)',
         'cringing (so hard )?(for|at) (you|u)|screenshot\\w* what (you|u) said',
         'vergonha alheia|parece (menina|mulherzinha|bicho)',
+        'ate (?:ela|ele|vc|voce|tu) (?:chorar|sair do grupo|apagar o insta|apagar a conta|mudar de escola)|(?:todo mundo|a sala toda|geral|\\d+ (?:seguidores|pessoas)) (?:ta |esta |tao )?rindo de (?:vc|voce|ti|tu)|(?:vai|vc vai) ser (?:a )?piada',
+        '(?:postei|postar|posto|mandei|mandar|espalhei|espalhar)( \\w+){0,6} pra (?:todo mundo|a sala toda|a turma toda|a escola toda|geral) (?:rir|ver|zoar)|mostro (?:seu|teu|sua|tua) (?:print|foto|video|audio)',
+        '(?:ninguem|ngm) (?:fala|anda|senta|conversa) (?:mais )?com (?:ela|ele|vc|voce|dedo duro)|nobody (?:sits|talks|hangs out) with (?:you|u|her|him)|pobre (?:e|eh) fogo|familia de (?:mendigo|pobre|favelado)|cripple|aleijad[ao]',
+        '(?:mais feia|mais feio|mais chata|mais chato|mais burra|mais burro) da (?:sala|turma|escola)',
+        'por isso (?:vc|voce|tu) (?:e|eh) (?:pobre|feio|feia|burro|burra|gordo|gorda|sozinh[ao])|nobody wants to see (?:that|you|it)',
       ],
     },
     {
@@ -61,6 +70,8 @@ export const bullying: CategoryLexicon = {
         'nojent\\w*|inutil|fracassad\\w*|aberracao|feios[ao]|loser|worthless|pathetic|patetic\\w*|disgusting|esquisit\\w*',
         'baleia|bujao|quatro olhos|aleijad\\w*|mongol|fede|saco de pancada|vergonha alheia|perdedor|cringing|mid',
         'piada|meme|vai chorar pra (mamae|mae|mamãe)|rir da tua|inferno|te acho|merece|mais feia|espalh\\w*|whole grade',
+        'gago|dentuco|tampinha|quatro olhos|(?:cara de|parece (?:um|uma)) (?:porco|ninho de rato|pizza|boneco de posto)|vai chorar (?:pra|pro) (?:mamae|papai)',
+        '(?:pq|porque) (?:vc|voce|tu) (?:e|eh) (?:chat[ao]|esquisit[ao]|estranh[ao]|feia|feio|burr[ao])',
       ],
     },
     {

@@ -29,6 +29,7 @@ export const drugs: CategoryLexicon = {
         '(cheir\\w*|did|do|doing|snort\\w*) (a few |some |two |2 |uns |umas |\\d+ )?(lines|carreiras?)',
         'sell\\w* (some |a few |uns? )?(weed|coke|molly|xans|thc|carts|pills|percs|acid|shrooms|pot|drugs)',
         'lanca (perfume )?.{0,15}\\d+',
+        '(?:bala|doce|md|pills?|molly)( \\w+){0,3} \\d+ (?:reais |conto |pila )?cada|(?:preciso|precisando) de aviao|aviao pra (?:entregar|levar)|(?:motoboy|entrego|entrega)( \\w+){0,3} (?:o |a )?(?:po|maconha|erva|pino|bala)|vend\\w* (?:esses|essas|os|as) (?:baseados|balas|pinos)',
       ],
     },
     {
@@ -55,6 +56,8 @@ export const drugs: CategoryLexicon = {
         '(has|got|know|have|need) a plug|hit\\w* (the|a|my|his|her|this) (pen|vape|blunt|joint|bong|dab)',
         '(took|take|taking|pop\\w*) .{0,20}(xans|xanax|percs|molly|adderall|oxy\\w*)|xans|percs',
         '(line|lines|bag|gram) of coke|(doing|did|snort\\w*) coke|drug dealers?',
+        'tem (?:um |uns )?(?:beck|baseado|bagulho|prensado)|(?:vai ter|tem|achei) lolo|fiz lean|lean com|codeina|(?:bora|vamo|vamos|da pra) cheirar|cheira (?:um pouco|uma|um)|(?:leva|levo|levar|tem|tenho|de|um|uma) md',
+        '(?:erva|beck|bagulho|baseado|verde) (?:pra|p) (?:gente|nos|nois|a gente) fumar|(?:rivotril|clonazepam|zolpidem|xanax|tarja preta|remedio)\\w*( \\w+){0,6} (?:pra )?(?:ficar|fica) (?:louc|doid|chapad|lok)\\w*',
       ],
     },
     {
@@ -66,6 +69,7 @@ export const drugs: CategoryLexicon = {
         '(so|soh) (um|uma) (trago|tapinha|peguinha|tapa no)',
         'todo mundo (ja )?(fuma|fumou|usa|usou|cheira)|(everyone|everybody) (is |s )?(hitting|smoking|vaping|high)',
         '(coisinha|parada|bagulho|negocio|balinha|docinho) (pra|que|p) (deixar|deixa|te deixar|ficar|fica|animar) .{0,20}(animad|louc|lok|doid|solt|chapad|eletric)\\w*',
+        '(?:bora|vamo|vamos|wanna|want to) (?:fumar|smoke)(?! (?:narguile|cigarro))|umas? verdinh\\w*|tem erva (?:ai|pra vender)|got any green|(?:negocio|negocinho|parada|bagulho)( \\w+){0,3} (?:q|que) (?:vai )?te deixa(?:r)? (?:doid|louc|chapad|lok)\\w*',
       ],
     },
   ],

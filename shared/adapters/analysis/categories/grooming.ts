@@ -47,6 +47,10 @@ export const grooming: CategoryLexicon = {
         `if ${parents} (?:sees?|finds? out|knows?)`,
         '(?:delete|clear) (?:this|our|the) (?:chat|conversation|messages)|always (?:delete|clear) it',
         'meet me alone|come meet me (?:alone|secretly)',
+        `(?:fala|diz|diga|fale)( pra (?:ela|ele|${parents}))? (?:q|que) (?:vai|ta|esta|foi) (?:ficar|dormir|estudar) (?:na|no|em)|tell ${parents} (?:you re|ur|you are|youre) (?:at|with|staying)`,
+        `(?:qnd|quando|q|assim q|assim que) ${parents} (?:sairem|sair|dormirem|dormir|viajarem)|so (?:nos dois|eu e ${you})( \\w+)? (?:la em casa|na minha casa|no vestiario|no carro|no meu carro)`,
+        `(?:sai|saia|sair) escondid[ao]|prometo (?:q|que) apago|(?:and |i ll |i will )?delete (?:it|them) (?:after|right after)|muda meu nome no (?:contato|celular|whats)|esconde o celular`,
+        `(?:send|take)( me)? (?:a |some )?(?:pic|pics|picture|pictures|photo|photos)( \\w+){0,3} (?:in (?:your|ur) (?:pajamas|pjs|bikini|underwear|towel)|without (?:your|ur) (?:shirt|clothes))|(?:${image}|dancando)( \\w+){0,4} com roupa curta`,
       ],
     },
     {
@@ -66,6 +70,10 @@ export const grooming: CategoryLexicon = {
         `(?:${you} e|you re|you are|ur|youre) (?:muito |mt |bem |so |very )?(?:madur[ao]|mature)( \\w+){0,2} (?:pra|para|for) (?:sua|tua|your|ur) (?:idade|age)`,
         'are (?:you|u) (?:home )?alone( at home)?',
         'send (?:me )?(?:a )?(?:pic|picture|photo) of (?:you|yourself)',
+        `(?:you|u) don ?t need (?:them|anyone|${parents})|only i (?:get|understand) (?:you|u)|${parents} so pensam (?:neles|em si)|(?:eles|${parents}) te controlam|${no} te entende(?:m)? como eu`,
+        `(?:now|so) (?:you|u) owe me|me deve um favor|depois te peco um favor|em troca ${you} (?:fica|me manda|manda|faz)|idade (?:e|eh) (?:so|soh|apenas) um numero|age is just a number`,
+        `tenho (?:2\\d|3\\d|4\\d)( anos)?( \\w+){0,4} (?:mas|e) (?:me sinto|adoro|curto|gosto)|i m (?:2\\d|3\\d|4\\d) but|fica (?:so )?entre (?:a gente|nos|nos dois)|o (?:q|que) acontece aqui fica aqui`,
+        `sem ${nobody} (?:ver|saber)|se ${parents} (?:ver|vir|souber|descobrir|ler)|when (?:are|do) (?:they|${parents}) (?:out|leave|go out|asleep)|just (?:us two|the two of us|you and me)|fala (?:q|que) foi (?:rifa|sorteio)`,
       ],
     },
     {

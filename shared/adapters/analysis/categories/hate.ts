@@ -35,6 +35,9 @@ export const hate: CategoryLexicon = {
         // Beating someone into a man.
         '(apanh\\w*|porrada|tapa|tapas|surra|soco|socos|pancada)( \\w+){0,5} (ser|virar|vira|aprender a ser) homem|(ser|virar|vira) homem( \\w+){0,3} (na|no|de) (porrada|tapa|pancada|soco)',
         `(trans|gay|gays|ser gay|ser trans|being gay|being trans|homossexualidade)( \\w+){0,3} (e|eh|is) (uma )?(doenca|a (mental )?(illness|disease)|mental illness)`,
+        '(?:seu|sua) macac[ao]|macac[ao] (?:burr[ao]|imund[ao])|volta pra (?:senzala|floresta)|m caco|(?:nao sao|nao e) gente|sao (?:bichos?|uma praga|animais)|(?:are|re) animals|raca inferior|(?:nazismo|hitler|nazistas?) (?:tava|tinha|estava) (?:certo|razao)|white power',
+        '(?:tinha|tinham|tem|devia|deviam) (?:q|que|de) (?:matar|eliminar|exterminar|expulsar|limpar|acabar com)( \\w+){0,3} (?:todos|todas|a raca|eles|elas)|tem q eliminar|ca[cç]ar (?:gays?|viados?|travecos?|negros?|pretos?)|(?:escola|lugar|pais) (?:e|eh) (?:so )?pra brancos?',
+        '(?:tinha|tinham) (?:q|que) ter (?:acabado com|matado) (?:todos|todas|eles|elas|essa raca)|(?:explodir|queimar|tacar fogo)( \\w+){0,3} com (?:eles|elas) dentro|(?:go there|let s go) and hurt',
       ],
     },
     {
@@ -58,6 +61,10 @@ export const hate: CategoryLexicon = {
         '(mulher|mulheres|menina|meninas|garota|garotas)( \\w+)? (nao|n) (tem capacidade|serve (pra|para)|presta|deviam votar|devia votar)|tirar o voto (delas|das mulheres)',
         '(gente|pessoas?) (assim|desse tipo|como (ele|ela|eles|elas)) (nem )?(devia|deveria|deviam|nao devia)|people like (you|u|them|that) (shouldn t|should not|don t belong)',
         '\\br tard\\w*|retards?',
+        '(?:nordestino|baiano|paraibano|preto|negro|judeu|muculmano|crente|gay|indio|imigrante|venezuelano|boliviano|chines|favelado|mexican|immigrant|jew|muslim)s? (?:e|eh|sao|are) (?:tudo|todos|all) \\w+',
+        'your kind|go back to (?:your|ur) country|volta\\w* pra (?:sua |tua |a )?terra (?:deles|dele|dela|sua|tua)|aberrac(?:ao|oes)|(?:seu|sua) (?:bixa|bicha|traveco|sapatao)|(?:jews|judeus?) (?:control|controla\\w*)|women (?:are property|should obey)|mulher (?:tinha|tem) (?:q|que) (?:ficar calada|obedecer)|mulher nao sabe',
+        '(?:gays?|trans|negros?|pretos?|judeus?|lesbicas?|sapataos?|travecos?)( people)? (?:nao|n) (?:deveria|devia|deviam|deveriam) (?:nem )?existir|(?:gay|gays|trans|sapatao|lesbicas?)( people)? (?:are|e|eh|sao) (?:disgusting|nojent\\w*|doen\\w*)|traveco|boiola',
+        '(?:nao|n) merecem (?:estar|viver|ficar) aqui|(?:they re|they are) all (?:drug dealers|criminals|terrorists|illegals|animals)|(?:esses|os) \\w+ so (?:trazem|traz) (?:crime|doenca|problema)\\w*|escola separada|separar o nordeste|(?:negro|preto|negra|preta)s? (?:e|eh|sao) (?:feio|feia|feios|feias|inferior\\w*)',
       ],
     },
     {
@@ -65,6 +72,8 @@ export const hate: CategoryLexicon = {
       confidence: 0.5,
       patterns: [
         'volta (pra|pro) (cozinha|fogao|tanque)|(saber|sabe|conhece) o lugar dela|lugar de mulher (e|eh) (na|no)|women belong in the kitchen',
+        'cabelo (?:duro|ruim|de bombril)|bombril',
+        '(?:seu|sua) gayzinho',
       ],
     },
   ],

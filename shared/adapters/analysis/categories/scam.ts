@@ -38,6 +38,8 @@ export const scam: CategoryLexicon = {
         '(pague|paga|pagar|pagando|regularize|regularizar|quite|efetue)( .{0,30})? (no|pelo|nesse|neste|via|atraves do) (link|qr ?code)|(pague|regularize|quite) .{0,40}(hoje|imediatamente|evitar)',
         '(print|foto|manda|escane\\w*|le|ler)\\w* .{0,15}(qr ?code d[oa] (zap|whats\\w*)|(zap|whats\\w*) web)',
         '(devolv\\w*|estorn\\w*|return|send back|refund) .{0,30}(mandei|transferi|paguei|depositei|sent|paid) a mais|(mandei|transferi|paguei|depositei|sent you|paid you) .{0,15}(a mais|too much|extra by mistake)',
+        'pix errado|(?:sent|send) (?:it |money )?(?:to you )?by mistake|codigo( \\w+){0,4} (?:por engano|sem querer)|(?:envie|envia|manda|me passa|passa|informe)( \\w+){0,2} (?:o )?codigo( \\w+){0,4} (?:sms|chegou|recebeu)|(?:send|text|give)( \\w+){0,3} (?:the )?(?:\\d+ digit )?code (?:we|that|you) (?:just )?(?:texted|sent|got|received)',
+        '(?:compr\\w*|buy)( \\w+){0,4} (?:gift ?cards?|cartoes? presente|google play|apple|itunes|steam)( cards?)?( \\w+){0,5} (?:codigos?|codes?)|(?:responda|confirme|informe|reply|confirm|envie)( \\w+){0,4} (?:cpf|senha|pin|card number|numero do cartao|codigo de seguranca|dados do cartao)|(?:manda|paga)( \\w+){0,3} pix ou (?:posto|mando|espalho|vazo)',
       ],
     },
     {
@@ -58,6 +60,9 @@ export const scam: CategoryLexicon = {
         '(pagar|paga|pague) (uma|essa|um|esse) (conta|boleto) pra mim',
         'compartilh\\w* com \\d+ (amigos|contatos|grupos|pessoas)|(share|send) (this |it )?(with|to) \\d+ (friends|contacts|people)',
         '(troquei|mudei) de (numero|chip|zap|whats\\w*)|(esse|este) (e|eh) (o )?meu (numero|zap|whats\\w*|contato) novo|(this is|here s) my new number|renda extra garantida',
+        'pag\\w* (?:so )?(?:a |uma )?(?:taxa|inscricao|frete)( de)? (?:r )?\\d+|(?:frete|taxa)( no pix)? (?:pra|para) (?:receber|liberar)|pra liberar (?:o|meu|seu) (?:premio|presente|encomenda)|double (?:it|your money)|investe \\d+ (?:hoje|hj) e amanha',
+        '(?:so|somente) pix (?:antes|adiantado)|pix adiantado|pagamento adiantado|send (?:the )?money first|evite o corte|emprestimo aprovado|sem consulta ao (?:spc|serasa)|call this number|pix pessoal|estamos com (?:seu|sua|teu|tua) (?:filh\\w*|irma\\w*|irmao\\w*)',
+        '(?:coloca|manda|informe|digita|log in with|enter)( \\w+){0,2} (?:seu |teu |your |ur )?(?:login|senha|password|epic account)',
       ],
     },
     {
@@ -66,6 +71,7 @@ export const scam: CategoryLexicon = {
       confidence: 0.55,
       patterns: [
         '(dinheiro|pix|\\d+ reais|grana).{0,40}(depois explico|nao fala pr|nao conta pr)|(depois explico|nao fala pr\\w*|nao conta pr\\w*).{0,40}(dinheiro|pix|transfere)',
+        '(?:clica|clique|claim|acesse) (?:aqui|here)( \\w+){0,2} (?:e |and )?(?:ganh\\w*|receb\\w*|resgat\\w*|win|get)|claim (?:it |your prize )?here|(?:baixa|instala|download)( \\w+){0,4} apk|[89]\\d off',
       ],
     },
   ],

@@ -29,6 +29,8 @@ export const selfHarm: CategoryLexicon = {
         'end my life|don ?t want to (live|be alive)( anymore)?|commit suicide|suicidal',
         '(got|have|ve got) (the|my|all the|all my) pills ready|(take|swallow) (all|every one of) (the|my) pills',
         '(jump|jumping) (off|from) (the|a) (bridge|building|roof)',
+        '(?:ja )?(?:nao|n) vou mais estar aqui|(?:minha|meu) (?:ultima noite|ultimo dia)(?! (?:de|d|na|no|em|aqui))|(?:hj|hoje) (?:eu )?vou acabar com (?:isso|tudo)|vo me mata(?:r)?',
+        '(?:i )?cut (?:again|myself)|(?:been )?(?:hurting|harming) myself|(?:eu )?me corto|me cortei|tomei (?:um monte|varios|todos os|uma cartela)( \\w+)? (?:de )?remedios?|pensando em pular(?! \\p{L})|pills? (?:ready|saved|stashed)',
       ],
     },
     {
@@ -61,6 +63,18 @@ export const selfHarm: CategoryLexicon = {
         'how high .{0,40}(to be over|to die)|high enough to (die|be over)',
         '(queria|qria) (nem|n|nao) ter nascido|wish i (was|were|d) never (been )?born',
         'tudo (isso )?acabar de vez',
+        'se eu morresse(?! de)|(?:i m|im|i am) (?:just )?a burden|better off (?:without me|if i was gone|if i were gone)|(?:eu )?mere[cç]o (?:sofrer|passar fome|morrer)|i don ?t deserve (?:food|to eat|to live)',
+        'vou vomitar (?:tudo|de novo)|sem comer (?:faz|ha) \\d+ dias|se (?:um carro|um onibus|um caminhao) me (?:pegar|atropelar)|voltei a me machucar|(?:eu )?me machuco',
+        '(?:nao|n) vou (?:mais )?estar aqui (?:amanha|semana que vem|sabado|domingo)',
+      ],
+    },
+    {
+      // Indirect statements: wishing not to exist, no point in living, wanting everything to stop.
+      severity: 'low',
+      confidence: 0.5,
+      patterns: [
+        'queria sumi|(?:stop|parar de|cansad[ao] de|queria (?:nao|n)) exist\\w*|pra (?:que|q) viver|nothing (?:ever )?gets better|nada (?:nunca )?(?:vai )?melhora|nao sirvo pra nada',
+        '(?:want|wanted) (?:it all|everything) to stop|queria (?:q|que) tudo parasse|acordar (?:todo dia )?(?:e|eh) um castigo|ninguem liga se eu|sei se vou estar aqui',
       ],
     },
   ],

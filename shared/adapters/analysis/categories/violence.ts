@@ -44,6 +44,10 @@ export const violence: CategoryLexicon = {
         `(nele|nela|neles|nelas|em (voce|vc|ti)) com (o |a |um |uma |meu |minha )?${weapon}`,
         '(nem adianta|nao adianta) (correr|fugir|se esconder)|(don t|dont) (bother|even try) (running|to run|hiding|to hide)',
         `(gonna|going to|will|ll) (smash|break|bash|punch|cut) (ur|your|you r|his|her) (face|head|teeth|skull|legs?|neck)( in)?`,
+        '(vou|vamos|vai) (tacar|botar|por|colocar) fogo (na|em) (sua|tua) (casa|familia)|(quebr|arrebent)\\w* (suas|tuas|as) pernas|break (your|ur) legs',
+        `(arrebent\\w*|quebr\\w*|abr\\w*) a cabeca (dele|dela|${you})|(eu )?(pego|pegar|pegamos|vou pegar) (sua|tua|teu|seu) (irma\\w*|irmao\\w*|mae|pai|filh\\w*|familia)`,
+        '(people|you|u|someone|somebody) (will|ll|re gonna|are gonna|are going to|gonna|is gonna) get (hurt|shot|killed)',
+        '(todo mundo|a gente|geral) (bate|vai bater|leva pedra|levar pedras?)|(leva|levar|levo|trazer) (uma |umas )?pedras? (pra|e) (pegar|jogar|bater)',
       ],
     },
     {
@@ -67,6 +71,14 @@ export const violence: CategoryLexicon = {
         // A group's punishment (hate windows name it too).
         '(tem|tinha|devia|deviam|merece|merecem) (que |q |de )?(apanhar|levar (um |uns |uma )?(tapa|tapas|soco|socos|porrada|surra|pau))',
         'should (be|get) (beaten|beat up|shot|killed|hanged|lynched)',
+        '(me|nos) (bateu|bateram|espancou|espancaram|empurrou|empurraram|agrediu|agrediram)(?! (no|na) (jogo|fifa|x1|game))|me deu (um |uns )?(tapa|tapas|soco|socos|murro|chute)(?! (de leve|no jogo))',
+        '(my )?(dad|mom|father|mother|stepdad|stepfather|brother|boyfriend|uncle) (hits|beats|hit|beat|hurts) me',
+        `(senao|se nao|ou entao|ou) (${you} )?vai (apanhar|levar (um |uns )?(tapa|soco|murro|porrada))|vai levar (um |uns )?(tapa|tapas|soco|socos|murro|porrada)( na frente| na cara| na saida| amanha)`,
+        `vai te (arrebentar|espancar|encher de porrada)|te pego la fora`,
+        `(mato|matar|vou matar|envenen\\w*) (seu|teu|sua|tua) (cachorro|gato|cao|bicho)|acabo com (os dois|voces|vcs|${you}|ele|ela)(?! (no|na) (jogo|fifa|x1|game))`,
+        `knock (your|ur|his|her) teeth (out|in)|(deixar|deixo) (ele|ela|${you}) (no chao|sangrando)|eu (furo|esfaqueio)(?= *$)`,
+        '(tinha|tinham|tem|devia|deviam) (q|que|de) (matar|explodir|queimar|eliminar)( \\w+){0,4} (todos|todas|eles|elas|dentro)|(go there|let s go) and hurt|hurt some people|(ataque|atacar) (contra )?(os|as) (refugiad|imigrant|gays|negros|pretos)\\w*',
+        '(?:tem|tinha) (?:q|que) (?:bater|apanhar) pra aprender',
       ],
     },
     {
@@ -75,6 +87,7 @@ export const violence: CategoryLexicon = {
       patterns: [
         `(${you}|ce) nao sabe com quem (ta|esta) (mexendo|falando)|you don t know who (you re|ur) messing with`,
         '(make|makes) (you|u) regret (it|this)|(vai|vc vai|tu vai) se arrepender(?! de nao)',
+        'vai ter troco|te espero la fora|(seria uma pena|seria triste) se (acontecesse|algo acontecesse)|na vida real (nao|n) (ia|iria)|i know (what|which) (bus|route|class|school)',
       ],
     },
   ],
