@@ -161,14 +161,24 @@ export const operatorReadOperation = <
   spec: OperationSpec<z.ZodMiniUndefined, P, Q> & {
     read(input: RequestInput<undefined, z.infer<P>, z.infer<Q>>): Promise<T>;
     audit(operator: Operator, input: RequestInput<undefined, z.infer<P>, z.infer<Q>>): Promise<void>;
+    /**
+     * A read that may write on its first use (the proxy pool registers its configured addresses)
+     * starts only once the caller is known to be a member: a refused request changes nothing.
+     */
+    waitsForMember?: true;
   },
 ): Operation => ({
   auth: 'operator',
   async serve(event, request) {
     const input = (async () => readInput(spec, event, request.ip))();
+    const member = memberIn(request);
+    // Judged only after the roster when the read waits for it: its failure is the answer's then.
+    input.catch(() => undefined);
     const [operator, answer] = await Promise.allSettled([
-      memberIn(request),
-      input.then((parsed) => spec.read(parsed)),
+      member,
+      spec.waitsForMember === true
+        ? member.then(() => input).then((parsed) => spec.read(parsed))
+        : input.then((parsed) => spec.read(parsed)),
     ]);
     if (operator.status === 'rejected') throw operator.reason;
     if (answer.status === 'rejected') throw answer.reason;

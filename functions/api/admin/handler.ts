@@ -126,6 +126,7 @@ export const handler = apiHandler(
       audit: listRead('audit'),
     }),
     listProxies: operatorReadOperation({
+      waitsForMember: true,
       read: () => listProxies(proxyAdminDeps),
       audit: listRead('proxies'),
     }),
@@ -135,6 +136,7 @@ export const handler = apiHandler(
     }),
     listProxyBindings: operatorReadOperation({
       ...requests.listProxyBindings,
+      waitsForMember: true,
       read: ({ params }) => listProxyBindings(proxyAdminDeps, params.uid),
       audit: (operator, { params }) =>
         recordRead(operatorDeps, operator, 'proxy_bindings', { kind: 'proxy', uid: params.uid }),
