@@ -58,6 +58,15 @@ const toLambdaRecord = (record: _Record, streamArn: string): DynamoDBRecord => (
 });
 
 /**
+ * How long a poller waits after a pass that found nothing: 10 ms while records come, doubling
+ * to 40 ms while none do. AWS's event source mapping polls a shard four times a second; polling
+ * an idle stream every 10 ms made DynamoDB Local answer 200 reads a second for nothing, which the
+ * API's requests queued behind on a small machine.
+ */
+const busyPollMs = 10;
+const idlePollMs = 40;
+
+/**
  * What the DynamoDB stream event source mapping does, locally (docs/consumers.md): read
  * DynamoDB Local's stream shard by shard, keep the records the event source's filter keeps, and
  * invoke the same stream handler with them as a DynamoDB stream event. A handler that throws gets
@@ -104,6 +113,7 @@ export const startStreamPoller = async (options: {
   };
 
   let running = true;
+  let idleWait = busyPollMs;
   const loop = (async () => {
     let lastDiscovery = 0;
     while (running) {
@@ -126,7 +136,11 @@ export const startStreamPoller = async (options: {
           iterators.set(shard, NextShardIterator ?? null);
           got += Records.length;
         }
-        if (got === 0) await new Promise((done) => setTimeout(done, 10));
+        if (got > 0) idleWait = busyPollMs;
+        else {
+          await new Promise((done) => setTimeout(done, idleWait));
+          idleWait = Math.min(idleWait * 2, idlePollMs);
+        }
       } catch (error) {
         if (running) options.onError(error);
         await new Promise((done) => setTimeout(done, 200));
