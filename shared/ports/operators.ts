@@ -74,13 +74,20 @@ export interface OverviewCounters {
 }
 
 /** The backoffice's lists, each read by one Query on its own index items. */
+/**
+ * What the backoffice's seat lists read of a seat: only these fields travel (a seat item also
+ * holds its pairing, alerts and keys, three times the bytes of a page for nothing).
+ */
+export type DependentRow = Pick<Seat, 'uid' | 'accountUid' | 'status' | 'dependent' | 'createdAt'>;
+export type ConsentRow = Pick<Seat, 'uid' | 'accountUid' | 'dependent' | 'consent' | 'createdAt'>;
+
 export interface BackofficeLists {
   /** Users, newest first, after the place (exclusive). */
   users(page: { after: InstantPlace | null; limit: number }): Promise<User[]>;
-  /** Seats that have their person, newest first, after the place (exclusive). */
-  dependents(page: { after: InstantPlace | null; limit: number }): Promise<Seat[]>;
+  /** Seats that have their person, newest first, after the place (exclusive): the list's fields. */
+  dependents(page: { after: InstantPlace | null; limit: number }): Promise<DependentRow[]>;
   /** Seats that have a consent request, newest request first, after the place (exclusive). */
-  consents(page: { after: InstantPlace | null; limit: number }): Promise<Seat[]>;
+  consents(page: { after: InstantPlace | null; limit: number }): Promise<ConsentRow[]>;
   /** Seat channels' connections, newest pairing first, of one status or all (null). */
   connections(page: {
     status: PairingStatus | null;

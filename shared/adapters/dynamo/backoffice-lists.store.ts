@@ -4,7 +4,16 @@ import { accountUidOfSeat } from '../../domain/family/uids';
 import type { InstantPlace } from '../../domain/pagination/instant-place';
 import type { BackofficeLists } from '../../ports/operators';
 import type { TableAccess } from './client';
-import { toAccount, toAccountSubscription, toConnection, toEvent, toMember, toSeat, toUser } from './items';
+import {
+  consentRow,
+  dependentRow,
+  toAccount,
+  toAccountSubscription,
+  toConnection,
+  toEvent,
+  toMember,
+  toUser,
+} from './items';
 import { keys, type Key } from './keys';
 
 const brokenCursor = () => fail('BAD_REQUEST', undefined, 'The cursor is not valid for this request.');
@@ -29,14 +38,18 @@ export const dynamoBackofficeLists = (table: TableAccess): BackofficeLists => {
     startOf: (place: InstantPlace) => Key,
     after: InstantPlace | null,
     limit: number,
+    /** Only these attributes of each item (all when absent). */
+    fields?: readonly string[],
   ) => {
+    const projected = fields === undefined ? [] : fields.map((field, at) => [`#f${at}`, field] as const);
     const { Items = [] } = await table.doc.send(
       new QueryCommand({
         TableName: table.tableName,
         IndexName: indexName,
         KeyConditionExpression: '#pk = :pk',
-        ExpressionAttributeNames: { '#pk': `${indexName}PK` },
+        ExpressionAttributeNames: { '#pk': `${indexName}PK`, ...Object.fromEntries(projected) },
         ExpressionAttributeValues: { ':pk': index('', '')[`${indexName}PK`] },
+        ...(fields === undefined ? {} : { ProjectionExpression: projected.map(([name]) => name).join(', ') }),
         ScanIndexForward: false,
         Limit: limit,
         ...(after === null ? {} : { ExclusiveStartKey: { ...startOf(after), ...index(after.at, after.id) } }),
@@ -56,10 +69,12 @@ export const dynamoBackofficeLists = (table: TableAccess): BackofficeLists => {
       );
     },
     async dependents({ after, limit }) {
-      return (await listing('GSI1', keys.dependentListing, seatKey, after, limit)).map(toSeat);
+      const items = await listing('GSI1', keys.dependentListing, seatKey, after, limit, dependentRow.fields);
+      return items.map(dependentRow.parse);
     },
     async consents({ after, limit }) {
-      return (await listing('GSI2', keys.consentListing, seatKey, after, limit)).map(toSeat);
+      const items = await listing('GSI2', keys.consentListing, seatKey, after, limit, consentRow.fields);
+      return items.map(consentRow.parse);
     },
     async connections({ status, after, limit }) {
       const connectionKey = (place: InstantPlace) => keys.connection(place.id, 'chat');

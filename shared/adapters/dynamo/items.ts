@@ -306,6 +306,18 @@ export const toSeat = (item: unknown): Seat => {
   const { type: _, ...seat } = seatItem.parse(item);
   return seat;
 };
+/** A list's row: the fields of its schema, read with a projection of them. */
+const rowOf = <T extends z.ZodMiniObject>(schema: T) => ({
+  fields: Object.keys(schema.shape),
+  parse: (item: unknown): z.infer<T> => schema.parse(item),
+});
+export const dependentRow = rowOf(
+  z.pick(seatItem, { uid: true, accountUid: true, status: true, dependent: true, createdAt: true }),
+);
+export const consentRow = rowOf(
+  z.pick(seatItem, { uid: true, accountUid: true, dependent: true, consent: true, createdAt: true }),
+);
+
 export const seatToItem = (seat: Seat) => ({
   ...keys.seat(seat.accountUid, seat.uid),
   ...(seat.dependent === null ? {} : keys.dependentListing(seat.createdAt, seat.uid)),
