@@ -38,13 +38,15 @@ const toRecord = (message: Message, queueArn: string): SQSRecord => ({
 /**
  * How many passes poll a row's queue at once, locally. In AWS a FIFO queue's event source scales
  * with its message groups (one per session): one session's status reports never wait behind other
- * sessions' messages. One pass at a time would make them wait, and worse: the emulator hands groups
- * over oldest first, so sessions with a backlog of messages keep a newer session's QR out of every
- * batch. The queue, as SQS, hands a group to one pass at a time (not again until its messages in
- * hand are deleted or their visibility ends), so passes at once keep each group's order. A standard
- * queue keeps one pass: nothing waits behind it under load.
+ * sessions' messages. Too few passes make them wait, and worse: the emulator hands groups over
+ * oldest first, so sessions with a backlog of messages keep a newer session's QR out of every batch
+ * while every pass is busy. Each receive holds at most ten groups until its batch is done, so the
+ * passes hold more groups at once than the local stack's busiest run has sessions (the load run's
+ * hundred), and a new session finds a pass waiting. The queue, as SQS, hands a group to one pass at
+ * a time (not again until its messages in hand are deleted or their visibility ends), so passes at
+ * once keep each group's order. A standard queue keeps one pass: nothing waits behind it under load.
  */
-export const localPassesOf = (row: Pick<QueueConsumer, 'queue'>): number => (row.queue.fifo ? 10 : 1);
+export const localPassesOf = (row: Pick<QueueConsumer, 'queue'>): number => (row.queue.fifo ? 25 : 1);
 
 /**
  * What an SQS event source mapping does, locally (docs/consumers.md): receive a batch,
