@@ -65,15 +65,14 @@ const worker =
   ): SqsHandler =>
   async (event: SQSEvent, context: Context) => {
     seen.deliveries.push(event.Records.map((record) => record.body));
-    return processPartialResponse(
-      event,
-      async (record: SQSRecord) => {
-        await handleRecord(record);
-        seen.finished.push(record.body);
-      },
-      processor,
-      { context },
-    );
+    const handle = async (record: SQSRecord) => {
+      await handleRecord(record);
+      seen.finished.push(record.body);
+    };
+    // As the session-event worker: a failure fails the rest of its own group only.
+    return processor instanceof SqsFifoPartialProcessorAsync
+      ? processPartialResponse(event, handle, processor, { context, skipGroupOnError: true })
+      : processPartialResponse(event, handle, processor, { context });
   };
 
 const startWorker = (name: QueueName, handler: SqsHandler) => {
@@ -156,13 +155,13 @@ describe('a worker that throws in the middle of a batch (standard queue)', () =>
 });
 
 describe('a worker that throws in the middle of a batch (FIFO queue, order per session)', () => {
-  it('gets back the failed record and those after it; each session in order, each event once', async () => {
+  it("gets back the failed record and its session's after it, not other sessions'; each session in order, each event once", async () => {
     const name = 'sessionEvents';
     const sessions = ['x', 'y', 'z'];
     const bodies = sessions.flatMap((session) => [`${session}1`, `${session}2`]);
     await sendSessionEvents(bodies);
     const seen = journal();
-    // The session-event worker's processor: a failure fails the rest of the batch, so order holds.
+    // The session-event worker's processor: a failure fails the rest of its session, so order holds.
     startWorker(
       name,
       worker(seen, new SqsFifoPartialProcessorAsync(), (record) => {
@@ -180,12 +179,12 @@ describe('a worker that throws in the middle of a batch (FIFO queue, order per s
     // The emulator, like SQS, hands a session's next event over only once the one before is done;
     // unlike SQS it gives one event per session a receive, so the first batch holds each session's first.
     expect(seen.deliveries[0]).toEqual(['x1', 'y1', 'z1']);
-    // y1 failed, so z1 after it was not handled either: both came back, and only they.
+    // y1 failed and came back, and only it: z1 after it in the batch is another session's, handled.
     const delivered = seen.deliveries.flat();
     expect({ x1: count(delivered, 'x1'), y1: count(delivered, 'y1'), z1: count(delivered, 'z1') }).toEqual({
       x1: 1,
       y1: 2,
-      z1: 2,
+      z1: 1,
     });
     for (const session of sessions)
       expect(seen.finished.filter((body) => body.startsWith(session))).toEqual([
