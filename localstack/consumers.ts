@@ -3,7 +3,7 @@ import { consumers, type Consumer, type QueueName, type ScheduleConsumer } from 
 import { serveScheduleTarget } from '../shared/adapters/scheduler/embedded-scheduler';
 import { lambdaContext } from './lambda-http';
 import { startStreamPoller, type StreamHandler } from './stream-poller';
-import { startQueuePoller, type SqsHandler } from './workers';
+import { localPassesOf, startQueuePoller, type SqsHandler } from './workers';
 
 /**
  * A recurring row runs every few seconds here rather than every few minutes: what it does is
@@ -36,15 +36,18 @@ export const startConsumers = async (options: {
       const to = `-> ${row.entry}`;
       if (row.kind === 'queue') {
         const queueUrl = options.queueUrls[row.name];
+        const passes = localPassesOf(row);
         const poller = startQueuePoller({
           name: row.name,
           endpoint: options.sqsEndpoint,
           queueUrl,
           batchSize: row.batchSize,
+          passes,
           handler: await handlerOf<SqsHandler>(row),
           onError,
         });
-        return { line: `${queueUrl} ${to}`, stop: poller.stop };
+        const at = passes > 1 ? ` (${passes} passes at once)` : '';
+        return { line: `${queueUrl}${at} ${to}`, stop: poller.stop };
       }
       if (row.kind === 'stream') {
         const poller = await startStreamPoller({

@@ -5,6 +5,7 @@ import {
   type Message,
 } from '@aws-sdk/client-sqs';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord, SQSRecordAttributes } from 'aws-lambda';
+import type { QueueConsumer } from '../infra/consumers';
 import { lambdaContext } from './lambda-http';
 
 export type SqsHandler = (event: SQSEvent, context: Context) => Promise<SQSBatchResponse>;
@@ -35,10 +36,24 @@ const toRecord = (message: Message, queueArn: string): SQSRecord => ({
 });
 
 /**
+ * How many passes poll a row's queue at once, locally. In AWS a FIFO queue's event source scales
+ * with its message groups (one per session): one session's status reports never wait behind other
+ * sessions' messages. Too few passes make them wait, and worse: the emulator hands groups over
+ * oldest first, so sessions with a backlog of messages keep a newer session's QR out of every batch
+ * while every pass is busy. Each receive holds at most ten groups until its batch is done, so the
+ * passes hold more groups at once than the local stack's busiest run has sessions (the load run's
+ * hundred), and a new session finds a pass waiting. The queue, as SQS, hands a group to one pass at
+ * a time (not again until its messages in hand are deleted or their visibility ends), so passes at
+ * once keep each group's order. A standard queue keeps one pass: nothing waits behind it under load.
+ */
+export const localPassesOf = (row: Pick<QueueConsumer, 'queue'>): number => (row.queue.fifo ? 25 : 1);
+
+/**
  * What an SQS event source mapping does, locally (docs/consumers.md): receive a batch,
  * invoke the worker handler with it as an SQS event, delete what succeeded and leave what failed
  * (reported in `batchItemFailures`, or all of it when the handler throws) for the next pass after
  * the visibility timeout; the queue's redrive moves a message that keeps failing to its DLQ.
+ * `passes` such receive-handle-delete loops run at once (`localPassesOf`).
  */
 export const startQueuePoller = (options: {
   name: string;
@@ -46,6 +61,8 @@ export const startQueuePoller = (options: {
   queueUrl: string;
   /** The event source's batch size; SQS hands over at most 10 messages a receive. */
   batchSize: number;
+  /** How many passes at once (default one). */
+  passes?: number;
   handler: SqsHandler;
   onError: (error: unknown) => void;
 }) => {
@@ -95,19 +112,20 @@ export const startQueuePoller = (options: {
     }
   };
 
-  const loop = (async () => {
+  const loop = async () => {
     while (running) {
       await pass().catch((error: unknown) => {
         if (running) options.onError(error);
       });
     }
-  })();
+  };
+  const loops = Array.from({ length: options.passes ?? 1 }, loop);
 
   return {
     async stop() {
       running = false;
       abort.abort();
-      await loop;
+      await Promise.all(loops);
       client.destroy();
     },
   };

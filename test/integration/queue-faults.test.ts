@@ -6,10 +6,10 @@ import {
 } from '@aws-lambda-powertools/batch';
 import { ReceiveMessageCommand, SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { Context, SQSEvent, SQSRecord } from 'aws-lambda';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { consumers, queueNames, type QueueName } from '../../infra/consumers';
 import { startQueues } from '../../localstack/queues';
-import { startQueuePoller, type SqsHandler } from '../../localstack/workers';
+import { localPassesOf, startQueuePoller, type SqsHandler } from '../../localstack/workers';
 import { sqsQueueDepths } from '../../shared/adapters/sqs/queue-depths';
 import { eventually } from '../support/eventually';
 import { freePort } from '../support/ports';
@@ -24,6 +24,7 @@ import { freePort } from '../support/ports';
  */
 let queues: Awaited<ReturnType<typeof startQueues>>;
 let client: SQSClient;
+/** The workers a test started: each stops when its test ends, so the next one has the queue to itself. */
 const stops: (() => Promise<void>)[] = [];
 
 beforeAll(async () => {
@@ -37,8 +38,11 @@ beforeAll(async () => {
   });
 });
 
+afterEach(async () => {
+  for (const stop of stops.splice(0).reverse()) await stop();
+});
+
 afterAll(async () => {
-  for (const stop of stops.reverse()) await stop();
   client.destroy();
   await queues.stop();
 });
@@ -57,19 +61,18 @@ const worker =
   (
     seen: ReturnType<typeof journal>,
     processor: BatchProcessor | SqsFifoPartialProcessorAsync,
-    handleRecord: (record: SQSRecord) => void,
+    handleRecord: (record: SQSRecord) => void | Promise<void>,
   ): SqsHandler =>
   async (event: SQSEvent, context: Context) => {
     seen.deliveries.push(event.Records.map((record) => record.body));
-    return processPartialResponse(
-      event,
-      async (record: SQSRecord) => {
-        handleRecord(record);
-        seen.finished.push(record.body);
-      },
-      processor,
-      { context },
-    );
+    const handle = async (record: SQSRecord) => {
+      await handleRecord(record);
+      seen.finished.push(record.body);
+    };
+    // As the session-event worker: a failure fails the rest of its own group only.
+    return processor instanceof SqsFifoPartialProcessorAsync
+      ? processPartialResponse(event, handle, processor, { context, skipGroupOnError: true })
+      : processPartialResponse(event, handle, processor, { context });
   };
 
 const startWorker = (name: QueueName, handler: SqsHandler) => {
@@ -78,12 +81,28 @@ const startWorker = (name: QueueName, handler: SqsHandler) => {
     endpoint: queues.endpoint,
     queueUrl: queues.urls[name],
     batchSize: rowOf(name).batchSize,
+    // As the local stack polls it: a FIFO queue with several passes at once.
+    passes: localPassesOf(rowOf(name)),
     handler,
     // A batch whose every record failed is thrown whole (FullBatchFailureError): all of it comes back.
     onError: () => undefined,
   });
   stops.push(() => poller.stop());
 };
+
+/** Sends `bodies` to the session-event queue, each in its session's group (the body's first letter). */
+const sendSessionEvents = (bodies: readonly string[]) =>
+  client.send(
+    new SendMessageBatchCommand({
+      QueueUrl: queues.urls.sessionEvents,
+      Entries: bodies.map((body, index) => ({
+        Id: String(index),
+        MessageBody: body,
+        MessageGroupId: `session-${body.charAt(0)}`,
+        MessageDeduplicationId: `evt-${body}`,
+      })),
+    }),
+  );
 
 const receives = (record: SQSRecord) => Number(record.attributes.ApproximateReceiveCount);
 const count = (bodies: readonly string[], body: string) => bodies.filter((one) => one === body).length;
@@ -136,23 +155,13 @@ describe('a worker that throws in the middle of a batch (standard queue)', () =>
 });
 
 describe('a worker that throws in the middle of a batch (FIFO queue, order per session)', () => {
-  it('gets back the failed record and those after it; each session in order, each event once', async () => {
+  it("gets back the failed record and its session's after it, not other sessions'; each session in order, each event once", async () => {
     const name = 'sessionEvents';
     const sessions = ['x', 'y', 'z'];
     const bodies = sessions.flatMap((session) => [`${session}1`, `${session}2`]);
-    await client.send(
-      new SendMessageBatchCommand({
-        QueueUrl: queues.urls[name],
-        Entries: bodies.map((body, index) => ({
-          Id: String(index),
-          MessageBody: body,
-          MessageGroupId: `session-${body.charAt(0)}`,
-          MessageDeduplicationId: `evt-${body}`,
-        })),
-      }),
-    );
+    await sendSessionEvents(bodies);
     const seen = journal();
-    // The session-event worker's processor: a failure fails the rest of the batch, so order holds.
+    // The session-event worker's processor: a failure fails the rest of its session, so order holds.
     startWorker(
       name,
       worker(seen, new SqsFifoPartialProcessorAsync(), (record) => {
@@ -170,12 +179,12 @@ describe('a worker that throws in the middle of a batch (FIFO queue, order per s
     // The emulator, like SQS, hands a session's next event over only once the one before is done;
     // unlike SQS it gives one event per session a receive, so the first batch holds each session's first.
     expect(seen.deliveries[0]).toEqual(['x1', 'y1', 'z1']);
-    // y1 failed, so z1 after it was not handled either: both came back, and only they.
+    // y1 failed and came back, and only it: z1 after it in the batch is another session's, handled.
     const delivered = seen.deliveries.flat();
     expect({ x1: count(delivered, 'x1'), y1: count(delivered, 'y1'), z1: count(delivered, 'z1') }).toEqual({
       x1: 1,
       y1: 2,
-      z1: 2,
+      z1: 1,
     });
     for (const session of sessions)
       expect(seen.finished.filter((body) => body.startsWith(session))).toEqual([
@@ -183,5 +192,49 @@ describe('a worker that throws in the middle of a batch (FIFO queue, order per s
         `${session}2`,
       ]);
     for (const body of bodies) expect(count(seen.finished, body)).toBe(1);
+  });
+});
+
+describe('the FIFO queue, polled by several passes at once', () => {
+  it("carries one session's events through while another session's event is in hand; each session in order", async () => {
+    const name = 'sessionEvents';
+    const slow = ['a1', 'a2', 'a3'];
+    const quick = ['b1', 'b2', 'b3'];
+    await sendSessionEvents(slow);
+    const seen = journal();
+    const quickDone = () => quick.every((body) => seen.finished.includes(body));
+    startWorker(
+      name,
+      worker(seen, new SqsFifoPartialProcessorAsync(), async (record) => {
+        // Session a's first event stays in hand until session b's are all done (which one pass at a
+        // time could never do: a1 would fail at this deadline and be delivered again).
+        if (record.body === 'a1')
+          await eventually(quickDone, Boolean, "session b's events done while a1 is in hand", {
+            deadlineMs: 5_000,
+          });
+      }),
+    );
+    await eventually(
+      () => seen.deliveries.flat(),
+      (delivered) => delivered.includes('a1'),
+      'a1 in hand',
+    );
+    await sendSessionEvents(quick);
+    await eventually(
+      () => seen.finished,
+      (finished) => finished.length >= slow.length + quick.length,
+      'every event handled',
+      { deadlineMs: 15_000, everyMs: 50 },
+    );
+    const delivered = seen.deliveries.flat();
+    // a1 was handled once, at its first delivery, after b3: the two sessions progressed at once.
+    expect(count(delivered, 'a1')).toBe(1);
+    expect(seen.finished.indexOf('b3')).toBeLessThan(seen.finished.indexOf('a1'));
+    // Each session's events in the order they were sent, each once; nothing was left behind.
+    expect(seen.finished.filter((body) => body.startsWith('a'))).toEqual(slow);
+    expect(seen.finished.filter((body) => body.startsWith('b'))).toEqual(quick);
+    for (const body of [...slow, ...quick]) expect(count(delivered, body)).toBe(1);
+    const depths = await sqsQueueDepths(client, { [name]: queues.urls[name] }).depths();
+    expect(depths[name]).toEqual({ waiting: 0, inFlight: 0, dead: 0 });
   });
 });

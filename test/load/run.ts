@@ -18,9 +18,11 @@ const readSeconds = setting('LOAD_READ_SECONDS', 5);
 const rampSeconds = setting('LOAD_RAMP_SECONDS', 120);
 const connections = (process.env['LOAD_READ_CONNECTIONS'] ?? '1,4,16,32').split(',').map(Number);
 const note = process.env['LOAD_NOTE'] ?? '';
+const logLevel = process.env['LOAD_LOG_LEVEL'] ?? 'ERROR';
 
 const loadAtStart = loadavg();
 const { stack, proxy } = await startBenchStack('load', {
+  LOG_LEVEL: logLevel,
   // One slot per family: every family pairs at once (the pool's limits are not what is measured).
   PROXIES_JSON: JSON.stringify([
     { label: 'load-a', address: 'http://sim:sim@127.0.0.1:3128', capacity: families },

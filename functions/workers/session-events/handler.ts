@@ -18,7 +18,10 @@ import { observed } from '../../../shared/adapters/lambda/observability';
 /**
  * The session-event worker: the FIFO queue's batches, one record after another (order per session
  * matters). A record is acknowledged only when its handling finished; one that throws, and the rest
- * of the batch after it, are reported as failures and come back on the next pass (then the DLQ).
+ * of its session's records after it in the batch, are reported as failures and come back on the
+ * next pass (then the DLQ). Other sessions' records in the batch go on (`skipGroupOnError`): failed,
+ * they would wait out the visibility timeout (minutes) behind a session that is not theirs, longer
+ * than a QR lives.
  * Its id is the provider's event id the gateway de-duplicated with; its body, the provider's exact
  * bytes as the gateway queued them (inline, or kept aside and removed once handled).
  */
@@ -76,6 +79,7 @@ const handle = async (event: SQSEvent, context: Context) => {
   const batch = sessionEventBatch(await sessionEventDeps());
   return processPartialResponse(event, (record: SQSRecord) => handleRecord(batch, record), processor, {
     context,
+    skipGroupOnError: true,
   });
 };
 
