@@ -23,6 +23,8 @@ export const Evidence = (props: {
   const { words } = props;
   const video = useRef<HTMLVideoElement>(null);
   const [camera, setCamera] = useState<MediaStream | null>(null);
+  // The stream is open before its first frame is drawn: a capture before it would take nothing.
+  const [framed, setFramed] = useState(false);
   const [cameraFailed, setCameraFailed] = useState(false);
   const [selfie, setSelfie] = useState<Take | null>(null);
   const [audio, setAudio] = useState<Take | null>(null);
@@ -34,6 +36,7 @@ export const Evidence = (props: {
 
   const startCamera = () => {
     setCameraFailed(false);
+    setFramed(false);
     openCamera().then(setCamera, () => setCameraFailed(true));
   };
   useEffect(startCamera, []);
@@ -49,7 +52,7 @@ export const Evidence = (props: {
   }, [selfie !== null]);
 
   const capture = async () => {
-    if (video.current === null) return;
+    if (video.current === null || video.current.videoWidth === 0) return;
     const blob = await captureJpeg(video.current);
     drop(selfie);
     setSelfie(takeOf(blob));
@@ -102,12 +105,19 @@ export const Evidence = (props: {
             </>
           ) : (
             <>
-              <video ref={video} autoplay playsinline muted aria-label={words.selfie.camera} />
+              <video
+                ref={video}
+                autoplay
+                playsinline
+                muted
+                aria-label={words.selfie.camera}
+                onLoadedData={() => setFramed(true)}
+              />
               <button
                 type="button"
                 class="primary"
                 data-testid="selfie-capture"
-                disabled={camera === null}
+                disabled={camera === null || !framed}
                 onClick={() => void capture()}
               >
                 {words.selfie.capture}
