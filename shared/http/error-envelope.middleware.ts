@@ -12,8 +12,22 @@ export interface HandlerLogger {
 type HttpRequest = Request<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>;
 
 /**
- * Maps every error to the envelope. A ServiceError answers its own code and status; anything else
- * is 500 `INTERNAL` that says nothing more, logged with the request's correlation id.
+ * What a dependency answers when it is busy or slow rather than broken: DynamoDB or another AWS
+ * service still throttling after the SDK's own retries, a call abandoned at its time limit (the
+ * session provider's). Nothing was done that a retry would double, so the caller is told to retry.
+ */
+const passingFailures = new Set([
+  'ThrottlingException',
+  'ProvisionedThroughputExceededException',
+  'RequestLimitExceeded',
+  'TimeoutError',
+]);
+const isPassing = (error: unknown): boolean => error instanceof Error && passingFailures.has(error.name);
+
+/**
+ * Maps every error to the envelope. A ServiceError answers its own code and status; a dependency
+ * busy or slow (above) 503 `UNAVAILABLE`; anything else is 500 `INTERNAL` that says nothing more,
+ * each logged with the request's correlation id.
  */
 export const errorEnvelope = (
   logger: Pick<HandlerLogger, 'error'>,
@@ -28,12 +42,25 @@ export const errorEnvelope = (
       request.response = errorResponse(error);
       return;
     }
+    if (isPassing(error)) {
+      logger.error('request.failed', { correlationId, code: 'UNAVAILABLE', cause: describe(error) });
+      request.response = errorResponse(new ServiceError('UNAVAILABLE'));
+      return;
+    }
     logger.error('request.unexpected_error', { correlationId, error: describe(error) });
     request.response = errorResponse(new ServiceError('INTERNAL'));
   };
   return { onError: errorEnvelopeOnError };
 };
 
-/** Names and stack only: error messages from SDKs can echo request data. */
+/**
+ * Names and stack frames only: error messages from SDKs can echo request data, and a stack begins
+ * with its error's message, so only its `at …` lines are kept.
+ */
 const describe = (error: unknown): Record<string, unknown> | undefined =>
-  error instanceof Error ? { name: error.name, stack: error.stack } : undefined;
+  error instanceof Error ? { name: error.name, stack: framesOf(error.stack) } : undefined;
+const framesOf = (stack: string | undefined): string | undefined =>
+  stack
+    ?.split('\n')
+    .filter((line) => line.trimStart().startsWith('at '))
+    .join('\n');

@@ -189,6 +189,27 @@ describe('pairing from the person’s page (code on their phone)', () => {
     });
   });
 
+  it('answers 503 UNAVAILABLE when the provider is slower than its time limit, keeps nothing, and starts on a retry', async () => {
+    const family = await protectedSeat();
+    opened.push(family);
+    // Past SESSION_PROVIDER_TIMEOUT_MS (2 s): the start abandons the creation.
+    await fetch(`${inject('sessionProviderUrl')}/_sim/slow-create`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ seatUid: family.seatUid, ms: 3_000 }),
+    });
+    const refused = await personCall('POST', `/consent-requests/${family.linkToken}/pairing`, {});
+    expect(refused.status).toBe(503);
+    expect(refused.body).toEqual({
+      success: false,
+      error: expect.objectContaining({ code: 'UNAVAILABLE' }),
+    });
+    // Nothing was kept: no open pairing stands in the way of the retry.
+    const retried = await personCall('POST', `/consent-requests/${family.linkToken}/pairing`, {});
+    expect(retried.status).toBe(201);
+    expect(retried.body.data).toMatchObject({ status: 'starting', method: 'code' });
+  });
+
   it('shows the 8-character code to the person only; guardians see code_on_dependent_phone', async () => {
     const family = await protectedSeat();
     opened.push(family);

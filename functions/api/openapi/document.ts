@@ -181,6 +181,13 @@ const commonErrors = (route: Route, responses: OperationResponses): RouteError[]
     ...(input === 'json' ? (['BAD_REQUEST', tooLarge] as const) : []),
     ...(typeof input === 'object' ? [tooLarge] : []),
     ...(route.auth === 'public' ? [] : (['UNAUTHORIZED'] as const)),
+    // A dependency busy or slow (throttled past the SDK's retries, a call past its time limit):
+    // any route may answer it; a route that names it for a reason of its own keeps its listing,
+    // and health's 503 is its own answer (degraded).
+    ...(503 in responses.success ||
+    responses.errors.some((error) => routeErrorOf(error).code === 'UNAVAILABLE')
+      ? []
+      : (['UNAVAILABLE'] as const)),
     'INTERNAL',
   ];
 };

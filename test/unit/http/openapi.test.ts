@@ -60,8 +60,17 @@ describe('the OpenAPI document', () => {
 
   it('lists the common codes and each route’s own, with the Retry-After of rate-limited routes', () => {
     const request = document['paths']['/auth/otp/request']['post']['responses'] as Json;
-    expect(Object.keys(request)).toEqual(['202', '400', '413', '422', '429', '500']);
+    expect(Object.keys(request)).toEqual(['202', '400', '413', '422', '429', '500', '503']);
     expect(document['components']['responses']['RateLimited']['headers']['Retry-After']).toBeDefined();
+    // Every route may find a dependency busy or slow; health's own 503 is its degraded answer.
+    expect(request['503']).toEqual({ $ref: '#/components/responses/Unavailable' });
+    const unavailable = document['components']['responses']['Unavailable'] as Json;
+    expect(
+      unavailable['content']['application/json']['schema']['allOf'][1]['properties']['error']['properties'][
+        'code'
+      ]['enum'],
+    ).toEqual(['UNAVAILABLE']);
+    expect(Object.keys(document['paths']['/health']['get']['responses'] as Json)).toContain('503');
     const activate = document['paths']['/seats/{uid}/activate']['post']['responses'] as Json;
     expect(
       activate['422']['content']['application/json']['schema']['allOf'][1]['properties']['error'][

@@ -74,6 +74,31 @@ describe('a group router', () => {
     ).toThrow(/another auth kind/);
   });
 
+  it.each([
+    ['DynamoDB throttling past the SDK’s retries', 'ProvisionedThroughputExceededException'],
+    ['an AWS service throttling', 'ThrottlingException'],
+    ['a dependency abandoned at its time limit', 'TimeoutError'],
+  ])('answers %s 503 UNAVAILABLE (retry later), logged with its name only', async (_, name) => {
+    const busy = publicOperation({
+      run: async () => {
+        throw Object.assign(new Error('detail from the dependency'), { name });
+      },
+    });
+    const answer = await invoke(handlerWith({ health: busy }), event('GET /health'));
+    expect(answer.statusCode).toBe(503);
+    expect(JSON.parse(answer.body!)).toEqual({
+      success: false,
+      error: { code: 'UNAVAILABLE', message: 'The service is unavailable; retry later.' },
+    });
+    expect(logged.at(-1)).toMatchObject({
+      message: 'request.failed',
+      code: 'UNAVAILABLE',
+      correlationId: 'req-1',
+      cause: { name },
+    });
+    expect(JSON.stringify(logged.at(-1))).not.toContain('detail from the dependency');
+  });
+
   it('turns an unexpected failure into 500 INTERNAL that says nothing else, logged with the correlation id', async () => {
     const broken = publicOperation({
       run: async () => {
@@ -88,5 +113,8 @@ describe('a group router', () => {
     });
     expect(answer.body).not.toContain('secret detail');
     expect(logged.at(-1)).toMatchObject({ message: 'request.unexpected_error', correlationId: 'req-1' });
+    // A stack begins with its error's message: only its frames are logged.
+    expect(JSON.stringify(logged.at(-1))).not.toContain('secret detail');
+    expect(JSON.stringify(logged.at(-1))).toContain('router.test.ts');
   });
 });
