@@ -61,6 +61,14 @@ const events = async (accountUid: string) =>
     payload: event['payload'] as Record<string, unknown>,
   }));
 
+/** The simulator answers the creation of this seat's next session `ms` late (its statuses on time). */
+const slowCreate = (seatUid: string, ms: number) =>
+  fetch(`${inject('sessionProviderUrl')}/_sim/slow-create`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ seatUid, ms }),
+  });
+
 const inbox = async (token: string) => (await call('GET', '/notifications', { token })).body.data;
 
 const boundSlots = async () => {
@@ -163,11 +171,7 @@ describe('pairing from the person’s page (code on their phone)', () => {
     // The provider answers the session's creation late, its first statuses already sent: the worker
     // meets them before the pairing that names the session is saved, and drops them.
     // (Within the provider calls' timeout, SESSION_PROVIDER_TIMEOUT_MS: 2 s.)
-    await fetch(`${inject('sessionProviderUrl')}/_sim/slow-create`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ seatUid: family.seatUid, ms: 1_500 }),
-    });
+    await slowCreate(family.seatUid, 1_500);
     expect((await personCall('POST', `/consent-requests/${family.linkToken}/pairing`, {})).status).toBe(201);
     const session = await sessionOf(family.seatUid);
     await awaitLogLines<{ session: string; outcome: string; status?: string }>(
@@ -193,11 +197,7 @@ describe('pairing from the person’s page (code on their phone)', () => {
     const family = await protectedSeat();
     opened.push(family);
     // Past SESSION_PROVIDER_TIMEOUT_MS (2 s): the start abandons the creation.
-    await fetch(`${inject('sessionProviderUrl')}/_sim/slow-create`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ seatUid: family.seatUid, ms: 3_000 }),
-    });
+    await slowCreate(family.seatUid, 3_000);
     const refused = await personCall('POST', `/consent-requests/${family.linkToken}/pairing`, {});
     expect(refused.status).toBe(503);
     expect(refused.body).toEqual({
