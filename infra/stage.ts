@@ -41,7 +41,6 @@ export interface StageSettings {
   proxySuppliersJson?: string;
 }
 
-/** The stacks of one stage: stateful apart from stateless, so code deploys never touch data. */
 /** The verification keys go into the template as they are: a private key there would be published. */
 const publicOnly = (jwks: string): string => {
   const { keys } = JSON.parse(jwks) as { keys?: Record<string, unknown>[] };
@@ -51,6 +50,7 @@ const publicOnly = (jwks: string): string => {
   return jwks;
 };
 
+/** The stacks of one stage: stateful apart from stateless, so code deploys never touch data. */
 export const buildStacks = (app: App, settings: StageSettings) => {
   const env = {
     account: process.env['CDK_DEFAULT_ACCOUNT'],

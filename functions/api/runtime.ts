@@ -4,8 +4,8 @@ import { httpRegistry } from '../../shared/adapters/consent/http-registry';
 import { sandboxRegistry } from '../../shared/adapters/consent/sandbox-registry';
 import type { Deps, Settings } from '../../shared/app/deps';
 import { joseAccessTokens, verificationKeys } from '../../shared/adapters/auth/jose-access-tokens';
-import { cryptoIds, cryptoSecrets, hmacHasher } from '../../shared/adapters/crypto/node-crypto';
-import { loadSecret, requireSecret } from '../../shared/adapters/crypto/service-secrets';
+import { cryptoIds, cryptoSecrets } from '../../shared/adapters/crypto/node-crypto';
+import { loadHasher, loadSecret, requireSecret } from '../../shared/adapters/crypto/service-secrets';
 import { createTableAccess } from '../../shared/adapters/dynamo/client';
 import { dynamoAlertStore } from '../../shared/adapters/dynamo/alert.store';
 import { dynamoFamilyStore } from '../../shared/adapters/dynamo/family.store';
@@ -127,7 +127,7 @@ const sessionEvents = lazy(async () =>
 
 /** Everything the use cases need, built on the first request. */
 export const deps = lazy(async (): Promise<ApiDeps> => {
-  const hasher = hmacHasher((await loadSecret('hashKey', settings)).hashKey);
+  const hasher = await loadHasher(settings);
   return {
     clock: systemClock,
     ids: cryptoIds(),

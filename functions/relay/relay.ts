@@ -1,6 +1,6 @@
 import { Logger } from '@aws-lambda-powertools/logger';
-import { cryptoIds, hmacHasher } from '../../shared/adapters/crypto/node-crypto';
-import { loadSecret } from '../../shared/adapters/crypto/service-secrets';
+import { cryptoIds } from '../../shared/adapters/crypto/node-crypto';
+import { loadHasher } from '../../shared/adapters/crypto/service-secrets';
 import { createTableAccess } from '../../shared/adapters/dynamo/client';
 import { dynamoEventLog, dynamoTicketStore } from '../../shared/adapters/dynamo/event-log';
 import { dynamoFamilyStore } from '../../shared/adapters/dynamo/family.store';
@@ -42,7 +42,7 @@ export const startRelay = async (settings: Config) => {
   });
   // On Fargate the task receives the key itself (`HASH_KEY`, an ECS secret from the hash key's own
   // secret); elsewhere it comes as for the functions.
-  const hasher = hmacHasher((await loadSecret('hashKey', settings)).hashKey);
+  const hasher = await loadHasher(settings);
   const eventLog = dynamoEventLog(table);
   const onError = (error: unknown) =>
     logger.error('relay.error', { error: error instanceof Error ? error.message : String(error) });

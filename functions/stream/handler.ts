@@ -1,7 +1,6 @@
 import { Logger } from '@aws-lambda-powertools/logger';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
-import { hmacHasher } from '../../shared/adapters/crypto/node-crypto';
-import { loadSecret } from '../../shared/adapters/crypto/service-secrets';
+import { loadHasher } from '../../shared/adapters/crypto/service-secrets';
 import { createTableAccess } from '../../shared/adapters/dynamo/client';
 import { dynamoRelayRegistry } from '../../shared/adapters/dynamo/relay-registry';
 import { countedEventOfRecord, eventOfRecord } from '../../shared/adapters/dynamo/stream-filter';
@@ -22,8 +21,7 @@ const table = createTableAccess({
 });
 const metrics = powertoolsMetrics();
 const deps = lazy(async () => {
-  const { hashKey } = await loadSecret('hashKey', settings);
-  return { registry: dynamoRelayRegistry(table), push: httpRelayPush(hmacHasher(hashKey)) };
+  return { registry: dynamoRelayRegistry(table), push: httpRelayPush(await loadHasher(settings)) };
 });
 
 /**

@@ -1,5 +1,5 @@
-import { loadSecret } from '../../shared/adapters/crypto/service-secrets';
-import { cryptoIds, hmacHasher } from '../../shared/adapters/crypto/node-crypto';
+import { loadHasher, loadSecret } from '../../shared/adapters/crypto/service-secrets';
+import { cryptoIds } from '../../shared/adapters/crypto/node-crypto';
 import { dynamoFamilyStore } from '../../shared/adapters/dynamo/family.store';
 import { scheduleTargets } from '../../shared/adapters/scheduler/schedule-targets';
 import type { PairingWorkerDeps } from '../../shared/app/pairing/session-events';
@@ -28,7 +28,7 @@ const {
 export { logger, settings, table };
 
 const providerTokens = lazy(() => loadSecret('providerTokens', settings));
-const hasher = lazy(async () => hmacHasher((await loadSecret('hashKey', settings)).hashKey));
+const hasher = lazy(() => loadHasher(settings));
 
 /**
  * Trial-ending notices are scheduled where trials start (the session-events worker): its

@@ -36,7 +36,6 @@ export interface ConsentPageProps {
   /** The relay's host name, as its HTTPS certificate names it. */
   relayDomain: string;
   /** Holds `cloudFrontOriginSecret`: the origins believe the viewer's address only with it. */
-  /** The secret holding `cloudFrontOriginSecret`, the origin header's value. */
   originSecret: ISecret;
   /** The custom origin header's name (`CLOUDFRONT_ORIGIN_HEADER`, docs/client-ip.md). */
   originHeader: string;

@@ -73,14 +73,14 @@ export interface OverviewCounters {
   read(): Promise<OverviewTotals>;
 }
 
-/** The backoffice's lists, each read by one Query on its own index items. */
 /**
  * What the backoffice's seat lists read of a seat: only these fields travel (a seat item also
- * holds its pairing, alerts and keys, three times the bytes of a page for nothing).
+ * holds its pairing, alerts and keys: three to six times the bytes of a page for nothing).
  */
 export type DependentRow = Pick<Seat, 'uid' | 'accountUid' | 'status' | 'dependent' | 'createdAt'>;
 export type ConsentRow = Pick<Seat, 'uid' | 'accountUid' | 'dependent' | 'consent' | 'createdAt'>;
 
+/** The backoffice's lists, each read by one Query on its own index items. */
 export interface BackofficeLists {
   /** Users, newest first, after the place (exclusive). */
   users(page: { after: InstantPlace | null; limit: number }): Promise<User[]>;

@@ -1,8 +1,7 @@
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import type { Context, SQSEvent, SQSRecord } from 'aws-lambda';
 import { whatsappMessenger } from '../../../shared/adapters/consent/whatsapp-messenger';
-import { hmacHasher } from '../../../shared/adapters/crypto/node-crypto';
-import { loadSecret, requireSecret } from '../../../shared/adapters/crypto/service-secrets';
+import { loadHasher, loadSecret, requireSecret } from '../../../shared/adapters/crypto/service-secrets';
 import { sqsClient } from '../../../shared/adapters/sqs/sqs-client';
 import { sqsQueue } from '../../../shared/adapters/sqs/sqs-queue';
 import { consentSend, sendConsentLink, type SendDeps } from '../../../shared/app/consent/delivery';
@@ -16,13 +15,10 @@ import { observed } from '../../../shared/adapters/lambda/observability';
 const { messenger, consentSendsQueue } = configFor('messenger', 'consentSendsQueue');
 
 const deps = lazy(async (): Promise<SendDeps> => {
-  const [{ hashKey }, tokens] = await Promise.all([
-    loadSecret('hashKey', settings),
-    loadSecret('providerTokens', settings),
-  ]);
+  const [hasher, tokens] = await Promise.all([loadHasher(settings), loadSecret('providerTokens', settings)]);
   return {
     ...(await notifyingDeps()),
-    hasher: hmacHasher(hashKey),
+    hasher,
     messenger: whatsappMessenger({
       apiBaseUrl: settings.WHATSAPP_API_BASE_URL,
       apiVersion: settings.WHATSAPP_API_VERSION,

@@ -1,6 +1,5 @@
 import { aesGcmContentSeal } from '../../../shared/adapters/crypto/content-seal';
-import { hmacHasher } from '../../../shared/adapters/crypto/node-crypto';
-import { loadSecret } from '../../../shared/adapters/crypto/service-secrets';
+import { loadHasher, loadSecret } from '../../../shared/adapters/crypto/service-secrets';
 import { dynamoMessageStore } from '../../../shared/adapters/dynamo/message.store';
 import type { RunDeps } from '../../../shared/app/history/run';
 import { configFor } from '../../../shared/config/config';
@@ -18,7 +17,7 @@ const providerTokens = lazy(() => loadSecret('providerTokens', settings));
 /** What running an import needs: moving the queue, reading the provider, sealing and analysing. */
 export const historyWorkerDeps = lazy(async (): Promise<RunDeps> => ({
   ...(await historyCheckDeps()),
-  hasher: hmacHasher((await loadSecret('hashKey', settings)).hashKey),
+  hasher: await loadHasher(settings),
   sessions: configuredSessionProvider(settings, sessionProvider, providerTokens),
   analyzer: await configuredAnalyzer(settings, analysis),
   contentSeal: aesGcmContentSeal,

@@ -1,5 +1,7 @@
 import * as z from '../../validation/z';
 import { ConfigError, type Config } from '../../config/config';
+import type { KeyedHasher } from '../../ports/secrets';
+import { hmacHasher } from './node-crypto';
 
 /**
  * The service's secrets, split so that each function reads only what it uses (IAM grants a whole
@@ -119,6 +121,10 @@ export const loadSecret = async <N extends ServiceSecretName>(
   }
   return parsed.data;
 };
+
+/** The keyed hasher (e-mail lookups, link and ticket hashes, rate windows) under the hash key's secret. */
+export const loadHasher = async (config: Config, fetchSecret: typeof fetch = fetch): Promise<KeyedHasher> =>
+  hmacHasher((await loadSecret('hashKey', config, fetchSecret)).hashKey);
 
 /** Where each optional secret comes from locally; in AWS it is the key of that name in its secret. */
 const localNames = {

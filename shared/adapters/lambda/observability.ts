@@ -11,23 +11,14 @@ import { publishMetrics, serviceMetrics } from '../metrics/powertools-metrics';
 export const tracingWanted = (env: NodeJS.ProcessEnv = process.env): boolean =>
   env['AWS_XRAY_DAEMON_ADDRESS'] !== undefined;
 
-let tracing: Promise<MiddlewareObj> | null = null;
-/** The tracing middleware, loaded on the first invocation that wants it (in AWS, during init: below). */
-const loadTracing = (): Promise<MiddlewareObj> =>
-  (tracing ??= import('./tracing').then((module) => module.tracingMiddleware()));
-if (tracingWanted()) void loadTracing();
+/** The tracing middleware, loading from the process's start (a Lambda's init) where it is wanted. */
+const tracing = tracingWanted() ? import('./tracing').then((module) => module.tracingMiddleware()) : null;
 
-const traced: MiddlewareObj = {
-  before: async (request) => {
-    if (tracingWanted()) await (await loadTracing()).before?.(request);
-  },
-  after: async (request) => {
-    if (tracingWanted()) await (await loadTracing()).after?.(request);
-  },
-  onError: async (request) => {
-    if (tracingWanted()) await (await loadTracing()).onError?.(request);
-  },
-};
+const traced = (loaded: Promise<MiddlewareObj>): MiddlewareObj => ({
+  before: async (request) => (await loaded).before?.(request),
+  after: async (request) => (await loaded).after?.(request),
+  onError: async (request) => (await loaded).onError?.(request),
+});
 
 /** The metrics counted during an invocation, published as one EMF line when it ends (and the cold start, once). */
 const invocationMetrics: MiddlewareObj = {
@@ -39,7 +30,10 @@ const invocationMetrics: MiddlewareObj = {
 };
 
 /** What every Lambda handler is wrapped in, outermost: its trace and its metrics. */
-export const observability = (): MiddlewareObj[] => [traced, invocationMetrics];
+export const observability = (): MiddlewareObj[] => [
+  ...(tracing === null ? [] : [traced(tracing)]),
+  invocationMetrics,
+];
 
 /** A plain handler (a worker's, a webhook's, a stream consumer's) inside the observability middleware. */
 export const observed = <E, R>(handler: (event: E, context: Context) => Promise<R>) =>
