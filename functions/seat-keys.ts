@@ -19,3 +19,19 @@ export const configuredSeatKeys = async (
   ]);
   return kmsSeatKeys(new KMSClient({ region: settings.AWS_REGION }), keys.SEAT_KEYS_KMS_KEY_ID);
 };
+
+/** Guardians' push-token keys (the accounts group's devices): the device key, never the seat key. */
+export const configuredDeviceKeys = async (
+  settings: Config,
+  keys: CapabilityConfig<'deviceKeys'>,
+): Promise<SeatKeys> => {
+  if (keys.DEVICE_KEYS === 'local') {
+    const { localSeatKeys } = await import('../shared/adapters/consent/local-seat-keys');
+    return localSeatKeys(keys.LOCAL_MASTER_KEY, 'deviceId');
+  }
+  const [{ KMSClient }, { kmsDataKeys }] = await Promise.all([
+    import('@aws-sdk/client-kms'),
+    import('../shared/adapters/consent/kms-seat-keys'),
+  ]);
+  return kmsDataKeys(new KMSClient({ region: settings.AWS_REGION }), keys.DEVICE_KEYS_KMS_KEY_ID, 'deviceId');
+};

@@ -1,4 +1,5 @@
 import type { ServiceSecretName } from '../shared/adapters/crypto/service-secrets';
+import type { ScheduleTargetName } from '../shared/adapters/scheduler/schedule-targets';
 import { decodePathSegment } from '../shared/http/request';
 
 /**
@@ -42,6 +43,19 @@ export interface TableGrant {
   indexes: boolean;
 }
 
+/** The KMS keys that wrap data keys: a seat's content (`seat`), a guardian's push token (`device`). */
+export type DataKeyName = 'seat' | 'device';
+
+/**
+ * A function's use of a data key: `make` (GenerateDataKey) or `open` (Decrypt), always under the
+ * key's own encryption context (infra/constructs/data-keys.ts). Only what analyses messages or serves
+ * the excerpt opens a seat's key.
+ */
+export interface DataKeyGrant {
+  key: DataKeyName;
+  use: readonly ('make' | 'open')[];
+}
+
 /** The whole table, every action a transaction of the domain's stores may take (no scan, no stream). */
 export const wholeTable = [
   { actions: tableWritesAndDeletes, indexes: true },
@@ -62,6 +76,16 @@ export interface GroupAccess {
    * also gives the group `CLOUDFRONT_ORIGIN_HEADER`).
    */
   secrets: readonly ServiceSecretName[];
+  /** The data keys it makes or opens (none when absent). */
+  dataKeys?: readonly DataKeyGrant[];
+  /**
+   * Whether it makes or ends sessions at the session provider: its URL, its API key (in
+   * `providerTokens`) and the sessions' webhook key (the gateway's secret), which it hands to a new
+   * session.
+   */
+  sessionProvider?: true;
+  /** The schedule targets it schedules (by their rows' names in infra/consumers.ts). */
+  schedules?: readonly ScheduleTargetName[];
   /**
    * API Gateway's ceiling for each route of the group (requests per second, steady and burst, all
    * callers together): a flood answers 429 before any function runs. It bounds cost and keeps one
@@ -76,11 +100,28 @@ export interface GroupAccess {
 export const groupAccess = {
   // Public sign-in: a tight ceiling, the per-address limits behind it.
   auth: { table: wholeTable, secrets: ['signingKey', 'hashKey'], throttle: { rate: 50, burst: 100 } },
-  accounts: { table: wholeTable, secrets: ['hashKey'], throttle: { rate: 200, burst: 400 } },
-  seats: { table: wholeTable, secrets: ['hashKey', 'providerTokens'], throttle: { rate: 200, burst: 400 } },
+  accounts: {
+    table: wholeTable,
+    secrets: ['hashKey'],
+    // Devices' push tokens, wrapped at registration and unwrapped for a new endpoint.
+    dataKeys: [{ key: 'device', use: ['make', 'open'] }],
+    throttle: { rate: 200, burst: 400 },
+  },
+  seats: {
+    table: wholeTable,
+    secrets: ['hashKey', 'providerTokens'],
+    // A seat's data key is made at its activation.
+    dataKeys: [{ key: 'seat', use: ['make'] }],
+    // A pause's end, at the pause's `until`.
+    schedules: ['pauseResume'],
+    throttle: { rate: 200, burst: 400 },
+  },
   consent: {
     table: wholeTable,
     secrets: ['hashKey', 'providerTokens', 'originSecret'],
+    // A new consent after the person stopped makes the seat a new data key; the stop ends the session.
+    dataKeys: [{ key: 'seat', use: ['make'] }],
+    sessionProvider: true,
     throttle: { rate: 100, burst: 200 },
   },
   evidence: {
@@ -96,6 +137,7 @@ export const groupAccess = {
   pairing: {
     table: wholeTable,
     secrets: ['hashKey', 'providerTokens', 'originSecret'],
+    sessionProvider: true,
     throttle: { rate: 100, burst: 200 },
   },
   alerts: {
@@ -125,6 +167,8 @@ export const groupAccess = {
       },
     ],
     secrets: ['hashKey'],
+    // An alert's excerpt opens its seat's data key.
+    dataKeys: [{ key: 'seat', use: ['open'] }],
     throttle: { rate: 200, burst: 400 },
   },
   // Reads one item and the table's description; holds no secret.
@@ -133,8 +177,20 @@ export const groupAccess = {
     secrets: [],
     throttle: { rate: 20, burst: 40 },
   },
-  admin: { table: wholeTable, secrets: ['hashKey', 'providerTokens'], throttle: { rate: 20, burst: 40 } },
-  history: { table: wholeTable, secrets: ['hashKey'], throttle: { rate: 50, burst: 100 } },
+  // An operator's pairing reset ends the session; operators never open content (no data key).
+  admin: {
+    table: wholeTable,
+    secrets: ['hashKey', 'providerTokens'],
+    sessionProvider: true,
+    throttle: { rate: 20, burst: 40 },
+  },
+  history: {
+    table: wholeTable,
+    secrets: ['hashKey'],
+    // The import queue moves: an offer's expiry, a running import's check.
+    schedules: ['historyOfferExpiry', 'historyStuck'],
+    throttle: { rate: 50, burst: 100 },
+  },
   // Operators' supply: the suppliers' keys are its own secret (infra/stacks/stateless.stack.ts).
   supply: { table: wholeTable, secrets: [], throttle: { rate: 10, burst: 20 } },
 } as const satisfies Record<FunctionGroup, GroupAccess>;

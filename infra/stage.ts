@@ -66,6 +66,7 @@ export const buildStacks = (app: App, settings: StageSettings) => {
     table: stateful.table,
     dataKeyArn: stateful.dataKey.keyArn,
     seatKeyArn: stateful.seatKey.keyArn,
+    deviceKeyArn: stateful.deviceKey.keyArn,
     secretsKeyArn: stateful.secretsKey.keyArn,
     evidenceKeyArn: stateful.evidenceKey.keyArn,
     serviceSecretArns: Object.fromEntries(
@@ -78,6 +79,7 @@ export const buildStacks = (app: App, settings: StageSettings) => {
       Object.entries(stateful.queues).map(([name, queue]) => [name, queue.queueArn]),
     ) as Record<QueueName, string>,
     gatewaySecretsArn: stateful.gatewaySecrets.secretArn,
+    businessWebhookSecretsArn: stateful.businessWebhookSecrets.secretArn,
     supplierSecretsArn: stateful.supplierSecrets.secretArn,
     proxySuppliersJson: settings.proxySuppliersJson ?? '[]',
     mailFrom: settings.mailFrom,

@@ -56,6 +56,7 @@ export const localEnvironment = (
   CONSENT_PAGE_BASE_URL: `http://127.0.0.1:${ports.WEB_PORT}`,
   RELATIONSHIP_REGISTRY: 'sandbox',
   SEAT_KEYS: 'local',
+  DEVICE_KEYS: 'local',
   // The rule-based analyzer, with the sandbox marker (`#risk:<category>:<severity>`) for tests.
   ANALYZER: 'rules',
   ANALYSIS_SANDBOX_MARKER: 'on',

@@ -29,8 +29,9 @@ import {
   type QueueName,
 } from '../consumers';
 import { ApiFunction } from './api-function';
-import { grantServiceSecrets, type ServiceSecrets } from './service-secrets';
+import { grantSecretRead, grantServiceSecrets, type ServiceSecrets } from './service-secrets';
 import { grantTableAccess } from './table-access';
+import { grantDataKeys } from './data-keys';
 import { wholeTable } from '../routes';
 import { deadLetterAlarm, deadLetterReason, deadLetterRetentionDays } from './dead-letter-alarm';
 import { acknowledge, acknowledgeWildcards } from '../nag';
@@ -195,6 +196,8 @@ export const buildConsumers = (scope: Stack, props: ConsumersProps) => {
     props.queues.historyImport.grantSendMessages(fn);
   };
 
+  // Workers never make data keys nor touch the device key: only the seat key is theirs to open.
+  const dataKeyArns = { seat: props.seatKeyArn };
   const grants: Record<Need, (fn: NodejsFunction) => void> = {
     table: (fn) => grantTableAccess(fn, table, wholeTable),
     historyImports: grantHistoryImports,
@@ -202,7 +205,7 @@ export const buildConsumers = (scope: Stack, props: ConsumersProps) => {
       fn.addEnvironment('SESSION_PROVIDER_URL', props.sessionProviderUrl);
       fn.addEnvironment('SESSION_PROVIDER_WEBHOOK_URL', props.sessionProviderWebhookUrl);
       fn.addEnvironment('GATEWAY_SECRETS_ARN', props.gatewaySecrets.secretArn);
-      props.gatewaySecrets.grantRead(fn);
+      grantSecretRead(fn, props.gatewaySecrets);
     },
     push: (fn) => grantPush(fn, props.pushApplications),
     mail: (fn) => {
@@ -214,17 +217,8 @@ export const buildConsumers = (scope: Stack, props: ConsumersProps) => {
       grantTableAccess(fn, table, [
         { actions: ['dynamodb:Query'], partitions: ['RELAYTOPIC#*'], indexes: false },
       ]),
-    seatKeys: (fn) => {
-      fn.addEnvironment('SEAT_KEYS', 'kms');
-      fn.addEnvironment('SEAT_KEYS_KMS_KEY_ID', props.seatKeyArn);
-      fn.addToRolePolicy(
-        new PolicyStatement({
-          actions: ['kms:Decrypt'],
-          resources: [props.seatKeyArn],
-          conditions: { 'ForAnyValue:StringEquals': { 'kms:EncryptionContextKeys': ['seatId'] } },
-        }),
-      );
-    },
+    // Opens seat data keys (to seal and open messages), under a seat's context only.
+    seatKeys: (fn) => grantDataKeys(fn, dataKeyArns, [{ key: 'seat', use: ['open'] }]),
     analysis: (fn) => {
       fn.addEnvironment('ANALYZER', props.analyzer);
       fn.addEnvironment('ANALYSIS_MODEL_ID', props.analysisModelId);

@@ -27,6 +27,7 @@ import { Construct } from 'constructs';
 import { join } from 'node:path';
 import type { TableGrant } from '../routes';
 import { grantTableAccess } from './table-access';
+import { grantSecretRead } from './service-secrets';
 import { acknowledge } from '../nag';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { CfnWebACL, CfnWebACLAssociation } from 'aws-cdk-lib/aws-wafv2';
@@ -129,6 +130,8 @@ export class RelayService extends Construct {
       'Only settings that are not secret are in the environment (stage, table name, ping interval, the origin header’s name); the hash key and the origin secret reach the task by reference to Secrets Manager.',
     );
     grantTableAccess(task.taskRole, props.table, relayTable);
+    // ECS reads the referenced secrets with the execution role at the task's start.
+    grantSecretRead(task.obtainExecutionRole(), props.hashKeySecret);
     acknowledge(
       task.obtainExecutionRole(),
       'IAM5[Resource::*]',
@@ -238,5 +241,8 @@ export class RelayService extends Construct {
       'CLOUDFRONT_ORIGIN_SECRET',
       EcsSecret.fromSecretsManager(originSecret, 'cloudFrontOriginSecret'),
     );
+    const executionRole = this.container.taskDefinition.executionRole;
+    if (executionRole === undefined) throw new Error('the relay task has an execution role');
+    grantSecretRead(executionRole, originSecret);
   }
 }

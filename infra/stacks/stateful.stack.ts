@@ -38,7 +38,12 @@ export class StatefulStack extends Stack {
   readonly eventBodiesBucket: Bucket;
   /** The server access logs of the evidence and event-body buckets. */
   readonly accessLogs: Bucket;
+  /** The session provider's webhook key. */
   readonly gatewaySecrets: Secret;
+  /** Meta's app secret and the verify token: the business webhook's alone. */
+  readonly businessWebhookSecrets: Secret;
+  /** Wraps guardians' push tokens, and nothing else: no seat's content. */
+  readonly deviceKey: Key;
   /** The proxy suppliers' API keys, `{ <supplier code>: <key> }`. */
   readonly supplierSecrets: Secret;
   readonly queues: Record<QueueName, Queue>;
@@ -62,6 +67,14 @@ export class StatefulStack extends Stack {
     // function makes one (activation); only a function that reads content may ever open one.
     this.seatKey = new Key(this, 'SeatKey', {
       description: `family-protection ${props.stage}: seat data keys (envelope encryption of content)`,
+      enableKeyRotation: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
+    // Push tokens under a key of their own: the function that registers devices never holds a key
+    // that opens a seat's content.
+    this.deviceKey = new Key(this, 'DeviceKey', {
+      description: `family-protection ${props.stage}: guardians' push tokens (envelope encryption)`,
       enableKeyRotation: true,
       removalPolicy: RemovalPolicy.RETAIN,
     });
@@ -178,16 +191,29 @@ export class StatefulStack extends Stack {
       }),
     ) as Record<QueueName, Queue>;
 
-    // `{ sessionProviderWebhookSecret, businessProviderAppSecret, businessProviderVerifyToken }`.
+    // `{ sessionProviderWebhookSecret }`: the key the session provider signs its deliveries with,
+    // read by the gateway's session webhook and by whoever makes a session (to hand it the key).
     this.gatewaySecrets = new Secret(this, 'GatewaySecrets', {
-      description: `family-protection ${props.stage}: webhook keys the gateway verifies with`,
+      description: `family-protection ${props.stage}: the session provider's webhook key`,
       encryptionKey: this.secretsKey,
       removalPolicy: RemovalPolicy.RETAIN,
     });
     acknowledge(
       this.gatewaySecrets,
       'SMG4',
-      'The providers issue these values (the sessions’ webhook key, the business app secret and verify token): they are rotated in the providers’ consoles, then written here (docs/infrastructure.md), not by a rotation function.',
+      'The session provider’s webhook key is handed to each session at its creation: it is changed by the written procedure (docs/infrastructure.md), not by a rotation function.',
+    );
+    // `{ businessProviderAppSecret, businessProviderVerifyToken }`: Meta's app secret opens every
+    // signature of the business account, so only the business webhook reads it.
+    this.businessWebhookSecrets = new Secret(this, 'BusinessWebhookSecrets', {
+      description: `family-protection ${props.stage}: Meta's app secret and verify token`,
+      encryptionKey: this.secretsKey,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    acknowledge(
+      this.businessWebhookSecrets,
+      'SMG4',
+      'Meta issues the app secret and we choose the verify token: they are rotated in Meta’s console, then written here (docs/infrastructure.md), not by a rotation function.',
     );
 
     // `{ <supplier code>: <API key> }`: apart from the service's secrets, so that only the function

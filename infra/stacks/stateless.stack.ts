@@ -7,7 +7,7 @@ import { TableV2, type ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Key } from 'aws-cdk-lib/aws-kms';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
-import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import { Secret, type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { ApiFunction } from '../constructs/api-function';
 import { Operations, queueDepth } from '../constructs/operations';
@@ -15,6 +15,7 @@ import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { RelayService } from '../constructs/relay-service';
 import { grantTableAccess } from '../constructs/table-access';
+import { grantDataKeys } from '../constructs/data-keys';
 import { ConsentPage } from '../constructs/consent-page';
 import {
   FlowLogDestination,
@@ -32,7 +33,7 @@ import {
 } from '../constructs/consumers';
 import { queuedBodyPrefix } from '../../shared/adapters/sqs/queued-body';
 import type { ServiceSecretName } from '../../shared/adapters/crypto/service-secrets';
-import { grantServiceSecrets, importServiceSecrets } from '../constructs/service-secrets';
+import { grantSecretRead, grantServiceSecrets, importServiceSecrets } from '../constructs/service-secrets';
 import { bundledAssets, chunks } from '../constructs/bundling';
 import { Bucket } from 'aws-cdk-lib/aws-s3';
 import {
@@ -75,6 +76,8 @@ export interface StatelessStackProps extends StackProps {
   dataKeyArn: string;
   /** The key seat data keys are wrapped under, apart from the table's. */
   seatKeyArn: string;
+  /** The key guardians' push tokens are wrapped under, apart from the seat key. */
+  deviceKeyArn: string;
   /** The key of the service's and the gateway's secrets. */
   secretsKeyArn: string;
   /** The key of the evidence bucket's objects. */
@@ -88,7 +91,10 @@ export interface StatelessStackProps extends StackProps {
   eventBodiesBucketName: string;
   /** The queue rows' queues (infra/consumers.ts), built in the stateful stack. */
   queueArns: Record<QueueName, string>;
+  /** The session provider's webhook key. */
   gatewaySecretsArn: string;
+  /** Meta's app secret and verify token: readable by the business webhook only. */
+  businessWebhookSecretsArn: string;
   /** The proxy suppliers' keys: readable by the supply group only. */
   supplierSecretsArn: string;
   /** `PROXY_SUPPLIERS_JSON` of the supply group. */
@@ -152,8 +158,6 @@ export class StatelessStack extends Stack {
       CONSENT_PAGE_BASE_URL: props.consentPageBaseUrl,
       RELATIONSHIP_REGISTRY: 'http',
       RELATIONSHIP_REGISTRY_URL: props.relationshipRegistryUrl,
-      SEAT_KEYS: 'kms',
-      SEAT_KEYS_KMS_KEY_ID: props.seatKeyArn,
       MAIL_FROM: props.mailFrom,
       POWERTOOLS_SERVICE_NAME: 'family-protection',
     };
@@ -209,15 +213,21 @@ export class StatelessStack extends Stack {
 
     // Least privilege, from each group's row (infra/routes.ts, `groupAccess`): its table actions,
     // the service's secrets its routes use, and no other.
+    const dataKeyArns = { seat: props.seatKeyArn, device: props.deviceKeyArn };
     for (const group of functionGroups) {
-      grantTableAccess(functions[group], table, groupAccess[group].table);
-      grantServiceSecrets(functions[group], serviceSecrets, groupAccess[group].secrets);
+      const access: GroupAccess = groupAccess[group];
+      grantTableAccess(functions[group], table, access.table);
+      grantServiceSecrets(functions[group], serviceSecrets, access.secrets);
+      grantDataKeys(functions[group], dataKeyArns, access.dataKeys ?? []);
     }
     // The suppliers' keys: only the function that calls suppliers reads them.
-    Secret.fromSecretAttributes(this, 'ProxySupplierSecrets', {
-      secretCompleteArn: props.supplierSecretsArn,
-      encryptionKey: secretsKey,
-    }).grantRead(functions.supply);
+    grantSecretRead(
+      functions.supply,
+      Secret.fromSecretAttributes(this, 'ProxySupplierSecrets', {
+        secretCompleteArn: props.supplierSecretsArn,
+        encryptionKey: secretsKey,
+      }),
+    );
     // The backoffice (the table above: the roster, the audit trail, a pairing's reset): the Cognito
     // admin calls that keep the pool's users and groups in step with the roster.
     functions.admin.addToRolePolicy(
@@ -271,25 +281,6 @@ export class StatelessStack extends Stack {
       }),
     );
 
-    // Seat data keys: made at activation (seats) and at a new consent after a stop (consent); opened
-    // by the alerts function for an excerpt and by the session-events worker (infra/consumers.ts,
-    // `seatKeys`).
-    for (const group of ['seats', 'consent'] as const)
-      functions[group].addToRolePolicy(
-        new PolicyStatement({
-          actions: ['kms:GenerateDataKey'],
-          resources: [props.seatKeyArn],
-          conditions: { 'ForAnyValue:StringEquals': { 'kms:EncryptionContextKeys': ['seatId'] } },
-        }),
-      );
-    // An alert's excerpt opens its seat's wrapped data key, and only with a seat id bound to it.
-    functions.alerts.addToRolePolicy(
-      new PolicyStatement({
-        actions: ['kms:Decrypt'],
-        resources: [props.seatKeyArn],
-        conditions: { 'ForAnyValue:StringEquals': { 'kms:EncryptionContextKeys': ['seatId'] } },
-      }),
-    );
     // Guardians' notifications of the person's answers and of pairing moves the API makes: e-mail
     // and push to their devices' endpoints.
     for (const group of ['consent', 'pairing', 'admin', 'history'] as const) {
@@ -316,13 +307,6 @@ export class StatelessStack extends Stack {
       functions.accounts,
       removeEndpoints,
       'Endpoints are made at run time, one per device: only those of the stage’s two platform applications.',
-    );
-    functions.accounts.addToRolePolicy(
-      new PolicyStatement({
-        actions: ['kms:GenerateDataKey', 'kms:Decrypt'],
-        resources: [props.seatKeyArn],
-        conditions: { 'ForAnyValue:StringEquals': { 'kms:EncryptionContextKeys': ['seatId'] } },
-      }),
     );
 
     const integrations = Object.fromEntries(
@@ -391,6 +375,15 @@ export class StatelessStack extends Stack {
       secretCompleteArn: props.gatewaySecretsArn,
       encryptionKey: secretsKey,
     });
+    const businessWebhookSecrets = Secret.fromSecretAttributes(this, 'BusinessWebhookSecrets', {
+      secretCompleteArn: props.businessWebhookSecretsArn,
+      encryptionKey: secretsKey,
+    });
+    // Each webhook function reads its own provider's keys: Meta's app secret only the business one.
+    const webhookSecrets: Record<string, { variable: string; secret: ISecret }> = {
+      SessionProviderWebhook: { variable: 'GATEWAY_SECRETS_ARN', secret: gatewaySecrets },
+      BusinessProviderWebhook: { variable: 'BUSINESS_WEBHOOK_SECRETS_ARN', secret: businessWebhookSecrets },
+    };
     this.gateway = new HttpApi(this, 'Gateway', { description: `family-protection ${props.stage} webhooks` });
     this.accessLogsAndThrottle(this.gateway, 'Gateway', gatewayThrottle, {});
     this.gatewayFunctions = {};
@@ -407,7 +400,11 @@ export class StatelessStack extends Stack {
                 ...Object.fromEntries(
                   queueConsumers.map((row) => [queueUrlVariable(row.name), queues[row.name].queueUrl]),
                 ),
-                GATEWAY_SECRETS_ARN: gatewaySecrets.secretArn,
+                ...Object.fromEntries(
+                  [webhookSecrets[route.name]]
+                    .filter((own) => own !== undefined)
+                    .map((own) => [own.variable, own.secret.secretArn]),
+                ),
               },
             })
           : undefined;
@@ -432,7 +429,9 @@ export class StatelessStack extends Stack {
             );
           }
         } else {
-          gatewaySecrets.grantRead(fn);
+          const own = webhookSecrets[route.name];
+          if (own === undefined) throw new Error(`no webhook key for ${route.name}`);
+          grantSecretRead(fn, own.secret);
         }
         this.gatewayFunctions[route.name] = fn;
       }
@@ -552,19 +551,20 @@ export class StatelessStack extends Stack {
         functions[group].addEnvironment(queueUrlVariable(row.name), queues[row.name].queueUrl);
       }
     }
-    // A pause's end is scheduled by the seats routes, at the pause's `until`.
-    built.grantSchedules(functions.seats, ['pauseResume']);
-    // The history import routes move the queue: an offer's expiry, a running import's check (the
-    // worker's queue is the row's `apiProducers`).
-    built.grantSchedules(functions.history, ['historyOfferExpiry', 'historyStuck']);
+    // The schedules a group's row names (a pause's end; the history queue's moves).
+    for (const group of functionGroups) {
+      const { schedules = [] }: GroupAccess = groupAccess[group];
+      if (schedules.length > 0) built.grantSchedules(functions[group], schedules);
+    }
     // Who creates sessions (the pairing routes) and who ends them (the person's stop, an operator's
-    // reset) talk to the
-    // provider; the sessions' webhook key is the gateway's.
-    for (const fn of [functions.pairing, functions.consent, functions.admin]) {
+    // reset) talk to the provider; the sessions' webhook key is the gateway's.
+    for (const fn of functionGroups
+      .filter((group) => (groupAccess[group] as GroupAccess).sessionProvider === true)
+      .map((group) => functions[group])) {
       fn.addEnvironment('SESSION_PROVIDER_URL', props.sessionProviderUrl);
       fn.addEnvironment('SESSION_PROVIDER_WEBHOOK_URL', sessionProviderWebhookUrl);
       fn.addEnvironment('GATEWAY_SECRETS_ARN', gatewaySecrets.secretArn);
-      gatewaySecrets.grantRead(fn);
+      grantSecretRead(fn, gatewaySecrets);
     }
 
     // Alarms on 5xx, on every function's errors and throttles and on the relay's streams, and the

@@ -188,6 +188,9 @@ export const configSchema = z.object({
   WHATSAPP_ACCESS_TOKEN: optionalText,
   SEAT_KEYS: withDefault(z.enum(['kms', 'local']), 'kms'),
   SEAT_KEYS_KMS_KEY_ID: optionalText,
+  /** Guardians' push tokens: wrapped under a key of their own, never the seat key. */
+  DEVICE_KEYS: withDefault(z.enum(['kms', 'local']), 'kms'),
+  DEVICE_KEYS_KMS_KEY_ID: optionalText,
   /** Locally only: the 32-byte base64 key that wraps seat data keys. */
   LOCAL_MASTER_KEY: optionalText,
 
@@ -299,8 +302,10 @@ export const configSchema = z.object({
    */
   PUSH_IOS_APPLICATION_ARN: optionalText,
   PUSH_ANDROID_APPLICATION_ARN: optionalText,
-  /** In AWS: the secret `{ sessionProviderWebhookSecret, businessProviderAppSecret, businessProviderVerifyToken }`. */
+  /** In AWS: the secret `{ sessionProviderWebhookSecret }` (the gateway's session webhook and whoever makes sessions). */
   GATEWAY_SECRETS_ARN: optionalText,
+  /** In AWS, the business webhook's alone: the secret `{ businessProviderAppSecret, businessProviderVerifyToken }`. */
+  BUSINESS_WEBHOOK_SECRETS_ARN: optionalText,
   /** Locally only (the local stack's dev values); in AWS they are in the gateway secret. */
   SESSION_PROVIDER_WEBHOOK_SECRET: optionalSecret,
   BUSINESS_PROVIDER_APP_SECRET: optionalSecret,
@@ -395,6 +400,10 @@ export const capabilities = {
   seatKeys: z.discriminatedUnion('SEAT_KEYS', [
     z.object({ SEAT_KEYS: z.literal('kms'), SEAT_KEYS_KMS_KEY_ID: setWhen('SEAT_KEYS is kms') }),
     z.object({ SEAT_KEYS: z.literal('local'), LOCAL_MASTER_KEY: setWhen('SEAT_KEYS is local') }),
+  ]),
+  deviceKeys: z.discriminatedUnion('DEVICE_KEYS', [
+    z.object({ DEVICE_KEYS: z.literal('kms'), DEVICE_KEYS_KMS_KEY_ID: setWhen('DEVICE_KEYS is kms') }),
+    z.object({ DEVICE_KEYS: z.literal('local'), LOCAL_MASTER_KEY: setWhen('DEVICE_KEYS is local') }),
   ]),
   evidenceStore: z.discriminatedUnion('EVIDENCE_STORE', [
     z.object({

@@ -138,6 +138,8 @@ describe('least privilege, from the route groups’ rows', () => {
     const onSecretsKey = Object.values(stateless.findResources('AWS::IAM::Policy'))
       .flatMap((policy) => policy.Properties.PolicyDocument.Statement as Statement[])
       .filter((statement) => JSON.stringify(statement.Resource).includes('SecretsKey'));
+    // Every reader of a secret holds the key's Decrypt: an empty list here is the bug it once was.
+    expect(onSecretsKey.length).toBeGreaterThan(10);
     for (const statement of onSecretsKey)
       expect(JSON.stringify(statement.Condition)).toContain('secretsmanager.');
   });

@@ -319,7 +319,7 @@ describe('the stateless stack', () => {
     expect(JSON.stringify(puts)).toContain('/evidence/*');
   });
 
-  it('wraps seat data keys under a key of their own: the seats and consent functions make them, the alerts function, the session-events and history import workers open them, the accounts function wraps push tokens with them', () => {
+  it('wraps seat data keys under a key of their own: the seats and consent functions make them, the alerts function, the session-events and history import workers open them, each under a seat’s context only; push tokens under another key', () => {
     stateful.hasResourceProperties('AWS::KMS::Key', {
       Description: Match.stringLikeRegexp('seat data keys'),
       EnableKeyRotation: true,
@@ -332,14 +332,31 @@ describe('the stateless stack', () => {
         ),
     );
     expect(onSeatKey.map(([id, actions]) => [id.replace(/(Api|Worker).*$/, ''), actions]).sort()).toEqual([
-      // A device's push token is wrapped under a data key of its own (made, then opened to seal it).
-      ['Accounts', ['kms:GenerateDataKey', 'kms:Decrypt']],
       ['Alerts', ['kms:Decrypt']],
       ['Consent', ['kms:GenerateDataKey']],
       ['HistoryImport', ['kms:Decrypt']],
       ['Seats', ['kms:GenerateDataKey']],
       ['SessionEvents', ['kms:Decrypt']],
     ]);
+    const seatContexts = Object.values(stateless.findResources('AWS::IAM::Policy'))
+      .flatMap((policy) => policy.Properties.PolicyDocument.Statement as Statement[])
+      .filter((statement) => JSON.stringify(statement.Resource).includes('SeatKey'))
+      .map((statement) => statement.Condition);
+    for (const condition of seatContexts)
+      expect(condition).toEqual({
+        StringLike: { 'kms:EncryptionContext:seatId': '?'.repeat(26) },
+        'ForAllValues:StringEquals': { 'kms:EncryptionContextKeys': ['seatId'] },
+      });
+    // A device's push token is wrapped under a data key of the device key (made, then opened to seal it).
+    stateful.hasResourceProperties('AWS::KMS::Key', { Description: Match.stringLikeRegexp('push tokens') });
+    const onDeviceKey = Object.entries(stateless.findResources('AWS::IAM::Policy')).flatMap(([id, policy]) =>
+      (policy.Properties.PolicyDocument.Statement as Statement[])
+        .filter((statement) => JSON.stringify(statement.Resource).includes('DeviceKey'))
+        .map(
+          (statement) => [id.replace(/ServiceRoleDefaultPolicy.*$/, ''), [statement.Action].flat()] as const,
+        ),
+    );
+    expect(onDeviceKey).toEqual([['AccountsApi', ['kms:GenerateDataKey', 'kms:Decrypt']]]);
   });
 
   it('lets only the workers that read messages (live, and history) call Bedrock, on the one foundation model they are configured with', () => {
@@ -474,13 +491,13 @@ describe('the stateless stack', () => {
     const wired: Record<string, Capability[]> = {
       // Sign-in requests post their letter to the sign-in mail worker's queue.
       AuthApi: [...api, 'signInMailsQueue'],
-      AccountsApi: [...api, 'pushPlatforms', 'seatKeys'],
+      AccountsApi: [...api, 'pushPlatforms', 'deviceKeys'],
       // The consent-link queue is read on the first send; its URL is there all the same.
       SeatsApi: [...api, 'seatKeys', 'pauseResumeScheduler', 'consentSendsQueue'],
       ConsentApi: [...api, 'sessionProvider', 'notifications', 'seatKeys'],
       EvidenceApi: [...api, 'evidenceStore'],
       PairingApi: [...api, 'sessionProvider', 'notifications'],
-      AlertsApi: api,
+      AlertsApi: [...api, 'seatKeys'],
       HealthApi: api,
       AdminApi: [
         ...api,

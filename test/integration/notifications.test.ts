@@ -35,7 +35,7 @@ beforeAll(async () => {
 const ids = cryptoIds();
 const now = new Date('2026-11-22T10:00:00Z');
 const hasher = hmacHasher('test-hash-key');
-const seatKeys = localSeatKeys(Buffer.alloc(32, 7).toString('base64'));
+const deviceKeys = localSeatKeys(Buffer.alloc(32, 7).toString('base64'), 'deviceId');
 
 /** What the senders need, with the e-mails and pushes they hand over collected. */
 const senderDeps = (on: TableAccess = table) => {
@@ -153,7 +153,7 @@ describe('every sender', () => {
       unregister: async () => undefined,
     };
     const device = await registerDevice(
-      { ...deps, hasher, pushRegistry: push, seatKeys, contentSeal: aesGcmContentSeal },
+      { ...deps, hasher, pushRegistry: push, deviceKeys, contentSeal: aesGcmContentSeal },
       owner,
       {
         platform: 'android',
@@ -215,7 +215,7 @@ describe('devices', () => {
   const deviceDeps = (registered: string[], removed: string[]) => ({
     ...senderDeps().deps,
     hasher,
-    seatKeys,
+    deviceKeys,
     contentSeal: aesGcmContentSeal,
     pushRegistry: {
       register: async (platform: string, _token: string, uid: string) => {

@@ -16,15 +16,15 @@ import { issueStreamTicket } from '../../../shared/app/events/streams';
 import { registerDevice, removeDevice } from '../../../shared/app/notifications/devices';
 import { apiHandler } from '../api-handler';
 import { pushRegistry } from '../push-registry';
-import { seatKeys } from '../seat-keys';
+import { deviceKeys } from '../device-keys';
 import { deps, useCaseSettings } from '../runtime';
 import { requests } from './schemas';
 
-/** Devices: the push platform, and seat-style data keys to wrap their tokens with. */
+/** Devices: the push platform, and the device key's data keys to wrap their tokens with. */
 const deviceDeps = async () => ({
   ...(await deps()),
   pushRegistry: await pushRegistry(),
-  seatKeys: await seatKeys(),
+  deviceKeys: await deviceKeys(),
 });
 
 export const handler = apiHandler('accounts', {

@@ -151,23 +151,39 @@ export const requireSecret = <K extends keyof typeof localNames>(
   return value;
 };
 
-/** The gateway's secrets: the webhook keys it verifies with. In AWS one secret; locally the variables. */
-const gatewaySecrets = z.object({
+/**
+ * The webhook keys: the session provider's (the gateway's session webhook verifies with it, and a new
+ * session is handed it) and Meta's (the business webhook's alone). In AWS two secrets, so that
+ * whoever reads the first never reads Meta's app secret; locally the variables.
+ */
+const sessionWebhookSecret = z.object({
   sessionProviderWebhookSecret: z.optional(z.string().check(z.minLength(8))),
+});
+const businessWebhookSecrets = z.object({
   businessProviderAppSecret: z.optional(z.string().check(z.minLength(8))),
   businessProviderVerifyToken: z.optional(z.string().check(z.minLength(8))),
 });
-export type GatewaySecrets = z.infer<typeof gatewaySecrets>;
+export type GatewaySecrets = z.infer<typeof sessionWebhookSecret> & z.infer<typeof businessWebhookSecrets>;
 
 export const loadGatewaySecrets = async (
   config: Config,
   fetchSecret: typeof fetch = fetch,
 ): Promise<GatewaySecrets> => {
-  if (config.GATEWAY_SECRETS_ARN !== undefined) {
-    return gatewaySecrets.parse(
-      parseJson('GATEWAY_SECRETS_ARN', await readSecret(config, config.GATEWAY_SECRETS_ARN, fetchSecret)),
-    );
-  }
+  const read = async <T>(
+    name: 'GATEWAY_SECRETS_ARN' | 'BUSINESS_WEBHOOK_SECRETS_ARN',
+    shape: z.ZodMiniType<T>,
+  ) => {
+    const arn = config[name];
+    return arn === undefined
+      ? undefined
+      : shape.parse(parseJson(name, await readSecret(config, arn, fetchSecret)));
+  };
+  const [session, business] = await Promise.all([
+    read('GATEWAY_SECRETS_ARN', sessionWebhookSecret),
+    read('BUSINESS_WEBHOOK_SECRETS_ARN', businessWebhookSecrets),
+  ]);
+  const inAws = config.GATEWAY_SECRETS_ARN !== undefined || config.BUSINESS_WEBHOOK_SECRETS_ARN !== undefined;
+  if (inAws) return { ...session, ...business };
   return {
     sessionProviderWebhookSecret: config.SESSION_PROVIDER_WEBHOOK_SECRET,
     businessProviderAppSecret: config.BUSINESS_PROVIDER_APP_SECRET,

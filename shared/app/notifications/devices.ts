@@ -14,18 +14,19 @@ export const MAX_DEVICES = 10;
 const bindingOf = (deviceUid: string) => ({ seatId: `device:${deviceUid}`, messageId: 'push-token' });
 
 /**
- * A push token wrapped at rest with the envelope encryption seat data keys use: a data key of its
- * own (KMS in AWS), the token sealed under it, both bound to the device.
+ * A push token wrapped at rest with the envelope encryption seat data keys use, under the device
+ * key (never the seat key: registering a device must not hold a key that opens content): a data key
+ * of its own, the token sealed under it, both bound to the device.
  */
 export const wrapToken = async (
-  deps: { seatKeys: SeatKeys; contentSeal: ContentSeal },
+  deps: { deviceKeys: SeatKeys; contentSeal: ContentSeal },
   deviceUid: string,
   token: string,
 ): Promise<string> => {
   const { seatId, messageId } = bindingOf(deviceUid);
-  const wrappedKey = await deps.seatKeys.create(seatId);
+  const wrappedKey = await deps.deviceKeys.create(deviceUid);
   const sealed = deps.contentSeal.seal(
-    await deps.seatKeys.open(seatId, wrappedKey),
+    await deps.deviceKeys.open(deviceUid, wrappedKey),
     { seatId, messageId },
     token,
   );
@@ -38,14 +39,14 @@ export const wrapToken = async (
 
 /** The token of a wrapped one, for a new endpoint if the platform drops one. */
 export const unwrapToken = async (
-  deps: { seatKeys: SeatKeys; contentSeal: ContentSeal },
+  deps: { deviceKeys: SeatKeys; contentSeal: ContentSeal },
   deviceUid: string,
   wrapped: string,
 ): Promise<string> => {
   const [wrappedKey = '', iv = '', ciphertext = ''] = wrapped.split('.');
   const { seatId, messageId } = bindingOf(deviceUid);
   return deps.contentSeal.open(
-    await deps.seatKeys.open(seatId, wrappedKey),
+    await deps.deviceKeys.open(deviceUid, wrappedKey),
     { seatId, messageId },
     {
       iv: Buffer.from(iv, 'base64url'),
@@ -62,7 +63,7 @@ const deviceView = (device: Device) => ({ uid: device.uid, platform: device.plat
  * endpoint is made before the write (the platform gives the same endpoint for the same token).
  */
 export const registerDevice = async (
-  deps: DeviceDeps & { seatKeys: SeatKeys; contentSeal: ContentSeal },
+  deps: DeviceDeps & { deviceKeys: SeatKeys; contentSeal: ContentSeal },
   caller: Caller,
   input: { platform: DevicePlatform; token: string },
 ) => {

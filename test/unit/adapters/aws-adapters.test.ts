@@ -2,7 +2,11 @@ import { SendEmailCommand, SESClient } from '@aws-sdk/client-ses';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseConfig } from '../../../shared/config/config';
-import { loadSecret, requireSecret } from '../../../shared/adapters/crypto/service-secrets';
+import {
+  loadGatewaySecrets,
+  loadSecret,
+  requireSecret,
+} from '../../../shared/adapters/crypto/service-secrets';
 import { sesMailer } from '../../../shared/adapters/mail/ses-mailer';
 
 const ses = mockClient(SESClient);
@@ -130,6 +134,41 @@ describe('the service secrets', () => {
     await expect(
       loadSecret('signingKey', parseConfig({ TABLE_NAME: 't', JWT_PRIVATE_JWK: '{' })),
     ).rejects.toThrow(/JWT_PRIVATE_JWK: must be JSON/);
+  });
+
+  it('keep Meta’s app secret in a secret of its own: a reader of the session webhook key never sees it', async () => {
+    const { asked, fetchSecret } = extensionServing({
+      'arn:session-webhook': { sessionProviderWebhookSecret: 's'.repeat(16) },
+      'arn:business-webhook': {
+        businessProviderAppSecret: 'a'.repeat(16),
+        businessProviderVerifyToken: 'v'.repeat(16),
+      },
+    });
+    const sessionSide = await loadGatewaySecrets(
+      parseConfig({
+        TABLE_NAME: 't',
+        GATEWAY_SECRETS_ARN: 'arn:session-webhook',
+        AWS_SESSION_TOKEN: 'session',
+      }),
+      fetchSecret,
+    );
+    expect(sessionSide).toEqual({ sessionProviderWebhookSecret: 's'.repeat(16) });
+    const businessSide = await loadGatewaySecrets(
+      parseConfig({
+        TABLE_NAME: 't',
+        BUSINESS_WEBHOOK_SECRETS_ARN: 'arn:business-webhook',
+        AWS_SESSION_TOKEN: 'session',
+      }),
+      fetchSecret,
+    );
+    expect(businessSide).toEqual({
+      businessProviderAppSecret: 'a'.repeat(16),
+      businessProviderVerifyToken: 'v'.repeat(16),
+    });
+    expect(asked.map(({ url }) => decodeURIComponent(url))).toEqual([
+      expect.stringContaining('arn:session-webhook'),
+      expect.stringContaining('arn:business-webhook'),
+    ]);
   });
 
   it('name a missing provider token its caller needs, with the variable that holds it locally', async () => {
