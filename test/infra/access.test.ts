@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { declaredCalls, secretNames, type FunctionCalls, type SecretName } from '../../infra/access/calls';
+import { accessMatrix, withMatrix } from '../../infra/access/matrix';
 import type { DataKeyName } from '../../infra/routes';
 import { AccessSimulator, type Decision, type IamRequest } from '../support/iam/access-simulator';
 import { DeployedStage, sampleOwner, statefulStack, statelessStack } from '../support/iam/declared-requests';
@@ -174,5 +176,13 @@ describe('what no row declares is denied', () => {
         await decide(fn, { action: 'sqs:ReceiveMessage', resource: stage.queue('sessionEvents') }),
       ).toMatch(/Denied/);
     }
+  });
+});
+
+describe('the access matrix a reviewer reads', () => {
+  it('is docs/access.md’s, generated from the same rows', () => {
+    const page = readFileSync(new URL('../../docs/access.md', import.meta.url), 'utf8');
+    expect(withMatrix(page, accessMatrix(functions))).toBe(page);
+    for (const fn of functions) expect(page).toContain(`| ${fn.name} |`);
   });
 });
