@@ -1,3 +1,5 @@
+import type { CfnResource } from 'aws-cdk-lib';
+import { ignoreLintRule } from '../template-lint';
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import {
   Architecture,
@@ -146,5 +148,10 @@ export class ApiFunction extends Construct {
             }),
       },
     });
+    ignoreLintRule(
+      this.function.node.defaultChild as CfnResource,
+      'W3005',
+      'CDK makes the function depend on its role and the role’s policy, so that no invocation runs before its grants exist; the role half is also implied by the Role attribute, which is harmless.',
+    );
   }
 }

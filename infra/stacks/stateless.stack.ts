@@ -16,6 +16,7 @@ import { Topic } from 'aws-cdk-lib/aws-sns';
 import { RelayService } from '../constructs/relay-service';
 import { grantTableAccess } from '../constructs/table-access';
 import { grantDataKeys } from '../constructs/data-keys';
+import { ignoreLintOnCdkProviders } from '../template-lint';
 import { ConsentPage } from '../constructs/consent-page';
 import {
   FlowLogDestination,
@@ -596,6 +597,8 @@ export class StatelessStack extends Stack {
       relay: this.relay,
       alarmTopic,
     });
+    // cfn-lint on the templates (npm run synth): CDK's own provider functions, with their reason.
+    ignoreLintOnCdkProviders(this);
   }
   /**
    * The stage's access log (one JSON line per request: the route template, never the path, since a

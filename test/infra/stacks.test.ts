@@ -38,7 +38,7 @@ beforeAll(() => {
   stateless = Template.fromStack(stacks.stateless);
 });
 
-type Statement = { Action: string | string[]; Effect: string; Resource?: unknown };
+type Statement = { Action: string | string[]; Effect: string; Resource?: unknown; Condition?: unknown };
 const actionsOf = (template: Template, functionLogicalPrefix: string): string[] => {
   const policies = template.findResources('AWS::IAM::Policy');
   return Object.entries(policies)
