@@ -61,7 +61,8 @@ export class ConsentPage extends Construct {
 
   constructor(scope: Construct, id: string, props: ConsentPageProps) {
     super(scope, id);
-    // Access logs of the bucket and of the distribution (CloudFront's standard logs need ACLs).
+    // The bucket's access logs: CloudFront asks it for `/index.html` and `/assets/...` only (the
+    // page's function rewrites `/c/{token}` before the origin), so no token reaches them.
     this.logs = new Bucket(this, 'Logs', {
       encryption: BucketEncryption.S3_MANAGED,
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
@@ -148,9 +149,9 @@ export class ConsentPage extends Construct {
             certificate: Certificate.fromCertificateArn(this, 'Certificate', props.domain.certificateArn),
           }),
       ...(props.webAclArn === undefined ? {} : { webAclId: props.webAclArn }),
-      enableLogging: true,
-      logBucket: this.logs,
-      logFilePrefix: 'cloudfront/',
+      // No access log: its lines would hold `/c/{token}` and `/consent-requests/{token}/...`, the
+      // person's credential (docs/infrastructure.md "No credential in any log").
+      enableLogging: false,
       defaultBehavior: {
         origin: S3BucketOrigin.withOriginAccessControl(this.bucket),
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
@@ -193,6 +194,11 @@ export class ConsentPage extends Construct {
         acknowledge(deployer, rule, reason);
       acknowledgePolicyWildcards(deployer, reason);
     }
+    acknowledge(
+      this.distribution,
+      'CFR3',
+      'Its access log would write each request’s path, and the consent link’s token is in the page’s and the person’s routes’ paths: a credential kept for 90 days. API Gateway logs each API request by its route template instead, and the web ACL counts what the edge refuses.',
+    );
     acknowledge(
       this.distribution,
       'CFR1',

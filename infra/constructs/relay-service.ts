@@ -40,7 +40,7 @@ export interface RelayServiceProps {
   hashKeySecret: ISecret;
   certificateArn: string;
   pingSeconds: number;
-  /** Where the load balancer writes its access logs (under `relay/`). */
+  /** Where the load balancer writes its connection logs (under `relay/`). */
   logs: IBucket;
 }
 
@@ -159,7 +159,15 @@ export class RelayService extends Construct {
       // SSE connections stay open: far above the ping interval.
       idleTimeout: Duration.seconds(120),
     });
-    this.loadBalancer.logAccessLogs(props.logs, 'relay');
+    // Connections only (address, port, TLS), never requests: a guardian's stream carries its ticket
+    // in the query (`?ticket=`) and the person's its link token in the path, and an access log line
+    // holds both (docs/infrastructure.md "No credential in any log").
+    this.loadBalancer.logConnectionLogs(props.logs, 'relay');
+    acknowledge(
+      this.loadBalancer,
+      'ELB2',
+      'Its access log would write each request line, and the relay’s streams carry a credential in it (a guardian’s ticket in the query, the person’s link token in the path). Connection logs are kept instead (addresses and TLS, no request); the relay’s own logs hold no request line.',
+    );
     acknowledge(
       this.loadBalancer.connections.securityGroups[0] ?? this.loadBalancer,
       'EC23',

@@ -88,14 +88,48 @@ const forwardedFor = (sender: Sender): string[] =>
     .map((entry) => entry.trim())
     .filter((entry) => entry !== '');
 
-/** The address per-IP limits count for this request. */
-export const clientIp = (sender: Sender, trust: ClientIpTrust): string => {
+/** An IPv6 address's eight 16-bit groups (a dotted IPv4 tail is two of them); null when it is not one. */
+const ipv6Groups = (text: string): number[] | null => {
+  if (isIP(text) !== 6) return null;
+  const hex = text.replace(/(\d+)\.(\d+)\.(\d+)\.(\d+)$/, (_, a: string, b: string, c: string, d: string) =>
+    [Number(a) * 256 + Number(b), Number(c) * 256 + Number(d)].map((group) => group.toString(16)).join(':'),
+  );
+  const [head = '', tail] = hex.split('::');
+  const groupsOf = (part: string) => (part === '' ? [] : part.split(':').map((group) => parseInt(group, 16)));
+  const left = groupsOf(head);
+  const right = tail === undefined ? [] : groupsOf(tail);
+  return [...left, ...Array<number>(8 - left.length - right.length).fill(0), ...right];
+};
+
+/**
+ * What one client holds, the unit per-IP limits count: an IPv4 address alone; an IPv6 address's /64
+ * (`2001:db8:1:2::/64`), since a home or a phone is given a whole /64 and picks any of its 2^64
+ * addresses at will, so counting full addresses would give each client endless budgets. An
+ * IPv4-mapped IPv6 address (`::ffff:192.0.2.1`, a dual-stack socket's) is its IPv4 address. Text
+ * that is no address is returned as it is.
+ */
+export const addressBlock = (address: string): string => {
+  const groups = ipv6Groups(address.split('%')[0] ?? '');
+  if (groups === null) return address;
+  const [a = 0, b = 0, c = 0, d = 0, e = 0, f = 0, g = 0, h = 0] = groups;
+  if (a === 0 && b === 0 && c === 0 && d === 0 && e === 0 && f === 0xffff) {
+    return [g >> 8, g & 0xff, h >> 8, h & 0xff].join('.');
+  }
+  return `${[a, b, c, d].map((group) => group.toString(16)).join(':')}::/64`;
+};
+
+/** The sender's address as our edge tells it. */
+const senderAddress = (sender: Sender, trust: ClientIpTrust): string => {
   if (trust.source === 'forwarded-for-first') return forwardedFor(sender)[0] ?? sender.edgeAddress;
   if (trust.cloudFront !== null && carriesSecret(sender, trust.cloudFront)) {
     return viewerAddress(sender.header('cloudfront-viewer-address')) ?? sender.edgeAddress;
   }
   return sender.edgeAddress;
 };
+
+/** The client per-IP limits count for this request: its sender's address block (`addressBlock`). */
+export const clientIp = (sender: Sender, trust: ClientIpTrust): string =>
+  addressBlock(senderAddress(sender, trust));
 
 /** A request through API Gateway: its source address is the connection it accepted. */
 export const apiGatewaySender = (event: APIGatewayProxyEventV2): Sender => ({

@@ -62,7 +62,7 @@ const samples: number[] = [];
 const downloaded = new Set<string>();
 for (let load = 0; load < warmup + loads; load += 1) {
   // Each load from an address of its own, so the person's per-address budget never answers first.
-  const context = await phoneContext(browser, `2001:db8::cafe:${load.toString(16)}`);
+  const context = await phoneContext(browser, `2001:db8:cafe:${load.toString(16)}::1`);
   const page = await context.newPage();
   page.on('response', (response) => {
     const path = new URL(response.url()).pathname;

@@ -1087,7 +1087,6 @@ describe('the consent page on CloudFront', () => {
       OriginAccessControlOriginType: 's3',
       SigningBehavior: 'always',
     });
-    expect(distribution().Logging).toMatchObject({ Prefix: 'cloudfront/' });
     // The links' host (consentPageBaseUrl) with its certificate, TLS 1.2 at least.
     expect(distribution().Aliases).toEqual(['consent.example.com']);
     expect(distribution().ViewerCertificate).toMatchObject({

@@ -82,6 +82,18 @@ describe('per-IP limits in AWS (client IP from the edge)', () => {
     expect((await verify('198.51.100.21')).code).not.toBe('RATE_LIMITED');
   });
 
+  it('count an IPv6 network by its /64: a caller moving to other addresses of it keeps its budget', async () => {
+    const spent = [];
+    for (let i = 1; i <= 3; i += 1) spent.push(await verify(`2001:db8:77:1::${i}`));
+    expect(spent.map((answer) => answer.code)).not.toContain('RATE_LIMITED');
+    const rotating = [];
+    for (let i = 1; i <= 10; i += 1)
+      rotating.push(await verify(`2001:db8:77:1:${i.toString(16)}:beef::${i}`));
+    expect(rotating.every((answer) => answer.code === 'RATE_LIMITED')).toBe(true);
+    // The next /64 is another client, with its own budget.
+    expect((await verify('2001:db8:77:2::1')).code).not.toBe('RATE_LIMITED');
+  });
+
   it('are not escaped by a forged CloudFront viewer address without the origin secret', async () => {
     const caller = '198.51.100.30';
     for (let i = 0; i < 3; i += 1) await verify(caller);

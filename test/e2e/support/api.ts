@@ -78,8 +78,8 @@ export const call = async (method: string, path: string, options: CallOptions = 
 };
 
 export const uniqueEmail = (name = 'guardian'): string => `${name}-${randomUUID().slice(0, 8)}@example.com`;
-/** Each test that counts per-IP budgets speaks from its own address. */
-export const uniqueIp = (): string => `2001:db8::${randomUUID().slice(0, 4)}:${randomUUID().slice(0, 4)}`;
+/** Each test that counts per-IP budgets speaks from its own network (an IPv6 /64 of its own: limits count /64s). */
+export const uniqueIp = (): string => `2001:db8:${randomUUID().slice(0, 4)}:${randomUUID().slice(0, 4)}::1`;
 
 type Delivery = { email: string; code?: string; token?: string };
 

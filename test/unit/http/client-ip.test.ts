@@ -2,6 +2,7 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../../shared/config/config';
 import {
+  addressBlock,
   apiClientIp,
   apiGatewaySender,
   clientIp,
@@ -49,7 +50,7 @@ describe('the client address at the API (edge)', () => {
         { ...headers, 'cloudfront-viewer-address': '2001:db8:85a3::8a2e:370:7334:443' },
         behindCloudFront,
       ),
-    ).toBe('2001:db8:85a3::8a2e:370:7334');
+    ).toBe('2001:db8:85a3:0::/64');
   });
 
   it('ignores a viewer address without the secret, with a wrong one, or when no CloudFront is configured', () => {
@@ -68,6 +69,42 @@ describe('the client address at the API (edge)', () => {
     expect(fromApi({ ...origin, 'cloudfront-viewer-address': 'not-an-address:80' }, behindCloudFront)).toBe(
       '198.51.100.9',
     );
+  });
+});
+
+describe('the client per-IP limits count', () => {
+  it('is an IPv4 address whole', () => {
+    expect(addressBlock('192.0.2.44')).toBe('192.0.2.44');
+  });
+
+  it('is an IPv6 address’s /64: every address of one network is one client', () => {
+    expect(addressBlock('2001:db8:85a3:7:8a2e:370:7334:1')).toBe('2001:db8:85a3:7::/64');
+    expect(addressBlock('2001:db8:85a3:7::1')).toBe('2001:db8:85a3:7::/64');
+    expect(addressBlock('2001:0DB8:85A3:0007:ffff:ffff:ffff:ffff')).toBe('2001:db8:85a3:7::/64');
+    expect(addressBlock('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(addressBlock('::1')).toBe('0:0:0:0::/64');
+    expect(addressBlock('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
+    expect(addressBlock('2001:db8:85a3:8::1')).not.toBe(addressBlock('2001:db8:85a3:7::1'));
+  });
+
+  it('is the IPv4 address of an IPv4-mapped IPv6 one (a dual-stack socket’s peer)', () => {
+    expect(addressBlock('::ffff:192.0.2.44')).toBe('192.0.2.44');
+    expect(addressBlock('::ffff:c000:22c')).toBe('192.0.2.44');
+  });
+
+  it('leaves text that is no address as it is', () => {
+    expect(addressBlock('not-an-address')).toBe('not-an-address');
+    expect(addressBlock('')).toBe('');
+  });
+
+  it('is what the API and the relay count, whichever address they believe', () => {
+    const viewer = { 'x-origin-verify': secret, 'cloudfront-viewer-address': '2001:db8:1:2:aaaa::9:443' };
+    expect(fromApi(viewer, behindCloudFront)).toBe('2001:db8:1:2::/64');
+    expect(clientIp(apiGatewaySender(apiEvent({}, '2001:db8:1:2::77')), edge)).toBe('2001:db8:1:2::/64');
+    expect(clientIp(loadBalancedSender(new Map([['x-forwarded-for', '2001:db8:1:2::5']]), '::1'), edge)).toBe(
+      '2001:db8:1:2::/64',
+    );
+    expect(clientIp(loadBalancedSender(new Map(), '::ffff:10.0.0.5'), edge)).toBe('10.0.0.5');
   });
 });
 
