@@ -1,6 +1,10 @@
 import { Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
-import { deadLetterAlarm, deadLetterRetentionDays } from '../constructs/dead-letter-alarm';
+import {
+  deadLetterAlarm,
+  deadLetterRetentionDays,
+  queueRetentionDays,
+} from '../constructs/dead-letter-alarm';
 import { queueConsumers, queueNames, type QueueName } from '../consumers';
 import { AttributeType, Billing, StreamViewType, TableEncryptionV2, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Key } from 'aws-cdk-lib/aws-kms';
@@ -185,6 +189,7 @@ export class StatefulStack extends Stack {
           ...common,
           queueName: `${props.stage}-${names.queue}`,
           visibilityTimeout: Duration.seconds(row.queue.visibilityTimeoutSeconds),
+          retentionPeriod: Duration.days(queueRetentionDays),
           deadLetterQueue: { queue: deadLetter, maxReceiveCount: row.queue.maxReceiveCount },
         });
         return [row.name, queue];

@@ -49,6 +49,14 @@ const actionsOf = (template: Template, functionLogicalPrefix: string): string[] 
 };
 
 describe('the stateful stack', () => {
+  it('sets every queue’s retention, in both stacks, rather than SQS’s default of 4 days', () => {
+    const queues = [stateful, stateless].flatMap((template) =>
+      Object.values(template.findResources('AWS::SQS::Queue')),
+    );
+    expect(queues.length).toBeGreaterThan(10);
+    for (const queue of queues) expect(queue.Properties.MessageRetentionPeriod).toBeGreaterThanOrEqual(3600);
+  });
+
   it('defines the single table: PK/SK, GSI1-3, stream with both images, TTL, PITR, customer key, deletion protection', () => {
     stateful.hasResourceProperties('AWS::DynamoDB::GlobalTable', {
       KeySchema: [
