@@ -8,7 +8,8 @@ import { cryptoIds } from '../../shared/adapters/crypto/node-crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { hmacHasher } from '../../shared/adapters/crypto/node-crypto';
 import type { TableAccess } from '../../shared/adapters/dynamo/client';
-import { newMessageOf, type WindowMessage } from '../../shared/domain/analysis/window';
+import { dynamoMessageStore } from '../../shared/adapters/dynamo/message.store';
+import { analysedText, newMessageOf, type WindowMessage } from '../../shared/domain/analysis/window';
 import { queueMessageLimitBytes } from '../../shared/adapters/sqs/queued-body';
 import type { WorkerDeps } from '../../shared/app/pairing/session-events';
 import { devSecrets, localEnvironment } from '../../localstack/dev-config';
@@ -24,12 +25,15 @@ import { freshTable } from '../support/table';
  * Any text the provider sends reaches the worker byte for byte: signed webhooks through the real
  * gateway (its local HTTP server and handler), the queue emulator (which refuses characters outside
  * the Basic Multilingual Plane in a message body, as SQS refuses U+FFFE and U+FFFF) and the real
- * session-events worker fed by the local event source mapping; the analyzer is the one fake, to see the text.
+ * session-events worker fed by the local event source mapping; the analyzer is the one fake, to see the
+ * text it reads (at most about 4 KB of it: `analysedText`), and the text kept is opened with the seat's key.
  */
 const accepted: WindowMessage[] = [];
 const hasher = hmacHasher(devSecrets.HASH_KEY);
 let table: TableAccess;
 let seatId = '';
+/** What the worker's message store and seat key need to open a kept message. */
+let keptBy: { deps: WorkerDeps; wrappedKey: string } | undefined;
 /** The message as the worker kept it: its chat a keyed hash, its text sealed. */
 const storedChat = async (providerId: string) =>
   (
@@ -40,6 +44,13 @@ const storedChat = async (providerId: string) =>
       }),
     )
   ).Item?.['chat'];
+/** The text the worker kept for the message, opened with the seat's key. */
+const keptText = async (providerId: string): Promise<string | undefined> => {
+  const [kept] = await dynamoMessageStore(table).byIds(seatId, [hasher.digest('message', providerId)]);
+  if (kept === undefined || keptBy === undefined) return undefined;
+  const dataKey = await keptBy.deps.seatKeys.open(seatId, keptBy.wrappedKey);
+  return keptBy.deps.contentSeal.open(dataKey, kept, kept.sealed);
+};
 const ids = cryptoIds();
 let gatewayUrl = '';
 let bodiesDir = '';
@@ -101,6 +112,7 @@ beforeAll(async () => {
   session = seat.pairing?.sessionName ?? '';
   seatUid = seat.uid;
   seatId = seat.seatId;
+  keptBy = { deps: workerDeps, wrappedKey: seat.encryptedDataKey ?? '' };
 }, 60_000);
 
 afterAll(async () => {
@@ -169,13 +181,17 @@ describe('any text through the gateway, the queue and the worker', () => {
       'the message at ingest',
       30_000,
     );
-    expect(Buffer.from(received?.text ?? '', 'utf8').equals(Buffer.from(text, 'utf8'))).toBe(true);
+    expect(Buffer.from(received?.text ?? '', 'utf8').equals(Buffer.from(analysedText(text), 'utf8'))).toBe(
+      true,
+    );
     // Analysed before it is kept (in the same transaction as its findings): the item follows.
     await eventually(
       () => storedChat(sent.payload.id),
       (chat) => chat === hasher.digest('chat', '5521998765432@c.us'),
       'the message kept with its chat as a keyed hash',
     );
+    const kept = await keptText(sent.payload.id);
+    expect(Buffer.from(kept ?? '', 'utf8').equals(Buffer.from(text, 'utf8'))).toBe(true);
   });
 
   it('takes the reference path for a body over the limit, and removes the body once handled', async () => {
@@ -190,7 +206,7 @@ describe('any text through the gateway, the queue and the worker', () => {
       'the message at ingest',
       30_000,
     );
-    expect(received?.text === text).toBe(true);
+    expect(received?.text === analysedText(text)).toBe(true);
     // The gateway kept it under its prefix (and nothing else went there).
     expect(await readdir(bodiesDir)).toEqual(['session-events']);
     await eventually(

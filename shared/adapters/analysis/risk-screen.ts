@@ -3,6 +3,7 @@ import { newMessageOf, type AnalysisWindow } from '../../domain/analysis/window'
 import { lexicons } from './categories';
 import { classifier } from './message-classifier';
 import { compiledRules, fold } from './rules-analyzer';
+import { analysisTimeBudget, compileAhead, startBudget, type TimeBudget } from './time-budget';
 
 /** A window goes to the second stage when some category's signals weigh this much (chosen from the eval's figures). */
 export const SCREEN_THRESHOLD = 1;
@@ -19,22 +20,31 @@ const compiledSignals = riskCategories.flatMap((category) =>
     patterns.map((pattern) => ({ category, weight, pattern: compileSignal(pattern) })),
   ),
 );
+compileAhead(compiledSignals.map((signal) => signal.pattern));
+
+/** The score of a window the screen could not read within its budget: suspicious, the second stage decides. */
+const UNREAD = Number.POSITIVE_INFINITY;
 
 /**
  * Each category's signals in one folded message, keyed by the words matched (two words of one
- * pattern are two signals, a word repeated is one); a rule of the analyzer weighs more than any threshold.
+ * pattern are two signals, a word repeated is one); a rule of the analyzer weighs more than any
+ * threshold. Null once the budget is `spent`.
  */
-const signalsOf = (text: string): Map<RiskCategory, Map<string, number>> => {
+const signalsOf = (text: string, spent: () => boolean): Map<RiskCategory, Map<string, number>> | null => {
   const found = new Map<RiskCategory, Map<string, number>>();
   const add = (category: RiskCategory, key: string, weight: number) => {
     const held = found.get(category) ?? new Map<string, number>();
     held.set(key, Math.max(weight, held.get(key) ?? 0));
     found.set(category, held);
   };
-  for (const rule of compiledRules)
+  for (const rule of compiledRules) {
+    if (spent()) return null;
     if (rule.pattern.test(text)) add(rule.category, `rule:${rule.pattern.source}`, Number.POSITIVE_INFINITY);
-  for (const signal of compiledSignals)
+  }
+  for (const signal of compiledSignals) {
+    if (spent()) return null;
     for (const [words] of text.matchAll(signal.pattern)) add(signal.category, words, signal.weight);
+  }
   return found;
 };
 
@@ -44,18 +54,24 @@ const signalsOf = (text: string): Map<RiskCategory, Map<string, number>> => {
  * its best weight). A rule of the analyzer in the new message is suspicious at any threshold; the
  * context alone passes only with strong signals in two earlier messages, so a chat's one risky word
  * does not send its next five messages on, while an escalation whose last step is plain words does.
+ * A window not read within the time `budget` scores `UNREAD`.
  */
-export const screenScore = (window: AnalysisWindow): number => {
+export const screenScore = (window: AnalysisWindow, budget: TimeBudget = analysisTimeBudget): number => {
   const newMessage = newMessageOf(window);
   if (newMessage === undefined) return 0;
-  const weights = signalsOf(fold(newMessage.text));
-  for (const message of window.slice(0, -1))
-    for (const [category, signals] of signalsOf(fold(message.text))) {
+  const spent = startBudget(budget);
+  const weights = signalsOf(fold(newMessage.text), spent);
+  if (weights === null) return UNREAD;
+  for (const message of window.slice(0, -1)) {
+    const context = signalsOf(fold(message.text), spent);
+    if (context === null) return UNREAD;
+    for (const [category, signals] of context) {
       const held = weights.get(category) ?? new Map<string, number>();
       for (const [key, weight] of signals)
         held.set(key, Math.max(held.get(key) ?? 0, Math.min(weight, 1) * CONTEXT_WEIGHT));
       weights.set(category, held);
     }
+  }
   let worst = 0;
   for (const signals of weights.values()) {
     let score = 0;
@@ -73,11 +89,11 @@ export const screenScore = (window: AnalysisWindow): number => {
  */
 export const CLASSIFIER_SCREEN_THRESHOLD = classifier.model.header.thresholds.screen;
 
-/** The screen at other thresholds (the evaluation's sweep). */
+/** The screen at other thresholds (the evaluation's sweep) or with another time budget. */
 export const riskScreenAt =
-  (threshold: number, classifierThreshold = CLASSIFIER_SCREEN_THRESHOLD) =>
+  (threshold: number, classifierThreshold = CLASSIFIER_SCREEN_THRESHOLD, budget = analysisTimeBudget) =>
   (window: AnalysisWindow): boolean =>
-    screenScore(window) >= threshold || classifier.windowScore(window) >= classifierThreshold;
+    screenScore(window, budget) >= threshold || classifier.windowScore(window) >= classifierThreshold;
 
 /** The first stage of the cascade: a high-recall suspicion test, cheap enough for every message. */
 export const riskScreen = riskScreenAt(SCREEN_THRESHOLD);

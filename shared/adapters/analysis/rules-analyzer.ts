@@ -14,6 +14,7 @@ import {
   type MessageClassifier,
 } from './message-classifier';
 import { riskRules, type RiskRule } from './risk-rules';
+import { analysisTimeBudget, compileAhead, startBudget, type TimeBudget } from './time-budget';
 
 export interface RulesAnalyzerOptions {
   /**
@@ -25,6 +26,8 @@ export interface RulesAnalyzerOptions {
   classifier?: MessageClassifier;
   /** The least score that is a finding (null: rules only); chosen by cross-validation on the dev split. */
   classifierThreshold?: number | null;
+  /** How long one window's rules may read (`analysisTimeBudget` by default): then they report what they found. */
+  timeBudget?: TimeBudget;
 }
 
 export interface CompiledRule extends Omit<RiskRule, 'patterns'> {
@@ -41,6 +44,7 @@ const compile = (rule: RiskRule): CompiledRule => ({
 
 /** The rules as the analyzer and the risk screen (risk-screen.ts) match them. */
 export const compiledRules = riskRules.map(compile);
+compileAhead(compiledRules.map((rule) => rule.pattern));
 
 /** Lower case, accents and punctuation gone, one space between words: what the patterns read. */
 export const fold = (text: string): string => words(text).join(' ');
@@ -62,7 +66,8 @@ const rank = (finding: Pick<Finding, 'severity' | 'confidence'>): number =>
 /**
  * The local analyzer: pt-BR and English phrase rules on the window's new message, the one that
  * carries any risk found, and the trained classifier's confident scores on it (`medium`) where no
- * rule of that category matched. At most one finding per category: the gravest.
+ * rule of that category matched. At most one finding per category: the gravest. Past its time
+ * budget it stops and reports what the rules read by then found.
  */
 export const rulesAnalyzer = (options: RulesAnalyzerOptions = {}): Analyzer => {
   const classifier = options.classifier ?? committedClassifier;
@@ -78,9 +83,11 @@ export const rulesAnalyzer = (options: RulesAnalyzerOptions = {}): Analyzer => {
         const marked = markedFinding(message.text, message.messageId);
         if (marked !== null) return Promise.resolve([marked]);
       }
+      const spent = startBudget(options.timeBudget ?? analysisTimeBudget);
       const text = fold(message.text);
       const found = new Map<RiskCategory, Finding>();
       for (const rule of compiledRules) {
+        if (spent()) return Promise.resolve([...found.values()]);
         if (!rule.pattern.test(text)) continue;
         const finding: Finding = {
           category: rule.category,

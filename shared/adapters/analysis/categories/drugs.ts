@@ -5,8 +5,16 @@ const substance =
   'maconha|cocaina|heroina|lanca perfume|mdma|ecstasy|lsd|metanfetamina|ketamina|haxixe|skunk|thc|cannabis|cocaine|heroin|meth|fentanyl|ketamine|shrooms|molly';
 /** Street names, with words of everyday life among them (bala, doce, erva, farinha): only in a dealing or using phrase. */
 const street = `${substance}|beck|baseados?|lolo|pinos?|prensado|mesclado|bagulho|verdin(ho)?|po|pods? de thc|carts?|weed`;
-/** News and school talks about drugs are not a use: a seizure, the police, a lecture. */
-const notNews = '(?<!(policia|apreend\\w*|apreensao|operacao|palestra|sobre|contra|police|seized|news).*)';
+/**
+ * News and school talks about drugs are not a use: a seizure, the police, a lecture, within
+ * `nearNews` characters of the drug's name. A window, not the whole message: a lookaround that reads
+ * to the text's ends at every word is quadratic in its length.
+ */
+const nearNews = '.{0,200}';
+const newsBefore = '(policia|apreend|apreensao|operacao|palestra|sobre|contra|police|seized|news)';
+const newsAfter = '(policia|apreend|police|seized)';
+/** `phrase` with no word of the news shortly before it (looked for only where the phrase starts). */
+const notAfterNews = (phrase: string) => `(?=${phrase})(?<!${newsBefore}${nearNews})${phrase}`;
 
 /** drugs: offers, sales, use of and pressure to use drugs. */
 export const drugs: CategoryLexicon = {
@@ -37,9 +45,11 @@ export const drugs: CategoryLexicon = {
       severity: 'medium',
       confidence: 0.7,
       patterns: [
-        `${notNews}(${substance})(?!.*(policia|apreend|police|seized))`,
+        `${notAfterNews(`(${substance})`)}(?!${nearNews}${newsAfter})`,
         '(fumar|pedra de|experimentar|usar|usando|viciad\\w* em) crack|smok\\w* crack|crack (cocaine|pipe)',
-        `${notNews}(comprar|compro|vender|usar|usando|usei|usou|experimentar|uso de) (umas? |de |alguma |algumas )?drogas?`,
+        notAfterNews(
+          '(comprar|compro|vender|usar|usando|usei|usou|experimentar|uso de) (umas? |de |alguma |algumas )?drogas?',
+        ),
         `cheir\\w* (um |uma |o |a |de |do |da |\\d+ )?(lolo|lanca|po|pinos?|farinha|cola|benzina|thinner)(?! de)`,
         '(fum\\w*|queim\\w*|bol\\w*|apert\\w*|acend\\w*|dar um tapa no|da um tapa no) (um |uma |o |a |esse |aquele |uns |umas |no )?(beck|baseado\\w*|fininho|verde\\w*|erva|bagulho|prensado|skunk|maconha)',
         '(bagulho|erva|verde\\w*|beck|prensado|parada) (q|que) (a gente|nos|nois|vc|voce|tu|eu|ele|ela|vcs|voces) (fum|queim|bol|apert|cheir)\\w*',
