@@ -54,6 +54,13 @@ export class DeployedStage {
   queue(name: QueueName): string {
     return this.arnOf(`${name}Queue`, 'AWS::SQS::Queue');
   }
+
+  /** The customer-managed key a queue's bodies are encrypted with, if it has one (SQS's own otherwise). */
+  queueKey(name: QueueName): string | undefined {
+    const id = this.deployed.logicalId(statefulStack, `${name}Queue`, 'AWS::SQS::Queue');
+    const key = this.deployed.templates[statefulStack]?.Resources[id]?.Properties?.KmsMasterKeyId;
+    return key === undefined ? undefined : String(this.deployed.resolve(statefulStack, key));
+  }
   get eventBodiesBucket(): string {
     return this.arnOf('EventBodiesBucket', 'AWS::S3::Bucket');
   }
@@ -158,7 +165,22 @@ export class DeployedStage {
           receive: ['sqs:ReceiveMessage', 'sqs:DeleteMessage', 'sqs:ChangeMessageVisibility'],
           depth: ['sqs:GetQueueAttributes'],
         }[call.use];
-        return actions.map((action) => ({ action, resource }));
+        // A queue under a key of ours: SQS asks KMS for the sender's data key and the receiver's.
+        const key = this.queueKey(call.queue);
+        const keyUse =
+          key === undefined || call.use === 'depth'
+            ? []
+            : (call.use === 'send' ? ['kms:GenerateDataKey', 'kms:Decrypt'] : ['kms:Decrypt']).map(
+                (action) => ({
+                  action,
+                  resource: key,
+                  context: {
+                    'kms:ViaService': `sqs.${this.region}.amazonaws.com`,
+                    'kms:CallerAccount': this.account,
+                  },
+                }),
+              );
+        return [...actions.map((action) => ({ action, resource })), ...keyUse];
       }
       case 'schedule': {
         const group = String(
