@@ -1,4 +1,5 @@
 import * as z from '../validation/z';
+import { isLoopbackHost } from '../adapters/net/public-address';
 
 /**
  * Every setting of the service, read from the environment once at start-up. Each documented
@@ -277,8 +278,9 @@ export const configSchema = z.object({
   PROXY_CHECK_TIMEOUT_MS: withDefault(z.coerce.number().check(z.int(), z.gte(100), z.lte(30_000)), 5_000),
   /**
    * Whether the service may connect to loopback where somebody else names the host (the proxy an
-   * operator adds): `allowed` only in the local stack, whose simulators listen there, and refused at
-   * start in any other stage. Private, link-local and unspecified addresses are refused either way.
+   * operator adds, a proxy supplier over `http://`): `allowed` only in the local stack, whose
+   * simulators listen there, and refused at start in any other stage. Private, link-local and
+   * unspecified addresses are refused either way.
    */
   LOOPBACK_PEERS: withDefault(z.enum(['refused', 'allowed']), 'refused'),
   /** How long a handled provider event id is kept (the provider retries for minutes, not days). */
@@ -376,11 +378,34 @@ const invalid = (issues: readonly z.core.$ZodIssue[]) =>
     `Invalid configuration: ${issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`,
   );
 
+/**
+ * A supplier's key travels with every call: over TLS only, but to a loopback simulator where
+ * loopback peers are allowed (the local stack).
+ */
+const isSupplierUrl = (baseUrl: string, loopbackPeers: Config['LOOPBACK_PEERS']): boolean => {
+  const url = new URL(baseUrl);
+  return (
+    url.protocol === 'https:' ||
+    (url.protocol === 'http:' && loopbackPeers === 'allowed' && isLoopbackHost(url.hostname))
+  );
+};
+
 /** The settings that hold only together, checked once each one parsed. */
 const settingsTogether = configSchema.check(
   z.refine((settings) => settings.LOOPBACK_PEERS === 'refused' || settings.STAGE === 'local', {
     path: ['LOOPBACK_PEERS'],
     message: 'allowed is for the local stack only',
+  }),
+  z.superRefine((settings, ctx) => {
+    settings.PROXY_SUPPLIERS_JSON.forEach((supplier, index) => {
+      if (isSupplierUrl(supplier.baseUrl, settings.LOOPBACK_PEERS)) return;
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PROXY_SUPPLIERS_JSON', index, 'baseUrl'],
+        message: 'must be https:// (http:// only to loopback, with LOOPBACK_PEERS=allowed)',
+        input: supplier.baseUrl,
+      });
+    });
   }),
 );
 

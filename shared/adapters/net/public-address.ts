@@ -1,7 +1,6 @@
 import type { LookupAddress } from 'node:dns';
 import { lookup } from 'node:dns/promises';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
-import type { Config } from '../../config/config';
 
 /**
  * Where the service may connect when somebody else names the host (the proxy address an operator
@@ -15,7 +14,8 @@ export interface PeerPolicy {
   allowLoopback: boolean;
 }
 
-export const peerPolicy = (settings: Pick<Config, 'LOOPBACK_PEERS'>): PeerPolicy => ({
+/** The policy of the settings (`LOOPBACK_PEERS`, shared/config/config.ts). */
+export const peerPolicy = (settings: { LOOPBACK_PEERS: 'refused' | 'allowed' }): PeerPolicy => ({
   allowLoopback: settings.LOOPBACK_PEERS === 'allowed',
 });
 
@@ -58,6 +58,13 @@ export const isPermittedAddress = (address: string, policy: PeerPolicy): boolean
 
 /** A URL's hostname without the brackets of an IPv6 literal. */
 export const bareHost = (hostname: string): string => hostname.replace(/^\[(.*)\]$/, '$1');
+
+/** Loopback by its name or its literal address (a URL's hostname), without asking any resolver. */
+export const isLoopbackHost = (hostname: string): boolean => {
+  const host = bareHost(hostname).toLowerCase();
+  if (host === 'localhost') return true;
+  return isIP(host) !== 0 && loopback.check(host, family(host));
+};
 
 /** Why a connection was not made: the host is or resolves to an address the policy refuses. */
 export class NotPublicAddress extends Error {
