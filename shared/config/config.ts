@@ -278,9 +278,9 @@ export const configSchema = z.object({
   PROXY_CHECK_TIMEOUT_MS: withDefault(z.coerce.number().check(z.int(), z.gte(100), z.lte(30_000)), 5_000),
   /**
    * Whether the service may connect to loopback where somebody else names the host (the proxy an
-   * operator adds, a proxy supplier over `http://`): `allowed` only in the local stack, whose
-   * simulators listen there, and refused at start in any other stage. Private, link-local and
-   * unspecified addresses are refused either way.
+   * operator adds, a proxy supplier over `http://`, the profile photo's URL): `allowed` only in the
+   * local stack, whose simulators listen there, and refused at start in any other stage. Private,
+   * link-local and unspecified addresses are refused either way.
    */
   LOOPBACK_PEERS: withDefault(z.enum(['refused', 'allowed']), 'refused'),
   /** How long a handled provider event id is kept (the provider retries for minutes, not days). */

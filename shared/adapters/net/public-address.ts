@@ -4,9 +4,9 @@ import { BlockList, isIP, type LookupFunction } from 'node:net';
 
 /**
  * Where the service may connect when somebody else names the host (the proxy address an operator
- * adds): public addresses only. A loopback, link-local (the cloud's metadata service,
- * 169.254.169.254), private, shared, unspecified or multicast address reaches the service's own
- * machine or network, never a proxy's. Loopback is allowed only where `LOOPBACK_PEERS` says so: the
+ * adds, the profile photo URL the session provider answers): public addresses only. A loopback,
+ * link-local (the cloud's metadata service, 169.254.169.254), private, shared, unspecified or
+ * multicast address reaches the service's own machine or network, never a proxy's or a CDN's. Loopback is allowed only where `LOOPBACK_PEERS` says so: the
  * local stack, whose simulators listen there.
  */
 export interface PeerPolicy {
