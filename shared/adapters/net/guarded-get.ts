@@ -1,6 +1,12 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { isLoopbackHost, permittedConnection, type PeerPolicy, type Resolve } from './public-address';
+import {
+  isLoopbackHost,
+  NotPublicAddress,
+  permittedPeer,
+  type PeerPolicy,
+  type Resolve,
+} from './public-address';
 
 /** Why a URL was not fetched, or its body not read to the end (the reason in the name is logged). */
 export class RefusedFetch extends Error {
@@ -59,25 +65,22 @@ const bodyOf = (response: IncomingMessage, maxBytes: number): Promise<Uint8Array
  * as it is), at most `maxBytes` of body, all within `timeoutMs` (past it: the signal's
  * `TimeoutError`). A URL or a body refused: `RefusedFetch`.
  */
-export const guardedGet = (url: string, limits: GetLimits): Promise<GetAnswer> =>
-  new Promise((resolve, reject) => {
-    const target = URL.parse(url);
-    const secure = target?.protocol === 'https:';
-    const plainLoopback =
-      target?.protocol === 'http:' && limits.allowLoopback && isLoopbackHost(target.hostname);
-    if (target === null || !(secure || plainLoopback)) {
-      reject(new RefusedFetch('scheme'));
-      return;
-    }
-    const connection = permittedConnection(target.hostname, limits, limits.resolve);
-    if (connection === null) {
-      reject(new RefusedFetch('not_public'));
-      return;
-    }
-    const signal = AbortSignal.timeout(limits.timeoutMs);
+export const guardedGet = async (url: string, limits: GetLimits): Promise<GetAnswer> => {
+  const target = URL.parse(url);
+  const secure = target?.protocol === 'https:';
+  const plainLoopback =
+    target?.protocol === 'http:' && limits.allowLoopback && isLoopbackHost(target.hostname);
+  if (target === null || !(secure || plainLoopback)) throw new RefusedFetch('scheme');
+  const signal = AbortSignal.timeout(limits.timeoutMs);
+  const peer = await permittedPeer(target.hostname, limits, signal, limits.resolve).catch(
+    (error: unknown) => {
+      throw error instanceof NotPublicAddress ? new RefusedFetch('not_public') : error;
+    },
+  );
+  return new Promise((resolve, reject) => {
     const request = (secure ? httpsRequest : httpRequest)(
       {
-        ...connection,
+        ...peer,
         port: target.port === '' ? (secure ? 443 : 80) : Number(target.port),
         path: `${target.pathname}${target.search}`,
         method: 'GET',
@@ -92,10 +95,7 @@ export const guardedGet = (url: string, limits: GetLimits): Promise<GetAnswer> =
         );
       },
     );
-    request.once('error', (error: NodeJS.ErrnoException) =>
-      reject(
-        signal.aborted ? signal.reason : error.code === 'ENOTPUBLIC' ? new RefusedFetch('not_public') : error,
-      ),
-    );
+    request.once('error', (error) => reject(signal.aborted ? signal.reason : error));
     request.end();
   });
+};

@@ -66,10 +66,9 @@ export const isLoopbackHost = (hostname: string): boolean => {
   return isIP(host) !== 0 && loopback.check(host, family(host));
 };
 
-/** Why a connection was not made: the host is or resolves to an address the policy refuses. */
+/** Why a connection was not made: the host is, or resolves to, an address the policy refuses. */
 export class NotPublicAddress extends Error {
   override readonly name = 'NotPublicAddress';
-  readonly code = 'ENOTPUBLIC';
   constructor() {
     super('the host is not a public address');
   }
@@ -80,34 +79,43 @@ export type Resolve = (hostname: string) => Promise<readonly LookupAddress[]>;
 
 const systemResolve: Resolve = (hostname) => lookup(hostname, { all: true, verbatim: true });
 
+/** A `lookup` that answers only these addresses: the socket connects to nothing resolved later. */
+const pinned =
+  (addresses: readonly LookupAddress[]): LookupFunction =>
+  (_name, options, callback) => {
+    const wanted = addresses.filter((entry) => !options.family || entry.family === options.family);
+    const [first] = wanted;
+    if (first === undefined)
+      return callback(Object.assign(new Error('no address of that family'), { code: 'ENOTFOUND' }), '', 0);
+    if (options.all === true) callback(null, [...wanted]);
+    else callback(null, first.address, first.family);
+  };
+
+const aborted = (signal: AbortSignal) =>
+  new Promise<never>((_, reject) => {
+    if (signal.aborted) reject(signal.reason);
+    signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+  });
+
 /**
- * What to give `http.request` (`host`, `lookup`) so the connection goes only to a permitted address:
- * a literal address is checked here (Node dials those without a lookup), a name on each resolution,
- * the very addresses the socket then connects to, so a name cannot answer a public address to a check
- * and a private one to the connection. One refused address refuses the name (`NotPublicAddress`).
- * Null when a literal is refused.
+ * What to give `http.request` (`host`, `lookup`) to reach `hostname` only at a permitted address.
+ * A literal address is checked as it is; a name is resolved here, within `signal`, every address it
+ * answers checked (one refused refuses the name), and the socket is pinned to those addresses, so
+ * a name cannot answer a public address to the check and a private one to the connection. Nothing
+ * is opened for a refused host. Throws `NotPublicAddress`, the resolver's error, or the signal's.
  */
-export const permittedConnection = (
+export const permittedPeer = async (
   hostname: string,
   policy: PeerPolicy,
+  signal: AbortSignal,
   resolve: Resolve = systemResolve,
-): { host: string; lookup: LookupFunction } | null => {
+): Promise<{ host: string; lookup?: LookupFunction }> => {
   const host = bareHost(hostname);
-  if (isIP(host) !== 0 && !isPermittedAddress(host, policy)) return null;
-  const lookupPermitted: LookupFunction = (name, options, callback) => {
-    resolve(name).then(
-      (all) => {
-        if (all.length === 0 || all.some((entry) => !isPermittedAddress(entry.address, policy)))
-          return callback(new NotPublicAddress(), '', 0);
-        const wanted = all.filter((entry) => !options.family || entry.family === options.family);
-        const [first] = wanted;
-        if (first === undefined)
-          return callback(Object.assign(new Error('no address'), { code: 'ENOTFOUND' }), '', 0);
-        if (options.all === true) callback(null, [...wanted]);
-        else callback(null, first.address, first.family);
-      },
-      (error: NodeJS.ErrnoException) => callback(error, '', 0),
-    );
-  };
-  return { host, lookup: lookupPermitted };
+  const addresses =
+    isIP(host) === 0
+      ? await Promise.race([resolve(host), aborted(signal)])
+      : [{ address: host, family: isIP(host) }];
+  if (addresses.length === 0 || addresses.some((entry) => !isPermittedAddress(entry.address, policy)))
+    throw new NotPublicAddress();
+  return isIP(host) === 0 ? { host, lookup: pinned(addresses) } : { host };
 };

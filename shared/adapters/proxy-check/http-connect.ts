@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { ProxyCheck, ProxyCheckOutcome } from '../../ports/proxy-check';
-import { permittedConnection, type PeerPolicy, type Resolve } from '../net/public-address';
+import { NotPublicAddress, permittedPeer, type PeerPolicy, type Resolve } from '../net/public-address';
 
 /** `user:pass` of a proxy URL as sent; null when its percent-encoding is broken. */
 const credentialsOf = (proxy: URL): string | null => {
@@ -22,22 +22,21 @@ const credentialsOf = (proxy: URL): string | null => {
 export const httpConnectProxyCheck = (
   options: { target: string; timeoutMs: number; resolve?: Resolve } & PeerPolicy,
 ): ProxyCheck => ({
-  check: (address) =>
-    new Promise<ProxyCheckOutcome>((resolve) => {
-      const proxy = URL.parse(address);
-      const credentials = proxy === null ? null : credentialsOf(proxy);
-      if (proxy === null || credentials === null || !/^https?:$/.test(proxy.protocol)) {
-        resolve('unreachable');
-        return;
-      }
-      const connection = permittedConnection(proxy.hostname, options, options.resolve);
-      if (connection === null) {
-        resolve('not_public');
-        return;
-      }
-      const secure = proxy.protocol === 'https:';
+  async check(address) {
+    const proxy = URL.parse(address);
+    const credentials = proxy === null ? null : credentialsOf(proxy);
+    if (proxy === null || credentials === null || !/^https?:$/.test(proxy.protocol)) return 'unreachable';
+    const signal = AbortSignal.timeout(options.timeoutMs);
+    let peer: Awaited<ReturnType<typeof permittedPeer>>;
+    try {
+      peer = await permittedPeer(proxy.hostname, options, signal, options.resolve);
+    } catch (error) {
+      return error instanceof NotPublicAddress ? 'not_public' : 'unreachable';
+    }
+    const secure = proxy.protocol === 'https:';
+    return new Promise<ProxyCheckOutcome>((resolve) => {
       const request = (secure ? httpsRequest : httpRequest)({
-        ...connection,
+        ...peer,
         port: proxy.port === '' ? (secure ? 443 : 80) : Number(proxy.port),
         method: 'CONNECT',
         path: options.target,
@@ -47,7 +46,7 @@ export const httpConnectProxyCheck = (
             ? {}
             : { 'Proxy-Authorization': `Basic ${Buffer.from(credentials).toString('base64')}` }),
         },
-        signal: AbortSignal.timeout(options.timeoutMs),
+        signal,
         agent: false,
       });
       request.once('connect', (response, socket) => {
@@ -64,9 +63,8 @@ export const httpConnectProxyCheck = (
         request.destroy();
         resolve('unreachable');
       });
-      request.once('error', (error: NodeJS.ErrnoException) =>
-        resolve(error.code === 'ENOTPUBLIC' ? 'not_public' : 'unreachable'),
-      );
+      request.once('error', () => resolve('unreachable'));
       request.end();
-    }),
+    });
+  },
 });

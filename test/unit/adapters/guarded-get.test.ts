@@ -110,12 +110,18 @@ describe('a GET of a URL somebody else gave (the profile photo)', () => {
     );
   });
 
-  it('gives up at its timeout on a server that never answers', async () => {
-    const started = performance.now();
-    const failure = await guardedGet(`${base}/silent`, { ...local, timeoutMs: 300 }).catch(
-      (error: unknown) => error,
-    );
-    expect((failure as Error).name).toBe('TimeoutError');
-    expect(performance.now() - started).toBeLessThan(2_000);
+  it('gives up at its timeout on a server that never answers, or a name that never resolves', async () => {
+    const silentName: Resolve = () => new Promise(() => undefined);
+    for (const [url, resolve] of [
+      [`${base}/silent`, undefined],
+      ['https://pps.example/photo.jpg', silentName],
+    ] as const) {
+      const started = performance.now();
+      const failure = await guardedGet(url, { ...local, timeoutMs: 300, resolve }).catch(
+        (error: unknown) => error,
+      );
+      expect((failure as Error).name, url).toBe('TimeoutError');
+      expect(performance.now() - started, url).toBeLessThan(2_000);
+    }
   });
 });
