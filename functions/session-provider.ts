@@ -4,6 +4,7 @@ import {
   type ProviderTokens,
 } from '../shared/adapters/crypto/service-secrets';
 import { wahaSessionProvider } from '../shared/adapters/session-provider/waha';
+import { peerPolicy } from '../shared/adapters/net/public-address';
 import type { CapabilityConfig, Config } from '../shared/config/config';
 import { lazy } from '../shared/lazy';
 import type { SessionProvider } from '../shared/ports/session-provider';
@@ -27,6 +28,7 @@ export const configuredSessionProvider = (
       webhookUrl: provider.SESSION_PROVIDER_WEBHOOK_URL,
       webhookHmacKey: requireSecret(gateway, 'sessionProviderWebhookSecret'),
       timeoutMs: settings.SESSION_PROVIDER_TIMEOUT_MS,
+      photoPeers: peerPolicy(settings),
     });
   });
   return {

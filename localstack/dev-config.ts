@@ -94,6 +94,9 @@ export const localEnvironment = (
   // A new proxy address must open a tunnel to a server of this stack: nothing leaves loopback.
   PROXY_CHECK_TARGET: `127.0.0.1:${ports.GATEWAY_PORT}`,
   PROXY_CHECK_TIMEOUT_MS: '2000',
+  // The proxies an operator adds here are the loopback simulators: only the local stack may dial
+  // loopback (refused by default, and refused at start outside the local stage).
+  LOOPBACK_PEERS: 'allowed',
   // Operators sign in with the local stand-in issuer (localstack/operator-issuer.ts).
   OPERATOR_AUTH: 'local',
   OPERATOR_ISSUER: operatorIssuer.issuer,

@@ -1,4 +1,4 @@
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createReadStream, statSync } from 'node:fs';
 import {
   createServer,
   request as forward,
@@ -6,7 +6,7 @@ import {
   type Server,
   type ServerResponse,
 } from 'node:http';
-import { extname, join, normalize } from 'node:path';
+import { extname, join, normalize, sep } from 'node:path';
 import { securityHeaders } from '../web/consent-page/headers';
 
 /**
@@ -23,20 +23,25 @@ const types: Record<string, string> = {
 };
 const personStream = /^\/consent-requests\/[^/]+\/events$/;
 
+const plain = (response: ServerResponse, status: number, text: string) =>
+  response.writeHead(status, { ...securityHeaders, 'content-type': 'text/plain; charset=utf-8' }).end(text);
+const notFound = (response: ServerResponse) => plain(response, 404, 'Not Found');
+
+/** A regular file only: the assets folder itself, or anything else that is not a file, is not found. */
 const serveFile = (response: ServerResponse, file: string, cache: string) => {
+  const stats = statSync(file, { throwIfNoEntry: false });
+  if (stats === undefined || !stats.isFile()) return notFound(response);
   response.writeHead(200, {
     ...securityHeaders,
     'content-type': types[extname(file)] ?? 'application/octet-stream',
-    'content-length': statSync(file).size,
+    'content-length': stats.size,
     'cache-control': cache,
   });
-  createReadStream(file).pipe(response);
+  // A file gone between the stat and the read ends this answer, not the server.
+  createReadStream(file)
+    .on('error', () => response.destroy())
+    .pipe(response);
 };
-
-const notFound = (response: ServerResponse) =>
-  response
-    .writeHead(404, { ...securityHeaders, 'content-type': 'text/plain; charset=utf-8' })
-    .end('Not Found');
 
 const proxy = (request: IncomingMessage, response: ServerResponse, origin: string) => {
   const forwardedFor = [request.headers['x-forwarded-for'], request.socket.remoteAddress]
@@ -66,18 +71,19 @@ export const startWebServer = async (options: {
   relayUrl: string;
 }): Promise<Server> => {
   const server = createServer((request, response) => {
-    const path = new URL(request.url ?? '/', 'http://127.0.0.1').pathname;
+    // Origin-form only (`/path?query`), as CloudFront takes it: an absolute-form (`http://host/`)
+    // or asterisk-form target is a proxy's or a server-wide request, neither of which this is.
+    const target = request.url ?? '';
+    const url = target.startsWith('/') ? URL.parse(target, 'http://127.0.0.1') : null;
+    if (url === null) return plain(response, 400, 'Bad Request');
+    const path = url.pathname;
     if (path.startsWith('/consent-requests/')) {
       return proxy(request, response, personStream.test(path) ? options.relayUrl : options.apiUrl);
     }
     if (request.method !== 'GET' && request.method !== 'HEAD') return notFound(response);
     if (/^\/c\/[^/]+$/.test(path)) return serveFile(response, join(options.folder, 'index.html'), 'no-store');
     const asset = normalize(join(options.folder, path));
-    if (
-      path.startsWith('/assets/') &&
-      asset.startsWith(join(options.folder, 'assets')) &&
-      existsSync(asset)
-    ) {
+    if (path.startsWith('/assets/') && asset.startsWith(join(options.folder, 'assets', sep))) {
       return serveFile(response, asset, 'no-cache');
     }
     notFound(response);

@@ -1,4 +1,5 @@
 import * as z from '../validation/z';
+import { isLoopbackHost } from '../adapters/net/public-address';
 
 /**
  * Every setting of the service, read from the environment once at start-up. Each documented
@@ -61,10 +62,27 @@ const jsonOf = <T extends z.ZodMiniType>(schema: T) =>
     schema,
   );
 
+/**
+ * `http(s)://[user:pass@]host[:port]` and nothing more, its credentials well percent-encoded: they
+ * are decoded for the proxy check and for the session provider's config.
+ */
+const isProxyUrl = (address: string): boolean => {
+  const url = URL.parse(address);
+  if (url === null || !/^https?:$/.test(url.protocol) || url.hostname === '') return false;
+  if (url.pathname !== '/' || url.search !== '' || url.hash !== '') return false;
+  try {
+    decodeURIComponent(url.username);
+    decodeURIComponent(url.password);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
 /** A proxy address is a URL (`http://user:pass@host:port`) under a label, with its capacity. */
 export const proxyAddressFields = z.strictObject({
   label: z.string().check(z.minLength(1), z.maxLength(64)),
-  address: z.url().check(z.refine((url) => /^https?:\/\//.test(url), 'must be http://user:pass@host:port')),
+  address: z.url().check(z.refine(isProxyUrl, 'must be http://user:pass@host:port')),
   capacity: z.number().check(z.int(), z.positive(), z.lte(10_000)),
 });
 
@@ -261,6 +279,13 @@ export const configSchema = z.object({
   ),
   /** How long the proxy check waits for the tunnel. */
   PROXY_CHECK_TIMEOUT_MS: withDefault(z.coerce.number().check(z.int(), z.gte(100), z.lte(30_000)), 5_000),
+  /**
+   * Whether the service may connect to loopback where somebody else names the host (the proxy an
+   * operator adds, a proxy supplier over `http://`, the profile photo's URL): `allowed` only in the
+   * local stack, whose simulators listen there, and refused at start in any other stage. Private,
+   * link-local and unspecified addresses are refused either way.
+   */
+  LOOPBACK_PEERS: withDefault(z.enum(['refused', 'allowed']), 'refused'),
   /** How long a handled provider event id is kept (the provider retries for minutes, not days). */
   PROVIDER_EVENT_RETENTION_SECONDS: withDefault(seconds, 7 * 24 * 3600),
   /** One-time schedules (reconnects, pauses' ends): EventBridge Scheduler in AWS, the embedded scheduler locally. */
@@ -358,8 +383,39 @@ const invalid = (issues: readonly z.core.$ZodIssue[]) =>
     `Invalid configuration: ${issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`,
   );
 
+/**
+ * A supplier's key travels with every call: over TLS only, but to a loopback simulator where
+ * loopback peers are allowed (the local stack).
+ */
+const isSupplierUrl = (baseUrl: string, loopbackPeers: Config['LOOPBACK_PEERS']): boolean => {
+  const url = new URL(baseUrl);
+  return (
+    url.protocol === 'https:' ||
+    (url.protocol === 'http:' && loopbackPeers === 'allowed' && isLoopbackHost(url.hostname))
+  );
+};
+
+/** The settings that hold only together, checked once each one parsed. */
+const settingsTogether = configSchema.check(
+  z.refine((settings) => settings.LOOPBACK_PEERS === 'refused' || settings.STAGE === 'local', {
+    path: ['LOOPBACK_PEERS'],
+    message: 'allowed is for the local stack only',
+  }),
+  z.superRefine((settings, ctx) => {
+    settings.PROXY_SUPPLIERS_JSON.forEach((supplier, index) => {
+      if (isSupplierUrl(supplier.baseUrl, settings.LOOPBACK_PEERS)) return;
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PROXY_SUPPLIERS_JSON', index, 'baseUrl'],
+        message: 'must be https:// (http:// only to loopback, with LOOPBACK_PEERS=allowed)',
+        input: supplier.baseUrl,
+      });
+    });
+  }),
+);
+
 export const parseConfig = (env: Readonly<Record<string, string | undefined>>): Config => {
-  const result = configSchema.safeParse(env);
+  const result = settingsTogether.safeParse(env);
   if (result.success) return result.data;
   throw invalid(result.error.issues);
 };

@@ -94,6 +94,10 @@ export const errorCatalog = {
   QUOTE_NOT_AN_EXTENSION: { status: 422, message: 'The quote does not extend this order.' },
   // Proxy pool (422)
   PROXY_UNREACHABLE: { status: 422, message: 'No connection could be made through this proxy address.' },
+  PROXY_ADDRESS_NOT_PUBLIC: {
+    status: 422,
+    message: 'The proxy address is loopback, link-local or private: it is never dialled.',
+  },
 
   // Alerts and the excerpt (422)
   ALERT_NOT_OPEN: { status: 422, message: 'The alert was already resolved or dismissed.' },

@@ -75,6 +75,34 @@ describe('the proxy pool routes', () => {
     expect(retired.body.data).toMatchObject({ status: 'retired', used: 0 });
   });
 
+  it('never dials an address on its own machine or network (422), even the local stack allowing loopback', async () => {
+    const { token } = await operator('operator');
+    const port = new URL(proxy.address).port;
+    // 0.0.0.0 is loopback by another name: dialled, it would reach the loopback proxy.
+    for (const address of [`http://0.0.0.0:${port}`, 'http://169.254.169.254:80', 'http://10.0.0.1:3128']) {
+      const refused = await call('POST', '/admin/proxies', {
+        token,
+        body: { label: label(), address, capacity: 1 },
+      });
+      expect([refused.status, refused.body.error.code], address).toEqual([422, 'PROXY_ADDRESS_NOT_PUBLIC']);
+    }
+  });
+
+  it('refuses an address that is not a proxy URL, its credentials badly percent-encoded, as invalid input (400)', async () => {
+    const { token } = await operator('operator');
+    for (const address of [
+      proxy.address.replace('http://', 'http://us%zz:pass@'),
+      proxy.address.replace('http://', 'http://user:100%@'),
+      `${proxy.address}/path?query`,
+    ]) {
+      const refused = await call('POST', '/admin/proxies', {
+        token,
+        body: { label: label(), address, capacity: 1 },
+      });
+      expect([refused.status, refused.body.error.code], address).toEqual([400, 'VALIDATION']);
+    }
+  });
+
   it('burns an address (no new bindings), retires it once empty, and refuses to burn a retired one', async () => {
     const { token } = await operator('operator');
     const added = await call('POST', '/admin/proxies', {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { silence, whiteNoise } from '../support/audio';
+import { silence, wavWith, whiteNoise } from '../support/audio';
 import { pngBomb, webpBomb, withJpegSize } from '../support/images';
 import { call, resendWhenAllowed, uniqueIp, validDependent } from './support/api';
 import { askedFamily, asPerson, eventsOf, fixture, form, seatItem, upload } from './support/consent';
@@ -153,6 +153,26 @@ describe('refused evidence', () => {
         message: 'selfie: must be a readable JPEG, PNG or WebP image',
       });
       expect(Math.max(...catalogTimes), name).toBeLessThan(2_000);
+    }
+  });
+
+  it('WAV recordings declaring no channel or more than a minute are refused from their header at once', async () => {
+    const { linkToken } = await askedFamily();
+    const headers = {
+      'no channel, 60 bytes': wavWith({ channels: 0, dataBytes: 16 }),
+      '61 s': wavWith({ sampleRate: 8_000, bitsPerSample: 8, dataBytes: 61 * 8_000 }),
+    };
+    for (const [name, audio] of Object.entries(headers)) {
+      const started = performance.now();
+      const refused = await upload(linkToken, form(fixture('one-face.png'), audio));
+      expect(performance.now() - started, name).toBeLessThan(2_000);
+      expect([refused.status, refused.body.error], name).toEqual([
+        400,
+        expect.objectContaining({
+          code: 'VALIDATION',
+          message: 'audio: must be a readable recording of at most 60 s',
+        }),
+      ]);
     }
   });
 

@@ -33,3 +33,40 @@ export const whiteNoise = (seconds = 3, sampleRate = 16_000): Uint8Array => {
   });
   return wavOf(samples, sampleRate);
 };
+
+/**
+ * A WAV whose header says what it is told, then `dataBytes` zero bytes of samples; `declaredDataBytes`
+ * is the data chunk's size as written (a streaming writer leaves it at 0xFFFFFFFF).
+ */
+export const wavWith = ({
+  formatTag = 1,
+  channels = 1,
+  sampleRate = 16_000,
+  bitsPerSample = 16,
+  dataBytes = 32,
+  declaredDataBytes = dataBytes,
+}: {
+  formatTag?: number;
+  channels?: number;
+  sampleRate?: number;
+  bitsPerSample?: number;
+  dataBytes?: number;
+  declaredDataBytes?: number;
+}): Uint8Array => {
+  const header = Buffer.alloc(44);
+  const blockAlign = (channels * bitsPerSample) / 8;
+  header.write('RIFF', 0);
+  header.writeUInt32LE(Math.min(36 + declaredDataBytes, 0xffffffff), 4);
+  header.write('WAVE', 8);
+  header.write('fmt ', 12);
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(formatTag, 20);
+  header.writeUInt16LE(channels, 22);
+  header.writeUInt32LE(sampleRate, 24);
+  header.writeUInt32LE(Math.min(sampleRate * blockAlign, 0xffffffff), 28);
+  header.writeUInt16LE(blockAlign, 32);
+  header.writeUInt16LE(bitsPerSample, 34);
+  header.write('data', 36);
+  header.writeUInt32LE(declaredDataBytes, 40);
+  return Buffer.concat([header, Buffer.alloc(dataBytes)]);
+};

@@ -14,6 +14,7 @@ import { sqsQueueDepths } from '../../../shared/adapters/sqs/queue-depths';
 import { settings, table } from '../runtime';
 import { dynamoProxyPool } from '../../../shared/adapters/dynamo/proxy-pool';
 import { httpConnectProxyCheck } from '../../../shared/adapters/proxy-check/http-connect';
+import { peerPolicy } from '../../../shared/adapters/net/public-address';
 import { sqsClient } from '../../../shared/adapters/sqs/sqs-client';
 import { sqsQueue } from '../../../shared/adapters/sqs/sqs-queue';
 import type { ProxyAdminDeps } from '../../../shared/app/proxies/pool';
@@ -69,6 +70,7 @@ export const proxyAdminDeps: ProxyAdminDeps = {
   proxyCheck: httpConnectProxyCheck({
     target: settings.PROXY_CHECK_TARGET,
     timeoutMs: settings.PROXY_CHECK_TIMEOUT_MS,
+    ...peerPolicy(settings),
   }),
   proxyBurns: { send: async (messages) => (await proxyBurns()).send(messages) },
 };

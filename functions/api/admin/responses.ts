@@ -286,9 +286,9 @@ export const responses = {
   addProxy: {
     summary: 'Add a proxy address, once a tunnel really opens through it',
     description:
-      'An HTTP CONNECT through the address to the configured check target, with a short timeout: none opened is 422 `PROXY_UNREACHABLE`; a label the pool has (in any status) is 409 `CONFLICT`. 201 with the address, `active`. Audited.',
+      'An HTTP CONNECT through the address to the configured check target, with a short timeout: none opened is 422 `PROXY_UNREACHABLE`; an address that is, or whose name resolves to, a loopback, link-local (the metadata service), private or unspecified address is 422 `PROXY_ADDRESS_NOT_PUBLIC` and never dialled; an address that is not `http(s)://[user:pass@]host[:port]` with well-formed percent-encoding is 400 `VALIDATION`; a label the pool has (in any status) is 409 `CONFLICT`. 201 with the address, `active`. Audited.',
     success: { 201: { data: proxy } },
-    errors: ['PROXY_UNREACHABLE', 'CONFLICT'],
+    errors: ['PROXY_UNREACHABLE', 'PROXY_ADDRESS_NOT_PUBLIC', 'CONFLICT'],
   },
   listProxyBindings: {
     summary: 'Who is bound to a proxy address',

@@ -1,3 +1,5 @@
+import type { WavFormat } from '../../domain/consent/audio-header';
+import { allowedWavFormat } from '../../domain/consent/evidence';
 import type { AudioReading } from '../../ports/evidence';
 
 /** Mono samples in [-1, 1] and their rate. */
@@ -6,7 +8,7 @@ export interface Samples {
   mono: Float32Array;
 }
 
-/** Ten minutes at 48 kHz: more than any reading of a phrase, and a bound on memory. */
+/** Ten minutes at 48 kHz: what an Ogg/Opus or FLAC decoding keeps at most, a bound on memory. */
 const MAX_SAMPLES = 48_000 * 600;
 
 const mix = (channels: readonly Float32Array[]): Float32Array => {
@@ -19,52 +21,41 @@ const mix = (channels: readonly Float32Array[]): Float32Array => {
   return mono;
 };
 
-/** WAV: PCM 8/16/24/32-bit or IEEE float, any rate and channel count. */
+/** One sample in [-1, 1], by its encoding and size (8-bit PCM is unsigned, the others signed). */
+const sampleReader = (
+  view: DataView,
+  { encoding, bitsPerSample }: Pick<WavFormat, 'encoding' | 'bitsPerSample'>,
+): ((at: number) => number) => {
+  if (encoding === 'float') return (at) => view.getFloat32(at, true);
+  if (bitsPerSample === 8) return (at) => (view.getUint8(at) - 128) / 128;
+  if (bitsPerSample === 16) return (at) => view.getInt16(at, true) / 32768;
+  if (bitsPerSample === 24)
+    return (at) =>
+      ((view.getUint8(at + 2) << 24) | (view.getUint8(at + 1) << 16) | (view.getUint8(at) << 8)) / 2147483648;
+  return (at) => view.getInt32(at, true) / 2147483648;
+};
+
+/**
+ * WAV: mono or stereo PCM 8/16/24/32-bit or 32-bit float, 8 to 48 kHz, at most the evidence's
+ * length, as its header declares (`allowedWavFormat`); any other header is refused before a sample
+ * is read.
+ */
 export const decodeWav = (bytes: Uint8Array): Samples => {
+  const format = allowedWavFormat(bytes);
+  if (format === null) throw new Error('WAV header outside the evidence limits');
+  const { channels, sampleRate, bitsPerSample, dataOffset, dataBytes } = format;
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  let offset = 12;
-  let format: { audioFormat: number; channels: number; sampleRate: number; bitsPerSample: number } | null =
-    null;
-  while (offset + 8 <= bytes.byteLength) {
-    const id = String.fromCharCode(...bytes.subarray(offset, offset + 4));
-    const size = view.getUint32(offset + 4, true);
-    const body = offset + 8;
-    if (id === 'fmt ') {
-      format = {
-        audioFormat: view.getUint16(body, true),
-        channels: view.getUint16(body + 2, true),
-        sampleRate: view.getUint32(body + 4, true),
-        bitsPerSample: view.getUint16(body + 14, true),
-      };
-    } else if (id === 'data') {
-      if (format === null) throw new Error('WAV data before fmt');
-      const { audioFormat, channels, sampleRate, bitsPerSample } = format;
-      const bytesPerSample = bitsPerSample / 8;
-      const end = Math.min(bytes.byteLength, body + size);
-      const frames = Math.min(Math.floor((end - body) / (bytesPerSample * channels)), MAX_SAMPLES);
-      const mono = new Float32Array(frames);
-      const isFloat = audioFormat === 3 || (audioFormat === 0xfffe && bitsPerSample === 32 && false);
-      for (let frame = 0; frame < frames; frame += 1) {
-        let sum = 0;
-        for (let channel = 0; channel < channels; channel += 1) {
-          const at = body + (frame * channels + channel) * bytesPerSample;
-          if (isFloat) sum += view.getFloat32(at, true);
-          else if (bitsPerSample === 8) sum += (view.getUint8(at) - 128) / 128;
-          else if (bitsPerSample === 16) sum += view.getInt16(at, true) / 32768;
-          else if (bitsPerSample === 24)
-            sum +=
-              ((view.getUint8(at + 2) << 24) | (view.getUint8(at + 1) << 16) | (view.getUint8(at) << 8)) /
-              2147483648;
-          else if (bitsPerSample === 32) sum += view.getInt32(at, true) / 2147483648;
-          else throw new Error(`unsupported WAV sample size ${bitsPerSample}`);
-        }
-        mono[frame] = sum / channels;
-      }
-      return { sampleRate, mono };
-    }
-    offset = body + size + (size % 2);
+  const read = sampleReader(view, format);
+  const bytesPerSample = bitsPerSample / 8;
+  const frames = Math.floor(dataBytes / (bytesPerSample * channels));
+  const mono = new Float32Array(frames);
+  for (let frame = 0; frame < frames; frame += 1) {
+    let sum = 0;
+    for (let channel = 0; channel < channels; channel += 1)
+      sum += read(dataOffset + (frame * channels + channel) * bytesPerSample);
+    mono[frame] = sum / channels;
   }
-  throw new Error('WAV without data');
+  return { sampleRate, mono };
 };
 
 /** Ogg/Opus and FLAC through WebAssembly decoders shipped in their npm packages. */

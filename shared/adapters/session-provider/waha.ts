@@ -1,6 +1,8 @@
 import * as z from '../../validation/z';
 import type { ProviderMessage } from '../../domain/pairing/provider-message';
 import type { LinkChallenge, NewSession, SessionProvider } from '../../ports/session-provider';
+import { guardedGet } from '../net/guarded-get';
+import type { PeerPolicy } from '../net/public-address';
 
 /** The events the service listens to: status changes and messages (for history ingest). */
 export const webhookEvents = ['session.status', 'message', 'message.any'] as const;
@@ -40,6 +42,9 @@ export const proxyConfig = (proxyUrl: string) => {
 /** Without a configured one (`SESSION_PROVIDER_TIMEOUT_MS`): a call never waits longer than this. */
 const defaultTimeoutMs = 10_000;
 
+/** A profile photo is a small JPEG (640 x 640 at most): anything larger is not one. */
+const maxPhotoBytes = 1024 * 1024;
+
 /**
  * The session provider over WAHA's HTTP API (`X-Api-Key`). Sessions are created started, with a
  * webhook signed by HMAC-SHA512, a proxy, and metadata naming the pairing; a name WAHA already has
@@ -55,10 +60,14 @@ export const wahaSessionProvider = (
     webhookHmacKey: string;
     /** How long one call may take, its body included, before it is abandoned (a slow provider holds no Lambda). */
     timeoutMs?: number;
+    /** Where the profile photo's URL may lead: loopback refused unless allowed (`LOOPBACK_PEERS`, locally). */
+    photoPeers?: PeerPolicy;
   },
   send: typeof fetch = (...args) => fetch(...args),
+  getPhoto: typeof guardedGet = guardedGet,
 ): SessionProvider => {
   const timeoutMs = settings.timeoutMs ?? defaultTimeoutMs;
+  const photoPeers = settings.photoPeers ?? { allowLoopback: false };
   const call = async (method: string, path: string, body?: unknown, accept = 'application/json') => {
     const response = await send(`${settings.baseUrl.replace(/\/$/, '')}${path}`, {
       method,
@@ -158,13 +167,13 @@ export const wahaSessionProvider = (
       await expectOk(response);
       const picture = profileAnswer.parse(await response.json()).picture;
       if (picture == null || picture === '') return null;
-      // WAHA answers the URL of the account's own photo; only an image is passed on.
-      const image = await send(picture, { signal: AbortSignal.timeout(timeoutMs) });
-      const contentType = (image.headers.get('content-type') ?? '').split(';')[0]?.trim() ?? '';
+      // WAHA answers the URL of the account's own photo (WhatsApp's CDN): a URL from outside, so
+      // fetched bounded (https, a public host, no redirect, a size cap); only an image is passed on.
+      const image = await getPhoto(picture, { ...photoPeers, maxBytes: maxPhotoBytes, timeoutMs });
       if (image.status === 404) return null;
-      if (!image.ok || !imageTypes.includes(contentType))
+      if (image.status !== 200 || !imageTypes.includes(image.contentType))
         throw new Error(`profile photo answered ${image.status}`);
-      return { bytes: new Uint8Array(await image.arrayBuffer()), contentType };
+      return { bytes: image.bytes, contentType: image.contentType };
     },
     async chats(name, page) {
       // A stable order (by id) so offsets page through the same list.

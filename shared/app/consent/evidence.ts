@@ -1,5 +1,11 @@
 import { effectiveStatus } from '../../domain/consent/consent-request';
-import { allowedSelfieSize, sniffAudio, sniffSelfie } from '../../domain/consent/evidence';
+import {
+  allowedAudio,
+  allowedSelfieSize,
+  evidenceLimits,
+  sniffAudio,
+  sniffSelfie,
+} from '../../domain/consent/evidence';
 import { judgePhrase } from '../../domain/consent/phrase-match';
 import { recordEvidence } from '../../domain/consent/seat-consent';
 import { fail, ServiceError } from '../../domain/errors';
@@ -22,6 +28,8 @@ export interface EvidenceUpload {
 
 const unreadable = (part: 'selfie' | 'audio', allowed: string) =>
   fail('VALIDATION', undefined, `${part}: must be ${allowed}`);
+const readableImage = 'a readable JPEG, PNG or WebP image';
+const readableRecording = `a readable recording of at most ${evidenceLimits.audioSeconds} s`;
 
 /**
  * `POST /consent-requests/{token}/evidence`: the evidence budget is counted before the body is
@@ -50,10 +58,10 @@ export const submitEvidence = async (
     ...(audioType === null ? ['audio: must be WAV, Ogg/Opus or FLAC'] : []),
   ];
   if (selfieType === null || audioType === null) throw fail('VALIDATION', undefined, problems.join('; '));
-  // Sized from its header before any check starts: a decompression bomb costs nothing, not even a
-  // call to the speech service.
-  if (allowedSelfieSize(selfieType, upload.selfie) === null)
-    throw unreadable('selfie', 'a readable JPEG, PNG or WebP image');
+  // Sized from their headers before any check starts: a decompression bomb costs nothing, not even
+  // a call to the speech service.
+  if (allowedSelfieSize(selfieType, upload.selfie) === null) throw unreadable('selfie', readableImage);
+  if (!allowedAudio(audioType, upload.audio)) throw unreadable('audio', readableRecording);
   const selfie = { type: selfieType, bytes: upload.selfie };
   const audio = { type: audioType, bytes: upload.audio };
 
@@ -64,8 +72,8 @@ export const submitEvidence = async (
   ]).catch((error: unknown) => {
     if (error instanceof UnreadableEvidence) {
       throw error.part === 'selfie'
-        ? unreadable('selfie', 'a readable JPEG, PNG or WebP image')
-        : unreadable('audio', 'a readable recording');
+        ? unreadable('selfie', readableImage)
+        : unreadable('audio', readableRecording);
     }
     throw new ServiceError('EVIDENCE_VERIFICATION_UNAVAILABLE', { cause: error });
   });

@@ -61,9 +61,13 @@ export const listProxyBindings = async (
   return { bindings: await deps.proxies.bindings(proxy.label) };
 };
 
+/** What the check's outcome refuses an address with. */
+const checkRefusals = { unreachable: 'PROXY_UNREACHABLE', not_public: 'PROXY_ADDRESS_NOT_PUBLIC' } as const;
+
 /**
  * `POST /admin/proxies`: 409 `CONFLICT` for a label the pool has (whatever its status), 422
- * `PROXY_UNREACHABLE` when no tunnel opens through the address; 201 with the new address, active.
+ * `PROXY_ADDRESS_NOT_PUBLIC` for an address on the service's own machine or network (never dialled),
+ * 422 `PROXY_UNREACHABLE` when no tunnel opens through the address; 201 with the new address, active.
  * Two operators adding the same label at once: one is added, the other answers 409.
  */
 export const addProxy = async (
@@ -72,7 +76,8 @@ export const addProxy = async (
   proxy: { label: string; address: string; capacity: number },
 ): Promise<ProxyView> => {
   if ((await deps.proxies.list()).some((known) => known.label === proxy.label)) throw fail('CONFLICT');
-  if (!(await deps.proxyCheck.reaches(proxy.address))) throw fail('PROXY_UNREACHABLE');
+  const outcome = await deps.proxyCheck.check(proxy.address);
+  if (outcome !== 'reached') throw fail(checkRefusals[outcome]);
   const uid = deps.ids.uid('px');
   const added = await deps.proxies.add(
     { ...proxy, uid, expiresAt: null },

@@ -1,3 +1,4 @@
+import { wavFormat, wavSeconds, type WavFormat } from './audio-header';
 import { jpegSize, pngSize, webpSize, type ImageSize } from './image-header';
 
 /**
@@ -41,6 +42,11 @@ export const evidenceLimits = {
    * 20,000 x 20,000 pixels, 1.6 GB once decoded), so this bounds what one upload can cost.
    */
   selfiePixels: 4096 * 3072,
+  /**
+   * A reading of the phrase takes a few seconds: a minute leaves room for hesitation, and bounds
+   * what decoding a recording and hearing it can cost.
+   */
+  audioSeconds: 60,
 } as const;
 
 const headerSize: Record<SelfieType, (bytes: Uint8Array) => ImageSize | null> = {
@@ -57,3 +63,32 @@ export const allowedSelfieSize = (type: SelfieType, bytes: Uint8Array): ImageSiz
   const size = headerSize[type](bytes);
   return size !== null && size.width * size.height <= evidenceLimits.selfiePixels ? size : null;
 };
+
+/** The sample sizes a WAV is read in: integer PCM (8-bit unsigned, the others signed), float 32-bit. */
+const wavSampleBits: Record<WavFormat['encoding'], readonly number[]> = { pcm: [8, 16, 24, 32], float: [32] };
+/** Speech recognition takes 8 to 48 kHz (Transcribe's PCM rates); a phone records within them. */
+const wavSampleRates = { min: 8_000, max: 48_000 } as const;
+
+/**
+ * The format of a WAV recording the checks may decode: mono or stereo, a known sample size, 8 to
+ * 48 kHz, at most `audioSeconds` of samples (by its data chunk's bytes); null otherwise.
+ */
+export const allowedWavFormat = (bytes: Uint8Array): WavFormat | null => {
+  const format = wavFormat(bytes);
+  if (format === null) return null;
+  const { encoding, channels, sampleRate, bitsPerSample } = format;
+  const fits =
+    (channels === 1 || channels === 2) &&
+    wavSampleBits[encoding].includes(bitsPerSample) &&
+    sampleRate >= wavSampleRates.min &&
+    sampleRate <= wavSampleRates.max &&
+    wavSeconds(format) <= evidenceLimits.audioSeconds;
+  return fits ? format : null;
+};
+
+/**
+ * Whether the recording may be given to the checks, from its header alone: a WAV's is read here.
+ * Ogg/Opus and FLAC are taken as they come (what their decoders keep is bounded in audio-samples.ts).
+ */
+export const allowedAudio = (type: AudioType, bytes: Uint8Array): boolean =>
+  type !== 'audio/wav' || allowedWavFormat(bytes) !== null;

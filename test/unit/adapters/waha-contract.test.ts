@@ -46,8 +46,11 @@ let webhookUrl: string;
 /** Every WAHA API exchange the adapter made. */
 const exchanges: { request: WahaRequest; status: number; answer: unknown }[] = [];
 
+/** The simulator serves the profile photo on loopback, as the local stack allows. */
+const photoPeers = { allowLoopback: true };
+
 const adapter = (baseUrl = simulatorUrl) =>
-  wahaSessionProvider({ baseUrl, apiKey, webhookUrl, webhookHmacKey: 'hmac' }, (async (
+  wahaSessionProvider({ baseUrl, apiKey, webhookUrl, webhookHmacKey: 'hmac', photoPeers }, (async (
     input: string,
     init?: RequestInit,
   ) => {

@@ -3,9 +3,17 @@ import type { AddressInfo, Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { eventually } from '../../support/eventually';
 import { proxyConfig, wahaSessionProvider } from '../../../shared/adapters/session-provider/waha';
+import type { GetAnswer, GetLimits } from '../../../shared/adapters/net/guarded-get';
 
-const recorder = (answers: Response[]) => {
+const recorder = (answers: Response[], photos: GetAnswer[] = []) => {
   const calls: { url: string; method: string; headers: Headers; body: unknown }[] = [];
+  const photoCalls: { url: string; limits: GetLimits }[] = [];
+  const getPhoto = async (url: string, limits: GetLimits) => {
+    photoCalls.push({ url, limits });
+    const photo = photos.shift();
+    if (photo === undefined) throw new Error('no photo planned');
+    return photo;
+  };
   const send = (async (url: string, init?: RequestInit) => {
     calls.push({
       url,
@@ -17,6 +25,7 @@ const recorder = (answers: Response[]) => {
   }) as typeof fetch;
   return {
     calls,
+    photoCalls,
     provider: wahaSessionProvider(
       {
         baseUrl: 'http://waha:3000/',
@@ -25,6 +34,7 @@ const recorder = (answers: Response[]) => {
         webhookHmacKey: 'hmac-key',
       },
       send,
+      getPhoto,
     ),
   };
 };
@@ -180,24 +190,78 @@ describe('the WAHA session provider', () => {
   });
 
   it("serves only the account's own profile photo, and null when it has none", async () => {
-    const { calls, provider } = recorder([
-      new Response(JSON.stringify({ id: '5511987654321@c.us', name: 'P', picture: 'https://cdn/p.jpg' })),
-      new Response(new Uint8Array([0xff, 0xd8, 0xff]), { headers: { 'content-type': 'image/jpeg' } }),
-      new Response(JSON.stringify({ id: '5511987654321@c.us', name: 'P', picture: null })),
-    ]);
+    const { calls, photoCalls, provider } = recorder(
+      [
+        new Response(JSON.stringify({ id: '5511987654321@c.us', name: 'P', picture: 'https://cdn/p.jpg' })),
+        new Response(JSON.stringify({ id: '5511987654321@c.us', name: 'P', picture: null })),
+      ],
+      [{ status: 200, contentType: 'image/jpeg', bytes: new Uint8Array([0xff, 0xd8, 0xff]) }],
+    );
     const photo = await provider.profilePicture('s1');
     expect(calls[0]).toMatchObject({ url: 'http://waha:3000/api/s1/profile', method: 'GET' });
-    expect(calls[1]!.url).toBe('https://cdn/p.jpg');
+    expect(photoCalls.map((call) => call.url)).toEqual(['https://cdn/p.jpg']);
     expect(photo).toEqual({ bytes: new Uint8Array([0xff, 0xd8, 0xff]), contentType: 'image/jpeg' });
     expect(await provider.profilePicture('s1')).toBeNull();
   });
 
-  it('refuses a profile photo answer that is not an image', async () => {
-    const { provider } = recorder([
-      new Response(JSON.stringify({ picture: 'https://cdn/p' })),
-      new Response('<html>', { headers: { 'content-type': 'text/html' } }),
-    ]);
+  it('fetches the photo bounded: loopback refused unless allowed, at most 1 MiB, within the call timeout', async () => {
+    const { photoCalls, provider } = recorder(
+      [new Response(JSON.stringify({ picture: 'https://cdn/p.jpg' }))],
+      [{ status: 200, contentType: 'image/jpeg', bytes: new Uint8Array([0xff, 0xd8]) }],
+    );
+    await provider.profilePicture('s1');
+    expect(photoCalls[0]!.limits).toEqual({ allowLoopback: false, maxBytes: 1024 * 1024, timeoutMs: 10_000 });
+  });
+
+  it('refuses a profile photo answer that is not an image, or not a 200', async () => {
+    const { provider } = recorder(
+      [
+        new Response(JSON.stringify({ picture: 'https://cdn/p' })),
+        new Response(JSON.stringify({ picture: 'https://cdn/p' })),
+      ],
+      [
+        { status: 200, contentType: 'text/html', bytes: new Uint8Array() },
+        { status: 302, contentType: 'image/jpeg', bytes: new Uint8Array() },
+      ],
+    );
     await expect(provider.profilePicture('s1')).rejects.toThrow();
+    await expect(provider.profilePicture('s1')).rejects.toThrow();
+  });
+
+  it('never fetches a profile photo from its own machine or network, nor over http://', async () => {
+    const asked: string[] = [];
+    const photoHost = createServer((request, response) => {
+      asked.push(request.url ?? '');
+      response.writeHead(200, { 'content-type': 'image/jpeg' }).end(Buffer.from([0xff, 0xd8]));
+    });
+    await new Promise<void>((resolve) => photoHost.listen(0, '127.0.0.1', resolve));
+    const { port } = photoHost.address() as AddressInfo;
+    try {
+      for (const picture of [
+        `http://127.0.0.1:${port}/p.jpg`,
+        `https://127.0.0.1:${port}/p.jpg`,
+        `https://localhost:${port}/p.jpg`,
+        `https://[::ffff:127.0.0.1]:${port}/p.jpg`,
+        'https://169.254.169.254/latest/meta-data/',
+        'https://10.1.1.1/p.jpg',
+      ]) {
+        // WAHA's own answers are canned; any other URL only ever reaches loopback in a test.
+        const send = (async (url: string, init?: RequestInit) =>
+          url.startsWith('http://waha:3000/')
+            ? new Response(JSON.stringify({ picture }))
+            : new URL(url).hostname === '127.0.0.1'
+              ? fetch(url, init)
+              : Response.error()) as typeof fetch;
+        const provider = wahaSessionProvider(
+          { baseUrl: 'http://waha:3000', apiKey: 'k', webhookUrl: 'https://gw/w', webhookHmacKey: 'k' },
+          send,
+        );
+        await expect(provider.profilePicture('s1'), picture).rejects.toThrow();
+      }
+      expect(asked).toEqual([]);
+    } finally {
+      await new Promise((resolve) => photoHost.close(resolve));
+    }
   });
 });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { silence, wavWith } from '../../support/audio';
 import { ihdr, pngBomb, pngFile } from '../../support/images';
 import { submitEvidence, type EvidenceUpload } from '../../../shared/app/consent/evidence';
 import { linkToken } from '../../../shared/app/link-access';
@@ -39,7 +40,7 @@ const seat: Seat = requestConsent(
 ).seat;
 const token = linkToken({ hasher }, 'R1');
 const png = pngFile(ihdr(640, 480));
-const wav = new Uint8Array([...Buffer.from('RIFF0000WAVE')]);
+const wav = silence(1);
 
 const world = (overrides: Partial<Pick<Deps, 'faces' | 'speech' | 'rateLimiter'>> = {}) => {
   const kept: string[] = [];
@@ -133,6 +134,27 @@ describe('submitting evidence', () => {
     });
     const answer = (await run(deps, async () => ({ selfie: pngBomb(), audio: wav }))) as ServiceError;
     expect([answer.code, answer.status]).toEqual(['VALIDATION', 400]);
+    expect(started).toEqual([]);
+    expect(kept).toEqual([]);
+  });
+
+  it('refuses a WAV whose header declares no channel, or more than a minute, before any check starts', async () => {
+    const started: string[] = [];
+    const { deps, kept } = world({
+      faces: { countFaces: async () => (started.push('faces'), { faces: 1, quality: 0.9 }) },
+      speech: { listen: async (_: unknown, phrase: string) => (started.push('speech'), phrase) },
+    });
+    for (const audio of [
+      wavWith({ channels: 0, dataBytes: 16 }),
+      wavWith({ sampleRate: 8_000, bitsPerSample: 8, dataBytes: 61 * 8_000 }),
+    ]) {
+      const answer = (await run(deps, async () => ({ selfie: png, audio }))) as ServiceError;
+      expect([answer.code, answer.status, answer.message]).toEqual([
+        'VALIDATION',
+        400,
+        'audio: must be a readable recording of at most 60 s',
+      ]);
+    }
     expect(started).toEqual([]);
     expect(kept).toEqual([]);
   });

@@ -30,6 +30,25 @@ describe('the proxy suppliers’ settings', () => {
     expect(() => withSuppliers([{ ...supplier, products: [] }])).toThrow(/PROXY_SUPPLIERS_JSON/);
   });
 
+  it('refuse a base URL that is not https://: the key would travel in clear', () => {
+    expect(() => withSuppliers([{ ...supplier, baseUrl: 'http://api.acme.example' }])).toThrow(
+      /PROXY_SUPPLIERS_JSON\.0\.baseUrl: must be https:\/\//,
+    );
+    expect(() => withSuppliers([{ ...supplier, baseUrl: 'http://127.0.0.1:3006' }])).toThrow(
+      /PROXY_SUPPLIERS_JSON\.0\.baseUrl/,
+    );
+  });
+
+  it('take http:// only to a loopback simulator, where the local stack allows loopback peers', () => {
+    const local = { LOOPBACK_PEERS: 'allowed' };
+    for (const baseUrl of ['http://127.0.0.1:3006', 'http://localhost:3006', 'http://[::1]:3006'])
+      expect(withSuppliers([{ ...supplier, baseUrl }], local).PROXY_SUPPLIERS_JSON[0]?.baseUrl).toBe(baseUrl);
+    for (const baseUrl of ['http://api.acme.example', 'http://10.0.0.5:3006', 'http://169.254.169.254'])
+      expect(() => withSuppliers([{ ...supplier, baseUrl }], local), baseUrl).toThrow(
+        /PROXY_SUPPLIERS_JSON\.0\.baseUrl: must be https:\/\//,
+      );
+  });
+
   it('read the keys from their secret in AWS, and from PROXY_SUPPLIER_KEYS_JSON locally', async () => {
     const local = withSuppliers([supplier], { PROXY_SUPPLIER_KEYS_JSON: '{"acme":"local-key-1"}' });
     expect(await loadSupplierKeys(local)).toEqual({ acme: 'local-key-1' });

@@ -1,6 +1,6 @@
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -73,4 +73,35 @@ describe("the local consent page's server (WEB_PORT)", () => {
       forwardedFor: '127.0.0.1',
     });
   });
+
+  it('answers 404 for the assets folder itself and keeps serving', async () => {
+    for (const path of ['/assets/', '/assets', '/assets/.'])
+      expect((await fetch(`${base}${path}`)).status, path).toBe(404);
+    expect((await fetch(`${base}/assets/page.js`)).status).toBe(200);
+  });
+
+  it('answers 400 for a target that is not a path (absolute-form, asterisk-form) and keeps serving', async () => {
+    for (const target of [
+      'http://x/',
+      'http://x/consent-requests/t0k/pairing',
+      'http://x/assets/page.js',
+      'http://[bad/',
+      '*',
+    ])
+      expect(await statusLineOf(`GET ${target} HTTP/1.1`), target).toBe('HTTP/1.1 400 Bad Request');
+    expect((await fetch(`${base}/c/some-token`)).status).toBe(200);
+  });
 });
+
+/** The status line the server answers a raw request line with (fetch sends origin-form only). */
+const statusLineOf = (requestLine: string) =>
+  new Promise<string>((resolve, reject) => {
+    const { port } = new URL(base);
+    const socket = connect(Number(port), '127.0.0.1', () =>
+      socket.write(`${requestLine}\r\nHost: x\r\nConnection: close\r\n\r\n`),
+    );
+    let answer = '';
+    socket.on('data', (chunk: Buffer) => (answer += chunk.toString('latin1')));
+    socket.on('close', () => resolve(answer.split('\r\n')[0] ?? ''));
+    socket.on('error', reject);
+  });
