@@ -41,11 +41,8 @@ export interface ConsentPageProps {
   originHeader: string;
   /** The links' host name and its us-east-1 certificate; without them, CloudFront's own domain. */
   domain?: { name: string; certificateArn: string };
-  /**
-   * A WAF web ACL of scope CLOUDFRONT (made in us-east-1, where CloudFront's must live, outside this
-   * app) in front of the page and the person's routes.
-   */
-  webAclArn?: string;
+  /** The edge's web ACL (scope CLOUDFRONT, the edge stack's in us-east-1): the person's routes' limits. */
+  webAclArn: string;
 }
 
 /**
@@ -148,7 +145,7 @@ export class ConsentPage extends Construct {
             domainNames: [props.domain.name],
             certificate: Certificate.fromCertificateArn(this, 'Certificate', props.domain.certificateArn),
           }),
-      ...(props.webAclArn === undefined ? {} : { webAclId: props.webAclArn }),
+      webAclId: props.webAclArn,
       // No access log: its lines would hold `/c/{token}` and `/consent-requests/{token}/...`, the
       // person's credential (docs/infrastructure.md "No credential in any log").
       enableLogging: false,
@@ -209,12 +206,6 @@ export class ConsentPage extends Construct {
         this.distribution,
         'CFR4',
         'On CloudFront’s own domain (no `consentPageCertificateArn` given) the viewer TLS policy is CloudFront’s fixed one and cannot be raised; with the links’ host and its certificate it is TLS 1.2 at least.',
-      );
-    if (props.webAclArn === undefined)
-      acknowledge(
-        this.distribution,
-        'CFR2',
-        'No CLOUDFRONT web ACL was given (context `consentPageWebAclArn`; it must be made in us-east-1): the person’s routes count their own per-link and per-address limits, and the page is static.',
       );
   }
 }
