@@ -22,7 +22,15 @@ import {
 } from 'aws-cdk-lib/aws-cloudfront';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
-import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import {
+  BlockPublicAccess,
+  Bucket,
+  BucketEncryption,
+  ObjectOwnership,
+  type CfnBucket,
+} from 'aws-cdk-lib/aws-s3';
+import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { logBucket } from './log-bucket';
 import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
@@ -58,26 +66,38 @@ export class ConsentPage extends Construct {
 
   constructor(scope: Construct, id: string, props: ConsentPageProps) {
     super(scope, id);
-    // The bucket's access logs: CloudFront asks it for `/index.html` and `/assets/...` only (the
-    // page's function rewrites `/c/{token}` before the origin), so no token reaches them.
-    this.logs = new Bucket(this, 'Logs', {
-      encryption: BucketEncryption.S3_MANAGED,
-      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
-      enforceSSL: true,
-      objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
-      lifecycleRules: [{ expiration: Duration.days(90) }],
-      removalPolicy: RemovalPolicy.RETAIN,
-    });
     this.bucket = new Bucket(this, 'Bucket', {
       encryption: BucketEncryption.S3_MANAGED,
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
       enforceSSL: true,
       objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
-      serverAccessLogsBucket: this.logs,
-      serverAccessLogsPrefix: 's3/',
       removalPolicy: RemovalPolicy.DESTROY,
       autoDeleteObjects: true,
     });
+    // The bucket's access logs: CloudFront asks it for `/index.html` and `/assets/...` only (the
+    // page's function rewrites `/c/{token}` before the origin), so no token reaches them. S3 writes
+    // them by the bucket's policy, not an ACL (CloudFront's own logs needed one; they are off).
+    this.logs = logBucket(this, 'Logs');
+    acknowledge(
+      this.logs,
+      'S1',
+      'A log bucket itself: only S3 writes the page bucket’s access logs to it, and logging its own accesses would log the logging.',
+    );
+    (this.bucket.node.defaultChild as CfnBucket).loggingConfiguration = {
+      destinationBucketName: this.logs.bucketName,
+      logFilePrefix: 's3/',
+    };
+    this.logs.addToResourcePolicy(
+      new PolicyStatement({
+        principals: [new ServicePrincipal('logging.s3.amazonaws.com')],
+        actions: ['s3:PutObject'],
+        resources: [this.logs.arnForObjects('s3/*')],
+        conditions: {
+          ArnLike: { 'aws:SourceArn': this.bucket.bucketArn },
+          StringEquals: { 'aws:SourceAccount': Stack.of(this).account },
+        },
+      }),
+    );
 
     const headers = new ResponseHeadersPolicy(this, 'Headers', {
       comment: 'consent page: strict CSP, no referrer (the token is in the URL), HSTS',

@@ -74,7 +74,7 @@ export class EdgeAcl extends Construct {
               scope: 'CLOUDFRONT',
               ipAddressVersion: version,
               addresses,
-              description: `${props.stage}: the ${provider}'s webhook senders`,
+              description: `${props.stage}: webhook senders of the ${provider}`,
             }),
         );
       return {
@@ -132,7 +132,8 @@ export class EdgeAcl extends Construct {
 
     this.webAcl = new CfnWebACL(this, 'WebAcl', {
       scope: 'CLOUDFRONT',
-      description: `${props.stage}: per-client limits at the edge (infra/edge.ts)`,
+      // CloudFormation takes letters, digits, spaces and =:#@/-,. only here.
+      description: `${props.stage}: per-client limits at the edge, infra/edge.ts`,
       defaultAction: { allow: {} },
       visibilityConfig: visibility(`${props.stage}-edge`),
       customResponseBodies: {

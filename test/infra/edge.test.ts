@@ -6,12 +6,14 @@ import { functionGroups, gatewayThrottle, groupAccess, routes } from '../../infr
 import { pascal } from '../../infra/consumers';
 import { testStacks, testStageSettings } from '../support/stage-settings';
 
-type Resource = { Properties: Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any -- template reads
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- template reads
+type Json = Record<string, any>;
+type Resource = { Properties: Json };
 type Rule = {
   Name: string;
   Priority: number;
   Action?: { Allow?: object; Block?: { CustomResponse: Record<string, unknown> } };
-  Statement: Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- template reads
+  Statement: Json;
   VisibilityConfig: { SampledRequestsEnabled: boolean };
 };
 
@@ -54,8 +56,7 @@ const distribution = (prefix: string) => {
   return (found?.[1] as Resource).Properties['DistributionConfig'];
 };
 /** What the path-prefix matches of a statement look for. */
-const pathsOf = (statement: Record<string, any>): string[] =>
-  // eslint-disable-line @typescript-eslint/no-explicit-any -- template reads
+const pathsOf = (statement: Json): string[] =>
   statement['ByteMatchStatement'] !== undefined
     ? [statement['ByteMatchStatement'].SearchString]
     : (statement['OrStatement']?.Statements ?? statement['AndStatement']?.Statements ?? []).flatMap(pathsOf);
