@@ -1,6 +1,7 @@
 import { Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { EdgeAcl } from '../constructs/edge-acl';
+import { ignoreLintOnCdkProviders } from '../template-lint';
 import type { WebhookSenders } from '../edge';
 
 export interface EdgeStackProps extends StackProps {
@@ -19,5 +20,7 @@ export class EdgeStack extends Stack {
   constructor(scope: Construct, id: string, props: EdgeStackProps) {
     super(scope, id, props);
     this.acl = new EdgeAcl(this, 'Edge', { stage: props.stage, webhookSenders: props.webhookSenders });
+    // CDK's writer of the cross-region reference (an SSM parameter in the stage's region).
+    ignoreLintOnCdkProviders(this);
   }
 }
