@@ -11,9 +11,9 @@ const out = join(import.meta.dirname, '..', 'cdk.out');
 const templates = readdirSync(out)
   .filter((file) => file.endsWith('.template.json'))
   .map((file) => join(out, file));
-// Both stacks, or the check proves nothing.
-if (templates.length < 2)
-  throw new Error(`expected the two stacks' templates in cdk.out, found ${templates.length}`);
+// Every stack of the stage (stateful, stateless, edge), or the check proves nothing.
+if (templates.length < 3)
+  throw new Error(`expected the three stacks' templates in cdk.out, found ${templates.length}`);
 
 const run = (command: string, args: string[]) => spawnSync(command, args, { stdio: 'inherit' });
 

@@ -98,8 +98,12 @@ export interface GroupAccess {
 }
 
 export const groupAccess = {
-  // Public sign-in: a tight ceiling, the per-address limits behind it.
-  auth: { table: wholeTable, secrets: ['signingKey', 'hashKey'], throttle: { rate: 50, burst: 100 } },
+  // Public sign-in: a tight ceiling, the per-address limits behind it (the address CloudFront saw).
+  auth: {
+    table: wholeTable,
+    secrets: ['signingKey', 'hashKey', 'originSecret'],
+    throttle: { rate: 50, burst: 100 },
+  },
   accounts: {
     table: wholeTable,
     secrets: ['hashKey'],
@@ -186,7 +190,8 @@ export const groupAccess = {
   },
   history: {
     table: wholeTable,
-    secrets: ['hashKey'],
+    // The person's accept (`/consent-requests/{token}/history-import/accept`) counts their address.
+    secrets: ['hashKey', 'originSecret'],
     // The import queue moves: an offer's expiry, a running import's check.
     schedules: ['historyOfferExpiry', 'historyStuck'],
     throttle: { rate: 50, burst: 100 },
@@ -732,10 +737,11 @@ export const pathMatcher = (path: string): ((actual: string) => Record<string, s
 };
 
 /**
- * API Gateway's ceiling for each webhook route (all senders together): the providers deliver in
- * bursts and retry what is refused, so it sits well above their rates and only stops a flood.
+ * API Gateway's ceiling for each webhook route (all senders together), a bound on cost only: the
+ * edge's web ACL stops a flood per sender and caps every sender not listed as a provider's at a tenth
+ * of this together (infra/edge.ts), so the providers' signed deliveries always find room here.
  */
-export const gatewayThrottle = { rate: 500, burst: 1000 } as const;
+export const gatewayThrottle = { rate: 1000, burst: 2000 } as const;
 
 /** Why a webhook route has no API Gateway authorizer (cdk-nag APIG4). */
 export const gatewayAuthorization =

@@ -1,6 +1,8 @@
 import type { App } from 'aws-cdk-lib';
 import { StatefulStack } from './stacks/stateful.stack';
 import { StatelessStack } from './stacks/stateless.stack';
+import { EdgeStack } from './stacks/edge.stack';
+import type { WebhookSenders } from './edge';
 import type { QueueName } from './consumers';
 import type { ServiceSecretName } from '../shared/adapters/crypto/service-secrets';
 
@@ -23,8 +25,11 @@ export interface StageSettings {
    * on that name. Without it the page is on CloudFront's own domain (the `ConsentPageUrl` output).
    */
   consentPageCertificateArn?: string;
-  /** A WAF web ACL (scope CLOUDFRONT, made in us-east-1) for the consent page's distribution. */
-  consentPageWebAclArn?: string;
+  /**
+   * The addresses (CIDR blocks) the session provider and Meta deliver webhooks from: the edge's web
+   * ACL lets them through on their route uncounted (docs/infrastructure.md "Traffic at the edge").
+   */
+  webhookSenders?: WebhookSenders;
   /** The Amazon Bedrock foundation model id the analysis calls (`ANALYSIS_MODEL_ID`). */
   analysisModelId: string;
   /**
@@ -50,18 +55,30 @@ const publicOnly = (jwks: string): string => {
   return jwks;
 };
 
-/** The stacks of one stage: stateful apart from stateless, so code deploys never touch data. */
+/**
+ * The stacks of one stage: stateful apart from stateless, so code deploys never touch data, and the
+ * edge's web ACL in us-east-1, the only region CloudFront takes one from.
+ */
 export const buildStacks = (app: App, settings: StageSettings) => {
   const env = {
     account: process.env['CDK_DEFAULT_ACCOUNT'],
     region: process.env['CDK_DEFAULT_REGION'] ?? 'sa-east-1',
   };
+  const edge = new EdgeStack(app, `FamilyProtection-${settings.stage}-Edge`, {
+    env: { account: env.account, region: 'us-east-1' },
+    crossRegionReferences: true,
+    stage: settings.stage,
+    webhookSenders: settings.webhookSenders ?? {},
+  });
   const stateful = new StatefulStack(app, `FamilyProtection-${settings.stage}-Stateful`, {
     env,
     stage: settings.stage,
   });
   const stateless = new StatelessStack(app, `FamilyProtection-${settings.stage}-Stateless`, {
     env,
+    // The edge's web ACL is in us-east-1: its ARN reaches the distributions through an SSM parameter.
+    crossRegionReferences: true,
+    edgeWebAclArn: edge.acl.webAcl.attrArn,
     stage: settings.stage,
     table: stateful.table,
     dataKeyArn: stateful.dataKey.keyArn,
@@ -93,9 +110,6 @@ export const buildStacks = (app: App, settings: StageSettings) => {
     ...(settings.consentPageCertificateArn === undefined
       ? {}
       : { consentPageCertificateArn: settings.consentPageCertificateArn }),
-    ...(settings.consentPageWebAclArn === undefined
-      ? {}
-      : { consentPageWebAclArn: settings.consentPageWebAclArn }),
     analysisModelId: settings.analysisModelId,
     analyzer: settings.analyzer,
     alarmTopicArn: stateful.alarmTopic.topicArn,
@@ -105,5 +119,5 @@ export const buildStacks = (app: App, settings: StageSettings) => {
       clientId: stateful.operators.client.userPoolClientId,
     },
   });
-  return { stateful, stateless };
+  return { stateful, stateless, edge };
 };

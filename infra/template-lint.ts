@@ -21,15 +21,26 @@ export const ignoreLintRule = (resource: CfnResource, rule: string, reason: stri
  * role as CDK's functions do (W3005): the same reason, on each of them in `stack`.
  */
 export const ignoreLintOnCdkProviders = (stack: Stack): void => {
-  for (const child of stack.node.findAll())
-    if (
-      child instanceof CfnResource &&
-      child.cfnResourceType === 'AWS::Lambda::Function' &&
-      child.node.path.includes('/Custom::')
-    )
-      ignoreLintRule(
-        child,
-        'W3005',
-        'A provider function of CDK’s own depends on its role so that it never runs before its grants exist; the role half is also implied by the Role attribute, which is harmless.',
-      );
+  const ignore = () => {
+    for (const child of stack.node.findAll())
+      if (
+        child instanceof CfnResource &&
+        child.cfnResourceType === 'AWS::Lambda::Function' &&
+        child.node.path.includes('/Custom::')
+      )
+        ignoreLintRule(
+          child,
+          'W3005',
+          'A provider function of CDK’s own depends on its role so that it never runs before its grants exist; the role half is also implied by the Role attribute, which is harmless.',
+        );
+  };
+  ignore();
+  // The cross-region references' reader and writer are made when CDK resolves references, after
+  // every constructor has run: again then (validation runs after that).
+  stack.node.addValidation({
+    validate: () => {
+      ignore();
+      return [];
+    },
+  });
 };

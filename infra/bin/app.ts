@@ -1,8 +1,14 @@
 import { App } from 'aws-cdk-lib';
 import { applyNagChecks } from '../nag';
 import { buildStacks } from '../stage';
+import { cidrList } from '../edge';
 
 const app = new App();
+if (app.node.tryGetContext('consentPageWebAclArn') !== undefined) {
+  throw new Error(
+    'consentPageWebAclArn: the app makes the edge web ACL itself now (the edge stack, docs/infrastructure.md "Traffic at the edge"); drop the setting',
+  );
+}
 buildStacks(app, {
   stage: String(app.node.tryGetContext('stage') ?? 'dev'),
   mailFrom: String(app.node.tryGetContext('mailFrom') ?? 'no-reply@family-protection.example'),
@@ -31,9 +37,14 @@ buildStacks(app, {
   ...(app.node.tryGetContext('consentPageCertificateArn') === undefined
     ? {}
     : { consentPageCertificateArn: String(app.node.tryGetContext('consentPageCertificateArn')) }),
-  ...(app.node.tryGetContext('consentPageWebAclArn') === undefined
-    ? {}
-    : { consentPageWebAclArn: String(app.node.tryGetContext('consentPageWebAclArn')) }),
+  // The providers' webhook senders, comma-separated addresses or CIDR blocks (docs/deploy.md).
+  webhookSenders: Object.fromEntries(
+    (['sessionProvider', 'businessProvider'] as const).flatMap((provider) => {
+      const setting = `${provider}Addresses`;
+      const value = app.node.tryGetContext(setting) as unknown;
+      return value === undefined ? [] : [[provider, cidrList(setting, String(value))]];
+    }),
+  ),
   analysisModelId: String(
     app.node.tryGetContext('analysisModelId') ?? 'anthropic.claude-3-haiku-20240307-v1:0',
   ),

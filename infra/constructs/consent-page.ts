@@ -22,7 +22,15 @@ import {
 } from 'aws-cdk-lib/aws-cloudfront';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
-import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import {
+  BlockPublicAccess,
+  Bucket,
+  BucketEncryption,
+  ObjectOwnership,
+  type CfnBucket,
+} from 'aws-cdk-lib/aws-s3';
+import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { logBucket } from './log-bucket';
 import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
@@ -41,11 +49,8 @@ export interface ConsentPageProps {
   originHeader: string;
   /** The links' host name and its us-east-1 certificate; without them, CloudFront's own domain. */
   domain?: { name: string; certificateArn: string };
-  /**
-   * A WAF web ACL of scope CLOUDFRONT (made in us-east-1, where CloudFront's must live, outside this
-   * app) in front of the page and the person's routes.
-   */
-  webAclArn?: string;
+  /** The edge's web ACL (scope CLOUDFRONT, the edge stack's in us-east-1): the person's routes' limits. */
+  webAclArn: string;
 }
 
 /**
@@ -61,26 +66,38 @@ export class ConsentPage extends Construct {
 
   constructor(scope: Construct, id: string, props: ConsentPageProps) {
     super(scope, id);
-    // The bucket's access logs: CloudFront asks it for `/index.html` and `/assets/...` only (the
-    // page's function rewrites `/c/{token}` before the origin), so no token reaches them.
-    this.logs = new Bucket(this, 'Logs', {
-      encryption: BucketEncryption.S3_MANAGED,
-      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
-      enforceSSL: true,
-      objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
-      lifecycleRules: [{ expiration: Duration.days(90) }],
-      removalPolicy: RemovalPolicy.RETAIN,
-    });
     this.bucket = new Bucket(this, 'Bucket', {
       encryption: BucketEncryption.S3_MANAGED,
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
       enforceSSL: true,
       objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
-      serverAccessLogsBucket: this.logs,
-      serverAccessLogsPrefix: 's3/',
       removalPolicy: RemovalPolicy.DESTROY,
       autoDeleteObjects: true,
     });
+    // The bucket's access logs: CloudFront asks it for `/index.html` and `/assets/...` only (the
+    // page's function rewrites `/c/{token}` before the origin), so no token reaches them. S3 writes
+    // them by the bucket's policy, not an ACL (CloudFront's own logs needed one; they are off).
+    this.logs = logBucket(this, 'Logs');
+    acknowledge(
+      this.logs,
+      'S1',
+      'A log bucket itself: only S3 writes the page bucket’s access logs to it, and logging its own accesses would log the logging.',
+    );
+    (this.bucket.node.defaultChild as CfnBucket).loggingConfiguration = {
+      destinationBucketName: this.logs.bucketName,
+      logFilePrefix: 's3/',
+    };
+    this.logs.addToResourcePolicy(
+      new PolicyStatement({
+        principals: [new ServicePrincipal('logging.s3.amazonaws.com')],
+        actions: ['s3:PutObject'],
+        resources: [this.logs.arnForObjects('s3/*')],
+        conditions: {
+          ArnLike: { 'aws:SourceArn': this.bucket.bucketArn },
+          StringEquals: { 'aws:SourceAccount': Stack.of(this).account },
+        },
+      }),
+    );
 
     const headers = new ResponseHeadersPolicy(this, 'Headers', {
       comment: 'consent page: strict CSP, no referrer (the token is in the URL), HSTS',
@@ -148,7 +165,7 @@ export class ConsentPage extends Construct {
             domainNames: [props.domain.name],
             certificate: Certificate.fromCertificateArn(this, 'Certificate', props.domain.certificateArn),
           }),
-      ...(props.webAclArn === undefined ? {} : { webAclId: props.webAclArn }),
+      webAclId: props.webAclArn,
       // No access log: its lines would hold `/c/{token}` and `/consent-requests/{token}/...`, the
       // person's credential (docs/infrastructure.md "No credential in any log").
       enableLogging: false,
@@ -209,12 +226,6 @@ export class ConsentPage extends Construct {
         this.distribution,
         'CFR4',
         'On CloudFront’s own domain (no `consentPageCertificateArn` given) the viewer TLS policy is CloudFront’s fixed one and cannot be raised; with the links’ host and its certificate it is TLS 1.2 at least.',
-      );
-    if (props.webAclArn === undefined)
-      acknowledge(
-        this.distribution,
-        'CFR2',
-        'No CLOUDFRONT web ACL was given (context `consentPageWebAclArn`; it must be made in us-east-1): the person’s routes count their own per-link and per-address limits, and the page is static.',
       );
   }
 }

@@ -18,6 +18,7 @@ import { grantTableAccess } from '../constructs/table-access';
 import { grantDataKeys } from '../constructs/data-keys';
 import { ignoreLintOnCdkProviders } from '../template-lint';
 import { ConsentPage } from '../constructs/consent-page';
+import { ApiDistribution } from '../constructs/api-distribution';
 import {
   FlowLogDestination,
   FlowLogTrafficType,
@@ -110,7 +111,8 @@ export interface StatelessStackProps extends StackProps {
   relayCertificateArn: string;
   relayDomainName: string;
   consentPageCertificateArn?: string;
-  consentPageWebAclArn?: string;
+  /** The edge's web ACL (the edge stack's, in us-east-1): on every distribution of this stack. */
+  edgeWebAclArn: string;
   /** The Bedrock foundation model the session-events worker analyses messages with. */
   analysisModelId: string;
   /** `bedrock` or `cascade` (infra/stage.ts). */
@@ -127,8 +129,12 @@ export interface StatelessStackProps extends StackProps {
  */
 export class StatelessStack extends Stack {
   readonly api: HttpApi;
+  /** Where guardians' apps and the person's calls reach the API: CloudFront, with the edge's web ACL. */
+  readonly apiEdge: ApiDistribution;
   readonly functions: Record<FunctionGroup, NodejsFunction>;
   readonly gateway: HttpApi;
+  /** Where the providers deliver webhooks: CloudFront, with the edge's web ACL. */
+  readonly gatewayEdge: ApiDistribution;
   readonly gatewayFunctions: Record<string, NodejsFunction>;
   readonly relay: RelayService;
   /** The person's consent page on CloudFront, with their routes on the same origin. */
@@ -349,7 +355,15 @@ export class StatelessStack extends Stack {
       ...Object.fromEntries(routes.map((route) => [routeKey(route), groupAccess[route.group].throttle])),
     });
 
-    new CfnOutput(this, 'ApiUrl', { value: this.api.apiEndpoint });
+    // The API's origin secret header: its functions believe CloudFront's viewer address only with it.
+    const originHeader = 'x-origin-verify';
+    this.apiEdge = new ApiDistribution(this, 'ApiEdge', {
+      api: this.api,
+      comment: `family-protection ${props.stage} API`,
+      traffic: { kind: 'api', originHeader, originSecret: serviceSecrets.originSecret },
+      webAclArn: props.edgeWebAclArn,
+    });
+    new CfnOutput(this, 'ApiUrl', { value: `https://${this.apiEdge.distribution.distributionDomainName}` });
 
     // The gateway: its own HTTP API; each webhook function verifies, enqueues and answers. It is
     // granted the queues the consumers table names it a producer of, its keys, and nothing of the table.
@@ -468,7 +482,14 @@ export class StatelessStack extends Stack {
         }
       }
     }
-    new CfnOutput(this, 'GatewayUrl', { value: this.gateway.apiEndpoint });
+    this.gatewayEdge = new ApiDistribution(this, 'GatewayEdge', {
+      api: this.gateway,
+      comment: `family-protection ${props.stage} webhooks`,
+      traffic: { kind: 'webhooks' },
+      webAclArn: props.edgeWebAclArn,
+    });
+    const gatewayUrl = `https://${this.gatewayEdge.distribution.distributionDomainName}`;
+    new CfnOutput(this, 'GatewayUrl', { value: gatewayUrl });
 
     // The SSE relay in its own VPC; the table-stream consumer that wakes it is placed there (relayPush).
     const vpc = new Vpc(this, 'Vpc', { maxAzs: 2, natGateways: 1 });
@@ -497,7 +518,6 @@ export class StatelessStack extends Stack {
 
     // The consent page and the person's routes on one CloudFront origin. Behind it, the person's
     // address is CloudFront's viewer address, believed only with the secret origin header.
-    const originHeader = 'x-origin-verify';
     this.consentPage = new ConsentPage(this, 'ConsentPage', {
       apiDomain: `${this.api.apiId}.execute-api.${this.region}.${this.urlSuffix}`,
       relayDomain: props.relayDomainName,
@@ -511,9 +531,9 @@ export class StatelessStack extends Stack {
           }),
       originSecret: serviceSecrets.originSecret,
       originHeader,
-      ...(props.consentPageWebAclArn === undefined ? {} : { webAclArn: props.consentPageWebAclArn }),
+      webAclArn: props.edgeWebAclArn,
     });
-    // The groups behind it are those whose row reads the origin secret.
+    // The groups that count the client's address are those whose row reads the origin secret.
     const readsSecret = (group: FunctionGroup, name: ServiceSecretName): boolean =>
       (groupAccess[group].secrets as readonly ServiceSecretName[]).includes(name);
     for (const group of functionGroups.filter((one) => readsSecret(one, 'originSecret'))) {
@@ -525,7 +545,7 @@ export class StatelessStack extends Stack {
     });
 
     // Every queue worker, stream consumer and schedule target, from the consumers table.
-    const sessionProviderWebhookUrl = `${this.gateway.apiEndpoint}/webhooks/session-provider`;
+    const sessionProviderWebhookUrl = `${gatewayUrl}/webhooks/session-provider`;
     const built = buildConsumers(this, {
       stage: props.stage,
       table,

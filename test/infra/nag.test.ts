@@ -56,8 +56,12 @@ describe('cdk-nag (AWS Solutions) on every stack', () => {
     expect(findings.after).toEqual([]);
   });
 
-  it('leaves none either with the settings a stage gets by default (no certificate, no web ACL for the page)', () => {
-    const { consentPageCertificateArn: _certificate, ...defaults } = testStageSettings;
+  it('leaves none either with the settings a stage gets by default (no certificate, no webhook senders)', () => {
+    const {
+      consentPageCertificateArn: _certificate,
+      webhookSenders: _senders,
+      ...defaults
+    } = testStageSettings;
     const { app } = testStacks(defaults);
     const checks = applyNagChecks(app);
     app.synth();

@@ -1069,7 +1069,10 @@ describe('the consent page on CloudFront', () => {
     expect(found).toHaveLength(1);
     return found[0] as { Properties: Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any -- template reads
   };
-  const distribution = () => only('AWS::CloudFront::Distribution').Properties['DistributionConfig'];
+  const distribution = () =>
+    Object.entries(stateless.findResources('AWS::CloudFront::Distribution')).find(([id]) =>
+      id.startsWith('ConsentPage'),
+    )?.[1].Properties['DistributionConfig'];
 
   it('keeps the build in a private, TLS-only bucket with access logs, read by CloudFront through OAC', () => {
     stateless.hasResourceProperties('AWS::S3::Bucket', {

@@ -18,6 +18,10 @@ export const testStageSettings: StageSettings = {
   relayCertificateArn: 'arn:aws:acm:sa-east-1:123456789012:certificate/test',
   relayDomainName: 'relay.example.com',
   consentPageCertificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/page',
+  webhookSenders: {
+    sessionProvider: ['203.0.113.10/32', '2001:db8:aaaa::/48'],
+    businessProvider: ['198.51.100.0/24'],
+  },
   jwtPublicJwks: JSON.stringify({
     keys: [{ kty: 'EC', crv: 'P-256', kid: 'test-1', x: 'test-public-x', y: 'test-public-y' }],
   }),
