@@ -1,3 +1,4 @@
+import { loggableError } from '../../shared/http/error-envelope.middleware';
 import { Logger } from '@aws-lambda-powertools/logger';
 import { cryptoIds } from '../../shared/adapters/crypto/node-crypto';
 import { loadHasher } from '../../shared/adapters/crypto/service-secrets';
@@ -44,8 +45,9 @@ export const startRelay = async (settings: Config) => {
   // secret); elsewhere it comes as for the functions.
   const hasher = await loadHasher(settings);
   const eventLog = dynamoEventLog(table);
+  // The error's name and frames, never its message (an SDK's can echo request data).
   const onError = (error: unknown) =>
-    logger.error('relay.error', { error: error instanceof Error ? error.message : String(error) });
+    logger.error('relay.error', { error: loggableError(error) ?? 'not an error' });
   const hub = createHub({
     eventLog,
     registry: dynamoRelayRegistry(table),

@@ -37,17 +37,21 @@ export const errorEnvelope = (
     const error = request.error;
     if (isServiceError(error)) {
       if (error.status >= 500 || error.cause !== undefined) {
-        logger.error('request.failed', { correlationId, code: error.code, cause: describe(error.cause) });
+        logger.error('request.failed', {
+          correlationId,
+          code: error.code,
+          cause: loggableError(error.cause),
+        });
       }
       request.response = errorResponse(error);
       return;
     }
     if (isPassing(error)) {
-      logger.error('request.failed', { correlationId, code: 'UNAVAILABLE', cause: describe(error) });
+      logger.error('request.failed', { correlationId, code: 'UNAVAILABLE', cause: loggableError(error) });
       request.response = errorResponse(new ServiceError('UNAVAILABLE'));
       return;
     }
-    logger.error('request.unexpected_error', { correlationId, error: describe(error) });
+    logger.error('request.unexpected_error', { correlationId, error: loggableError(error) });
     request.response = errorResponse(new ServiceError('INTERNAL'));
   };
   return { onError: errorEnvelopeOnError };
@@ -57,7 +61,7 @@ export const errorEnvelope = (
  * Names and stack frames only: error messages from SDKs can echo request data, and a stack begins
  * with its error's message, so only its `at …` lines are kept.
  */
-const describe = (error: unknown): Record<string, unknown> | undefined =>
+export const loggableError = (error: unknown): Record<string, unknown> | undefined =>
   error instanceof Error ? { name: error.name, stack: framesOf(error.stack) } : undefined;
 const framesOf = (stack: string | undefined): string | undefined =>
   stack
