@@ -319,7 +319,11 @@ export class StatelessStack extends Stack {
     const integrations = Object.fromEntries(
       functionGroups.map((group) => [
         group,
-        new HttpLambdaIntegration(`${pascal(group)}Integration`, functions[group]),
+        // One invoke permission per function and API, not one per route: 90 routes would take 90 of
+        // the stack's 500 resources for the same grant (API Gateway may invoke the group's function).
+        new HttpLambdaIntegration(`${pascal(group)}Integration`, functions[group], {
+          scopePermissionToRoute: false,
+        }),
       ]),
     ) as Record<FunctionGroup, HttpLambdaIntegration>;
 
@@ -453,7 +457,9 @@ export class StatelessStack extends Stack {
       for (const added of this.gateway.addRoutes({
         path: route.path,
         methods: [HttpMethod[route.method]],
-        integration: new HttpLambdaIntegration(`${route.name}${route.method}Integration`, fn),
+        integration: new HttpLambdaIntegration(`${route.name}${route.method}Integration`, fn, {
+          scopePermissionToRoute: false,
+        }),
       }))
         acknowledge(added, 'APIG4', gatewayAuthorization);
     }

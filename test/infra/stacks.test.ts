@@ -48,6 +48,13 @@ const actionsOf = (template: Template, functionLogicalPrefix: string): string[] 
     );
 };
 
+describe('every stack', () => {
+  it('stays well within CloudFormation’s 500 resources, with room for the next rows', () => {
+    for (const template of [stateful, stateless])
+      expect(Object.keys(template.toJSON().Resources as object).length).toBeLessThan(450);
+  });
+});
+
 describe('the stateful stack', () => {
   it('sets every queue’s retention, in both stacks, rather than SQS’s default of 4 days', () => {
     const queues = [stateful, stateless].flatMap((template) =>
