@@ -1,5 +1,8 @@
 import type { ServiceSecretName } from '../shared/adapters/crypto/service-secrets';
 import { decodePathSegment } from '../shared/http/request';
+import { tableReads, tableWrites, wholeTable, type TableGrant } from './table-grants';
+
+export type { TableGrant } from './table-grants';
 
 /**
  * The one route table: method, path, function group, auth kind and the operation that serves it.
@@ -20,32 +23,6 @@ export const functionGroups = [
   'supply',
 ] as const;
 export type FunctionGroup = (typeof functionGroups)[number];
-
-/** DynamoDB actions a group's function may take on the table, by what it does with it. */
-const tableReads = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'] as const;
-const tableWrites = [
-  ...tableReads,
-  'dynamodb:PutItem',
-  'dynamodb:UpdateItem',
-  'dynamodb:ConditionCheckItem',
-] as const;
-const tableWritesAndDeletes = [...tableWrites, 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'] as const;
-export type TableAction = (typeof tableWritesAndDeletes)[number] | 'dynamodb:DescribeTable';
-
-/**
- * One grant on the table: its actions, confined to `partitions` (leading keys; on an index, its
- * partition key is the leading key) when given, on the table's indexes too when `indexes`.
- */
-export interface TableGrant {
-  actions: readonly TableAction[];
-  partitions?: readonly string[];
-  indexes: boolean;
-}
-
-/** The whole table, every action a transaction of the domain's stores may take (no scan, no stream). */
-export const wholeTable = [
-  { actions: tableWritesAndDeletes, indexes: true },
-] as const satisfies readonly TableGrant[];
 
 /**
  * What a group's function is granted and how much traffic reaches it. CDK builds every group's
@@ -85,7 +62,10 @@ export const groupAccess = {
   },
   evidence: {
     // Counts its budget, finds the link, saves the seat: it never deletes.
-    table: [{ actions: tableWrites, indexes: true }],
+    table: [
+      { actions: [...tableReads, ...tableWrites], unconfined: 'not yet narrowed to its partitions' },
+      { actions: ['dynamodb:Query'], indexes: ['GSI1', 'GSI2', 'GSI3'], unconfined: 'not yet narrowed' },
+    ],
     secrets: ['hashKey', 'originSecret'],
     throttle: { rate: 10, burst: 20 },
     // A public route that decodes images and audio: at most 20 uploads at once, so a flood of them
@@ -104,14 +84,13 @@ export const groupAccess = {
       {
         actions: ['dynamodb:Query', 'dynamodb:GetItem', 'dynamodb:UpdateItem', 'dynamodb:ConditionCheckItem'],
         partitions: ['INBOX#*'],
-        indexes: false,
       },
       // Alerts, within the partitions they need: the family (`ACCOUNT#`, with the excerpt-read
       // counters), the alert list and its indexes, a decision's events, the seat's sealed messages
       // (read only, by key), the excerpt's rate window and its audit entry. Nothing is deleted and
       // nothing else is read.
       {
-        actions: tableWrites,
+        actions: [...tableReads, ...tableWrites],
         partitions: [
           'ACCOUNT#*',
           'ALERTS#*',
@@ -121,7 +100,11 @@ export const groupAccess = {
           'RATE#excerpt#*',
           'AUDIT#*',
         ],
-        indexes: true,
+      },
+      {
+        actions: ['dynamodb:Query'],
+        indexes: ['GSI1', 'GSI2', 'GSI3'],
+        partitions: ['ALERTS#*', 'SEATALERTS#*'],
       },
     ],
     secrets: ['hashKey'],
@@ -129,7 +112,14 @@ export const groupAccess = {
   },
   // Reads one item and the table's description; holds no secret.
   health: {
-    table: [{ actions: ['dynamodb:GetItem', 'dynamodb:DescribeTable'], indexes: false }],
+    table: [
+      { actions: ['dynamodb:GetItem'], partitions: ['HEALTH'] },
+      {
+        actions: ['dynamodb:DescribeTable'],
+        unconfined:
+          'DescribeTable acts on the table itself (is its stream on?): it reads no item and has no leading key',
+      },
+    ],
     secrets: [],
     throttle: { rate: 20, burst: 40 },
   },

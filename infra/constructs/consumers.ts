@@ -31,7 +31,6 @@ import {
 import { ApiFunction } from './api-function';
 import { grantServiceSecrets, type ServiceSecrets } from './service-secrets';
 import { grantTableAccess } from './table-access';
-import { wholeTable } from '../routes';
 import { deadLetterAlarm, deadLetterReason, deadLetterRetentionDays } from './dead-letter-alarm';
 import { acknowledge, acknowledgeWildcards } from '../nag';
 
@@ -196,7 +195,6 @@ export const buildConsumers = (scope: Stack, props: ConsumersProps) => {
   };
 
   const grants: Record<Need, (fn: NodejsFunction) => void> = {
-    table: (fn) => grantTableAccess(fn, table, wholeTable),
     historyImports: grantHistoryImports,
     sessionProvider: (fn) => {
       fn.addEnvironment('SESSION_PROVIDER_URL', props.sessionProviderUrl);
@@ -209,11 +207,8 @@ export const buildConsumers = (scope: Stack, props: ConsumersProps) => {
       fn.addEnvironment('MAIL_FROM', props.mailFrom);
       grantSendMail(fn, props.mailFrom);
     },
-    // Only the registrations of relay topics: which tasks hold which streams.
-    relayPush: (fn) =>
-      grantTableAccess(fn, table, [
-        { actions: ['dynamodb:Query'], partitions: ['RELAYTOPIC#*'], indexes: false },
-      ]),
+    // Its table grant (the registrations of relay topics) is its row's.
+    relayPush: () => undefined,
     seatKeys: (fn) => {
       fn.addEnvironment('SEAT_KEYS', 'kms');
       fn.addEnvironment('SEAT_KEYS_KMS_KEY_ID', props.seatKeyArn);
@@ -277,6 +272,7 @@ export const buildConsumers = (scope: Stack, props: ConsumersProps) => {
         : {}),
     });
     grantServiceSecrets(fn, props.serviceSecrets, row.secrets);
+    if (row.table.length > 0) grantTableAccess(fn, table, row.table);
     for (const need of needs) grants[need](fn);
     if (scheduled !== undefined) grantSchedules(fn, scheduled);
     for (const metric of logMetrics) {

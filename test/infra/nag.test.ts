@@ -1,7 +1,7 @@
 import { Validations } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { relayTable } from '../../infra/constructs/relay-service';
+import { relayTable } from '../../infra/table-grants';
 import { applyNagChecks } from '../../infra/nag';
 import { functionGroups, gatewayRoutes, groupAccess, routeKey, routes } from '../../infra/routes';
 import { testStacks, testStageSettings } from '../support/stage-settings';

@@ -691,26 +691,21 @@ describe('the workers', () => {
           policy.Properties.PolicyDocument.Statement as { Condition?: unknown; Action: unknown }[],
       )
       .filter((statement) => JSON.stringify(statement.Action).includes('dynamodb:'));
-    expect(alerts).toEqual([
-      expect.objectContaining({
-        Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['INBOX#*'] } },
-      }),
-      expect.objectContaining({
-        Condition: {
-          'ForAllValues:StringLike': {
-            'dynamodb:LeadingKeys': [
-              'ACCOUNT#*',
-              'ALERTS#*',
-              'SEATALERTS#*',
-              'SEATMSG#*',
-              'EVENTS#*',
-              'RATE#excerpt#*',
-              'AUDIT#*',
-            ],
-          },
-        },
-      }),
-    ]);
+    // One statement per grant of its row, each confined to the row's partitions.
+    expect(alerts).toEqual(
+      groupAccess.alerts.table.map((grant) =>
+        expect.objectContaining({
+          Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...grant.partitions] } },
+        }),
+      ),
+    );
+    const leadingKeys = alerts.flatMap((statement) =>
+      Object.values(statement.Condition as Record<string, Record<string, string[]>>).flatMap(
+        (condition) => condition['dynamodb:LeadingKeys'] ?? [],
+      ),
+    );
+    for (const partition of ['INBOX#*', 'ALERTS#*', 'SEATMSG#*', 'RATE#excerpt#*'])
+      expect(leadingKeys).toContain(partition);
     expect(actionsOf(stateless, 'AlertsApi')).not.toContain('dynamodb:DeleteItem');
   });
 });
