@@ -66,7 +66,7 @@ try {
   const config = parseConfig(process.env);
   // Every table client built from here on refuses what its caller's grants do not cover, as IAM would.
   const { guardTableCalls, runAs } = await import('./table-guard');
-  guardTableCalls(config.TABLE_NAME);
+  guardTableCalls();
 
   const parts: LocalPart[] = [
     {

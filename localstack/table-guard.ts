@@ -60,7 +60,7 @@ interface Input {
   TransactItems?: Record<string, (Input & { TableName?: string }) | undefined>[];
 }
 
-/** An item's leading key; one not found is '' (only `*` matches it: nothing is let through by it). */
+/** An item's leading key; one not found is '', which only a bare `*` pattern matches. */
 const leadingKeyOf = (item: Item | undefined): string => item?.[tableDesign.partitionKey]?.S ?? '';
 
 /** The partition key value a Query names (`PK = :pk`, `#pk = :v AND begins_with(SK, :s)`…). */
@@ -178,6 +178,9 @@ export const keyPrefix = (leadingKey: string | undefined): string => {
   return /^[A-Z_]{1,40}$/.test(leadingKey) ? leadingKey : '(unnamed)';
 };
 
+/** How a refusal's stderr line starts (the e2e tier fails on any: test/support/local-stack.global-setup.ts). */
+export const tableGuardLine = 'table guard: AccessDeniedException: ';
+
 /** The error IAM's refusal surfaces as in the SDK. */
 export const accessDenied = (caller: string, request: TableRequest, tableName: string) =>
   new DynamoDBServiceException({
@@ -190,43 +193,47 @@ export const accessDenied = (caller: string, request: TableRequest, tableName: s
   });
 
 /**
- * The middleware that checks each call on `tableName` made as a caller against its grants, before
- * it is sent: refused, it throws `AccessDeniedException` and says so on `report` (stderr).
+ * The middleware that checks each call a table client makes on its table as a caller against the
+ * caller's grants, before it is sent: refused, it throws `AccessDeniedException` and says so on
+ * `report` (stderr).
  */
-export const tableGuard = (options: {
-  tableName: string;
-  grantsOf?: (caller: TableCaller) => readonly TableGrant[];
-  report?: (line: string) => void;
-}): TableClientPlugin => {
-  const grantsOf = options.grantsOf ?? grantsOfCaller;
-  const report = options.report ?? ((line: string) => void process.stderr.write(`${line}\n`));
-  return {
-    applyToStack(stack) {
-      stack.add(
-        (next, context) => async (args) => {
-          const caller = running.getStore();
-          if (caller !== undefined) {
-            const grants = grantsOf(caller);
-            const refused = tableRequestsOf(
-              context.commandName ?? '',
-              args.input as Input,
-              options.tableName,
-            ).find((request) => !allows(grants, request));
-            if (refused !== undefined) {
-              const error = accessDenied(caller, refused, options.tableName);
-              report(`table guard: AccessDeniedException: ${error.message}`);
-              throw error;
+export const tableGuard =
+  (
+    options: {
+      grantsOf?: (caller: TableCaller) => readonly TableGrant[];
+      report?: (line: string) => void;
+    } = {},
+  ): TableClientPlugin =>
+  (tableName) => {
+    const grantsOf = options.grantsOf ?? grantsOfCaller;
+    const report = options.report ?? ((line: string) => void process.stderr.write(`${line}\n`));
+    return {
+      applyToStack(stack) {
+        stack.add(
+          (next, context) => async (args) => {
+            const caller = running.getStore();
+            if (caller !== undefined) {
+              const grants = grantsOf(caller);
+              const refused = tableRequestsOf(context.commandName ?? '', args.input as Input, tableName).find(
+                (request) => !allows(grants, request),
+              );
+              if (refused !== undefined) {
+                const error = accessDenied(caller, refused, tableName);
+                report(`${tableGuardLine}${error.message}`);
+                throw error;
+              }
             }
-          }
-          return next(args);
-        },
-        // After serialisation's marshalling: the input holds attribute values whichever client sent it.
-        { step: 'build', name: 'localTableGuard' },
-      );
-    },
+            return next(args);
+          },
+          // After serialisation's marshalling: the input holds attribute values whichever client sent it.
+          { step: 'build', name: 'localTableGuard' },
+        );
+      },
+    };
   };
-};
 
-/** Checks every table client built from now on in this process (the local stack's start). */
-export const guardTableCalls = (tableName: string): (() => void) =>
-  addTableClientPlugin(tableGuard({ tableName }));
+/**
+ * Checks the calls of every table client built from now on in this process on its table (the
+ * local stack's start; a test that opts in); the answer stops adding the check.
+ */
+export const guardTableCalls = (): (() => void) => addTableClientPlugin(tableGuard());

@@ -6,8 +6,10 @@ export interface TableAccess {
   tableName: string;
 }
 
-/** An SDK middleware of the table client (what `middlewareStack.use` takes). */
-export type TableClientPlugin = Parameters<DynamoDBClient['middlewareStack']['use']>[0];
+/** An SDK middleware of a table client, made for the client's table (what `middlewareStack.use` takes). */
+export type TableClientPlugin = (
+  tableName: string,
+) => Parameters<DynamoDBClient['middlewareStack']['use']>[0];
 
 /**
  * Middleware every table client built from then on in this process carries: the local stack's
@@ -41,7 +43,7 @@ export const createTableAccess = (options: {
     },
     ...(options.endpoint === undefined ? {} : { endpoint: options.endpoint }),
   });
-  for (const plugin of addedPlugins) client.middlewareStack.use(plugin);
+  for (const plugin of addedPlugins) client.middlewareStack.use(plugin(options.tableName));
   return {
     doc: DynamoDBDocumentClient.from(client, {
       marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },

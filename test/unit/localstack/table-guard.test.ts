@@ -43,7 +43,6 @@ beforeAll(async () => {
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   removeGuard = addTableClientPlugin(
     tableGuard({
-      tableName: 'main',
       grantsOf: (caller) => (caller === 'alerts' ? grants : []),
       report: (line) => reported.push(line),
     }),
@@ -158,7 +157,7 @@ describe('the local table guard, through the table client', () => {
     expect(reached).toBe(0);
   });
 
-  it('does not check a call made outside any function (test setup, seeding), nor one on another table', async () => {
+  it('does not check a call made outside any function (test setup, seeding), nor one on another table than its client’s', async () => {
     await get('EMAIL#anything');
     await asAlerts(() =>
       table.doc.send(new PutCommand({ TableName: 'other', Item: { PK: 'EMAIL#x', SK: 'S' } })),
