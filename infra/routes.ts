@@ -1,6 +1,6 @@
 import type { ServiceSecretName } from '../shared/adapters/crypto/service-secrets';
 import { decodePathSegment } from '../shared/http/request';
-import { tableReads, tableWrites, wholeTable, type TableGrant } from './table-grants';
+import { indexPartitions, partitions, steps, tableGrants, type TableGrant } from './table-grants';
 
 export type { TableGrant } from './table-grants';
 
@@ -52,20 +52,78 @@ export interface GroupAccess {
 
 export const groupAccess = {
   // Public sign-in: a tight ceiling, the per-address limits behind it.
-  auth: { table: wholeTable, secrets: ['signingKey', 'hashKey'], throttle: { rate: 50, burst: 100 } },
-  accounts: { table: wholeTable, secrets: ['hashKey'], throttle: { rate: 200, burst: 400 } },
-  seats: { table: wholeTable, secrets: ['hashKey', 'providerTokens'], throttle: { rate: 200, burst: 400 } },
+  auth: {
+    // The address's lookup and challenge, the link, a new user, its windows.
+    table: tableGrants([
+      {
+        [partitions.email]: ['Query', 'GetItem', 'PutItem', 'UpdateItem'],
+        [partitions.magicLink]: ['GetItem', 'PutItem', 'UpdateItem'],
+        [partitions.user]: ['PutItem'],
+      },
+      steps.countsRate('otp_*'),
+    ]),
+    secrets: ['signingKey', 'hashKey'],
+    throttle: { rate: 50, burst: 100 },
+  },
+  accounts: {
+    // Profiles, families and members (a removed member is its one delete), subscriptions, devices,
+    // stream tickets; a member's copies of names and channels; a user's families on GSI1.
+    table: tableGrants(
+      [
+        steps.readsFamily,
+        {
+          [partitions.family]: ['PutItem', 'UpdateItem', 'ConditionCheckItem', 'DeleteItem'],
+          [partitions.events]: ['PutItem'],
+          [partitions.user]: ['GetItem', 'BatchGetItem', 'PutItem'],
+          [partitions.email]: ['GetItem', 'PutItem'],
+          [partitions.inbox]: ['GetItem', 'BatchGetItem', 'UpdateItem'],
+          [partitions.ticket]: ['PutItem'],
+        },
+      ],
+      { GSI1: [indexPartitions.memberships] },
+    ),
+    secrets: ['hashKey'],
+    throttle: { rate: 200, burst: 400 },
+  },
+  seats: {
+    // Seats and their consent requests, activation (a subscription, a link), pauses; the owner's
+    // user, the members' settings for the protection card.
+    table: tableGrants([
+      steps.readsFamily,
+      steps.changesSeats,
+      steps.countsWeek,
+      {
+        [partitions.family]: ['ConditionCheckItem'],
+        [partitions.consentLink]: ['PutItem'],
+        [partitions.user]: ['GetItem', 'BatchGetItem'],
+        [partitions.inbox]: ['BatchGetItem'],
+      },
+    ]),
+    secrets: ['hashKey', 'providerTokens'],
+    throttle: { rate: 200, burst: 400 },
+  },
   consent: {
-    table: wholeTable,
+    // The person's page by link: answers and a stop (which ends the pairing) notify the family.
+    table: tableGrants([
+      steps.countsRate('consent_read_*', 'consent_write_*'),
+      steps.opensConsentLink,
+      steps.readsFamily,
+      steps.changesSeats,
+      steps.countsWeek,
+      steps.movesPairings,
+      steps.notifiesFamily,
+    ]),
     secrets: ['hashKey', 'providerTokens', 'originSecret'],
     throttle: { rate: 100, burst: 200 },
   },
   evidence: {
     // Counts its budget, finds the link, saves the seat: it never deletes.
-    table: [
-      { actions: [...tableReads, ...tableWrites], unconfined: 'not yet narrowed to its partitions' },
-      { actions: ['dynamodb:Query'], indexes: ['GSI1', 'GSI2', 'GSI3'], unconfined: 'not yet narrowed' },
-    ],
+    table: tableGrants([
+      steps.countsRate('consent_evidence_*'),
+      steps.opensConsentLink,
+      steps.readsFamily,
+      steps.changesSeats,
+    ]),
     secrets: ['hashKey', 'originSecret'],
     throttle: { rate: 10, burst: 20 },
     // A public route that decodes images and audio: at most 20 uploads at once, so a flood of them
@@ -74,46 +132,51 @@ export const groupAccess = {
     reservedConcurrency: 20,
   },
   pairing: {
-    table: wholeTable,
+    // Pairings (the guardian's and the person's by link): a proxy slot taken from the pool (its
+    // configured addresses registered on first use), moves and ends; the members' phones.
+    table: tableGrants([
+      steps.countsRate('pairing_start_*', 'pairing_passkey_*', 'pairing_read_*'),
+      steps.opensConsentLink,
+      steps.readsFamily,
+      steps.changesSeats,
+      steps.countsWeek,
+      steps.movesPairings,
+      steps.registersProxies,
+      { [partitions.proxies]: ['Query', 'UpdateItem'], [partitions.user]: ['GetItem'] },
+    ]),
     secrets: ['hashKey', 'providerTokens', 'originSecret'],
     throttle: { rate: 100, burst: 200 },
   },
   alerts: {
-    table: [
-      // Notifications: a guardian's inbox partition only (`INBOX#<user>`).
+    // Notifications (a guardian's inbox; preferences copied on their member items), alerts (their
+    // lists on the indexes, decisions), an excerpt (its window, the seat's sealed messages read by
+    // key, its audit entry and the day's read count). Nothing is deleted.
+    table: tableGrants(
+      [
+        {
+          [partitions.inbox]: ['Query', 'GetItem', 'UpdateItem'],
+          [partitions.family]: ['UpdateItem'],
+          [partitions.alerts]: ['Query', 'GetItem', 'PutItem'],
+          [partitions.sealedMessages]: ['BatchGetItem'],
+          [partitions.audit]: ['PutItem'],
+        },
+        steps.readsFamily,
+        steps.changesSeats,
+        steps.countsRate('excerpt'),
+      ],
       {
-        actions: ['dynamodb:Query', 'dynamodb:GetItem', 'dynamodb:UpdateItem', 'dynamodb:ConditionCheckItem'],
-        partitions: ['INBOX#*'],
+        GSI1: [indexPartitions.memberships, indexPartitions.alertsByStatus],
+        GSI2: [indexPartitions.alertsBySeat],
+        GSI3: [indexPartitions.alertsBySeatAndStatus],
       },
-      // Alerts, within the partitions they need: the family (`ACCOUNT#`, with the excerpt-read
-      // counters), the alert list and its indexes, a decision's events, the seat's sealed messages
-      // (read only, by key), the excerpt's rate window and its audit entry. Nothing is deleted and
-      // nothing else is read.
-      {
-        actions: [...tableReads, ...tableWrites],
-        partitions: [
-          'ACCOUNT#*',
-          'ALERTS#*',
-          'SEATALERTS#*',
-          'SEATMSG#*',
-          'EVENTS#*',
-          'RATE#excerpt#*',
-          'AUDIT#*',
-        ],
-      },
-      {
-        actions: ['dynamodb:Query'],
-        indexes: ['GSI1', 'GSI2', 'GSI3'],
-        partitions: ['ALERTS#*', 'SEATALERTS#*'],
-      },
-    ],
+    ),
     secrets: ['hashKey'],
     throttle: { rate: 200, burst: 400 },
   },
   // Reads one item and the table's description; holds no secret.
   health: {
     table: [
-      { actions: ['dynamodb:GetItem'], partitions: ['HEALTH'] },
+      ...tableGrants([{ [partitions.health]: ['GetItem'] }]),
       {
         actions: ['dynamodb:DescribeTable'],
         unconfined:
@@ -123,10 +186,75 @@ export const groupAccess = {
     secrets: [],
     throttle: { rate: 20, burst: 40 },
   },
-  admin: { table: wholeTable, secrets: ['hashKey', 'providerTokens'], throttle: { rate: 20, burst: 40 } },
-  history: { table: wholeTable, secrets: ['hashKey'], throttle: { rate: 50, burst: 100 } },
+  admin: {
+    // The roster and the audit trail, the backoffice's lists (on the indexes) and overview, a user
+    // found by address, a pairing reset, the proxy pool (registered on first use, added, burned).
+    table: tableGrants(
+      [
+        steps.readsRoster,
+        steps.audits,
+        steps.readsFamily,
+        steps.changesSeats,
+        steps.countsWeek,
+        steps.movesPairings,
+        steps.registersProxies,
+        {
+          [partitions.roster]: ['PutItem'],
+          [partitions.overview]: ['Query'],
+          [partitions.email]: ['GetItem'],
+          [partitions.user]: ['GetItem'],
+          [partitions.proxies]: ['Query'],
+        },
+      ],
+      {
+        GSI1: [
+          indexPartitions.audit,
+          indexPartitions.users,
+          indexPartitions.dependents,
+          indexPartitions.accounts,
+          indexPartitions.subscriptions,
+          indexPartitions.connections,
+        ],
+        GSI2: [
+          indexPartitions.consents,
+          indexPartitions.customers,
+          indexPartitions.connectionsByStatus,
+          indexPartitions.seatTimeline,
+        ],
+        GSI3: [indexPartitions.proxyBindings],
+      },
+    ),
+    secrets: ['hashKey', 'providerTokens'],
+    throttle: { rate: 20, burst: 40 },
+  },
+  history: {
+    // Imports asked, accepted (the person's by link) and cancelled; the queue they move (an entry
+    // leaves and a slot frees: its deletes).
+    table: tableGrants([
+      steps.countsRate('pairing_historyAccept_*'),
+      steps.opensConsentLink,
+      steps.readsFamily,
+      steps.changesSeats,
+      steps.notifiesFamily,
+      steps.queuesImports,
+      steps.admitsImports,
+      steps.freesImportSlots,
+    ]),
+    secrets: ['hashKey'],
+    throttle: { rate: 50, burst: 100 },
+  },
   // Operators' supply: the suppliers' keys are its own secret (infra/stacks/stateless.stack.ts).
-  supply: { table: wholeTable, secrets: [], throttle: { rate: 10, burst: 20 } },
+  supply: {
+    // The supply's orders and quotes, the proxies its orders add to the pool, the audit trail.
+    table: tableGrants([
+      steps.readsRoster,
+      steps.audits,
+      steps.registersProxies,
+      { [partitions.supply]: ['Query', 'PutItem'], [partitions.supplyQuote]: ['GetItem', 'PutItem'] },
+    ]),
+    secrets: [],
+    throttle: { rate: 10, burst: 20 },
+  },
 } as const satisfies Record<FunctionGroup, GroupAccess>;
 
 /**
