@@ -3,7 +3,7 @@ import type { FilterPattern } from '../shared/adapters/lambda/event-filter';
 import type { ScheduleTargetName } from '../shared/adapters/scheduler/schedule-targets';
 import type { ServiceSecretName } from '../shared/adapters/crypto/service-secrets';
 import type { FunctionGroup, gatewayRoutes } from './routes';
-import { wholeTable, type TableGrant } from './table-grants';
+import { indexPartitions, partitions, steps, tableGrants, type TableGrant } from './table-grants';
 
 /**
  * The one table of asynchronous entry points, as `routes.ts` is for HTTP: every queue and its
@@ -134,7 +134,21 @@ export const consumers = [
     producers: ['SessionProviderWebhook'],
     // A pairing start asks the worker to catch up with the provider once the pairing is saved.
     apiProducers: ['pairing'],
-    table: wholeTable,
+    table: tableGrants(
+      [
+        steps.readsFamily,
+        steps.changesSeats,
+        steps.countsWeek,
+        steps.movesPairings,
+        steps.notifiesFamily,
+        steps.analysesMessages,
+        // A first `paired` puts the warm-up in the history queue and admits the head.
+        steps.queuesImports,
+        steps.admitsImports,
+        { [partitions.providerEvent]: ['GetItem', 'PutItem'] },
+      ],
+      { GSI1: [indexPartitions.chat] },
+    ),
     needs: ['sessionProvider', 'push', 'mail', 'eventBodies', 'seatKeys', 'analysis', 'historyImports'],
     secrets: ['hashKey', 'providerTokens'],
     // Reconnects after a drop; the trial-ending notice at a seat's first `paired`; the warm-up's
@@ -154,7 +168,7 @@ export const consumers = [
     timeoutSeconds: 30,
     producers: ['BusinessProviderWebhook'],
     // A status report moves its consent link's delivery; `failed` notifies the family.
-    table: wholeTable,
+    table: tableGrants([steps.readsFamily, steps.changesSeats, steps.notifiesFamily]),
     needs: ['push', 'mail'],
     secrets: [],
   },
@@ -172,7 +186,7 @@ export const consumers = [
     // The consent request, its resend and an old seat's activation queue the link's send.
     apiProducers: ['seats'],
     requeues: true,
-    table: wholeTable,
+    table: tableGrants([steps.readsFamily, steps.changesSeats, steps.notifiesFamily]),
     needs: ['push', 'mail', 'businessProvider'],
     secrets: ['hashKey', 'providerTokens'],
   },
@@ -184,7 +198,7 @@ export const consumers = [
     batchSize: 100,
     retryAttempts: 3,
     timeoutSeconds: 10,
-    table: [{ actions: ['dynamodb:Query'], partitions: ['RELAYTOPIC#*'] }],
+    table: tableGrants([{ [partitions.relayTopic]: ['Query'] }]),
     needs: ['relayPush'],
     secrets: ['hashKey'],
   },
@@ -198,7 +212,7 @@ export const consumers = [
     retryAttempts: 5,
     // A seat's whole message partition, in pages of batch deletes.
     timeoutSeconds: 120,
-    table: wholeTable,
+    table: tableGrants([{ [partitions.sealedMessages]: ['Query', 'BatchWriteItem'] }]),
     needs: [],
     secrets: [],
   },
@@ -207,7 +221,13 @@ export const consumers = [
     name: 'reconnect',
     entry: 'functions/workers/reconnect/handler.ts',
     timeoutSeconds: 30,
-    table: wholeTable,
+    table: tableGrants([
+      steps.readsFamily,
+      steps.changesSeats,
+      steps.countsWeek,
+      steps.movesPairings,
+      steps.notifiesFamily,
+    ]),
     needs: ['sessionProvider', 'push', 'mail'],
     secrets: ['hashKey', 'providerTokens'],
     schedules: ['reconnect'],
@@ -217,7 +237,7 @@ export const consumers = [
     name: 'pauseResume',
     entry: 'functions/workers/pause-resume/handler.ts',
     timeoutSeconds: 10,
-    table: wholeTable,
+    table: tableGrants([steps.readsFamily, steps.changesSeats, steps.countsWeek]),
     needs: [],
     secrets: [],
   },
@@ -227,7 +247,13 @@ export const consumers = [
     entry: 'functions/workers/trial-ending/handler.ts',
     timeoutSeconds: 30,
     // Reads the family and the guardians' preferences, writes the notice, e-mails and pushes it.
-    table: wholeTable,
+    table: tableGrants([
+      steps.readsFamily,
+      steps.notifiesFamily,
+      // The seat written unchanged with the notice's inbox entries (no event), once per trial end.
+      { [partitions.family]: ['PutItem'], [partitions.connection]: ['PutItem'] },
+      { [partitions.providerEvent]: ['GetItem', 'PutItem'] },
+    ]),
     needs: ['push', 'mail'],
     secrets: [],
   },
@@ -243,7 +269,22 @@ export const consumers = [
     producers: [],
     // A guardian's or the person's yes admits an import from the history routes.
     apiProducers: ['history'],
-    table: wholeTable,
+    table: tableGrants(
+      [
+        steps.readsFamily,
+        steps.changesSeats,
+        steps.notifiesFamily,
+        steps.analysesMessages,
+        steps.admitsImports,
+        steps.freesImportSlots,
+        {
+          // Each page's messages kept at once (a batch write of puts only: it deletes nothing).
+          [partitions.sealedMessages]: ['BatchWriteItem'],
+          [partitions.historyCheckpoints]: ['GetItem', 'PutItem'],
+        },
+      ],
+      { GSI1: [indexPartitions.chat] },
+    ),
     needs: ['sessionProvider', 'push', 'mail', 'seatKeys', 'analysis', 'historyImports'],
     secrets: ['hashKey', 'providerTokens'],
     // A finished or failed import frees its slot: the next one may be offered or started.
@@ -255,7 +296,15 @@ export const consumers = [
     entry: 'functions/workers/history-checks/offer-expiry.ts',
     timeoutSeconds: 30,
     // The lapse frees a slot: the next import is offered (notified) or started (sent to its worker).
-    table: wholeTable,
+    table: tableGrants([
+      steps.readsFamily,
+      steps.changesSeats,
+      steps.notifiesFamily,
+      // A lapsed offer frees its slot and queues its import again.
+      steps.freesImportSlots,
+      steps.queuesImports,
+      steps.admitsImports,
+    ]),
     needs: ['push', 'mail', 'historyImports'],
     secrets: [],
     schedules: ['historyOfferExpiry', 'historyStuck'],
@@ -265,7 +314,13 @@ export const consumers = [
     name: 'historyStuck',
     entry: 'functions/workers/history-checks/stuck.ts',
     timeoutSeconds: 30,
-    table: wholeTable,
+    table: tableGrants([
+      steps.readsFamily,
+      steps.changesSeats,
+      steps.notifiesFamily,
+      steps.freesImportSlots,
+      steps.admitsImports,
+    ]),
     needs: ['push', 'mail', 'historyImports'],
     secrets: [],
     schedules: ['historyOfferExpiry', 'historyStuck'],
@@ -278,7 +333,7 @@ export const consumers = [
     // A slot freed (or an import queued) by a process that died before admitting the next import is
     // handed on within the minute, not at the next move of the queue.
     every: { minutes: 1 },
-    table: wholeTable,
+    table: tableGrants([steps.readsFamily, steps.changesSeats, steps.notifiesFamily, steps.admitsImports]),
     needs: ['push', 'mail', 'historyImports'],
     secrets: [],
     schedules: ['historyOfferExpiry', 'historyStuck'],
@@ -308,7 +363,11 @@ export const consumers = [
     // Operators are warned of proxy orders expiring within 7 days once a day; a run warns of each
     // expiry once, so a late or doubled run changes nothing. It calls no supplier (no supplier key).
     every: { minutes: 24 * 60 },
-    table: wholeTable,
+    table: tableGrants([
+      steps.audits,
+      steps.registersProxies,
+      { [partitions.supply]: ['Query', 'UpdateItem'] },
+    ]),
     needs: [],
     secrets: [],
     logMetrics: [{ metricName: 'ProxyOrdersExpiring', field: 'outcome', value: 'order_expiring' }],
@@ -326,7 +385,19 @@ export const consumers = [
     producers: [],
     // `POST /admin/proxies/{uid}/burn` hands it the burned address.
     apiProducers: ['admin'],
-    table: wholeTable,
+    table: tableGrants(
+      [
+        steps.readsFamily,
+        steps.changesSeats,
+        steps.countsWeek,
+        steps.movesPairings,
+        steps.notifiesFamily,
+        steps.registersProxies,
+        // The pool read, a session's slot moved from the burned address to one with room.
+        { [partitions.proxies]: ['Query', 'UpdateItem'] },
+      ],
+      { GSI3: [indexPartitions.proxyBindings] },
+    ),
     needs: ['sessionProvider', 'push', 'mail'],
     secrets: ['providerTokens'],
   },

@@ -207,27 +207,16 @@ export const steps = {
 } as const satisfies Record<string, PartitionUse | ((...rules: string[]) => PartitionUse)>;
 
 /**
- * The relay's task: consumes a stream ticket, reads the family and a consent link, reads an
- * account's events, counts the person's stream budgets, and registers which task holds which topic.
+ * The relay's task: opens a stream (consumes its ticket; the person's, by its link under its
+ * budgets), checks the family, reads the account's events, and registers the topics it holds.
  */
-export const relayTable = [
+export const relayTable = tableGrants([
+  steps.readsFamily,
+  steps.opensConsentLink,
+  steps.countsRate('person_stream_*'),
   {
-    actions: ['dynamodb:GetItem', 'dynamodb:Query'],
-    partitions: ['ACCOUNT#*', 'CONSENTLINK#*', 'EVENTS#*'],
+    [events]: ['Query'],
+    [partitions.ticket]: ['DeleteItem'],
+    [partitions.relayTopic]: ['PutItem', 'DeleteItem'],
   },
-  { actions: ['dynamodb:DeleteItem'], partitions: ['TICKET#*'] },
-  { actions: ['dynamodb:UpdateItem', 'dynamodb:PutItem'], partitions: ['RATE#*'] },
-  { actions: ['dynamodb:PutItem', 'dynamodb:DeleteItem', 'dynamodb:Query'], partitions: ['RELAYTOPIC#*'] },
-] as const satisfies readonly TableGrant[];
-
-/**
- * Every action of the domain's stores on every partition and index: the grant of a function whose
- * row was not yet narrowed.
- */
-export const wholeTable = [
-  {
-    actions: [...tableReads, ...tableWrites, ...tableDeletes],
-    unconfined: 'not yet narrowed to its partitions',
-  },
-  { actions: ['dynamodb:Query'], indexes: ['GSI1', 'GSI2', 'GSI3'], unconfined: 'not yet narrowed' },
-] as const satisfies readonly TableGrant[];
+]);
