@@ -193,9 +193,9 @@ export const accessDenied = (caller: string, request: TableRequest, tableName: s
   });
 
 /**
- * The middleware that checks each call a table client makes on its table as a caller against the
- * caller's grants, before it is sent: refused, it throws `AccessDeniedException` and says so on
- * `report` (stderr).
+ * The middleware that checks each call a table client makes on its table against its caller's
+ * grants, before it is sent: the caller is the function it runs as, or else the function the
+ * client was built as. Refused, it throws `AccessDeniedException` and says so on `report` (stderr).
  */
 export const tableGuard =
   (
@@ -205,13 +205,16 @@ export const tableGuard =
     } = {},
   ): TableClientPlugin =>
   (tableName) => {
+    // A client built as a function (the relay's, in its start) is that function's: its calls from
+    // callbacks that keep no context (a connection's `close`) are still the function's own.
+    const owner = running.getStore();
     const grantsOf = options.grantsOf ?? grantsOfCaller;
     const report = options.report ?? ((line: string) => void process.stderr.write(`${line}\n`));
     return {
       applyToStack(stack) {
         stack.add(
           (next, context) => async (args) => {
-            const caller = running.getStore();
+            const caller = running.getStore() ?? owner;
             if (caller !== undefined) {
               const grants = grantsOf(caller);
               const refused = tableRequestsOf(context.commandName ?? '', args.input as Input, tableName).find(

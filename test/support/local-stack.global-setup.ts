@@ -64,6 +64,9 @@ export default async function setup(project: TestProject) {
     const refused = [...new Set(readFileSync(stack.logFile, 'utf8').split('\n'))].filter((line) =>
       line.startsWith(tableGuardLine),
     );
-    if (refused.length > 0) throw new Error(`the local table guard refused:\n${refused.join('\n')}`);
+    if (refused.length === 0) return;
+    // A teardown's error is only printed: the run must fail too.
+    process.exitCode = 1;
+    throw new Error(`the local table guard refused:\n${refused.join('\n')}`);
   };
 }

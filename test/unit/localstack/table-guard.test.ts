@@ -26,6 +26,7 @@ const grants: readonly TableGrant[] = [
 ];
 
 let server: Server;
+const endpointOf = (listening: Server) => `http://127.0.0.1:${(listening.address() as AddressInfo).port}`;
 let reached: number;
 let reported: string[];
 let table: TableAccess;
@@ -50,7 +51,7 @@ beforeAll(async () => {
   table = createTableAccess({
     tableName: 'main',
     region: 'sa-east-1',
-    endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    endpoint: endpointOf(server),
   });
 });
 
@@ -164,6 +165,21 @@ describe('the local table guard, through the table client', () => {
     );
     expect(reached).toBe(2);
     expect(reported).toEqual([]);
+  });
+
+  it('holds a client built as a function to that function’s grants where a call keeps no context (a connection’s close)', async () => {
+    const owned = runAs('alerts', () =>
+      createTableAccess({ tableName: 'main', region: 'sa-east-1', endpoint: endpointOf(server) }),
+    );
+    try {
+      await owned.doc.send(new GetCommand({ TableName: 'main', Key: { PK: 'INBOX#us_1', SK: 'S' } }));
+      await expect(
+        owned.doc.send(new GetCommand({ TableName: 'main', Key: { PK: 'EMAIL#x', SK: 'S' } })),
+      ).rejects.toMatchObject({ name: 'AccessDeniedException', message: expect.stringMatching(/^alerts /) });
+      expect(reached).toBe(1);
+    } finally {
+      owned.doc.destroy();
+    }
   });
 
   it('refuses every call of a function whose row grants no table (a gateway function)', async () => {
