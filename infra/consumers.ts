@@ -3,6 +3,7 @@ import type { FilterPattern } from '../shared/adapters/lambda/event-filter';
 import type { ScheduleTargetName } from '../shared/adapters/scheduler/schedule-targets';
 import type { ServiceSecretName } from '../shared/adapters/crypto/service-secrets';
 import type { FunctionGroup, gatewayRoutes } from './routes';
+import { indexPartitions, partitions, steps, tableGrants, type TableGrant } from './table-grants';
 
 /**
  * The one table of asynchronous entry points, as `routes.ts` is for HTTP: every queue and its
@@ -16,12 +17,10 @@ import type { FunctionGroup, gatewayRoutes } from './routes';
 /**
  * What a consumer's function may reach beyond its own event source; each need is a grant and the
  * environment that goes with it:
- * - `table`: reads and writes the table;
  * - `sessionProvider`: calls the session provider (its URL, and the gateway secret with its key);
  * - `push`: guardians' push notifications (SNS);
  * - `mail`: guardians' e-mail (SES, from the stage's address);
- * - `relayPush`: wakes the relay tasks (in their VPC, to their push port only, reading only the
- *   registrations of relay topics);
+ * - `relayPush`: wakes the relay tasks (in their VPC, to their push port only);
  * - `eventBodies`: reads and removes the bodies its producers kept aside for being too large for a
  *   queue message (and its producers may write them, under their prefix only);
  * - `seatKeys`: opens seat data keys (KMS Decrypt on the seat key only, bound to a seat id) to seal
@@ -32,7 +31,6 @@ import type { FunctionGroup, gatewayRoutes } from './routes';
  * - `historyImports`: hands admitted history imports to their worker (sends to its queue).
  */
 export type Need =
-  | 'table'
   | 'sessionProvider'
   | 'push'
   | 'mail'
@@ -53,6 +51,8 @@ interface ConsumerBase {
   entry: string;
   /** The function's time limit: a queue's visibility timeout must be longer. */
   timeoutSeconds: number;
+  /** What it may do with the table (infra/table-grants.ts): nothing when empty. */
+  table: readonly TableGrant[];
   needs: readonly Need[];
   /**
    * The service's secrets it reads (shared/adapters/crypto/service-secrets.ts): `hashKey` where it
@@ -134,16 +134,22 @@ export const consumers = [
     producers: ['SessionProviderWebhook'],
     // A pairing start asks the worker to catch up with the provider once the pairing is saved.
     apiProducers: ['pairing'],
-    needs: [
-      'table',
-      'sessionProvider',
-      'push',
-      'mail',
-      'eventBodies',
-      'seatKeys',
-      'analysis',
-      'historyImports',
-    ],
+    table: tableGrants(
+      [
+        steps.readsFamily,
+        steps.changesSeats,
+        steps.countsWeek,
+        steps.movesPairings,
+        steps.notifiesFamily,
+        steps.analysesMessages,
+        // A first `paired` puts the warm-up in the history queue and admits the head.
+        steps.queuesImports,
+        steps.admitsImports,
+        { [partitions.providerEvent]: ['GetItem', 'PutItem'] },
+      ],
+      { GSI1: [indexPartitions.chat] },
+    ),
+    needs: ['sessionProvider', 'push', 'mail', 'eventBodies', 'seatKeys', 'analysis', 'historyImports'],
     secrets: ['hashKey', 'providerTokens'],
     // Reconnects after a drop; the trial-ending notice at a seat's first `paired`; the warm-up's
     // admission at the same moment (its stuck check).
@@ -162,7 +168,8 @@ export const consumers = [
     timeoutSeconds: 30,
     producers: ['BusinessProviderWebhook'],
     // A status report moves its consent link's delivery; `failed` notifies the family.
-    needs: ['table', 'push', 'mail'],
+    table: tableGrants([steps.readsFamily, steps.changesSeats, steps.notifiesFamily]),
+    needs: ['push', 'mail'],
     secrets: [],
   },
   {
@@ -179,7 +186,8 @@ export const consumers = [
     // The consent request, its resend and an old seat's activation queue the link's send.
     apiProducers: ['seats'],
     requeues: true,
-    needs: ['table', 'push', 'mail', 'businessProvider'],
+    table: tableGrants([steps.readsFamily, steps.changesSeats, steps.notifiesFamily]),
+    needs: ['push', 'mail', 'businessProvider'],
     secrets: ['hashKey', 'providerTokens'],
   },
   {
@@ -190,6 +198,7 @@ export const consumers = [
     batchSize: 100,
     retryAttempts: 3,
     timeoutSeconds: 10,
+    table: tableGrants([{ [partitions.relayTopic]: ['Query'] }]),
     needs: ['relayPush'],
     secrets: ['hashKey'],
   },
@@ -203,7 +212,8 @@ export const consumers = [
     retryAttempts: 5,
     // A seat's whole message partition, in pages of batch deletes.
     timeoutSeconds: 120,
-    needs: ['table'],
+    table: tableGrants([{ [partitions.sealedMessages]: ['Query', 'BatchWriteItem'] }]),
+    needs: [],
     secrets: [],
   },
   {
@@ -211,7 +221,14 @@ export const consumers = [
     name: 'reconnect',
     entry: 'functions/workers/reconnect/handler.ts',
     timeoutSeconds: 30,
-    needs: ['table', 'sessionProvider', 'push', 'mail'],
+    table: tableGrants([
+      steps.readsFamily,
+      steps.changesSeats,
+      steps.countsWeek,
+      steps.movesPairings,
+      steps.notifiesFamily,
+    ]),
+    needs: ['sessionProvider', 'push', 'mail'],
     secrets: ['hashKey', 'providerTokens'],
     schedules: ['reconnect'],
   },
@@ -220,7 +237,8 @@ export const consumers = [
     name: 'pauseResume',
     entry: 'functions/workers/pause-resume/handler.ts',
     timeoutSeconds: 10,
-    needs: ['table'],
+    table: tableGrants([steps.readsFamily, steps.changesSeats, steps.countsWeek]),
+    needs: [],
     secrets: [],
   },
   {
@@ -229,7 +247,14 @@ export const consumers = [
     entry: 'functions/workers/trial-ending/handler.ts',
     timeoutSeconds: 30,
     // Reads the family and the guardians' preferences, writes the notice, e-mails and pushes it.
-    needs: ['table', 'push', 'mail'],
+    table: tableGrants([
+      steps.readsFamily,
+      steps.notifiesFamily,
+      // The seat written unchanged with the notice's inbox entries (no event), once per trial end.
+      { [partitions.family]: ['PutItem'], [partitions.connection]: ['PutItem'] },
+      { [partitions.providerEvent]: ['GetItem', 'PutItem'] },
+    ]),
+    needs: ['push', 'mail'],
     secrets: [],
   },
   {
@@ -244,7 +269,23 @@ export const consumers = [
     producers: [],
     // A guardian's or the person's yes admits an import from the history routes.
     apiProducers: ['history'],
-    needs: ['table', 'sessionProvider', 'push', 'mail', 'seatKeys', 'analysis', 'historyImports'],
+    table: tableGrants(
+      [
+        steps.readsFamily,
+        steps.changesSeats,
+        steps.notifiesFamily,
+        steps.analysesMessages,
+        steps.admitsImports,
+        steps.freesImportSlots,
+        {
+          // Each page's messages kept at once (a batch write of puts only: it deletes nothing).
+          [partitions.sealedMessages]: ['BatchWriteItem'],
+          [partitions.historyCheckpoints]: ['GetItem', 'PutItem'],
+        },
+      ],
+      { GSI1: [indexPartitions.chat] },
+    ),
+    needs: ['sessionProvider', 'push', 'mail', 'seatKeys', 'analysis', 'historyImports'],
     secrets: ['hashKey', 'providerTokens'],
     // A finished or failed import frees its slot: the next one may be offered or started.
     schedules: ['historyOfferExpiry', 'historyStuck'],
@@ -255,7 +296,16 @@ export const consumers = [
     entry: 'functions/workers/history-checks/offer-expiry.ts',
     timeoutSeconds: 30,
     // The lapse frees a slot: the next import is offered (notified) or started (sent to its worker).
-    needs: ['table', 'push', 'mail', 'historyImports'],
+    table: tableGrants([
+      steps.readsFamily,
+      steps.changesSeats,
+      steps.notifiesFamily,
+      // A lapsed offer frees its slot and queues its import again.
+      steps.freesImportSlots,
+      steps.queuesImports,
+      steps.admitsImports,
+    ]),
+    needs: ['push', 'mail', 'historyImports'],
     secrets: [],
     schedules: ['historyOfferExpiry', 'historyStuck'],
   },
@@ -264,7 +314,14 @@ export const consumers = [
     name: 'historyStuck',
     entry: 'functions/workers/history-checks/stuck.ts',
     timeoutSeconds: 30,
-    needs: ['table', 'push', 'mail', 'historyImports'],
+    table: tableGrants([
+      steps.readsFamily,
+      steps.changesSeats,
+      steps.notifiesFamily,
+      steps.freesImportSlots,
+      steps.admitsImports,
+    ]),
+    needs: ['push', 'mail', 'historyImports'],
     secrets: [],
     schedules: ['historyOfferExpiry', 'historyStuck'],
   },
@@ -276,7 +333,8 @@ export const consumers = [
     // A slot freed (or an import queued) by a process that died before admitting the next import is
     // handed on within the minute, not at the next move of the queue.
     every: { minutes: 1 },
-    needs: ['table', 'push', 'mail', 'historyImports'],
+    table: tableGrants([steps.readsFamily, steps.changesSeats, steps.notifiesFamily, steps.admitsImports]),
+    needs: ['push', 'mail', 'historyImports'],
     secrets: [],
     schedules: ['historyOfferExpiry', 'historyStuck'],
   },
@@ -293,6 +351,7 @@ export const consumers = [
     // A sign-in request and a link's resend post their letter after answering, whoever owns the
     // address, so neither the answer nor its time tells which addresses have accounts.
     apiProducers: ['auth'],
+    table: [],
     needs: ['mail'],
     secrets: [],
   },
@@ -304,7 +363,12 @@ export const consumers = [
     // Operators are warned of proxy orders expiring within 7 days once a day; a run warns of each
     // expiry once, so a late or doubled run changes nothing. It calls no supplier (no supplier key).
     every: { minutes: 24 * 60 },
-    needs: ['table'],
+    table: tableGrants([
+      steps.audits,
+      steps.registersProxies,
+      { [partitions.supply]: ['Query', 'UpdateItem'] },
+    ]),
+    needs: [],
     secrets: [],
     logMetrics: [{ metricName: 'ProxyOrdersExpiring', field: 'outcome', value: 'order_expiring' }],
   },
@@ -321,7 +385,20 @@ export const consumers = [
     producers: [],
     // `POST /admin/proxies/{uid}/burn` hands it the burned address.
     apiProducers: ['admin'],
-    needs: ['table', 'sessionProvider', 'push', 'mail'],
+    table: tableGrants(
+      [
+        steps.readsFamily,
+        steps.changesSeats,
+        steps.countsWeek,
+        steps.movesPairings,
+        steps.notifiesFamily,
+        steps.registersProxies,
+        // The pool read, a session's slot moved from the burned address to one with room.
+        { [partitions.proxies]: ['Query', 'UpdateItem'] },
+      ],
+      { GSI3: [indexPartitions.proxyBindings] },
+    ),
+    needs: ['sessionProvider', 'push', 'mail'],
     secrets: ['providerTokens'],
   },
 ] as const satisfies readonly Consumer[];

@@ -1,6 +1,9 @@
 import type { ServiceSecretName } from '../shared/adapters/crypto/service-secrets';
 import type { ScheduleTargetName } from '../shared/adapters/scheduler/schedule-targets';
 import { decodePathSegment } from '../shared/http/request';
+import { indexPartitions, partitions, steps, tableGrants, type TableGrant } from './table-grants';
+
+export type { TableGrant } from './table-grants';
 
 /**
  * The one route table: method, path, function group, auth kind and the operation that serves it.
@@ -22,27 +25,6 @@ export const functionGroups = [
 ] as const;
 export type FunctionGroup = (typeof functionGroups)[number];
 
-/** DynamoDB actions a group's function may take on the table, by what it does with it. */
-const tableReads = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'] as const;
-const tableWrites = [
-  ...tableReads,
-  'dynamodb:PutItem',
-  'dynamodb:UpdateItem',
-  'dynamodb:ConditionCheckItem',
-] as const;
-const tableWritesAndDeletes = [...tableWrites, 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'] as const;
-export type TableAction = (typeof tableWritesAndDeletes)[number] | 'dynamodb:DescribeTable';
-
-/**
- * One grant on the table: its actions, confined to `partitions` (leading keys; on an index, its
- * partition key is the leading key) when given, on the table's indexes too when `indexes`.
- */
-export interface TableGrant {
-  actions: readonly TableAction[];
-  partitions?: readonly string[];
-  indexes: boolean;
-}
-
 /** The KMS keys that wrap data keys: a seat's content (`seat`), a guardian's push token (`device`). */
 export type DataKeyName = 'seat' | 'device';
 
@@ -55,11 +37,6 @@ export interface DataKeyGrant {
   key: DataKeyName;
   use: readonly ('make' | 'open')[];
 }
-
-/** The whole table, every action a transaction of the domain's stores may take (no scan, no stream). */
-export const wholeTable = [
-  { actions: tableWritesAndDeletes, indexes: true },
-] as const satisfies readonly TableGrant[];
 
 /**
  * What a group's function is granted and how much traffic reaches it. CDK builds every group's
@@ -98,21 +75,57 @@ export interface GroupAccess {
 }
 
 export const groupAccess = {
-  // Public sign-in: a tight ceiling, the per-address limits behind it (the address CloudFront saw).
+  // Public sign-in: a tight ceiling, the per-address limits behind it.
   auth: {
-    table: wholeTable,
+    // The address's lookup and challenge, the link, a new user, its windows.
+    table: tableGrants([
+      {
+        [partitions.email]: ['Query', 'GetItem', 'PutItem', 'UpdateItem'],
+        [partitions.magicLink]: ['GetItem', 'PutItem', 'UpdateItem'],
+        [partitions.user]: ['PutItem'],
+      },
+      steps.countsRate('otp_*'),
+    ]),
+    // Sign-in counts the caller's address: behind CloudFront, through the origin secret.
     secrets: ['signingKey', 'hashKey', 'originSecret'],
     throttle: { rate: 50, burst: 100 },
   },
   accounts: {
-    table: wholeTable,
+    // Profiles, families and members (a removed member is its one delete), subscriptions, devices,
+    // stream tickets; a member's copies of names and channels; a user's families on GSI1.
+    table: tableGrants(
+      [
+        steps.readsFamily,
+        {
+          [partitions.family]: ['PutItem', 'UpdateItem', 'ConditionCheckItem', 'DeleteItem'],
+          [partitions.events]: ['PutItem'],
+          [partitions.user]: ['GetItem', 'BatchGetItem', 'PutItem'],
+          [partitions.email]: ['GetItem', 'PutItem'],
+          [partitions.inbox]: ['GetItem', 'BatchGetItem', 'UpdateItem'],
+          [partitions.ticket]: ['PutItem'],
+        },
+      ],
+      { GSI1: [indexPartitions.memberships] },
+    ),
     secrets: ['hashKey'],
     // Devices' push tokens, wrapped at registration and unwrapped for a new endpoint.
     dataKeys: [{ key: 'device', use: ['make', 'open'] }],
     throttle: { rate: 200, burst: 400 },
   },
   seats: {
-    table: wholeTable,
+    // Seats and their consent requests, activation (a subscription, a link), pauses; the owner's
+    // user, the members' settings for the protection card.
+    table: tableGrants([
+      steps.readsFamily,
+      steps.changesSeats,
+      steps.countsWeek,
+      {
+        [partitions.family]: ['ConditionCheckItem'],
+        [partitions.consentLink]: ['PutItem'],
+        [partitions.user]: ['GetItem', 'BatchGetItem'],
+        [partitions.inbox]: ['BatchGetItem'],
+      },
+    ]),
     secrets: ['hashKey', 'providerTokens'],
     // A seat's data key is made at its activation.
     dataKeys: [{ key: 'seat', use: ['make'] }],
@@ -121,7 +134,16 @@ export const groupAccess = {
     throttle: { rate: 200, burst: 400 },
   },
   consent: {
-    table: wholeTable,
+    // The person's page by link: answers and a stop (which ends the pairing) notify the family.
+    table: tableGrants([
+      steps.countsRate('consent_read_*', 'consent_write_*'),
+      steps.opensConsentLink,
+      steps.readsFamily,
+      steps.changesSeats,
+      steps.countsWeek,
+      steps.movesPairings,
+      steps.notifiesFamily,
+    ]),
     secrets: ['hashKey', 'providerTokens', 'originSecret'],
     // A new consent after the person stopped makes the seat a new data key; the stop ends the session.
     dataKeys: [{ key: 'seat', use: ['make'] }],
@@ -130,7 +152,12 @@ export const groupAccess = {
   },
   evidence: {
     // Counts its budget, finds the link, saves the seat: it never deletes.
-    table: [{ actions: tableWrites, indexes: true }],
+    table: tableGrants([
+      steps.countsRate('consent_evidence_*'),
+      steps.opensConsentLink,
+      steps.readsFamily,
+      steps.changesSeats,
+    ]),
     secrets: ['hashKey', 'originSecret'],
     throttle: { rate: 10, burst: 20 },
     // A public route that decodes images and audio: at most 20 uploads at once, so a flood of them
@@ -139,37 +166,45 @@ export const groupAccess = {
     reservedConcurrency: 20,
   },
   pairing: {
-    table: wholeTable,
+    // Pairings (the guardian's and the person's by link): a proxy slot taken from the pool (its
+    // configured addresses registered on first use), moves and ends; the members' phones.
+    table: tableGrants([
+      steps.countsRate('pairing_start_*', 'pairing_passkey_*', 'pairing_read_*'),
+      steps.opensConsentLink,
+      steps.readsFamily,
+      steps.changesSeats,
+      steps.countsWeek,
+      steps.movesPairings,
+      steps.registersProxies,
+      { [partitions.proxies]: ['Query', 'UpdateItem'], [partitions.user]: ['GetItem'] },
+    ]),
     secrets: ['hashKey', 'providerTokens', 'originSecret'],
     sessionProvider: true,
     throttle: { rate: 100, burst: 200 },
   },
   alerts: {
-    table: [
-      // Notifications: a guardian's inbox partition only (`INBOX#<user>`).
+    // Notifications (a guardian's inbox; preferences copied on their member items), alerts (their
+    // lists on the indexes, decisions), an excerpt (its window, the seat's sealed messages read by
+    // key, its audit entry and the day's read count). Nothing is deleted.
+    table: tableGrants(
+      [
+        {
+          [partitions.inbox]: ['Query', 'GetItem', 'UpdateItem'],
+          [partitions.family]: ['UpdateItem'],
+          [partitions.alerts]: ['Query', 'GetItem', 'PutItem'],
+          [partitions.sealedMessages]: ['BatchGetItem'],
+          [partitions.audit]: ['PutItem'],
+        },
+        steps.readsFamily,
+        steps.changesSeats,
+        steps.countsRate('excerpt'),
+      ],
       {
-        actions: ['dynamodb:Query', 'dynamodb:GetItem', 'dynamodb:UpdateItem', 'dynamodb:ConditionCheckItem'],
-        partitions: ['INBOX#*'],
-        indexes: false,
+        GSI1: [indexPartitions.memberships, indexPartitions.alertsByStatus],
+        GSI2: [indexPartitions.alertsBySeat],
+        GSI3: [indexPartitions.alertsBySeatAndStatus],
       },
-      // Alerts, within the partitions they need: the family (`ACCOUNT#`, with the excerpt-read
-      // counters), the alert list and its indexes, a decision's events, the seat's sealed messages
-      // (read only, by key), the excerpt's rate window and its audit entry. Nothing is deleted and
-      // nothing else is read.
-      {
-        actions: tableWrites,
-        partitions: [
-          'ACCOUNT#*',
-          'ALERTS#*',
-          'SEATALERTS#*',
-          'SEATMSG#*',
-          'EVENTS#*',
-          'RATE#excerpt#*',
-          'AUDIT#*',
-        ],
-        indexes: true,
-      },
-    ],
+    ),
     secrets: ['hashKey'],
     // An alert's excerpt opens its seat's data key.
     dataKeys: [{ key: 'seat', use: ['open'] }],
@@ -177,19 +212,73 @@ export const groupAccess = {
   },
   // Reads one item and the table's description; holds no secret.
   health: {
-    table: [{ actions: ['dynamodb:GetItem', 'dynamodb:DescribeTable'], indexes: false }],
+    table: [
+      ...tableGrants([{ [partitions.health]: ['GetItem'] }]),
+      {
+        actions: ['dynamodb:DescribeTable'],
+        unconfined:
+          'DescribeTable acts on the table itself (is its stream on?): it reads no item and has no leading key',
+      },
+    ],
     secrets: [],
     throttle: { rate: 20, burst: 40 },
   },
   // An operator's pairing reset ends the session; operators never open content (no data key).
   admin: {
-    table: wholeTable,
+    // The roster and the audit trail, the backoffice's lists (on the indexes) and overview, a user
+    // found by address, a pairing reset, the proxy pool (registered on first use, added, burned).
+    table: tableGrants(
+      [
+        steps.readsRoster,
+        steps.audits,
+        steps.readsFamily,
+        steps.changesSeats,
+        steps.countsWeek,
+        steps.movesPairings,
+        steps.registersProxies,
+        {
+          [partitions.roster]: ['PutItem'],
+          [partitions.overview]: ['Query'],
+          [partitions.email]: ['GetItem'],
+          [partitions.user]: ['GetItem'],
+          [partitions.proxies]: ['Query'],
+        },
+      ],
+      {
+        GSI1: [
+          indexPartitions.audit,
+          indexPartitions.users,
+          indexPartitions.dependents,
+          indexPartitions.accounts,
+          indexPartitions.subscriptions,
+          indexPartitions.connections,
+        ],
+        GSI2: [
+          indexPartitions.consents,
+          indexPartitions.customers,
+          indexPartitions.connectionsByStatus,
+          indexPartitions.seatTimeline,
+        ],
+        GSI3: [indexPartitions.proxyBindings],
+      },
+    ),
     secrets: ['hashKey', 'providerTokens'],
     sessionProvider: true,
     throttle: { rate: 20, burst: 40 },
   },
   history: {
-    table: wholeTable,
+    // Imports asked, accepted (the person's by link) and cancelled; the queue they move (an entry
+    // leaves and a slot frees: its deletes).
+    table: tableGrants([
+      steps.countsRate('pairing_historyAccept_*'),
+      steps.opensConsentLink,
+      steps.readsFamily,
+      steps.changesSeats,
+      steps.notifiesFamily,
+      steps.queuesImports,
+      steps.admitsImports,
+      steps.freesImportSlots,
+    ]),
     // The person's accept (`/consent-requests/{token}/history-import/accept`) counts their address.
     secrets: ['hashKey', 'originSecret'],
     // The import queue moves: an offer's expiry, a running import's check.
@@ -197,7 +286,17 @@ export const groupAccess = {
     throttle: { rate: 50, burst: 100 },
   },
   // Operators' supply: the suppliers' keys are its own secret (infra/stacks/stateless.stack.ts).
-  supply: { table: wholeTable, secrets: [], throttle: { rate: 10, burst: 20 } },
+  supply: {
+    // The supply's orders and quotes, the proxies its orders add to the pool, the audit trail.
+    table: tableGrants([
+      steps.readsRoster,
+      steps.audits,
+      steps.registersProxies,
+      { [partitions.supply]: ['Query', 'PutItem'], [partitions.supplyQuote]: ['GetItem', 'PutItem'] },
+    ]),
+    secrets: [],
+    throttle: { rate: 10, burst: 20 },
+  },
 } as const satisfies Record<FunctionGroup, GroupAccess>;
 
 /**

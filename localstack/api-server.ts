@@ -9,6 +9,7 @@ import {
   type FunctionGroup,
 } from '../infra/routes';
 import { lambdaContext, readBody, toEventV2, writeResult, type ApiHandler } from './lambda-http';
+import { handlerAs } from './table-guard';
 
 /**
  * The local API Gateway: matches each request against the route table, turns it into the event
@@ -21,7 +22,8 @@ export const loadApiHandlers = async (): Promise<Record<FunctionGroup, ApiHandle
   const entries = await Promise.all(
     functionGroups.map(async (group) => {
       const module = (await import(`../${handlerEntry(group)}`)) as { handler: ApiHandler };
-      return [group, module.handler] as const;
+      // Each invocation runs as its group: its table calls are checked against the group's grants.
+      return [group, handlerAs(group, module.handler)] as const;
     }),
   );
   return Object.fromEntries(entries) as Record<FunctionGroup, ApiHandler>;

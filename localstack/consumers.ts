@@ -3,6 +3,7 @@ import { consumers, type Consumer, type QueueName, type ScheduleConsumer } from 
 import { serveScheduleTarget } from '../shared/adapters/scheduler/embedded-scheduler';
 import { lambdaContext } from './lambda-http';
 import { startStreamPoller, type StreamHandler } from './stream-poller';
+import { handlerAs } from './table-guard';
 import { localPassesOf, startQueuePoller, type SqsHandler } from './workers';
 
 /**
@@ -11,11 +12,16 @@ import { localPassesOf, startQueuePoller, type SqsHandler } from './workers';
  */
 const localRecurringSeconds = 2;
 
-/** A row's handler module, imported as CDK bundles it (`entry`, export `handler`). */
-const handlerOf = async <H>(row: Consumer): Promise<H> => {
+/**
+ * A row's handler module, imported as CDK bundles it (`entry`, export `handler`); each invocation
+ * runs as the row's function, its table calls checked against the row's grants.
+ */
+const handlerOf = async <H extends (...args: never[]) => unknown>(
+  row: (typeof consumers)[number],
+): Promise<H> => {
   const module = (await import(`../${row.entry}`)) as { handler?: H };
   if (typeof module.handler !== 'function') throw new Error(`${row.entry} exports no handler`);
-  return module.handler;
+  return handlerAs(row.name, module.handler) as H;
 };
 
 /**

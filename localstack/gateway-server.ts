@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { gatewayRoutes, pathMatcher } from '../infra/routes';
 import { lambdaContext, readBody, toEventV2, writeResult, type ApiHandler } from './lambda-http';
+import { handlerAs } from './table-guard';
 
 /** The gateway's local HTTP API: each webhook route calls its own function, as in AWS. */
 export const startGatewayServer = async (port: number): Promise<Server> => {
@@ -8,7 +9,11 @@ export const startGatewayServer = async (port: number): Promise<Server> => {
     gatewayRoutes.map(async (route) => ({
       route,
       match: pathMatcher(route.path),
-      handler: ((await import(`../${route.entry}`)) as { handler: ApiHandler }).handler,
+      // Run as its function, which has no table grant.
+      handler: handlerAs(
+        route.name,
+        ((await import(`../${route.entry}`)) as { handler: ApiHandler }).handler,
+      ),
     })),
   );
   // Each function module is imported once (ES modules are cached), so routes sharing one share it.

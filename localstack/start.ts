@@ -64,6 +64,9 @@ try {
   });
   // The handlers' configuration, checked before anything starts.
   const config = parseConfig(process.env);
+  // Every table client built from here on refuses what its caller's grants do not cover, as IAM would.
+  const { guardTableCalls, runAs } = await import('./table-guard');
+  guardTableCalls();
 
   const parts: LocalPart[] = [
     {
@@ -199,7 +202,8 @@ try {
     name: 'relay',
     async start() {
       const { startRelay } = await import('../functions/relay/relay');
-      const relay = await startRelay(parseConfig(process.env));
+      // Its servers and timers run as the relay: its table calls are checked against its grants.
+      const relay = await runAs('relay', () => startRelay(parseConfig(process.env)));
       return {
         urls: [{ label: 'relay', url: `http://127.0.0.1:${ports.RELAY_PORT} (SSE)` }],
         stop: () => relay.stop(),

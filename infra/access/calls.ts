@@ -10,16 +10,8 @@ import {
   type QueueConsumer,
   type QueueName,
 } from '../consumers';
-import { relayTable } from '../constructs/relay-service';
-import {
-  functionGroups,
-  gatewayRoutes,
-  groupAccess,
-  wholeTable,
-  type DataKeyGrant,
-  type GroupAccess,
-  type TableGrant,
-} from '../routes';
+import { relayTable, type TableGrant } from '../table-grants';
+import { functionGroups, gatewayRoutes, groupAccess, type DataKeyGrant, type GroupAccess } from '../routes';
 
 /**
  * Every secret of a stage: the service's four, the session provider's webhook key (`gateway`), Meta's
@@ -96,8 +88,7 @@ const queueDepths: AwsCall[] = queueConsumers.map((row) => ({
 }));
 
 const needCalls: Record<Need, AwsCall[]> = {
-  table: tableCalls(wholeTable),
-  relayPush: tableCalls([{ actions: ['dynamodb:Query'], partitions: ['RELAYTOPIC#*'], indexes: false }]),
+  relayPush: [],
   sessionProvider: secretCalls(['gateway']),
   seatKeys: [{ kind: 'dataKey', grant: { key: 'seat', use: ['open'] } }],
   analysis: [{ kind: 'model' }],
@@ -112,6 +103,7 @@ const consumerCalls = (row: Consumer): FunctionCalls => ({
   name: consumerFunctionId(row),
   kind: 'worker',
   calls: [
+    ...tableCalls(row.table),
     ...row.needs.flatMap((need) => needCalls[need]),
     ...secretCalls(row.secrets),
     ...(row.schedules ?? []).map((target): AwsCall => ({ kind: 'schedule', target })),

@@ -6,9 +6,12 @@ const actionName = (action: string) => action.replace('dynamodb:', '');
 const describe = (call: AwsCall): string => {
   switch (call.kind) {
     case 'table': {
-      const { actions, partitions, indexes } = call.grant;
-      const where = partitions === undefined ? 'whole table' : partitions.map((p) => `\`${p}\``).join(' ');
-      return `table ${actions.map(actionName).join('/')} on ${where}${indexes ? ' (+ indexes)' : ''}`;
+      const { actions, indexes } = call.grant;
+      const where =
+        'partitions' in call.grant
+          ? call.grant.partitions.map((p) => `\`${p}\``).join(' ')
+          : 'the table itself';
+      return `table ${actions.map(actionName).join('/')} on ${where}${indexes === undefined ? '' : ` (${indexes.join(', ')})`}`;
     }
     case 'secret':
       return `secret \`${call.secret}\``;

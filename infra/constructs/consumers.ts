@@ -32,7 +32,6 @@ import { ApiFunction } from './api-function';
 import { grantSecretRead, grantServiceSecrets, type ServiceSecrets } from './service-secrets';
 import { grantTableAccess } from './table-access';
 import { grantDataKeys } from './data-keys';
-import { wholeTable } from '../routes';
 import { deadLetterAlarm, deadLetterReason, deadLetterRetentionDays } from './dead-letter-alarm';
 import { acknowledge, acknowledgeWildcards } from '../nag';
 
@@ -199,7 +198,6 @@ export const buildConsumers = (scope: Stack, props: ConsumersProps) => {
   // Workers never make data keys nor touch the device key: only the seat key is theirs to open.
   const dataKeyArns = { seat: props.seatKeyArn };
   const grants: Record<Need, (fn: NodejsFunction) => void> = {
-    table: (fn) => grantTableAccess(fn, table, wholeTable),
     historyImports: grantHistoryImports,
     sessionProvider: (fn) => {
       fn.addEnvironment('SESSION_PROVIDER_URL', props.sessionProviderUrl);
@@ -212,11 +210,8 @@ export const buildConsumers = (scope: Stack, props: ConsumersProps) => {
       fn.addEnvironment('MAIL_FROM', props.mailFrom);
       grantSendMail(fn, props.mailFrom);
     },
-    // Only the registrations of relay topics: which tasks hold which streams.
-    relayPush: (fn) =>
-      grantTableAccess(fn, table, [
-        { actions: ['dynamodb:Query'], partitions: ['RELAYTOPIC#*'], indexes: false },
-      ]),
+    // Its table grant (the registrations of relay topics) is its row's.
+    relayPush: () => undefined,
     // Opens seat data keys (to seal and open messages), under a seat's context only.
     seatKeys: (fn) => grantDataKeys(fn, dataKeyArns, [{ key: 'seat', use: ['open'] }]),
     analysis: (fn) => {
@@ -271,6 +266,7 @@ export const buildConsumers = (scope: Stack, props: ConsumersProps) => {
         : {}),
     });
     grantServiceSecrets(fn, props.serviceSecrets, row.secrets);
+    if (row.table.length > 0) grantTableAccess(fn, table, row.table);
     for (const need of needs) grants[need](fn);
     if (scheduled !== undefined) grantSchedules(fn, scheduled);
     for (const metric of logMetrics) {

@@ -25,7 +25,7 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { join } from 'node:path';
-import type { TableGrant } from '../routes';
+import { relayTable } from '../table-grants';
 import { grantTableAccess } from './table-access';
 import { grantSecretRead } from './service-secrets';
 import { acknowledge } from '../nag';
@@ -43,26 +43,6 @@ export interface RelayServiceProps {
   /** Where the load balancer writes its connection logs (under `relay/`). */
   logs: IBucket;
 }
-
-/**
- * What the relay does with the table: consumes a stream ticket, reads the family and a consent link,
- * reads an account's events, counts the person's stream budgets, and registers which task holds
- * which topic. Nothing else, and nothing it does not need is written.
- */
-export const relayTable = [
-  {
-    actions: ['dynamodb:GetItem', 'dynamodb:Query'],
-    partitions: ['ACCOUNT#*', 'CONSENTLINK#*', 'EVENTS#*'],
-    indexes: false,
-  },
-  { actions: ['dynamodb:DeleteItem'], partitions: ['TICKET#*'], indexes: false },
-  { actions: ['dynamodb:UpdateItem', 'dynamodb:PutItem'], partitions: ['RATE#*'], indexes: false },
-  {
-    actions: ['dynamodb:PutItem', 'dynamodb:DeleteItem', 'dynamodb:Query'],
-    partitions: ['RELAYTOPIC#*'],
-    indexes: false,
-  },
-] as const satisfies readonly TableGrant[];
 
 const repositoryRoot = join(import.meta.dirname, '..', '..');
 export const relayPorts = { public: 3002, push: 3012 } as const;

@@ -1,13 +1,12 @@
 import { Stack } from 'aws-cdk-lib';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, type IGrantable } from 'aws-cdk-lib/aws-iam';
-import type { TableGrant } from '../routes';
-import { tableDesign } from '../../shared/adapters/dynamo/table-design';
+import type { TableGrant } from '../table-grants';
 
 /**
- * Grants `grantee` exactly `grants` on the table (each its actions, on the table and, where said, its
- * indexes, within its partitions where said) and the table key's `kms:Decrypt` through DynamoDB
- * only: the same key never opens a secret, an evidence file or a seat key for it.
+ * Grants `grantee` exactly `grants` on the table (each its actions, on the table or on the indexes
+ * it names, within its partitions unless it says why not) and the table key's `kms:Decrypt` through
+ * DynamoDB only: the same key never opens a secret, an evidence file or a seat key for it.
  */
 export const grantTableAccess = (
   grantee: IGrantable,
@@ -22,15 +21,13 @@ export const grantTableAccess = (
       new PolicyStatement({
         actions: [...grant.actions],
         // Each index by name: no wildcard.
-        resources: grant.indexes
-          ? [
-              table.tableArn,
-              ...tableDesign.globalIndexes.map(({ indexName }) => `${table.tableArn}/index/${indexName}`),
-            ]
-          : [table.tableArn],
-        ...(grant.partitions === undefined
-          ? {}
-          : { conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...grant.partitions] } } }),
+        resources:
+          grant.indexes === undefined
+            ? [table.tableArn]
+            : grant.indexes.map((indexName) => `${table.tableArn}/index/${indexName}`),
+        ...('partitions' in grant
+          ? { conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...grant.partitions] } } }
+          : {}),
       }),
     );
   }

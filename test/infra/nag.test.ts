@@ -1,7 +1,8 @@
 import { Validations } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { relayTable } from '../../infra/constructs/relay-service';
+import { consumerFunctionId, consumers } from '../../infra/consumers';
+import { relayTable, type TableGrant } from '../../infra/table-grants';
 import { applyNagChecks } from '../../infra/nag';
 import { functionGroups, gatewayRoutes, groupAccess, routeKey, routes } from '../../infra/routes';
 import { testStacks, testStageSettings } from '../support/stage-settings';
@@ -102,6 +103,73 @@ describe('least privilege, from the route groups’ rows', () => {
     );
     for (const action of ['dynamodb:Scan', 'kms:ReEncrypt*', 'kms:GenerateDataKey*'])
       expect(everyAction).not.toContain(action);
+  });
+
+  /** Each role's statements on the table itself or its indexes (not its stream), by the role's construct id. */
+  const tableStatements = () =>
+    Object.entries(stateless.findResources('AWS::IAM::Policy')).flatMap(([id, policy]) =>
+      (policy.Properties.PolicyDocument.Statement as Statement[])
+        .filter((statement) => {
+          const resource = JSON.stringify(statement.Resource);
+          return (
+            actionsOf([statement]).some((action) => action.startsWith('dynamodb:')) &&
+            /Table\w*Arn/.test(resource) &&
+            !resource.includes('StreamArn')
+          );
+        })
+        .map((statement) => ({ role: id.replace(/(Service|Task)Role.*$/, ''), statement })),
+    );
+  const leadingKeysOf = (statement: Statement): string[] =>
+    (
+      statement.Condition as { 'ForAllValues:StringLike'?: { 'dynamodb:LeadingKeys'?: string[] } } | undefined
+    )?.['ForAllValues:StringLike']?.['dynamodb:LeadingKeys'] ?? [];
+
+  it('lets a function delete only where its row says so, in the partitions the access patterns delete in', () => {
+    const deleting: Record<string, string[]> = {};
+    for (const { role, statement } of tableStatements()) {
+      const actions = actionsOf([statement]);
+      if (!actions.includes('dynamodb:DeleteItem') && !actions.includes('dynamodb:BatchWriteItem')) continue;
+      deleting[role] = [...(deleting[role] ?? []), ...leadingKeysOf(statement)].sort();
+    }
+    expect(deleting).toEqual({
+      // A member removed from a family.
+      AccountsApi: ['ACCOUNT#*'],
+      // The history queue: an entry leaves it, a slot is freed.
+      HistoryApi: ['HISTORYQUEUE', 'HISTORYSLOTS'],
+      SessionEventsWorker: ['HISTORYQUEUE'],
+      HistoryOfferExpiryWorker: ['HISTORYQUEUE', 'HISTORYSLOTS'],
+      HistoryStuckWorker: ['HISTORYQUEUE', 'HISTORYSLOTS'],
+      HistoryAdmissionWorker: ['HISTORYQUEUE'],
+      // The same, and a page of history messages kept with one batch write (puts only).
+      HistoryImportWorker: ['HISTORYQUEUE', 'HISTORYSLOTS', 'SEATMSG#*'],
+      // A seat's content after its key is destroyed.
+      ContentShreddingStreamHandler: ['SEATMSG#*'],
+      // A stream ticket used once; the registration of a topic the task no longer holds.
+      RelayTask: ['RELAYTOPIC#*', 'TICKET#*'],
+    });
+  });
+
+  it('confines every table statement of every role to its partitions, unless its row says why not', () => {
+    const rows: { role: string; grants: readonly TableGrant[] }[] = [
+      ...functionGroups.map((group) => ({ role: `${pascal(group)}Api`, grants: groupAccess[group].table })),
+      ...consumers.map((row) => ({ role: consumerFunctionId(row), grants: row.table })),
+      { role: 'RelayTask', grants: relayTable },
+    ];
+    const explained = rows.flatMap(({ role, grants }) =>
+      grants.flatMap((grant) => ('unconfined' in grant ? [{ role, actions: [...grant.actions] }] : [])),
+    );
+    for (const { grants } of rows)
+      for (const grant of grants)
+        if ('unconfined' in grant) expect(grant.unconfined.length).toBeGreaterThan(40);
+    const unconfined = tableStatements()
+      .filter(({ statement }) => leadingKeysOf(statement).length === 0)
+      .map(({ role, statement }) => ({ role, actions: actionsOf([statement]) }));
+    const byRole = (a: { role: string }, b: { role: string }) => a.role.localeCompare(b.role);
+    expect(unconfined.sort(byRole)).toEqual(explained.sort(byRole));
+    // Only the health probe's table description, which no leading key can confine.
+    expect(unconfined).toEqual([{ role: 'HealthApi', actions: ['dynamodb:DescribeTable'] }]);
+    for (const { statement } of tableStatements())
+      for (const pattern of leadingKeysOf(statement)) expect(pattern).not.toMatch(/^\*/);
   });
 
   it('keeps the evidence group (it parses untrusted images) from deleting anything', () => {

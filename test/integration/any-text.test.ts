@@ -20,6 +20,11 @@ import { eventually } from '../support/eventually';
 import { freePort } from '../support/ports';
 import { protectedSeat } from '../support/seats';
 import { freshTable } from '../support/table';
+import { handlerAs } from '../../localstack/table-guard';
+import { guardTableCallsOfThisFile } from '../support/table-guard';
+
+// The worker's table calls are checked against its row's grants, as IAM checks them in AWS.
+guardTableCallsOfThisFile();
 
 /**
  * Any text the provider sends reaches the worker byte for byte: signed webhooks through the real
@@ -103,7 +108,7 @@ beforeAll(async () => {
     endpoint: queues.endpoint,
     queueUrl: queues.urls.sessionEvents,
     batchSize: 10,
-    handler,
+    handler: handlerAs('sessionEvents', handler),
     onError: () => undefined,
   });
   stops.push(() => poller.stop());

@@ -3,6 +3,11 @@ import { beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { localEnvironment } from '../../localstack/dev-config';
 import { lambdaContext } from '../../localstack/lambda-http';
 import { freshTable } from '../support/table';
+import { handlerAs } from '../../localstack/table-guard';
+import { guardTableCallsOfThisFile } from '../support/table-guard';
+
+// Its table calls are checked against the auth group's grants, as IAM checks them in AWS.
+guardTableCallsOfThisFile();
 
 /**
  * The sign-in group's handler as AWS runs it (`CLIENT_IP_SOURCE=edge`, a CloudFront origin secret
@@ -32,7 +37,8 @@ beforeAll(async () => {
   };
   for (const [name, value] of Object.entries(environment)) vi.stubEnv(name, value);
   // The handler reads its configuration when it loads: only now is the environment the edge's.
-  ({ handler } = (await import('../../functions/api/auth/handler')) as { handler: Handler });
+  const loaded = (await import('../../functions/api/auth/handler')) as { handler: Handler };
+  handler = handlerAs('auth', loaded.handler);
 });
 
 let requests = 0;

@@ -26,6 +26,11 @@ import type { SessionProvider } from '../../shared/ports/session-provider';
 import { historyDeps } from '../support/history';
 import { protectedSeat } from '../support/seats';
 import { freshTable } from '../support/table';
+import { runAs } from '../../localstack/table-guard';
+import { guardTableCallsOfThisFile } from '../support/table-guard';
+
+// Each step's table calls are checked against its function's row, as IAM checks them in AWS.
+guardTableCallsOfThisFile();
 
 const ids = cryptoIds();
 const seatKeys = localSeatKeys(Buffer.alloc(32, 7).toString('base64'));
@@ -135,7 +140,7 @@ const drainWorker = async (
     if (job === undefined) break;
     await onRun();
     try {
-      outcomes.push(await runImport(on.deps, job));
+      outcomes.push(await runAs('historyImport', () => runImport(on.deps, job)));
     } catch {
       // A worker that died: its message comes back after the visibility timeout.
       on.sent.push(job);
@@ -161,7 +166,9 @@ describe('50 seats asking at once, 4 slots', () => {
     crashOnce.add(families[2]?.session ?? '');
     crashOnce.add(families[30]?.session ?? '');
     for (const family of families) {
-      const asked = await requestHistoryImport(on.deps, family.caller, family.seat.uid);
+      const asked = await runAs('history', () =>
+        requestHistoryImport(on.deps, family.caller, family.seat.uid),
+      );
       expect(asked.created).toBe(true);
     }
     expect(on.sent).toHaveLength(4);
@@ -172,7 +179,9 @@ describe('50 seats asking at once, 4 slots', () => {
     expect(most).toBeLessThanOrEqual(4);
 
     const finished = await Promise.all(
-      families.map((family) => getHistoryImport(on.deps, family.caller, family.seat.uid)),
+      families.map((family) =>
+        runAs('history', () => getHistoryImport(on.deps, family.caller, family.seat.uid)),
+      ),
     );
     expect(finished.map((one) => one.status)).toEqual(families.map(() => 'done'));
     // The warm-up of each seat read all of its history, each message once, whatever crashed.
@@ -196,7 +205,7 @@ describe('faults', () => {
     const on = depsOn(table, 4);
     const family = await familyOn(table);
     seedHistory(family.session, 3, 120);
-    await requestHistoryImport(on.deps, family.caller, family.seat.uid);
+    await runAs('history', () => requestHistoryImport(on.deps, family.caller, family.seat.uid));
     const job = on.sent.shift();
     if (job === undefined) throw new Error('no job');
     // Dies after the first chat's first page.
@@ -213,8 +222,8 @@ describe('faults', () => {
       },
     };
     await expect(runImport(dying, job)).rejects.toThrow('the worker died here');
-    expect(await runImport(on.deps, job)).toBe('finished');
-    const done = await getHistoryImport(on.deps, family.caller, family.seat.uid);
+    expect(await runAs('historyImport', () => runImport(on.deps, job))).toBe('finished');
+    const done = await runAs('history', () => getHistoryImport(on.deps, family.caller, family.seat.uid));
     expect(done).toMatchObject({ status: 'done', progress: { chats: 3, chatsDone: 3, messages: 360 } });
     const stored = await on.deps.messages.lastOfChat(
       family.seat.seatId,
@@ -232,7 +241,7 @@ describe('faults', () => {
     const on = depsOn(table, 4);
     const family = await familyOn(table);
     seedHistory(family.session, 2, 100);
-    await requestHistoryImport(on.deps, family.caller, family.seat.uid);
+    await runAs('history', () => requestHistoryImport(on.deps, family.caller, family.seat.uid));
     const job = on.sent.shift();
     if (job === undefined) throw new Error('no job');
     // The first page's finding is committed with its alert; of its 99 other messages, 30 are put
@@ -251,8 +260,8 @@ describe('faults', () => {
     const chat = on.deps.hasher.digest('chat', histories.get(family.session)?.[0]?.id ?? '');
     expect(await on.deps.messages.lastOfChat(family.seat.seatId, chat, 500)).toHaveLength(31);
 
-    expect(await runImport(on.deps, job)).toBe('finished');
-    const done = await getHistoryImport(on.deps, family.caller, family.seat.uid);
+    expect(await runAs('historyImport', () => runImport(on.deps, job))).toBe('finished');
+    const done = await runAs('history', () => getHistoryImport(on.deps, family.caller, family.seat.uid));
     expect(done).toMatchObject({ status: 'done', progress: { chats: 2, chatsDone: 2, messages: 200 } });
     const stored = await on.deps.messages.lastOfChat(family.seat.seatId, chat, 500);
     expect(new Set(stored.map((one) => one.messageId)).size).toBe(100);
@@ -298,39 +307,53 @@ describe('faults', () => {
     };
     const first = await later();
     const second = await later();
-    const offered = await requestHistoryImport(on.deps, first.caller, first.seat.uid);
+    const offered = await runAs('history', () => requestHistoryImport(on.deps, first.caller, first.seat.uid));
     expect(offered.view).toMatchObject({ status: 'offered', first: false, position: null });
-    const waiting = await requestHistoryImport(on.deps, second.caller, second.seat.uid);
+    const waiting = await runAs('history', () =>
+      requestHistoryImport(on.deps, second.caller, second.seat.uid),
+    );
     expect(waiting.view).toMatchObject({ status: 'waiting', position: 1 });
     const offer = on.offers.at(-1)?.check as ImportCheck;
 
     // Fired early (a clock a little behind), then on time, then again: one lapse.
-    expect(await lapseOffer(on.deps, offer)).toBe('stale');
+    expect(await runAs('historyOfferExpiry', () => lapseOffer(on.deps, offer))).toBe('stale');
     skewMs = on.deps.settings.history.offerTtlSeconds * 1000 + 1_000;
     try {
-      await expect(acceptHistoryImport(on.deps, first.caller, first.seat.uid)).rejects.toMatchObject({
+      await expect(
+        runAs('history', () => acceptHistoryImport(on.deps, first.caller, first.seat.uid)),
+      ).rejects.toMatchObject({
         code: 'OFFER_EXPIRED',
       });
-      expect(await lapseOffer(on.deps, offer)).toBe('lapsed');
-      expect(await lapseOffer(on.deps, offer)).toBe('stale');
+      expect(await runAs('historyOfferExpiry', () => lapseOffer(on.deps, offer))).toBe('lapsed');
+      expect(await runAs('historyOfferExpiry', () => lapseOffer(on.deps, offer))).toBe('stale');
     } finally {
       skewMs = 0;
     }
     // The slot went to the second seat; the first waits behind it, its offer expired.
-    expect(await getHistoryImport(on.deps, second.caller, second.seat.uid)).toMatchObject({
+    expect(
+      await runAs('history', () => getHistoryImport(on.deps, second.caller, second.seat.uid)),
+    ).toMatchObject({
       status: 'offered',
     });
-    expect(await getHistoryImport(on.deps, first.caller, first.seat.uid)).toMatchObject({
+    expect(
+      await runAs('history', () => getHistoryImport(on.deps, first.caller, first.seat.uid)),
+    ).toMatchObject({
       status: 'waiting',
       position: 1,
     });
-    await expect(acceptHistoryImport(on.deps, first.caller, first.seat.uid)).rejects.toMatchObject({
+    await expect(
+      runAs('history', () => acceptHistoryImport(on.deps, first.caller, first.seat.uid)),
+    ).rejects.toMatchObject({
       code: 'OFFER_EXPIRED',
     });
-    const running = await acceptHistoryImport(on.deps, second.caller, second.seat.uid);
+    const running = await runAs('history', () =>
+      acceptHistoryImport(on.deps, second.caller, second.seat.uid),
+    );
     expect(running.status).toBe('running');
     expect(await drainWorker(on)).toEqual(['finished']);
-    expect(await getHistoryImport(on.deps, first.caller, first.seat.uid)).toMatchObject({
+    expect(
+      await runAs('history', () => getHistoryImport(on.deps, first.caller, first.seat.uid)),
+    ).toMatchObject({
       status: 'offered',
     });
     expect((await slotItems(table)).length).toBe(1);
@@ -343,35 +366,41 @@ describe('faults', () => {
     expect(await held.freeSlots(1)).toEqual([]);
     const stale = await familyOn(table);
     seedHistory(stale.session, 1, 1);
-    const starter = await requestHistoryImport(on.deps, stale.caller, stale.seat.uid);
+    const starter = await runAs('history', () => requestHistoryImport(on.deps, stale.caller, stale.seat.uid));
     expect(starter.view.status).toBe('waiting');
     // Free the slot held since the previous test by cancelling nothing: fire its offer's lapse late.
     const [slot] = await slotItems(table);
     const holder = slot as { seatUid: string; importId: string };
     skewMs = 3_600_000;
     try {
-      expect(await lapseOffer(on.deps, { seatUid: holder.seatUid, importId: holder.importId, at: '' })).toBe(
-        'lapsed',
-      );
+      expect(
+        await runAs('historyOfferExpiry', () =>
+          lapseOffer(on.deps, { seatUid: holder.seatUid, importId: holder.importId, at: '' }),
+        ),
+      ).toBe('lapsed');
     } finally {
       skewMs = 0;
     }
     // The warm-up of `stale` took the slot: it runs, and never moves on.
-    expect(await getHistoryImport(on.deps, stale.caller, stale.seat.uid)).toMatchObject({
+    expect(
+      await runAs('history', () => getHistoryImport(on.deps, stale.caller, stale.seat.uid)),
+    ).toMatchObject({
       status: 'running',
     });
     const check = on.stuck.at(-1)?.check as ImportCheck;
     expect(check.seatUid).toBe(stale.seat.uid);
-    expect(await checkStuck(on.deps, check)).toBe('rescheduled');
+    expect(await runAs('historyStuck', () => checkStuck(on.deps, check))).toBe('rescheduled');
     // It started under the lapse's late clock (an hour ahead): no progress for the stuck time after that.
     skewMs = 3_600_000 + on.deps.settings.history.stuckSeconds * 1000 + 1_000;
     try {
-      expect(await checkStuck(on.deps, check)).toBe('stuck');
-      expect(await checkStuck(on.deps, check)).toBe('stale');
+      expect(await runAs('historyStuck', () => checkStuck(on.deps, check))).toBe('stuck');
+      expect(await runAs('historyStuck', () => checkStuck(on.deps, check))).toBe('stale');
     } finally {
       skewMs = 0;
     }
-    expect(await getHistoryImport(on.deps, stale.caller, stale.seat.uid)).toMatchObject({ status: 'stuck' });
+    expect(
+      await runAs('history', () => getHistoryImport(on.deps, stale.caller, stale.seat.uid)),
+    ).toMatchObject({ status: 'stuck' });
     const seat = (await on.deps.families.load(stale.seat.accountUid))?.seats[0];
     // A stuck warm-up ends: protection goes on live.
     expect(seat?.historyImport?.status).toBe('stuck');
@@ -381,7 +410,8 @@ describe('faults', () => {
     // Its worker, run late, finds its import no longer running and reads nothing.
     const late = on.sent.find((job) => job.seatUid === stale.seat.uid);
     expect(late).toBeDefined();
-    if (late !== undefined) expect(await runImport(on.deps, late)).toBe('stale');
+    if (late !== undefined)
+      expect(await runAs('historyImport', () => runImport(on.deps, late))).toBe('stale');
   }, 120_000);
 });
 
@@ -393,8 +423,8 @@ describe('the recurring admission sweep', () => {
     const second = await familyOn(table);
     seedHistory(first.session, 1, 2);
     seedHistory(second.session, 1, 2);
-    await requestHistoryImport(on.deps, first.caller, first.seat.uid);
-    await requestHistoryImport(on.deps, second.caller, second.seat.uid);
+    await runAs('history', () => requestHistoryImport(on.deps, first.caller, first.seat.uid));
+    await runAs('history', () => requestHistoryImport(on.deps, second.caller, second.seat.uid));
     const job = on.sent.shift();
     if (job === undefined || on.sent.length > 0) throw new Error('expected one admitted import');
 
@@ -409,22 +439,28 @@ describe('the recurring admission sweep', () => {
       },
     };
     await expect(runImport(dying, job)).rejects.toThrow('the worker died here');
-    expect(await getHistoryImport(on.deps, first.caller, first.seat.uid)).toMatchObject({ status: 'done' });
+    expect(
+      await runAs('history', () => getHistoryImport(on.deps, first.caller, first.seat.uid)),
+    ).toMatchObject({ status: 'done' });
     expect(await slotItems(table)).toEqual([]);
-    expect(await getHistoryImport(on.deps, second.caller, second.seat.uid)).toMatchObject({
+    expect(
+      await runAs('history', () => getHistoryImport(on.deps, second.caller, second.seat.uid)),
+    ).toMatchObject({
       status: 'waiting',
       position: 1,
     });
 
     // The sweep's run (functions/workers/history-checks/admission-sweep.ts) admits it; a doubled run
     // changes nothing.
-    expect(await admitNext(on.deps, 'crons')).toBe(1);
-    expect(await admitNext(on.deps, 'crons')).toBe(0);
+    expect(await runAs('historyAdmission', () => admitNext(on.deps, 'crons'))).toBe(1);
+    expect(await runAs('historyAdmission', () => admitNext(on.deps, 'crons'))).toBe(0);
     // The recurring sweep admits nothing more and reports the one slot held by the running import.
     const metrics = recordedMetrics();
-    expect(await sweepAdmissions({ ...on.deps, metrics }, 'crons')).toBe(0);
+    expect(await runAs('historyAdmission', () => sweepAdmissions({ ...on.deps, metrics }, 'crons'))).toBe(0);
     expect(metrics.levels).toEqual({ ImportSlotsHeld: 1 });
-    expect(await getHistoryImport(on.deps, second.caller, second.seat.uid)).toMatchObject({
+    expect(
+      await runAs('history', () => getHistoryImport(on.deps, second.caller, second.seat.uid)),
+    ).toMatchObject({
       status: 'running',
     });
     expect(on.sent).toHaveLength(1);

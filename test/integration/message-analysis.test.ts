@@ -20,6 +20,11 @@ import { useCaseSettingsFrom } from '../../functions/use-case-settings';
 import { freshTable } from '../support/table';
 import { historyDeps } from '../support/history';
 import { protectedSeat, seatWithPairing } from '../support/seats';
+import { runAs } from '../../localstack/table-guard';
+import { guardTableCallsOfThisFile } from '../support/table-guard';
+
+// The worker's table calls are checked against its row's grants, as IAM checks them in AWS.
+guardTableCallsOfThisFile();
 
 let table: TableAccess;
 beforeAll(async () => {
@@ -147,7 +152,7 @@ const handle = (
   deps: WorkerDeps,
   event: { eventId: string; body: string },
   memory?: Parameters<typeof handleSessionEvent>[3],
-) => handleSessionEvent(deps, event.body, event.eventId, memory);
+) => runAs('sessionEvents', () => handleSessionEvent(deps, event.body, event.eventId, memory));
 
 const query = async (pk: string) =>
   (

@@ -14,6 +14,11 @@ import type { AuditEntry } from '../../shared/ports/operators';
 import type { NewSession, SessionProvider } from '../../shared/ports/session-provider';
 import { seatWithPairing } from '../support/seats';
 import { freshTable } from '../support/table';
+import { runAs } from '../../localstack/table-guard';
+import { guardTableCallsOfThisFile } from '../support/table-guard';
+
+// The burn worker's table calls are checked against its row's grants, as IAM checks them in AWS.
+guardTableCallsOfThisFile();
 
 const ids = cryptoIds();
 const now = new Date('2026-11-24T10:00:00Z');
@@ -91,6 +96,10 @@ const depsOf = (table: TableAccess, sessions: SessionProvider): BurnDeps => ({
   notificationSettings: dynamoNotificationSettings(table),
 });
 
+/** The burn worker's handling of a message, as its function (its table grants checked). */
+const burn = (deps: BurnDeps, message: { label: string }) =>
+  runAs('proxyBurns', () => moveOffBurnedProxy(deps, message));
+
 const counts = async (pool: ReturnType<typeof dynamoProxyPool>) =>
   Object.fromEntries((await pool.list()).map((proxy) => [proxy.label, proxy.bound]));
 
@@ -119,7 +128,7 @@ describe('the burn worker', () => {
       seats.map((seat) => seat.uid).sort(),
     );
     const { provider, changed, removed } = recordingProvider();
-    expect(await moveOffBurnedProxy(depsOf(table, provider), { label: 'old' })).toEqual({
+    expect(await burn(depsOf(table, provider), { label: 'old' })).toEqual({
       moved: 1,
       reconnectRequired: 1,
     });
@@ -152,14 +161,14 @@ describe('the burn worker', () => {
     const deps = depsOf(table, provider);
     // Dies after telling the provider, before the seat's transaction: nothing written.
     crashNext();
-    await expect(moveOffBurnedProxy(deps, { label: 'old' })).rejects.toThrow('the worker died here');
+    await expect(burn(deps, { label: 'old' })).rejects.toThrow('the worker died here');
     expect(await counts(pool)).toEqual({ old: 1, new: 0 });
     // Redelivered: the provider is told again, the move is written once.
-    expect(await moveOffBurnedProxy(deps, { label: 'old' })).toEqual({ moved: 1, reconnectRequired: 0 });
+    expect(await burn(deps, { label: 'old' })).toEqual({ moved: 1, reconnectRequired: 0 });
     expect(await counts(pool)).toEqual({ old: 0, new: 1 });
     expect(changed).toHaveLength(2);
     // Delivered once more after the move (the ack was lost): nothing changes.
-    expect(await moveOffBurnedProxy(deps, { label: 'old' })).toEqual({ moved: 0, reconnectRequired: 0 });
+    expect(await burn(deps, { label: 'old' })).toEqual({ moved: 0, reconnectRequired: 0 });
     expect(await counts(pool)).toEqual({ old: 0, new: 1 });
     expect(await pairingOf(table, seats[0] as Seat)).toMatchObject({ status: 'paired', proxyLabel: 'new' });
   });
@@ -169,8 +178,8 @@ describe('the burn worker', () => {
     const { provider } = recordingProvider();
     const deps = depsOf(table, provider);
     const [moves, binds] = await Promise.all([
-      Promise.all(seats.map((seat) => moveSessionOffProxy(deps, seat.uid, 'old'))),
-      Promise.all([pool.bind(), pool.bind(), pool.bind()]),
+      Promise.all(seats.map((seat) => runAs('proxyBurns', () => moveSessionOffProxy(deps, seat.uid, 'old')))),
+      Promise.all([1, 2, 3].map(() => runAs('pairing', () => pool.bind()))),
     ]);
     const boundNew = binds.filter((bound) => bound !== null).length;
     const movedNew = moves.filter((outcome) => outcome === 'moved').length;

@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
+import { tableGuardLine } from '../../localstack/table-guard';
 import { stackContext, type StackContext } from '../e2e/support/stack';
 import { startLocalStack } from './local-stack';
 import { freePort } from './ports';
@@ -55,5 +57,16 @@ export default async function setup(project: TestProject) {
   });
   const context = stackContext(stack);
   for (const key of Object.keys(context) as (keyof StackContext)[]) project.provide(key, context[key]);
-  return async () => stack.stop();
+  return async () => {
+    await stack.stop();
+    // A refused call fails its request, but one a best-effort path swallowed (a relay registration,
+    // a background send) must fail the tier too: the grants do not cover what the code does.
+    const refused = [...new Set(readFileSync(stack.logFile, 'utf8').split('\n'))].filter((line) =>
+      line.startsWith(tableGuardLine),
+    );
+    if (refused.length === 0) return;
+    // A teardown's error is only printed: the run must fail too.
+    process.exitCode = 1;
+    throw new Error(`the local table guard refused:\n${refused.join('\n')}`);
+  };
 }

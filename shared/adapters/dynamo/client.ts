@@ -6,6 +6,24 @@ export interface TableAccess {
   tableName: string;
 }
 
+/** An SDK middleware of a table client, made for the client's table (what `middlewareStack.use` takes). */
+export type TableClientPlugin = (
+  tableName: string,
+) => Parameters<DynamoDBClient['middlewareStack']['use']>[0];
+
+/**
+ * Middleware every table client built from then on in this process carries: the local stack's
+ * check of each call against the calling function's grants (localstack/table-guard.ts). None in
+ * AWS (IAM checks there), none in a test that does not opt in.
+ */
+const addedPlugins = new Set<TableClientPlugin>();
+
+/** Adds `plugin` to the table clients built from now on; the answer takes it away again. */
+export const addTableClientPlugin = (plugin: TableClientPlugin): (() => void) => {
+  addedPlugins.add(plugin);
+  return () => void addedPlugins.delete(plugin);
+};
+
 export const createTableAccess = (options: {
   tableName: string;
   region: string;
@@ -25,6 +43,7 @@ export const createTableAccess = (options: {
     },
     ...(options.endpoint === undefined ? {} : { endpoint: options.endpoint }),
   });
+  for (const plugin of addedPlugins) client.middlewareStack.use(plugin(options.tableName));
   return {
     doc: DynamoDBDocumentClient.from(client, {
       marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },

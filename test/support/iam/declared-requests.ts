@@ -2,7 +2,6 @@ import { dataKeyContexts } from '../../../infra/constructs/data-keys';
 import type { AwsCall, FunctionCalls, SecretName } from '../../../infra/access/calls';
 import type { QueueName } from '../../../infra/consumers';
 import type { DataKeyName } from '../../../infra/routes';
-import { tableDesign } from '../../../shared/adapters/dynamo/table-design';
 import { queuedBodyPrefix } from '../../../shared/adapters/sqs/queued-body';
 import type { IamRequest } from './access-simulator';
 import type { DeployedTemplates } from './deployed-templates';
@@ -141,16 +140,15 @@ export class DeployedStage {
     switch (call.kind) {
       case 'table': {
         const { grant } = call;
-        const partitions = grant.partitions ?? ['ANY#*'];
+        const partitions = 'partitions' in grant ? grant.partitions : ['ANY#*'];
+        // On its indexes instead of the table when it names them (a Query of an index).
+        const places = grant.indexes ?? [undefined];
         return [
           ...grant.actions.flatMap((action) =>
-            partitions.map((partition) => this.tableRequest(action, partition)),
+            places.flatMap((index) =>
+              partitions.map((partition) => this.tableRequest(action, partition, index)),
+            ),
           ),
-          ...(grant.indexes && grant.actions.includes('dynamodb:Query')
-            ? tableDesign.globalIndexes.flatMap(({ indexName }) =>
-                partitions.map((partition) => this.tableRequest('dynamodb:Query', partition, indexName)),
-              )
-            : []),
           this.tableKeyRequest,
         ];
       }
