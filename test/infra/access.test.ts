@@ -168,6 +168,50 @@ describe('what no row declares is denied', () => {
         }
   });
 
+  it('no function deletes what its access patterns never delete', async () => {
+    const pattern = (glob: string) =>
+      new RegExp(
+        `^${glob
+          .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+          .replaceAll('*', '.*')
+          .replaceAll('?', '.')}$`,
+      );
+    const partitionsOf = (fn: FunctionCalls) =>
+      fn.calls.flatMap((call) => (call.kind === 'table' && 'partitions' in call.grant ? [call.grant] : []));
+    const every = [
+      ...new Set(functions.flatMap((fn) => partitionsOf(fn).flatMap((grant) => grant.partitions))),
+    ];
+    expect(every.length).toBeGreaterThan(20);
+    let deniedSomewhere = 0;
+    for (const fn of functions)
+      for (const partition of every)
+        for (const action of ['dynamodb:DeleteItem', 'dynamodb:BatchWriteItem']) {
+          const sample = partition.replaceAll('*', 'x1');
+          const declared = partitionsOf(fn).some(
+            (grant) =>
+              (grant.actions as readonly string[]).includes(action) &&
+              grant.indexes === undefined &&
+              grant.partitions.some((glob) => pattern(glob).test(sample)),
+          );
+          const decision = await decide(fn, stage.tableRequest(action, partition));
+          if (!declared) deniedSomewhere += 1;
+          expect(decision, `${fn.name} ${action} on ${partition}`).toEqual(
+            declared ? 'Allowed' : expect.stringMatching(/Denied/),
+          );
+        }
+    expect(deniedSomewhere).toBeGreaterThan(0);
+  });
+
+  it('no operator function reads a seat’s sealed messages', async () => {
+    for (const name of ['AdminApi', 'SupplyApi'])
+      for (const partition of ['SEATMSG#x1', 'SEATCHAT#x1#x2'])
+        for (const action of ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'])
+          expect(
+            await decide(byName(name), stage.tableRequest(action, partition)),
+            `${name} ${action} ${partition}`,
+          ).toMatch(/Denied/);
+  });
+
   it('no operator function opens content', async () => {
     for (const name of ['AdminApi', 'SupplyApi']) {
       const fn = byName(name);
