@@ -24,8 +24,8 @@ import type { FunctionGroup, gatewayRoutes } from './routes';
  *   registrations of relay topics);
  * - `eventBodies`: reads and removes the bodies its producers kept aside for being too large for a
  *   queue message (and its producers may write them, under their prefix only);
- * - `seatKeys`: opens seat data keys (KMS Decrypt on the seat key only, bound to a seat id) to seal
- *   and open a seat's messages;
+ * - `seatKeys`: opens seat data keys (reads their wrapped copies from the seat keys' table; KMS
+ *   Decrypt on the seat key only, bound to a seat id) to seal and open a seat's messages;
  * - `analysis`: reads messages for risks with Amazon Bedrock (InvokeModel on the stage's one model);
  * - `businessProvider`: sends template messages through the business provider (its phone number id;
  *   the access token is in the providers' secret, `secrets: ['providerTokens']`).

@@ -66,6 +66,10 @@ export const buildStacks = (app: App, settings: StageSettings) => {
     table: stateful.table,
     dataKeyArn: stateful.dataKey.keyArn,
     seatKeyArn: stateful.seatKey.keyArn,
+    seatKeysTable: {
+      tableArn: stateful.seatKeysTable.tableArn,
+      keyArn: stateful.seatKeysTableKey.keyArn,
+    },
     secretsKeyArn: stateful.secretsKey.keyArn,
     evidenceKeyArn: stateful.evidenceKey.keyArn,
     serviceSecretArns: Object.fromEntries(

@@ -30,7 +30,7 @@ import {
 } from '../consumers';
 import { ApiFunction } from './api-function';
 import { grantServiceSecrets, type ServiceSecrets } from './service-secrets';
-import { grantTableAccess } from './table-access';
+import { grantSeatKeysTable, grantTableAccess } from './table-access';
 import { wholeTable } from '../routes';
 import { deadLetterAlarm, deadLetterReason, deadLetterRetentionDays } from './dead-letter-alarm';
 import { acknowledge, acknowledgeWildcards } from '../nag';
@@ -54,6 +54,8 @@ export interface ConsumersProps {
   eventBodies: IBucket;
   /** The key seat data keys are wrapped under. */
   seatKeyArn: string;
+  /** The seats' wrapped data keys (read by those that open them). */
+  seatKeysTable: ITableV2;
   /** The Bedrock foundation model the analysis calls (`ANALYSIS_MODEL_ID`). */
   analysisModelId: string;
   /** `ANALYZER`: `bedrock` or `cascade` (infra/stage.ts). */
@@ -217,6 +219,7 @@ export const buildConsumers = (scope: Stack, props: ConsumersProps) => {
     seatKeys: (fn) => {
       fn.addEnvironment('SEAT_KEYS', 'kms');
       fn.addEnvironment('SEAT_KEYS_KMS_KEY_ID', props.seatKeyArn);
+      grantSeatKeysTable(fn, props.seatKeysTable, ['dynamodb:GetItem']);
       fn.addToRolePolicy(
         new PolicyStatement({
           actions: ['kms:Decrypt'],

@@ -1,7 +1,7 @@
 import { Stack } from 'aws-cdk-lib';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, type IGrantable } from 'aws-cdk-lib/aws-iam';
-import type { TableGrant } from '../routes';
+import type { TableAction, TableGrant } from '../routes';
 import { tableDesign } from '../../shared/adapters/dynamo/table-design';
 
 /**
@@ -41,4 +41,17 @@ export const grantTableAccess = (
       conditions: { StringEquals: { 'kms:ViaService': `dynamodb.${Stack.of(table).region}.amazonaws.com` } },
     }),
   );
+};
+
+/**
+ * Grants `fn` `actions` on the seat keys' table (the seats' wrapped data keys) and tells it the
+ * table's name (`SEAT_KEYS_TABLE_NAME`): only the functions that make, destroy or open seat keys.
+ */
+export const grantSeatKeysTable = (
+  fn: IGrantable & { addEnvironment(name: string, value: string): unknown },
+  seatKeysTable: ITableV2,
+  actions: readonly TableAction[],
+): void => {
+  fn.addEnvironment('SEAT_KEYS_TABLE_NAME', seatKeysTable.tableName);
+  grantTableAccess(fn, seatKeysTable, [{ actions, indexes: false }]);
 };

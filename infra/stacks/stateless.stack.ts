@@ -14,7 +14,7 @@ import { Operations, queueDepth } from '../constructs/operations';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { RelayService } from '../constructs/relay-service';
-import { grantTableAccess } from '../constructs/table-access';
+import { grantSeatKeysTable, grantTableAccess } from '../constructs/table-access';
 import { ConsentPage } from '../constructs/consent-page';
 import {
   FlowLogDestination,
@@ -75,6 +75,8 @@ export interface StatelessStackProps extends StackProps {
   dataKeyArn: string;
   /** The key seat data keys are wrapped under, apart from the table's. */
   seatKeyArn: string;
+  /** The seats' wrapped data keys' table and the key it is encrypted with (no backups: docs/security.md). */
+  seatKeysTable: { tableArn: string; keyArn: string };
   /** The key of the service's and the gateway's secrets. */
   secretsKeyArn: string;
   /** The key of the evidence bucket's objects. */
@@ -141,6 +143,10 @@ export class StatelessStack extends Stack {
       tableArn: props.table.tableArn,
       tableStreamArn: props.table.tableStreamArn,
       encryptionKey: dataKey,
+    });
+    const seatKeysTable = TableV2.fromTableAttributes(this, 'SeatKeysTable', {
+      tableArn: props.seatKeysTable.tableArn,
+      encryptionKey: Key.fromKeyArn(this, 'SeatKeysTableKey', props.seatKeysTable.keyArn),
     });
     const serviceSecrets = importServiceSecrets(this, props.serviceSecretArns, secretsKey);
     const environment = {
@@ -271,10 +277,11 @@ export class StatelessStack extends Stack {
       }),
     );
 
-    // Seat data keys: made at activation (seats) and at a new consent after a stop (consent); opened
-    // by the alerts function for an excerpt and by the session-events worker (infra/consumers.ts,
-    // `seatKeys`).
-    for (const group of ['seats', 'consent'] as const)
+    // Seat data keys: made at activation (seats) and at a new consent after a stop (consent), their
+    // wrapped copies written into the seat keys' table with the seat, and deleted from it by a stop
+    // (consent) or an archive (seats); opened by the alerts function for an excerpt and by the
+    // session-events worker (infra/consumers.ts, `seatKeys`), which read the copy.
+    for (const group of ['seats', 'consent'] as const) {
       functions[group].addToRolePolicy(
         new PolicyStatement({
           actions: ['kms:GenerateDataKey'],
@@ -282,6 +289,9 @@ export class StatelessStack extends Stack {
           conditions: { 'ForAnyValue:StringEquals': { 'kms:EncryptionContextKeys': ['seatId'] } },
         }),
       );
+      grantSeatKeysTable(functions[group], seatKeysTable, ['dynamodb:PutItem', 'dynamodb:DeleteItem']);
+    }
+    grantSeatKeysTable(functions.alerts, seatKeysTable, ['dynamodb:GetItem']);
     // An alert's excerpt opens its seat's wrapped data key, and only with a seat id bound to it.
     functions.alerts.addToRolePolicy(
       new PolicyStatement({
@@ -539,6 +549,7 @@ export class StatelessStack extends Stack {
       pushApplications: props.pushApplications,
       eventBodies,
       seatKeyArn: props.seatKeyArn,
+      seatKeysTable,
       analysisModelId: props.analysisModelId,
       analyzer: props.analyzer,
       whatsappPhoneNumberId: props.whatsappPhoneNumberId,

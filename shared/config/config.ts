@@ -188,6 +188,11 @@ export const configSchema = z.object({
   WHATSAPP_ACCESS_TOKEN: optionalText,
   SEAT_KEYS: withDefault(z.enum(['kms', 'local']), 'kms'),
   SEAT_KEYS_KMS_KEY_ID: optionalText,
+  /**
+   * The seat keys' table (seats' wrapped data keys, apart from the single table and without
+   * backups): set where keys are made or destroyed (the seats and consent groups) or opened.
+   */
+  SEAT_KEYS_TABLE_NAME: optionalText,
   /** Locally only: the 32-byte base64 key that wraps seat data keys. */
   LOCAL_MASTER_KEY: optionalText,
 
@@ -396,6 +401,7 @@ export const capabilities = {
     z.object({ SEAT_KEYS: z.literal('kms'), SEAT_KEYS_KMS_KEY_ID: setWhen('SEAT_KEYS is kms') }),
     z.object({ SEAT_KEYS: z.literal('local'), LOCAL_MASTER_KEY: setWhen('SEAT_KEYS is local') }),
   ]),
+  wrappedKeys: z.object({ SEAT_KEYS_TABLE_NAME: setWhen('seat data keys are opened') }),
   evidenceStore: z.discriminatedUnion('EVIDENCE_STORE', [
     z.object({
       EVIDENCE_STORE: z.literal('s3'),

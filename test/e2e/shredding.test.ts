@@ -18,17 +18,22 @@ import { eventually } from '../support/eventually';
 import { call, newFamily } from './support/api';
 import { asPerson, giveConsent, protectedSeat, seatItem, stackTable } from './support/consent';
 import { guardianStream, personStream } from './support/streams';
+import { seatKeysIn } from '../support/seat-keys';
+import { seatKeysTableOf } from '../support/table';
 
 /**
  * Crypto-shredding over the local stack: the person's stop (or the seat's archiving) destroys the
- * seat's wrapped key in the write that records it; the content-shredding consumer then deletes the
- * seat's sealed messages and findings. Alerts (metadata only) stay.
+ * seat's data key in the write that records it (its id on the seat, its wrapped copy in the seat
+ * keys' table); the content-shredding consumer then deletes the seat's sealed messages and
+ * findings. Alerts (metadata only) stay.
  */
 
 const table = stackTable();
+const keysTable = seatKeysTableOf(table);
 const families = dynamoFamilyStore(table);
 const messages = dynamoMessageStore(table);
 const seatKeys = localSeatKeys(devSecrets.LOCAL_MASTER_KEY);
+const dataKeys = seatKeysIn(table, keysTable, seatKeys);
 const ids = cryptoIds();
 const deps = { ids, clock: systemClock };
 
@@ -40,8 +45,7 @@ const seatOf = async (accountUid: string, seatUid: string): Promise<Seat> => {
 
 /** Messages sealed with the seat's real key, as the session-events worker keeps them, and a finding. */
 const sealMessages = async (seat: Seat, count: number) => {
-  if (seat.encryptedDataKey === null) throw new Error('the seat has no key');
-  const dataKey = await seatKeys.open(seat.seatId, seat.encryptedDataKey);
+  const dataKey = await dataKeys.open(seat);
   const expires = Math.floor(Date.now() / 1000) + 86_400;
   for (let index = 0; index < count; index += 1) {
     const messageId = `msg-${index}`;
@@ -106,6 +110,14 @@ const openAlert = async (seat: Seat): Promise<AlertRecord> => {
   return alert;
 };
 
+/** The seat's wrapped key, as the seat keys' table holds it (nothing once destroyed). */
+const wrappedKeyItem = async (seatId: string) =>
+  (
+    await table.doc.send(
+      new GetCommand({ TableName: keysTable.tableName, Key: { seatId }, ConsistentRead: true }),
+    )
+  ).Item;
+
 const alertItem = async (accountUid: string, alertUid: string) =>
   (
     await table.doc.send(
@@ -121,11 +133,14 @@ describe('crypto-shredding', () => {
     const alert = await openAlert(seat);
     expect(await contentOf(seat.seatId)).toHaveLength(31);
 
+    expect(await wrappedKeyItem(seat.seatId)).toMatchObject({ dataKeyId: seat.dataKeyId });
     expect((await asPerson('POST', `/consent-requests/${family.linkToken}/stop`)).status).toBe(200);
-    // One item carries both: the consent revoked by the person and no key.
+    // One write did both: the consent revoked by the person, the key's id gone from the seat and
+    // its wrapped copy from the seat keys' table.
     const item = await seatItem(family.accountUid, family.seatUid);
-    expect(item['encryptedDataKey']).toBeNull();
+    expect(item['dataKeyId']).toBeNull();
     expect(item['consent']).toMatchObject({ status: 'revoked', revokedBy: 'dependent' });
+    expect(await wrappedKeyItem(seat.seatId)).toBeUndefined();
 
     await contentGone(seat.seatId);
     expect(await alertItem(family.accountUid, alert.uid)).toMatchObject({ status: 'open' });
@@ -133,7 +148,7 @@ describe('crypto-shredding', () => {
 
   it('a new consent after a stop gets a new key; the old one stays destroyed', async () => {
     const family = await protectedSeat();
-    const first = (await seatItem(family.accountUid, family.seatUid))['encryptedDataKey'] as string;
+    const { seatId, dataKeyId: first } = await seatItem(family.accountUid, family.seatUid);
     expect(first).toEqual(expect.any(String));
     expect((await asPerson('POST', `/consent-requests/${family.linkToken}/stop`)).status).toBe(200);
     // The resend waits a little in the test stack.
@@ -145,9 +160,10 @@ describe('crypto-shredding', () => {
     );
     const link = resent.body.data.seat.consent.link as string;
     await giveConsent(link.split('/c/')[1] ?? '');
-    const second = (await seatItem(family.accountUid, family.seatUid))['encryptedDataKey'];
+    const second = (await seatItem(family.accountUid, family.seatUid))['dataKeyId'];
     expect(second).toEqual(expect.any(String));
     expect(second).not.toBe(first);
+    expect(await wrappedKeyItem(String(seatId))).toMatchObject({ dataKeyId: second });
   });
 
   it('archiving a seat that holds a key destroys it, then the content; the alert stays', async () => {
@@ -160,14 +176,15 @@ describe('crypto-shredding', () => {
       price: { amount: 1, currency: 'BRL' },
       now: new Date(),
     });
-    await families.addSeat({ ...keyed, encryptedDataKey: await seatKeys.create(keyed.seatId) }, []);
-    const seat = await seatOf(accountUid, keyed.uid);
+    await families.addSeat(keyed, []);
+    const seat = await dataKeys.keyed(await seatOf(accountUid, keyed.uid), ids);
     await sealMessages(seat, 3);
     const alert = await openAlert(seat);
 
     expect((await call('DELETE', `/seats/${seat.uid}`, { token: owner.token })).status).toBe(204);
     const item = await seatItem(accountUid, seat.uid);
-    expect(item).toMatchObject({ status: 'archived', encryptedDataKey: null });
+    expect(item).toMatchObject({ status: 'archived', dataKeyId: null });
+    expect(await wrappedKeyItem(seat.seatId)).toBeUndefined();
     await contentGone(seat.seatId);
     expect(await alertItem(accountUid, alert.uid)).toMatchObject({ status: 'open' });
   });

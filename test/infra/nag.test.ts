@@ -70,6 +70,12 @@ describe('cdk-nag (AWS Solutions) on every stack', () => {
     for (const { rule, reason } of nag) expect(reason.length, rule).toBeGreaterThan(40);
   });
 
+  it('leaves point-in-time recovery off on the seat keys’ table alone, for crypto-shredding', () => {
+    const ddb3 = acknowledgments.filter(({ rule }) => rule.endsWith('AwsSolutions-DDB3'));
+    expect(ddb3.map(({ path }) => path)).toEqual(['FamilyProtection-test-Stateful/SeatKeysTable']);
+    expect(ddb3[0]?.reason).toMatch(/Crypto-shredding/);
+  });
+
   it('says why a route has no API Gateway authorizer once per auth kind, never on an operator route', () => {
     const apig4 = acknowledgments.filter(({ rule }) => rule.endsWith('AwsSolutions-APIG4'));
     expect(new Set(apig4.map(({ reason }) => reason)).size).toBeLessThanOrEqual(4);

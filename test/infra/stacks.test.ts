@@ -134,6 +134,37 @@ describe('the stateful stack', () => {
     });
   });
 
+  it('keeps seats’ wrapped data keys in a table of their own: no point-in-time recovery, no stream, no index, a key of its own', () => {
+    const tables = stateful.findResources('AWS::DynamoDB::GlobalTable', {
+      Properties: { KeySchema: [{ AttributeName: 'seatId', KeyType: 'HASH' }] },
+    });
+    const [[id, table]] = Object.entries(tables) as [[string, { Properties: Record<string, unknown> }]];
+    expect(id).toMatch(/^SeatKeysTable/);
+    expect(table.Properties['StreamSpecification']).toBeUndefined();
+    expect(table.Properties['GlobalSecondaryIndexes']).toBeUndefined();
+    expect(table.Properties['TimeToLiveSpecification']).toBeUndefined();
+    stateful.hasResource('AWS::DynamoDB::GlobalTable', {
+      DeletionPolicy: 'Retain',
+      Properties: Match.objectLike({
+        KeySchema: [{ AttributeName: 'seatId', KeyType: 'HASH' }],
+        SSESpecification: { SSEEnabled: true, SSEType: 'KMS' },
+        Replicas: [
+          Match.objectLike({
+            DeletionProtectionEnabled: true,
+            PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: false },
+            SSESpecification: {
+              KMSMasterKeyId: { 'Fn::GetAtt': [Match.stringLikeRegexp('^SeatKeysTableKey'), 'Arn'] },
+            },
+          }),
+        ],
+      }),
+    });
+    stateful.hasResourceProperties('AWS::KMS::Key', {
+      Description: Match.stringLikeRegexp('seat keys'),
+      EnableKeyRotation: true,
+    });
+  });
+
   it('keeps a rotating customer-managed key and the service secrets encrypted with it', () => {
     stateful.hasResourceProperties('AWS::KMS::Key', { EnableKeyRotation: true });
     stateful.hasResourceProperties('AWS::SecretsManager::Secret', { KmsKeyId: Match.anyValue() });
@@ -326,7 +357,7 @@ describe('the stateless stack', () => {
     });
     const onSeatKey = Object.entries(stateless.findResources('AWS::IAM::Policy')).flatMap(([id, policy]) =>
       (policy.Properties.PolicyDocument.Statement as Statement[])
-        .filter((statement) => JSON.stringify(statement.Resource).includes('SeatKey'))
+        .filter((statement) => /SeatKey(?!sTable)/.test(JSON.stringify(statement.Resource)))
         .map(
           (statement) => [id.replace(/ServiceRoleDefaultPolicy.*$/, ''), [statement.Action].flat()] as const,
         ),
@@ -340,6 +371,32 @@ describe('the stateless stack', () => {
       ['Seats', ['kms:GenerateDataKey']],
       ['SessionEvents', ['kms:Decrypt']],
     ]);
+  });
+
+  it('lets the seats and consent functions write and delete wrapped seat keys, those that open them read them, and nobody else touch them', () => {
+    const onKeysTable = Object.entries(stateless.findResources('AWS::IAM::Policy')).flatMap(([id, policy]) =>
+      (policy.Properties.PolicyDocument.Statement as Statement[])
+        .filter((statement) => JSON.stringify(statement.Resource).includes('SeatKeysTable'))
+        .map((statement) => [id.replace(/(Api|Worker).*$/, ''), [statement.Action].flat()] as const),
+    );
+    const viaDynamo = ['kms:Decrypt'];
+    expect(onKeysTable.sort()).toEqual([
+      ['Alerts', ['dynamodb:GetItem']],
+      ['Alerts', viaDynamo],
+      ['Consent', ['dynamodb:PutItem', 'dynamodb:DeleteItem']],
+      ['Consent', viaDynamo],
+      ['HistoryImport', ['dynamodb:GetItem']],
+      ['HistoryImport', viaDynamo],
+      ['Seats', ['dynamodb:PutItem', 'dynamodb:DeleteItem']],
+      ['Seats', viaDynamo],
+      ['SessionEvents', ['dynamodb:GetItem']],
+      ['SessionEvents', viaDynamo],
+    ]);
+    const named = Object.entries(stateless.findResources('AWS::Lambda::Function'))
+      .filter(([, fn]) => fn.Properties.Environment?.Variables?.['SEAT_KEYS_TABLE_NAME'] !== undefined)
+      .map(([id]) => id.replace(/(Api|Worker).*$/, ''))
+      .sort();
+    expect(named).toEqual(['Alerts', 'Consent', 'HistoryImport', 'Seats', 'SessionEvents']);
   });
 
   it('lets only the workers that read messages (live, and history) call Bedrock, on the one foundation model they are configured with', () => {
@@ -684,13 +741,19 @@ describe('the workers', () => {
   it('keeps the gateway away from the table, and the alerts function within the inbox and the alert partitions', () => {
     for (const gateway of ['SessionProviderWebhook', 'BusinessProviderWebhook'])
       expect(actionsOf(stateless, gateway).filter((action) => action.startsWith('dynamodb:'))).toEqual([]);
+    // (Its read of a seat's wrapped key, in the seat keys' table, is checked with that table.)
     const alerts = Object.entries(stateless.findResources('AWS::IAM::Policy'))
       .filter(([id]) => id.startsWith('AlertsApi'))
       .flatMap(
         ([, policy]) =>
-          policy.Properties.PolicyDocument.Statement as { Condition?: unknown; Action: unknown }[],
+          policy.Properties.PolicyDocument.Statement as {
+            Condition?: unknown;
+            Action: unknown;
+            Resource: unknown;
+          }[],
       )
-      .filter((statement) => JSON.stringify(statement.Action).includes('dynamodb:'));
+      .filter((statement) => JSON.stringify(statement.Action).includes('dynamodb:'))
+      .filter((statement) => !JSON.stringify(statement.Resource).includes('SeatKeysTable'));
     expect(alerts).toEqual([
       expect.objectContaining({
         Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['INBOX#*'] } },
@@ -716,15 +779,15 @@ describe('the workers', () => {
 });
 
 describe('the content shredding', () => {
-  it('is woken by the table stream only where a seat’s wrapped key was destroyed, with an alarmed DLQ', () => {
+  it('is woken by the table stream only where a seat’s data key was destroyed (its id gone from the seat item), with an alarmed DLQ', () => {
     stateless.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
       FilterCriteria: {
         Filters: [
           {
             Pattern: JSON.stringify({
               dynamodb: {
-                OldImage: { type: { S: ['seat'] }, encryptedDataKey: { S: [{ exists: true }] } },
-                NewImage: { encryptedDataKey: { S: [{ exists: false }] } },
+                OldImage: { type: { S: ['seat'] }, dataKeyId: { S: [{ exists: true }] } },
+                NewImage: { dataKeyId: { S: [{ exists: false }] } },
               },
             }),
           },

@@ -7,12 +7,14 @@ import { cryptoIds, hmacHasher } from '../../shared/adapters/crypto/node-crypto'
 import type { TableAccess } from '../../shared/adapters/dynamo/client';
 import { dynamoFamilyStore } from '../../shared/adapters/dynamo/family.store';
 import { dynamoMessageStore } from '../../shared/adapters/dynamo/message.store';
+import { dynamoWrappedKeys } from '../../shared/adapters/dynamo/wrapped-keys.store';
 import { dynamoNotificationSettings } from '../../shared/adapters/dynamo/notification-settings.store';
 import type { WorkerDeps } from '../../shared/app/pairing/session-events';
 import { parseConfig } from '../../shared/config/config';
 import type { Seat } from '../../shared/domain/family/seat';
 import type { SessionProvider } from '../../shared/ports/session-provider';
 import { historyDeps } from './history';
+import { seatKeysTableOf } from './table';
 
 const unused = () => Promise.reject(new Error('not expected here'));
 
@@ -50,6 +52,7 @@ export const sessionWorkerDeps = (table: TableAccess, now: Date): WorkerDeps => 
   contentSeal: aesGcmContentSeal,
   messages: dynamoMessageStore(table),
   seatKeys: localSeatKeys(Buffer.alloc(32, 7).toString('base64')),
+  wrappedKeys: dynamoWrappedKeys(seatKeysTableOf(table)),
   settings: useCaseSettingsFrom(parseConfig({ TABLE_NAME: table.tableName })),
 });
 

@@ -15,6 +15,7 @@ import { findLink } from '../link-access';
 import { notifyFamily } from '../notifications/notify';
 import { endSession } from '../pairing/sessions';
 import { revokePairing } from '../pairing/unlink';
+import { dataKeyChange } from '../seats/data-keys';
 import { seatRef } from '../seats/seats';
 import { stateChangeEvents } from '../seats/state-events';
 import { answerOnLink, countLinkBudget, type AnsweringDeps, type PersonDeps } from './page';
@@ -146,7 +147,7 @@ export const stopProtection = (deps: AnsweringDeps & Pick<Deps, 'sessions'>, tok
           ...(revoke?.events.filter((event) => event.type !== 'seat.state_changed') ?? []),
           ...stateChangeEvents(deps, opened.seat, changed),
         ],
-        { ...revoke?.extras, notifications: inbox },
+        { ...revoke?.extras, notifications: inbox, ...dataKeyChange(opened.seat, changed) },
       ),
     );
     const ended = revoke === null ? null : opened.seat.pairing;
