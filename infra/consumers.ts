@@ -88,6 +88,13 @@ export interface QueueConsumer extends ConsumerBase {
   apiProducers?: readonly FunctionGroup[];
   /** Whether its worker sends to it too (a try again later, as a delayed message). */
   requeues?: boolean;
+  /**
+   * Its messages carry a person's message text (a provider's webhook body): the queue and its
+   * dead-letter queue are encrypted under a key of their own (the stateful stack's
+   * `QueuedContentKey`, used through SQS by the row's producers and worker only), and the
+   * dead-letter queue keeps what it holds a day, not two weeks (docs/security.md).
+   */
+  carriesMessageText?: boolean;
 }
 
 /**
@@ -134,6 +141,8 @@ export const consumers = [
     producers: ['SessionProviderWebhook'],
     // A pairing start asks the worker to catch up with the provider once the pairing is saved.
     apiProducers: ['pairing'],
+    // The provider's webhook bodies: the person's messages as they were sent.
+    carriesMessageText: true,
     needs: [
       'table',
       'sessionProvider',
@@ -341,6 +350,20 @@ export const scheduleConsumers: readonly RowOf<'schedule'>[] = consumers.filter(
 const kebab = (name: string): string => name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
 const constant = (name: string): string => kebab(name).replaceAll('-', '_').toUpperCase();
 export const pascal = (name: string): string => name.charAt(0).toUpperCase() + name.slice(1);
+
+/** How long a dead-letter queue keeps what the service gave up on: two weeks to look at it (the most SQS keeps). */
+export const deadLetterRetentionDays = 14;
+
+/**
+ * How long the dead-letter queue of a row that carries message text keeps it: a day. Its alarm
+ * fires on the first message, so a day is enough to look and redrive; past it the text is gone, a
+ * stopped seat's with it (docs/security.md, crypto-shredding).
+ */
+export const contentDeadLetterRetentionDays = 1;
+
+/** How long a queue row's dead-letter queue keeps its messages, in days (AWS and the local stack alike). */
+export const deadLetterRetentionDaysOf = (row: QueueConsumer): number =>
+  row.carriesMessageText === true ? contentDeadLetterRetentionDays : deadLetterRetentionDays;
 
 /** The queue's name and its dead-letter queue's (a stage prefixes both in AWS). */
 export const queueNames = (row: QueueConsumer): { queue: string; deadLetter: string } => {

@@ -81,6 +81,7 @@ export const buildStacks = (app: App, settings: StageSettings) => {
     queueArns: Object.fromEntries(
       Object.entries(stateful.queues).map(([name, queue]) => [name, queue.queueArn]),
     ) as Record<QueueName, string>,
+    queuedContentKeyArn: stateful.queuedContentKey.keyArn,
     gatewaySecretsArn: stateful.gatewaySecrets.secretArn,
     supplierSecretsArn: stateful.supplierSecrets.secretArn,
     proxySuppliersJson: settings.proxySuppliersJson ?? '[]',

@@ -3,9 +3,6 @@ import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-clo
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 
-/** How long a dead-letter queue keeps what the service gave up on: two weeks to look at it (the most SQS keeps). */
-export const deadLetterRetentionDays = 14;
-
 /**
  * Why a dead-letter queue has none of its own (cdk-nag SQS3): nothing consumes it, so nothing can
  * fail there; it keeps what it holds for the longest SQS allows, and its alarm fires on the first.

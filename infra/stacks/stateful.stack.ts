@@ -1,7 +1,13 @@
 import { Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
-import { deadLetterAlarm, deadLetterRetentionDays } from '../constructs/dead-letter-alarm';
-import { queueConsumers, queueNames, type QueueName } from '../consumers';
+import { deadLetterAlarm } from '../constructs/dead-letter-alarm';
+import {
+  deadLetterRetentionDaysOf,
+  queueConsumers,
+  queueNames,
+  type QueueConsumer,
+  type QueueName,
+} from '../consumers';
 import { AttributeType, Billing, StreamViewType, TableEncryptionV2, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Key } from 'aws-cdk-lib/aws-kms';
 import type { CfnBucket } from 'aws-cdk-lib/aws-s3';
@@ -36,6 +42,8 @@ export class StatefulStack extends Stack {
   readonly secretsKey: Key;
   /** Wraps the person's evidence files, and nothing else. */
   readonly evidenceKey: Key;
+  /** Encrypts the queues whose messages carry message text (`carriesMessageText`), and nothing else. */
+  readonly queuedContentKey: Key;
   /** The service's secrets, one per kind, so that each function is granted only what it uses. */
   readonly serviceSecrets: Record<ServiceSecretName, Secret>;
   readonly evidenceBucket: Bucket;
@@ -79,6 +87,14 @@ export class StatefulStack extends Stack {
     });
     this.evidenceKey = new Key(this, 'EvidenceKey', {
       description: `family-protection ${props.stage}: the person's evidence (selfie and recording)`,
+      enableKeyRotation: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
+    // The queues that carry a person's message text (infra/consumers.ts, `carriesMessageText`): used
+    // through SQS by their producers and worker alone, not by whoever may read a queue's attributes.
+    this.queuedContentKey = new Key(this, 'QueuedContentKey', {
+      description: `family-protection ${props.stage}: queued message text (session events and their dead letters)`,
       enableKeyRotation: true,
       removalPolicy: RemovalPolicy.RETAIN,
     });
@@ -183,15 +199,18 @@ export class StatefulStack extends Stack {
     this.queues = Object.fromEntries(
       queueConsumers.map((row) => {
         const names = queueNames(row);
+        const { carriesMessageText = false }: QueueConsumer = row;
         const common = {
-          encryption: QueueEncryption.SQS_MANAGED,
+          ...(carriesMessageText
+            ? { encryption: QueueEncryption.KMS, encryptionMasterKey: this.queuedContentKey }
+            : { encryption: QueueEncryption.SQS_MANAGED }),
           enforceSSL: true,
           ...(row.queue.fifo ? { fifo: true } : {}),
         };
         const deadLetter = new Queue(this, `${row.name}DeadLetter`, {
           ...common,
           queueName: `${props.stage}-${names.deadLetter}`,
-          retentionPeriod: Duration.days(deadLetterRetentionDays),
+          retentionPeriod: Duration.days(deadLetterRetentionDaysOf(row)),
         });
         deadLetterAlarm(this, `${row.name}DeadLetterAlarm`, deadLetter).addAlarmAction(
           new SnsAction(this.alarmTopic),

@@ -26,6 +26,7 @@ import {
   buildConsumers,
   eventBodiesEnvironment,
   grantPush,
+  grantQueueSend,
   grantSendMail,
   pushEndpointsOf,
   type PushApplications,
@@ -90,6 +91,8 @@ export interface StatelessStackProps extends StackProps {
   eventBodiesBucketName: string;
   /** The queue rows' queues (infra/consumers.ts), built in the stateful stack. */
   queueArns: Record<QueueName, string>;
+  /** The key of the queues that carry message text (infra/consumers.ts, `carriesMessageText`). */
+  queuedContentKeyArn: string;
   gatewaySecretsArn: string;
   /** The proxy suppliers' keys: readable by the supply group only. */
   supplierSecretsArn: string;
@@ -460,7 +463,7 @@ export class StatelessStack extends Stack {
         const fn = this.gatewayFunctions[producer];
         if (fn === undefined)
           throw new Error(`the queue ${row.name} names a producer with no route: ${producer}`);
-        queues[row.name].grantSendMessages(fn);
+        grantQueueSend(fn, row, queues[row.name], props.queuedContentKeyArn);
         // A body too large for a queue message is kept aside for the worker: write only, its prefix only.
         if (needs.includes('eventBodies')) {
           for (const [name, value] of Object.entries(eventBodiesEnvironment(eventBodies)))
@@ -542,6 +545,7 @@ export class StatelessStack extends Stack {
       serviceSecrets,
       gatewaySecrets,
       queues,
+      queuedContentKeyArn: props.queuedContentKeyArn,
       relay: { vpc, pushClients: this.relay.pushClients },
       sessionProviderUrl: props.sessionProviderUrl,
       sessionProviderWebhookUrl,
@@ -559,7 +563,7 @@ export class StatelessStack extends Stack {
     for (const row of queueConsumers) {
       const { apiProducers = [] }: QueueConsumer = row;
       for (const group of apiProducers) {
-        queues[row.name].grantSendMessages(functions[group]);
+        grantQueueSend(functions[group], row, queues[row.name], props.queuedContentKeyArn);
         functions[group].addEnvironment(queueUrlVariable(row.name), queues[row.name].queueUrl);
       }
     }

@@ -177,7 +177,6 @@ describe('the queues', () => {
       FifoQueue: true,
       QueueName: 'test-session-events.fifo',
       RedrivePolicy: { deadLetterTargetArn: Match.anyValue(), maxReceiveCount: 5 },
-      SqsManagedSseEnabled: true,
     });
     stateful.hasResourceProperties('AWS::SQS::Queue', {
       FifoQueue: true,
@@ -187,6 +186,77 @@ describe('the queues', () => {
       QueueName: 'test-business-events',
       RedrivePolicy: { deadLetterTargetArn: Match.anyValue(), maxReceiveCount: 5 },
     });
+  });
+});
+
+describe('queued message text', () => {
+  const contentRows = queueConsumers.filter((row) => (row as QueueConsumer).carriesMessageText === true);
+  const keyId = () =>
+    Object.keys(
+      stateful.findResources('AWS::KMS::Key', {
+        Properties: { Description: Match.stringLikeRegexp('queued message text') },
+      }),
+    );
+
+  it('is the session events’ alone (the provider’s webhook bodies); the other queues carry ids', () => {
+    expect(contentRows.map((row) => row.name)).toEqual(['sessionEvents']);
+  });
+
+  it('waits under a rotating key of its own, in the queue and its dead-letter queue, which keeps it a day', () => {
+    const [key] = keyId();
+    expect(key).toMatch(/^QueuedContentKey/);
+    stateful.hasResourceProperties('AWS::KMS::Key', {
+      Description: Match.stringLikeRegexp('queued message text'),
+      EnableKeyRotation: true,
+    });
+    for (const row of contentRows) {
+      const names = queueNames(row);
+      stateful.hasResourceProperties('AWS::SQS::Queue', {
+        QueueName: `test-${names.queue}`,
+        KmsMasterKeyId: { 'Fn::GetAtt': [key, 'Arn'] },
+      });
+      stateful.hasResourceProperties('AWS::SQS::Queue', {
+        QueueName: `test-${names.deadLetter}`,
+        KmsMasterKeyId: { 'Fn::GetAtt': [key, 'Arn'] },
+        MessageRetentionPeriod: 86_400,
+      });
+    }
+    // Every other queue: SQS's own encryption, and two weeks in its dead-letter queue.
+    for (const row of queueConsumers.filter((one) => !contentRows.includes(one))) {
+      const names = queueNames(row);
+      stateful.hasResourceProperties('AWS::SQS::Queue', {
+        QueueName: `test-${names.queue}`,
+        SqsManagedSseEnabled: true,
+      });
+      stateful.hasResourceProperties('AWS::SQS::Queue', {
+        QueueName: `test-${names.deadLetter}`,
+        SqsManagedSseEnabled: true,
+        MessageRetentionPeriod: 14 * 86_400,
+      });
+    }
+  });
+
+  it('is sealed and opened through SQS by the queue’s producers (GenerateDataKey, Decrypt) and its worker (Decrypt), and nobody else', () => {
+    const onKey = Object.entries(stateless.findResources('AWS::IAM::Policy')).flatMap(([id, policy]) =>
+      (policy.Properties.PolicyDocument.Statement as (Statement & { Condition?: unknown })[])
+        .filter((statement) => JSON.stringify(statement.Resource).includes('QueuedContentKey'))
+        .map((statement) => {
+          expect(statement.Condition).toEqual({
+            StringEquals: { 'kms:ViaService': 'sqs.sa-east-1.amazonaws.com' },
+          });
+          return [id.replace(/(Api|Worker|ServiceRole).*$/, ''), [statement.Action].flat()] as const;
+        }),
+    );
+    const send = ['kms:GenerateDataKey', 'kms:Decrypt'];
+    const expected = contentRows.flatMap((row) => {
+      const { apiProducers = [] }: QueueConsumer = row;
+      return [
+        ...row.producers.map((producer) => [producer, send] as const),
+        ...apiProducers.map((group) => [pascal(group), send] as const),
+        [pascal(row.name), ['kms:Decrypt']] as const,
+      ];
+    });
+    expect([...onKey].sort()).toEqual([...expected].sort());
   });
 });
 
@@ -942,8 +1012,9 @@ describe('the consumers table, as CDK builds it', () => {
           deadLetterTargetArn: { 'Fn::GetAtt': [deadLetterId, 'Arn'] },
           maxReceiveCount: row.queue.maxReceiveCount,
         },
-        SqsManagedSseEnabled: true,
       });
+      // Encrypted: under SQS's own key, or the queued-content key (checked with queued message text).
+      expect(queue.Properties['SqsManagedSseEnabled'] ?? queue.Properties['KmsMasterKeyId']).toBeTruthy();
       expect(queue.Properties['FifoQueue']).toBe(row.queue.fifo ? true : undefined);
       expect(deadLetter.Properties['FifoQueue']).toBe(row.queue.fifo ? true : undefined);
       expectAlarmOn(stateful, deadLetterId);
