@@ -30,6 +30,8 @@ import type { FunctionGroup, gatewayRoutes } from './routes';
  * - `businessProvider`: sends template messages through the business provider (its phone number id;
  *   the access token is in the providers' secret, `secrets: ['providerTokens']`).
  * - `historyImports`: hands admitted history imports to their worker (sends to its queue).
+ * - `sessionEnds`: hands the sessions of ended pairings to their worker, which deletes them at the
+ *   provider (sends to its queue).
  */
 export type Need =
   | 'table'
@@ -41,7 +43,8 @@ export type Need =
   | 'seatKeys'
   | 'analysis'
   | 'businessProvider'
-  | 'historyImports';
+  | 'historyImports'
+  | 'sessionEnds';
 
 /** A gateway function, by its name in `gatewayRoutes`. */
 export type GatewayFunction = (typeof gatewayRoutes)[number]['name'];
@@ -152,6 +155,7 @@ export const consumers = [
       'seatKeys',
       'analysis',
       'historyImports',
+      'sessionEnds',
     ],
     secrets: ['hashKey', 'providerTokens'],
     // Reconnects after a drop; the trial-ending notice at a seat's first `paired`; the warm-up's
@@ -220,7 +224,8 @@ export const consumers = [
     name: 'reconnect',
     entry: 'functions/workers/reconnect/handler.ts',
     timeoutSeconds: 30,
-    needs: ['table', 'sessionProvider', 'push', 'mail'],
+    // A reconnect that gives up ends the pairing, and hands its session to the session-ends worker.
+    needs: ['table', 'sessionProvider', 'push', 'mail', 'sessionEnds'],
     secrets: ['hashKey', 'providerTokens'],
     schedules: ['reconnect'],
   },
@@ -330,7 +335,28 @@ export const consumers = [
     producers: [],
     // `POST /admin/proxies/{uid}/burn` hands it the burned address.
     apiProducers: ['admin'],
-    needs: ['table', 'sessionProvider', 'push', 'mail'],
+    // A session with no address to move to ends, and goes to the session-ends worker.
+    needs: ['table', 'sessionProvider', 'push', 'mail', 'sessionEnds'],
+    secrets: ['providerTokens'],
+  },
+  {
+    kind: 'queue',
+    name: 'sessionEnds',
+    entry: 'functions/workers/session-ends/handler.ts',
+    // One session a message, deleted at the provider; a second delete of the same session is
+    // harmless (404: already gone). A provider that refuses or does not answer in time is asked
+    // again after the visibility timeout, ten times over about ten minutes; then the message lands
+    // in the DLQ, which alarms: until it is redriven, the person's WhatsApp stays linked.
+    queue: { fifo: false, visibilityTimeoutSeconds: 60, maxReceiveCount: 10 },
+    // Up to five deletes a batch, at once, each bounded by the provider's timeout.
+    batchSize: 5,
+    timeoutSeconds: 30,
+    producers: [],
+    // Whoever ends a pairing from the API: an unlink, a failed start, a refused passkey (pairing),
+    // the person's stop (consent), an operator's reset (admin). The workers that end pairings have
+    // the `sessionEnds` need.
+    apiProducers: ['pairing', 'consent', 'admin'],
+    needs: ['sessionProvider'],
     secrets: ['providerTokens'],
   },
 ] as const satisfies readonly Consumer[];

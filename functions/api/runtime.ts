@@ -96,6 +96,7 @@ export type ApiDeps = Omit<
   | 'seatKeys'
   | 'wrappedKeys'
   | 'sessions'
+  | 'sessionEnds'
   | 'reconnects'
   | 'pauseResumes'
   | 'trialEndings'

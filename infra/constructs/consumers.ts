@@ -233,9 +233,16 @@ export const buildConsumers = (scope: Stack, props: ConsumersProps) => {
     props.queues.historyImport.grantSendMessages(fn);
   };
 
+  /** Lets `fn` hand ended pairings' sessions to the session-ends worker. */
+  const grantSessionEnds = (fn: NodejsFunction): void => {
+    fn.addEnvironment(queueUrlVariable('sessionEnds'), props.queues.sessionEnds.queueUrl);
+    props.queues.sessionEnds.grantSendMessages(fn);
+  };
+
   const grants: Record<Need, (fn: NodejsFunction) => void> = {
     table: (fn) => grantTableAccess(fn, table, wholeTable),
     historyImports: grantHistoryImports,
+    sessionEnds: grantSessionEnds,
     sessionProvider: (fn) => {
       fn.addEnvironment('SESSION_PROVIDER_URL', props.sessionProviderUrl);
       fn.addEnvironment('SESSION_PROVIDER_WEBHOOK_URL', props.sessionProviderWebhookUrl);

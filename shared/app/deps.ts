@@ -113,6 +113,8 @@ export interface Deps {
   speech: SpeechListener;
   evidence: EvidenceStore;
   sessions: SessionProvider;
+  /** The session-ends queue: a session whose pairing ended is deleted at the provider by its worker. */
+  sessionEnds: EventQueue;
   proxies: ProxyPool;
   reconnects: ReconnectScheduler;
   /** The schedules that end pauses at their `until`. */

@@ -216,6 +216,8 @@ export const configSchema = z.object({
   SIGN_IN_MAILS_QUEUE_URL: optionalUrl,
   /** The burn worker's queue: a burned proxy address is handed to it by the backoffice. */
   PROXY_BURNS_QUEUE_URL: optionalUrl,
+  /** The session-ends worker's queue: whoever ends a pairing hands it the session to delete. */
+  SESSION_ENDS_QUEUE_URL: optionalUrl,
   SQS_ENDPOINT: optionalUrl,
   /**
    * Where a session-provider body too large for a queue message waits for its worker: an S3 bucket
@@ -397,6 +399,7 @@ export const capabilities = {
   messenger: z.object({ WHATSAPP_PHONE_NUMBER_ID: setWhen('consent requests are sent') }),
   consentSendsQueue: z.object({ CONSENT_SENDS_QUEUE_URL: setWhen('consent links are sent') }),
   proxyBurnsQueue: z.object({ PROXY_BURNS_QUEUE_URL: setWhen('proxies are burned') }),
+  sessionEndsQueue: z.object({ SESSION_ENDS_QUEUE_URL: setWhen('sessions are ended') }),
   seatKeys: z.discriminatedUnion('SEAT_KEYS', [
     z.object({ SEAT_KEYS: z.literal('kms'), SEAT_KEYS_KMS_KEY_ID: setWhen('SEAT_KEYS is kms') }),
     z.object({ SEAT_KEYS: z.literal('local'), LOCAL_MASTER_KEY: setWhen('SEAT_KEYS is local') }),

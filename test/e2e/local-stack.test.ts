@@ -447,6 +447,15 @@ describe('the consumers table, locally (infra/consumers.ts)', () => {
         await proxy.close();
       }
     },
+    // A guardian's unlink, through the pairing API and the standard queue, to the session-ends
+    // worker, which deletes the session at the provider.
+    async sessionEnds() {
+      const family = await protectedSeat();
+      const session = await pair(family);
+      await call('DELETE', `/seats/${family.seatUid}/pairing`, { token: family.owner.token });
+      await awaitLogLines<{ session?: string }>('session_end.done', (line) => line.session === session, 1);
+      expect(await sessionsOf(family.seatUid)).toEqual([]);
+    },
   };
 
   it('starts a queue poller, a stream reader or a scheduler target for every row, one line each', async () => {

@@ -583,6 +583,7 @@ describe('the stateless stack', () => {
       'ProxyBurnsWorker',
       'ReconnectWorker',
       'Seats',
+      'SessionEndsWorker',
       'SessionEventsWorker',
       'SessionProviderWebhook',
       'SignInMailsWorker',
@@ -594,7 +595,13 @@ describe('the stateless stack', () => {
 
   it('gives each function the variables of every capability its code checks as it starts', () => {
     const api: Capability[] = ['relationshipRegistry'];
-    const workers: Capability[] = ['sessionProvider', 'reconnectScheduler', 'notifications'];
+    // The workers that move pairings end sessions through the session-ends queue (read on first end).
+    const workers: Capability[] = [
+      'sessionProvider',
+      'reconnectScheduler',
+      'notifications',
+      'sessionEndsQueue',
+    ];
     // Whoever moves the history queue: read when the first import is admitted or checked.
     const history: Capability[] = ['historyOfferScheduler', 'historyStuckScheduler', 'historyImportQueue'];
     // What each function's modules pass to `configFor` (functions/**): its cold start fails without them.
@@ -604,10 +611,11 @@ describe('the stateless stack', () => {
       AccountsApi: [...api, 'pushPlatforms', 'seatKeys'],
       // The consent-link queue is read on the first send; its URL is there all the same.
       SeatsApi: [...api, 'seatKeys', 'pauseResumeScheduler', 'consentSendsQueue'],
-      ConsentApi: [...api, 'sessionProvider', 'notifications', 'seatKeys'],
+      ConsentApi: [...api, 'sessionProvider', 'notifications', 'seatKeys', 'sessionEndsQueue'],
       EvidenceApi: [...api, 'evidenceStore'],
-      PairingApi: [...api, 'sessionProvider', 'notifications'],
-      AlertsApi: api,
+      PairingApi: [...api, 'sessionProvider', 'notifications', 'sessionEndsQueue'],
+      // An excerpt opens its seat's key: its wrapped copy is in the seat keys' table.
+      AlertsApi: [...api, 'wrappedKeys'],
       HealthApi: api,
       AdminApi: [
         ...api,
@@ -618,6 +626,8 @@ describe('the stateless stack', () => {
         'businessEventsQueue',
         // The burn worker's queue: read on the first burn.
         'proxyBurnsQueue',
+        // A pairing's reset ends its session.
+        'sessionEndsQueue',
       ],
       HistoryApi: [...api, 'notifications', ...history],
       SessionProviderWebhook: ['sessionEventsQueue'],
@@ -625,8 +635,22 @@ describe('the stateless stack', () => {
       GatewayHealth: ['sessionEventsQueue', 'businessEventsQueue'],
       EventFanOutStreamHandler: [],
       ContentShreddingStreamHandler: [],
-      SessionEventsWorker: [...workers, 'seatKeys', 'analysis', 'trialEndingScheduler', ...history],
-      HistoryImportWorker: ['sessionProvider', 'notifications', 'seatKeys', 'analysis', ...history],
+      SessionEventsWorker: [
+        ...workers,
+        'seatKeys',
+        'wrappedKeys',
+        'analysis',
+        'trialEndingScheduler',
+        ...history,
+      ],
+      HistoryImportWorker: [
+        'sessionProvider',
+        'notifications',
+        'seatKeys',
+        'wrappedKeys',
+        'analysis',
+        ...history,
+      ],
       HistoryOfferExpiryWorker: ['notifications', ...history],
       HistoryStuckWorker: ['notifications', ...history],
       HistoryAdmissionWorker: ['notifications', ...history],
@@ -645,7 +669,9 @@ describe('the stateless stack', () => {
       // The daily supply check: the table only (audit entries and a log line).
       SupplyExpiryWorker: [],
       // Moves sessions off a burned proxy (the provider), or tells guardians to pair again.
-      ProxyBurnsWorker: ['sessionProvider', 'notifications'],
+      ProxyBurnsWorker: ['sessionProvider', 'notifications', 'sessionEndsQueue'],
+      // Deletes ended sessions at the provider, asking again until it confirms.
+      SessionEndsWorker: ['sessionProvider'],
     };
     const ours = Object.entries(stateless.findResources('AWS::Lambda::Function')).filter(
       ([, fn]) => fn.Properties.Environment?.Variables?.TABLE_NAME !== undefined,
@@ -845,6 +871,24 @@ describe('the workers', () => {
       }),
     ]);
     expect(actionsOf(stateless, 'AlertsApi')).not.toContain('dynamodb:DeleteItem');
+  });
+});
+
+describe('the session ends', () => {
+  it('are a queue row of their own, sent to by whoever ends pairings, and only by them', () => {
+    const row = queueConsumers.find((one) => one.name === 'sessionEnds');
+    expect(row).toMatchObject({ kind: 'queue', queue: { fifo: false } });
+    const senders = Object.entries(stateless.findResources('AWS::IAM::Policy'))
+      .filter(([, policy]) =>
+        (policy.Properties.PolicyDocument.Statement as Statement[]).some(
+          (statement) =>
+            [statement.Action].flat().includes('sqs:SendMessage') &&
+            JSON.stringify(statement.Resource).includes('sessionEndsQueue'),
+        ),
+      )
+      .map(([id]) => id.replace(/(Api|Worker)?(Function)?ServiceRole.*$/, ''))
+      .sort();
+    expect(senders).toEqual(['Admin', 'Consent', 'Pairing', 'ProxyBurns', 'Reconnect', 'SessionEvents']);
   });
 });
 

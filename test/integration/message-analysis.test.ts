@@ -72,6 +72,7 @@ const workerDeps = (analyzer: Analyzer, on: TableAccess = table) => {
     messages: dynamoMessageStore(on),
     seatKeys,
     wrappedKeys: dynamoWrappedKeys(seatKeysTableOf(on)),
+    sessionEnds: { send: unused },
     sessions: {
       createSession: unused,
       restart: unused,

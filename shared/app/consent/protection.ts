@@ -125,7 +125,7 @@ export const readPersonProtection = async (deps: PersonDeps, token: string, ip: 
  * an open pairing is revoked in the same transaction, then its session is ended at the provider.
  * The answer is the page with the request now `revoked`.
  */
-export const stopProtection = (deps: AnsweringDeps & Pick<Deps, 'sessions'>, token: string, ip: string) =>
+export const stopProtection = (deps: AnsweringDeps & Pick<Deps, 'sessionEnds'>, token: string, ip: string) =>
   answerOnLink(deps, token, ip, async (opened, now) => {
     const stopped = stopByDependent(opened.seat, now, deps.settings.consent);
     const revoke = revokePairing(deps, opened.family, stopped, 'stopped_by_dependent');
