@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { devSecrets } from '../../localstack/dev-config';
@@ -17,6 +18,9 @@ import { alertOf } from '../support/alerts';
 import { eventually } from '../support/eventually';
 import { call, newFamily } from './support/api';
 import { asPerson, giveConsent, protectedSeat, seatItem, stackTable } from './support/consent';
+import { copiesOf } from './support/copies';
+import { awaitLogLines } from './support/logs';
+import { pair, sessionsOf, simulate } from './support/pairing';
 import { guardianStream, personStream } from './support/streams';
 import { seatKeysIn } from '../support/seat-keys';
 import { seatKeysTableOf } from '../support/table';
@@ -44,7 +48,7 @@ const seatOf = async (accountUid: string, seatUid: string): Promise<Seat> => {
 };
 
 /** Messages sealed with the seat's real key, as the session-events worker keeps them, and a finding. */
-const sealMessages = async (seat: Seat, count: number) => {
+const sealMessages = async (seat: Seat, count: number, text = 'mensagem') => {
   const dataKey = await dataKeys.open(seat);
   const expires = Math.floor(Date.now() / 1000) + 86_400;
   for (let index = 0; index < count; index += 1) {
@@ -56,7 +60,7 @@ const sealMessages = async (seat: Seat, count: number) => {
         chat: 'chat-hash',
         fromMe: index % 2 === 0,
         sentAt: new Date(Date.now() + index).toISOString(),
-        sealed: aesGcmContentSeal.seal(dataKey, { seatId: seat.seatId, messageId }, `mensagem ${index}`),
+        sealed: aesGcmContentSeal.seal(dataKey, { seatId: seat.seatId, messageId }, `${text} ${index}`),
       },
       expires,
     );
@@ -178,8 +182,12 @@ describe('crypto-shredding', () => {
     });
     await families.addSeat(keyed, []);
     const seat = await dataKeys.keyed(await seatOf(accountUid, keyed.uid), ids);
-    await sealMessages(seat, 3);
+    const marker = `tapir${randomBytes(6).toString('hex')}`;
+    await sealMessages(seat, 3, marker);
     const alert = await openAlert(seat);
+    const wrapped = String((await wrappedKeyItem(seat.seatId))?.['wrappedKey']);
+    // Before: the key's one copy is in the seat keys' table; the text is nowhere readable.
+    expect(await copiesOf([marker, wrapped])).toEqual([`seat keys table: ${seat.seatId}`]);
 
     expect((await call('DELETE', `/seats/${seat.uid}`, { token: owner.token })).status).toBe(204);
     const item = await seatItem(accountUid, seat.uid);
@@ -187,7 +195,61 @@ describe('crypto-shredding', () => {
     expect(await wrappedKeyItem(seat.seatId)).toBeUndefined();
     await contentGone(seat.seatId);
     expect(await alertItem(accountUid, alert.uid)).toMatchObject({ status: 'open' });
+    expect(await copiesOf([marker, wrapped])).toEqual([]);
   });
+});
+
+describe('after the person stops, nothing anywhere opens their content', () => {
+  it('no table, stream, queue, dead letter or kept body holds their messages’ text or the seat’s key; the provider deletes their session though it refused the first deletes', async () => {
+    const marker = `okapi${randomBytes(6).toString('hex')}`;
+    const family = await protectedSeat();
+    const session = await pair(family);
+    const seat = await seatOf(family.accountUid, family.seatUid);
+    const wrapped = String((await wrappedKeyItem(seat.seatId))?.['wrappedKey']);
+    // The key's one copy is in the seat keys' table: not on the seat, not in the table's stream.
+    expect(await copiesOf([wrapped])).toEqual([`seat keys table: ${seat.seatId}`]);
+
+    // Through the provider's webhook: a message that fits a queue message, and one kept aside in the
+    // body store for being too large for one (over 256 KB once encoded; its sealed item still under
+    // DynamoDB's 400 KB). Each comes as `message` and `message.any`: each is kept once.
+    const contact = '5511912345678@c.us';
+    await simulate(session, 'messages', { from: contact, body: `oi ${marker} #risk:grooming:high` });
+    await simulate(session, 'messages', { from: contact, body: `${marker} ${'e'.repeat(199_000)}` });
+    const handled = await awaitLogLines<{ session: string; event: string; outcome: string }>(
+      'session_event.handled',
+      (line) => line.session === session && line.event.startsWith('message'),
+      4,
+      20_000,
+    );
+    expect(handled.map((line) => line.outcome).sort()).toEqual([
+      'duplicate',
+      'duplicate',
+      'ingested',
+      'ingested',
+    ]);
+    expect(await contentOf(seat.seatId)).not.toEqual([]);
+
+    await simulate(session, 'delete-refusals', { count: 2 });
+    expect((await asPerson('POST', `/consent-requests/${family.linkToken}/stop`)).status).toBe(200);
+    await contentGone(seat.seatId);
+    // The provider refused twice (503); the worker asked again until it was gone.
+    const refused = await awaitLogLines<{ session: string; cause: string }>(
+      'session_end.failed',
+      (line) => line.session === session,
+      2,
+      20_000,
+    );
+    expect(refused.map((line) => line.cause)).toEqual(['status_503', 'status_503']);
+    await awaitLogLines<{ session: string }>(
+      'session_end.done',
+      (line) => line.session === session,
+      1,
+      20_000,
+    );
+    expect(await sessionsOf(family.seatUid)).toEqual([]);
+
+    expect(await copiesOf([marker, wrapped])).toEqual([]);
+  }, 90_000);
 });
 
 describe('the person’s stream', () => {
