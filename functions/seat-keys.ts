@@ -1,5 +1,7 @@
+import { createTableAccess } from '../shared/adapters/dynamo/client';
+import { dynamoWrappedKeys } from '../shared/adapters/dynamo/wrapped-keys.store';
 import type { CapabilityConfig, Config } from '../shared/config/config';
-import type { SeatKeys } from '../shared/ports/consent';
+import type { SeatKeys, WrappedKeys } from '../shared/ports/consent';
 
 /**
  * Seat data keys, as the API's seats group (activation makes them) and the session-events worker
@@ -35,3 +37,13 @@ export const configuredDeviceKeys = async (
   ]);
   return kmsDataKeys(new KMSClient({ region: settings.AWS_REGION }), keys.DEVICE_KEYS_KMS_KEY_ID, 'deviceId');
 };
+
+/** The seats' wrapped data keys, read by those that open content (the seat keys' table). */
+export const configuredWrappedKeys = (settings: Config, keys: CapabilityConfig<'wrappedKeys'>): WrappedKeys =>
+  dynamoWrappedKeys(
+    createTableAccess({
+      tableName: keys.SEAT_KEYS_TABLE_NAME,
+      region: settings.AWS_REGION,
+      endpoint: settings.DYNAMODB_ENDPOINT,
+    }),
+  );

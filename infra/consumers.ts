@@ -23,12 +23,14 @@ import { indexPartitions, partitions, steps, tableGrants, type TableGrant } from
  * - `relayPush`: wakes the relay tasks (in their VPC, to their push port only);
  * - `eventBodies`: reads and removes the bodies its producers kept aside for being too large for a
  *   queue message (and its producers may write them, under their prefix only);
- * - `seatKeys`: opens seat data keys (KMS Decrypt on the seat key only, bound to a seat id) to seal
- *   and open a seat's messages;
+ * - `seatKeys`: opens seat data keys (reads their wrapped copies from the seat keys' table; KMS
+ *   Decrypt on the seat key only, bound to a seat id) to seal and open a seat's messages;
  * - `analysis`: reads messages for risks with Amazon Bedrock (InvokeModel on the stage's one model);
  * - `businessProvider`: sends template messages through the business provider (its phone number id;
  *   the access token is in the providers' secret, `secrets: ['providerTokens']`).
  * - `historyImports`: hands admitted history imports to their worker (sends to its queue).
+ * - `sessionEnds`: hands the sessions of ended pairings to their worker, which deletes them at the
+ *   provider (sends to its queue).
  */
 export type Need =
   | 'sessionProvider'
@@ -39,7 +41,8 @@ export type Need =
   | 'seatKeys'
   | 'analysis'
   | 'businessProvider'
-  | 'historyImports';
+  | 'historyImports'
+  | 'sessionEnds';
 
 /** A gateway function, by its name in `gatewayRoutes`. */
 export type GatewayFunction = (typeof gatewayRoutes)[number]['name'];
@@ -88,6 +91,13 @@ export interface QueueConsumer extends ConsumerBase {
   apiProducers?: readonly FunctionGroup[];
   /** Whether its worker sends to it too (a try again later, as a delayed message). */
   requeues?: boolean;
+  /**
+   * Its messages carry a person's message text (a provider's webhook body): the queue and its
+   * dead-letter queue are encrypted under a key of their own (the stateful stack's
+   * `QueuedContentKey`, used through SQS by the row's producers and worker only), and the
+   * dead-letter queue keeps what it holds a day, not two weeks (docs/security.md).
+   */
+  carriesMessageText?: boolean;
 }
 
 /**
@@ -149,7 +159,18 @@ export const consumers = [
       ],
       { GSI1: [indexPartitions.chat] },
     ),
-    needs: ['sessionProvider', 'push', 'mail', 'eventBodies', 'seatKeys', 'analysis', 'historyImports'],
+    // The provider's webhook bodies: the person's messages as they were sent.
+    carriesMessageText: true,
+    needs: [
+      'sessionProvider',
+      'push',
+      'mail',
+      'eventBodies',
+      'seatKeys',
+      'analysis',
+      'historyImports',
+      'sessionEnds',
+    ],
     secrets: ['hashKey', 'providerTokens'],
     // Reconnects after a drop; the trial-ending notice at a seat's first `paired`; the warm-up's
     // admission at the same moment (its stuck check).
@@ -228,7 +249,8 @@ export const consumers = [
       steps.movesPairings,
       steps.notifiesFamily,
     ]),
-    needs: ['sessionProvider', 'push', 'mail'],
+    // A reconnect that gives up ends the pairing, and hands its session to the session-ends worker.
+    needs: ['sessionProvider', 'push', 'mail', 'sessionEnds'],
     secrets: ['hashKey', 'providerTokens'],
     schedules: ['reconnect'],
   },
@@ -398,7 +420,30 @@ export const consumers = [
       ],
       { GSI3: [indexPartitions.proxyBindings] },
     ),
-    needs: ['sessionProvider', 'push', 'mail'],
+    // A session with no address to move to ends, and goes to the session-ends worker.
+    needs: ['sessionProvider', 'push', 'mail', 'sessionEnds'],
+    secrets: ['providerTokens'],
+  },
+  {
+    kind: 'queue',
+    name: 'sessionEnds',
+    entry: 'functions/workers/session-ends/handler.ts',
+    // One session a message, deleted at the provider; a second delete of the same session is
+    // harmless (404: already gone). A provider that refuses or does not answer in time is asked
+    // again after the visibility timeout, ten times over about ten minutes; then the message lands
+    // in the DLQ, which alarms: until it is redriven, the person's WhatsApp stays linked.
+    queue: { fifo: false, visibilityTimeoutSeconds: 60, maxReceiveCount: 10 },
+    // Up to five deletes a batch, at once, each bounded by the provider's timeout.
+    batchSize: 5,
+    timeoutSeconds: 30,
+    producers: [],
+    // Whoever ends a pairing from the API: an unlink, a failed start, a refused passkey (pairing),
+    // the person's stop (consent), an operator's reset (admin). The workers that end pairings have
+    // the `sessionEnds` need.
+    apiProducers: ['pairing', 'consent', 'admin'],
+    // The provider alone: it reads and writes nothing of the table.
+    table: [],
+    needs: ['sessionProvider'],
     secrets: ['providerTokens'],
   },
 ] as const satisfies readonly Consumer[];
@@ -418,6 +463,20 @@ export const scheduleConsumers: readonly RowOf<'schedule'>[] = consumers.filter(
 const kebab = (name: string): string => name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
 const constant = (name: string): string => kebab(name).replaceAll('-', '_').toUpperCase();
 export const pascal = (name: string): string => name.charAt(0).toUpperCase() + name.slice(1);
+
+/** How long a dead-letter queue keeps what the service gave up on: two weeks to look at it (the most SQS keeps). */
+export const deadLetterRetentionDays = 14;
+
+/**
+ * How long the dead-letter queue of a row that carries message text keeps it: a day. Its alarm
+ * fires on the first message, so a day is enough to look and redrive; past it the text is gone, a
+ * stopped seat's with it (docs/security.md, crypto-shredding).
+ */
+export const contentDeadLetterRetentionDays = 1;
+
+/** How long a queue row's dead-letter queue keeps its messages, in days (AWS and the local stack alike). */
+export const deadLetterRetentionDaysOf = (row: QueueConsumer): number =>
+  row.carriesMessageText === true ? contentDeadLetterRetentionDays : deadLetterRetentionDays;
 
 /** The queue's name and its dead-letter queue's (a stage prefixes both in AWS). */
 export const queueNames = (row: QueueConsumer): { queue: string; deadLetter: string } => {

@@ -17,7 +17,7 @@ export const applyNagChecks = (app: App): AwsSolutionsChecks => {
 
 /** A rule of the AWS Solutions pack (`APIG4`, or a finding of one: `IAM5[Resource::*]`). */
 export type NagRule =
-  `${'APIG' | 'CFR' | 'EC' | 'ECS' | 'ELB' | 'IAM' | 'L' | 'S' | 'SMG' | 'SQS' | 'VPC'}${string}`;
+  `${'APIG' | 'CFR' | 'DDB' | 'EC' | 'ECS' | 'ELB' | 'IAM' | 'L' | 'S' | 'SMG' | 'SQS' | 'VPC'}${string}`;
 
 /** Acknowledges `rule` on `scope` and everything under it, with the reason it does not apply there. */
 export const acknowledge = (scope: IConstruct, rule: NagRule, reason: string): void =>

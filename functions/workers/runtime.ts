@@ -10,6 +10,7 @@ import { configuredEventBodies } from '../event-bodies';
 import { configuredScheduler } from '../schedules';
 import { notifier, settings, table } from './notifying';
 import { dynamoNotificationSettings } from '../../shared/adapters/dynamo/notification-settings.store';
+import { configuredSessionEnds } from '../session-ends';
 import { configuredSessionProvider } from '../session-provider';
 import { useCaseSettingsFrom } from '../use-case-settings';
 import { logger } from './logger';
@@ -54,6 +55,7 @@ export const deps = lazy(async (): Promise<PairingWorkerDeps> => ({
   ids: cryptoIds(),
   families: dynamoFamilyStore(table),
   sessions: configuredSessionProvider(settings, sessionProvider, providerTokens),
+  sessionEnds: configuredSessionEnds(settings),
   // Locally: timers in this process invoke the reconnect handler the local stack serves.
   reconnects: await configuredScheduler(scheduleTargets.reconnect, {
     config: scheduler,

@@ -40,7 +40,11 @@ export type AwsCall =
   | { kind: 'queue'; queue: QueueName; use: 'send' | 'receive' | 'depth' }
   | { kind: 'schedule'; target: ScheduleTargetName }
   | { kind: 'model' }
-  | { kind: 'eventBodies'; use: 'keep' | 'take' };
+  | { kind: 'eventBodies'; use: 'keep' | 'take' }
+  | {
+      kind: 'seatKeysTable';
+      actions: readonly ('dynamodb:GetItem' | 'dynamodb:PutItem' | 'dynamodb:DeleteItem')[];
+    };
 
 /** Who makes the calls: a function (by its construct id) or the relay's task and execution roles. */
 export interface FunctionCalls {
@@ -72,7 +76,21 @@ const apiCalls = (group: (typeof functionGroups)[number]): FunctionCalls => {
       ...secretCalls(access.secrets),
       ...secretCalls(access.sessionProvider === true ? ['gateway'] : []),
       ...secretCalls(group === 'supply' ? ['suppliers'] : []),
-      ...(access.dataKeys ?? []).map((grant): AwsCall => ({ kind: 'dataKey', grant })),
+      ...(access.dataKeys ?? []).flatMap((grant): AwsCall[] => [
+        { kind: 'dataKey', grant },
+        // The wrapped copies in the seat keys' table: written with the seat and deleted by a stop or
+        // an archive where keys are made, read where they are opened.
+        ...(grant.key === 'seat'
+          ? [
+              {
+                kind: 'seatKeysTable',
+                actions: grant.use.includes('make')
+                  ? (['dynamodb:PutItem', 'dynamodb:DeleteItem'] as const)
+                  : (['dynamodb:GetItem'] as const),
+              } satisfies AwsCall,
+            ]
+          : []),
+      ]),
       ...sendsTo((row) => ((row as QueueConsumer).apiProducers ?? []).includes(group)),
       ...(access.schedules ?? []).map((target): AwsCall => ({ kind: 'schedule', target })),
       // The backoffice overview shows each queue's depth and its dead letter's.
@@ -90,7 +108,11 @@ const queueDepths: AwsCall[] = queueConsumers.map((row) => ({
 const needCalls: Record<Need, AwsCall[]> = {
   relayPush: [],
   sessionProvider: secretCalls(['gateway']),
-  seatKeys: [{ kind: 'dataKey', grant: { key: 'seat', use: ['open'] } }],
+  seatKeys: [
+    { kind: 'dataKey', grant: { key: 'seat', use: ['open'] } },
+    { kind: 'seatKeysTable', actions: ['dynamodb:GetItem'] },
+  ],
+  sessionEnds: [{ kind: 'queue', queue: 'sessionEnds', use: 'send' }],
   analysis: [{ kind: 'model' }],
   eventBodies: [{ kind: 'eventBodies', use: 'take' }],
   historyImports: [{ kind: 'queue', queue: 'historyImport', use: 'send' }],

@@ -25,6 +25,8 @@ const describe = (call: AwsCall): string => {
       return 'Bedrock: the stage’s model';
     case 'eventBodies':
       return `event bodies: ${call.use}`;
+    case 'seatKeysTable':
+      return `seat keys' table: ${call.actions.map(actionName).join('/')}`;
   }
 };
 
@@ -51,7 +53,7 @@ export const accessMatrix = (functions: readonly FunctionCalls[]): string => {
       .join('<br>') || '—';
   const rows = functions.map(
     (fn) =>
-      `| ${fn.name} | ${fn.kind} | ${cell(fn.calls, ['table'])} | ${cell(fn.calls, ['secret'])} | ${cell(fn.calls, ['dataKey'])} | ${cell(fn.calls, ['queue'])} | ${cell(fn.calls, kinds.slice(4))} |`,
+      `| ${fn.name} | ${fn.kind} | ${cell(fn.calls, ['table'])} | ${cell(fn.calls, ['secret'])} | ${cell(fn.calls, ['dataKey', 'seatKeysTable'])} | ${cell(fn.calls, ['queue'])} | ${cell(fn.calls, kinds.slice(4))} |`,
   );
   return [header, ...rows].join('\n');
 };

@@ -1,4 +1,4 @@
-import { ArnFormat, Duration, type Stack } from 'aws-cdk-lib';
+import { ArnFormat, Duration, Stack } from 'aws-cdk-lib';
 import type { Alarm } from 'aws-cdk-lib/aws-cloudwatch';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import type { ISecurityGroup, IVpc } from 'aws-cdk-lib/aws-ec2';
@@ -16,6 +16,7 @@ import { queuedBodyPrefix } from '../../shared/adapters/sqs/queued-body';
 import {
   consumerFunctionId,
   consumers,
+  deadLetterRetentionDays,
   pascal,
   queueUrlVariable,
   scheduleConsumers,
@@ -30,9 +31,9 @@ import {
 } from '../consumers';
 import { ApiFunction } from './api-function';
 import { grantSecretRead, grantServiceSecrets, type ServiceSecrets } from './service-secrets';
-import { grantTableAccess } from './table-access';
+import { grantSeatKeysTable, grantTableAccess } from './table-access';
 import { grantDataKeys } from './data-keys';
-import { deadLetterAlarm, deadLetterReason, deadLetterRetentionDays } from './dead-letter-alarm';
+import { deadLetterAlarm, deadLetterReason } from './dead-letter-alarm';
 import { acknowledge, acknowledgeWildcards } from '../nag';
 
 export interface ConsumersProps {
@@ -42,6 +43,8 @@ export interface ConsumersProps {
   gatewaySecrets: ISecret;
   /** The queue rows' queues (built in the stateful stack from the same rows). */
   queues: Record<QueueName, IQueue>;
+  /** The key of the queues that carry message text (`carriesMessageText`). */
+  queuedContentKeyArn: string;
   /** Where the relay tasks listen for pushes: their VPC, and the group allowed to their push port. */
   relay: { vpc: IVpc; pushClients: ISecurityGroup };
   sessionProviderUrl: string;
@@ -54,6 +57,8 @@ export interface ConsumersProps {
   eventBodies: IBucket;
   /** The key seat data keys are wrapped under. */
   seatKeyArn: string;
+  /** The seats' wrapped data keys (read by those that open them). */
+  seatKeysTable: ITableV2;
   /** The Bedrock foundation model the analysis calls (`ANALYSIS_MODEL_ID`). */
   analysisModelId: string;
   /** `ANALYZER`: `bedrock` or `cascade` (infra/stage.ts). */
@@ -103,6 +108,39 @@ export const grantSendMail = (fn: NodejsFunction, mailFrom: string): void => {
     send,
     'SES authorises a send on the recipient identities too (any guardian’s address): the sender is pinned by the ses:FromAddress condition instead.',
   );
+};
+
+/**
+ * A queue that carries message text is encrypted under the queued-content key: SQS uses it for the
+ * queue's producers (`kms:GenerateDataKey`, `kms:Decrypt`) and its worker (`kms:Decrypt`), and for
+ * nobody else (CDK's own grants would add `kms:ReEncrypt*` and `kms:GenerateDataKey*`).
+ */
+const grantQueuedContentKey = (
+  fn: NodejsFunction,
+  row: QueueConsumer,
+  keyArn: string,
+  actions: readonly ('kms:GenerateDataKey' | 'kms:Decrypt')[],
+): void => {
+  const { carriesMessageText = false }: QueueConsumer = row;
+  if (!carriesMessageText) return;
+  fn.addToRolePolicy(
+    new PolicyStatement({
+      actions: [...actions],
+      resources: [keyArn],
+      conditions: { StringEquals: { 'kms:ViaService': `sqs.${Stack.of(fn).region}.amazonaws.com` } },
+    }),
+  );
+};
+
+/** Lets `fn` send to a queue row's queue (and use its key, where the row carries message text). */
+export const grantQueueSend = (
+  fn: NodejsFunction,
+  row: QueueConsumer,
+  queue: IQueue,
+  queuedContentKeyArn: string,
+): void => {
+  queue.grantSendMessages(fn);
+  grantQueuedContentKey(fn, row, queuedContentKeyArn, ['kms:GenerateDataKey', 'kms:Decrypt']);
 };
 
 /**
@@ -197,8 +235,15 @@ export const buildConsumers = (scope: Stack, props: ConsumersProps) => {
 
   // Workers never make data keys nor touch the device key: only the seat key is theirs to open.
   const dataKeyArns = { seat: props.seatKeyArn };
+  /** Lets `fn` hand ended pairings' sessions to the session-ends worker. */
+  const grantSessionEnds = (fn: NodejsFunction): void => {
+    fn.addEnvironment(queueUrlVariable('sessionEnds'), props.queues.sessionEnds.queueUrl);
+    props.queues.sessionEnds.grantSendMessages(fn);
+  };
+
   const grants: Record<Need, (fn: NodejsFunction) => void> = {
     historyImports: grantHistoryImports,
+    sessionEnds: grantSessionEnds,
     sessionProvider: (fn) => {
       fn.addEnvironment('SESSION_PROVIDER_URL', props.sessionProviderUrl);
       fn.addEnvironment('SESSION_PROVIDER_WEBHOOK_URL', props.sessionProviderWebhookUrl);
@@ -212,8 +257,12 @@ export const buildConsumers = (scope: Stack, props: ConsumersProps) => {
     },
     // Its table grant (the registrations of relay topics) is its row's.
     relayPush: () => undefined,
-    // Opens seat data keys (to seal and open messages), under a seat's context only.
-    seatKeys: (fn) => grantDataKeys(fn, dataKeyArns, [{ key: 'seat', use: ['open'] }]),
+    // Opens seat data keys (to seal and open messages), under a seat's context only, reading their
+    // wrapped copies from the seat keys' table.
+    seatKeys: (fn) => {
+      grantSeatKeysTable(fn, props.seatKeysTable, ['dynamodb:GetItem']);
+      grantDataKeys(fn, dataKeyArns, [{ key: 'seat', use: ['open'] }]);
+    },
     analysis: (fn) => {
       fn.addEnvironment('ANALYZER', props.analyzer);
       fn.addEnvironment('ANALYSIS_MODEL_ID', props.analysisModelId);
@@ -301,9 +350,10 @@ export const buildConsumers = (scope: Stack, props: ConsumersProps) => {
     if (row.kind === 'queue') {
       const { maxBatchingWindowSeconds, requeues = false }: QueueConsumer = row;
       if (requeues) {
-        props.queues[row.name].grantSendMessages(fn);
+        grantQueueSend(fn, row, props.queues[row.name], props.queuedContentKeyArn);
         fn.addEnvironment(queueUrlVariable(row.name), props.queues[row.name].queueUrl);
       }
+      grantQueuedContentKey(fn, row, props.queuedContentKeyArn, ['kms:Decrypt']);
       fn.addEventSource(
         new SqsEventSource(props.queues[row.name], {
           batchSize: row.batchSize,

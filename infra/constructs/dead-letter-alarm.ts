@@ -3,9 +3,6 @@ import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-clo
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 
-/** How long a dead-letter queue keeps what the service gave up on: two weeks to look at it (the most SQS keeps). */
-export const deadLetterRetentionDays = 14;
-
 /**
  * How long a queue keeps a message not yet handled: SQS's most, set rather than left at its default
  * of 4 days, so a FIFO group blocked longer than that still ends in its dead letter, never in silence.

@@ -1,7 +1,7 @@
 import { Stack } from 'aws-cdk-lib';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, type IGrantable } from 'aws-cdk-lib/aws-iam';
-import type { TableGrant } from '../table-grants';
+import type { TableAction, TableGrant } from '../table-grants';
 
 /**
  * Grants `grantee` exactly `grants` on the table (each its actions, on the table or on the indexes
@@ -38,4 +38,23 @@ export const grantTableAccess = (
       conditions: { StringEquals: { 'kms:ViaService': `dynamodb.${Stack.of(table).region}.amazonaws.com` } },
     }),
   );
+};
+
+/**
+ * Grants `fn` `actions` on the seat keys' table (the seats' wrapped data keys) and tells it the
+ * table's name (`SEAT_KEYS_TABLE_NAME`): only the functions that make, destroy or open seat keys.
+ */
+export const grantSeatKeysTable = (
+  fn: IGrantable & { addEnvironment(name: string, value: string): unknown },
+  seatKeysTable: ITableV2,
+  actions: readonly TableAction[],
+): void => {
+  fn.addEnvironment('SEAT_KEYS_TABLE_NAME', seatKeysTable.tableName);
+  grantTableAccess(fn, seatKeysTable, [
+    {
+      actions,
+      unconfined:
+        'The seat keys’ table holds only the seats’ wrapped data keys, one item a seat: the grant is the table itself, and only where seat keys are made, destroyed or opened',
+    },
+  ]);
 };

@@ -1,11 +1,13 @@
 import { Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import { deadLetterAlarm, queueRetentionDays } from '../constructs/dead-letter-alarm';
 import {
-  deadLetterAlarm,
-  deadLetterRetentionDays,
-  queueRetentionDays,
-} from '../constructs/dead-letter-alarm';
-import { queueConsumers, queueNames, type QueueName } from '../consumers';
+  deadLetterRetentionDaysOf,
+  queueConsumers,
+  queueNames,
+  type QueueConsumer,
+  type QueueName,
+} from '../consumers';
 import { AttributeType, Billing, StreamViewType, TableEncryptionV2, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Key } from 'aws-cdk-lib/aws-kms';
 import type { CfnBucket } from 'aws-cdk-lib/aws-s3';
@@ -18,24 +20,30 @@ import { OperatorPool } from '../constructs/operator-pool';
 import { AlarmTopic } from '../constructs/alarm-topic';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type { Topic } from 'aws-cdk-lib/aws-sns';
-import { tableDesign } from '../../shared/adapters/dynamo/table-design';
+import { seatKeysTableDesign, tableDesign } from '../../shared/adapters/dynamo/table-design';
 import type { ServiceSecretName } from '../../shared/adapters/crypto/service-secrets';
 import { logBucket } from '../constructs/log-bucket';
 
 /**
  * What holds state and must outlive any deployment of code: the single table (with its stream,
- * TTL, point-in-time recovery and a customer-managed key), the evidence bucket, the bucket of
- * webhook bodies too large for a queue message, the queues of the
- * consumers table (infra/consumers.ts) and the service's secrets.
+ * TTL, point-in-time recovery and a customer-managed key), the seat keys' table (no recovery of
+ * any kind: docs/security.md), the evidence bucket, the bucket of webhook bodies too large for a
+ * queue message, the queues of the consumers table (infra/consumers.ts) and the service's secrets.
  */
 export class StatefulStack extends Stack {
   readonly table: TableV2;
   readonly dataKey: Key;
   readonly seatKey: Key;
+  /** The seats' wrapped data keys, apart from the table: no point-in-time recovery, no stream. */
+  readonly seatKeysTable: TableV2;
+  /** Encrypts the seat keys' table, and nothing else. */
+  readonly seatKeysTableKey: Key;
   /** Wraps the service's and the gateway's secrets, and nothing else. */
   readonly secretsKey: Key;
   /** Wraps the person's evidence files, and nothing else. */
   readonly evidenceKey: Key;
+  /** Encrypts the queues whose messages carry message text (`carriesMessageText`), and nothing else. */
+  readonly queuedContentKey: Key;
   /** The service's secrets, one per kind, so that each function is granted only what it uses. */
   readonly serviceSecrets: Record<ServiceSecretName, Secret>;
   readonly evidenceBucket: Bucket;
@@ -96,6 +104,14 @@ export class StatefulStack extends Stack {
       removalPolicy: RemovalPolicy.RETAIN,
     });
 
+    // The queues that carry a person's message text (infra/consumers.ts, `carriesMessageText`): used
+    // through SQS by their producers and worker alone, not by whoever may read a queue's attributes.
+    this.queuedContentKey = new Key(this, 'QueuedContentKey', {
+      description: `family-protection ${props.stage}: queued message text (session events and their dead letters)`,
+      enableKeyRotation: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
     this.operators = new OperatorPool(this, 'Operators', { stage: props.stage });
 
     this.table = new TableV2(this, 'Table', {
@@ -114,6 +130,30 @@ export class StatefulStack extends Stack {
       encryption: TableEncryptionV2.customerManagedKey(this.dataKey),
       removalPolicy: retain,
     });
+
+    // The seats' wrapped data keys, one item per seat, deleted in the write that stops or archives
+    // the seat (docs/security.md, crypto-shredding). The table above keeps 35 days of point-in-time
+    // recovery: a key kept there would come back with any restore, and with it every message it
+    // sealed. Here a deleted key is gone: no recovery, no stream (whose records would keep it a
+    // day), no index; and a key of its own, used only by the functions that make or open seat keys.
+    this.seatKeysTableKey = new Key(this, 'SeatKeysTableKey', {
+      description: `family-protection ${props.stage}: the seat keys' table`,
+      enableKeyRotation: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    this.seatKeysTable = new TableV2(this, 'SeatKeysTable', {
+      partitionKey: { name: seatKeysTableDesign.partitionKey, type: AttributeType.STRING },
+      billing: Billing.onDemand(),
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: false },
+      deletionProtection: true,
+      encryption: TableEncryptionV2.customerManagedKey(this.seatKeysTableKey),
+      removalPolicy: retain,
+    });
+    acknowledge(
+      this.seatKeysTable,
+      'DDB3',
+      'Crypto-shredding: a seat’s wrapped data key is deleted when the person stops or the seat is archived, and must not come back. Point-in-time recovery would keep it 35 days (and a restore would open every message it sealed); losing this table loses only the ability to read content, which is what a stop asks for (docs/security.md).',
+    );
 
     // The person's selfie and recording: private, KMS-encrypted, TLS only, never served to anyone.
     this.evidenceBucket = new Bucket(this, 'EvidenceBucket', {
@@ -172,15 +212,18 @@ export class StatefulStack extends Stack {
     this.queues = Object.fromEntries(
       queueConsumers.map((row) => {
         const names = queueNames(row);
+        const { carriesMessageText = false }: QueueConsumer = row;
         const common = {
-          encryption: QueueEncryption.SQS_MANAGED,
+          ...(carriesMessageText
+            ? { encryption: QueueEncryption.KMS, encryptionMasterKey: this.queuedContentKey }
+            : { encryption: QueueEncryption.SQS_MANAGED }),
           enforceSSL: true,
           ...(row.queue.fifo ? { fifo: true } : {}),
         };
         const deadLetter = new Queue(this, `${row.name}DeadLetter`, {
           ...common,
           queueName: `${props.stage}-${names.deadLetter}`,
-          retentionPeriod: Duration.days(deadLetterRetentionDays),
+          retentionPeriod: Duration.days(deadLetterRetentionDaysOf(row)),
         });
         deadLetterAlarm(this, `${row.name}DeadLetterAlarm`, deadLetter).addAlarmAction(
           new SnsAction(this.alarmTopic),

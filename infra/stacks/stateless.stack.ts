@@ -14,7 +14,7 @@ import { Operations, queueDepth } from '../constructs/operations';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { RelayService } from '../constructs/relay-service';
-import { grantTableAccess } from '../constructs/table-access';
+import { grantSeatKeysTable, grantTableAccess } from '../constructs/table-access';
 import { grantDataKeys } from '../constructs/data-keys';
 import { ignoreLintOnCdkProviders } from '../template-lint';
 import { ConsentPage } from '../constructs/consent-page';
@@ -29,6 +29,7 @@ import {
   buildConsumers,
   eventBodiesEnvironment,
   grantPush,
+  grantQueueSend,
   grantSendMail,
   pushEndpointsOf,
   type PushApplications,
@@ -80,6 +81,8 @@ export interface StatelessStackProps extends StackProps {
   seatKeyArn: string;
   /** The key guardians' push tokens are wrapped under, apart from the seat key. */
   deviceKeyArn: string;
+  /** The seats' wrapped data keys' table and the key it is encrypted with (no backups: docs/security.md). */
+  seatKeysTable: { tableArn: string; keyArn: string };
   /** The key of the service's and the gateway's secrets. */
   secretsKeyArn: string;
   /** The key of the evidence bucket's objects. */
@@ -93,6 +96,8 @@ export interface StatelessStackProps extends StackProps {
   eventBodiesBucketName: string;
   /** The queue rows' queues (infra/consumers.ts), built in the stateful stack. */
   queueArns: Record<QueueName, string>;
+  /** The key of the queues that carry message text (infra/consumers.ts, `carriesMessageText`). */
+  queuedContentKeyArn: string;
   /** The session provider's webhook key. */
   gatewaySecretsArn: string;
   /** Meta's app secret and verify token: readable by the business webhook only. */
@@ -154,6 +159,10 @@ export class StatelessStack extends Stack {
       tableArn: props.table.tableArn,
       tableStreamArn: props.table.tableStreamArn,
       encryptionKey: dataKey,
+    });
+    const seatKeysTable = TableV2.fromTableAttributes(this, 'SeatKeysTable', {
+      tableArn: props.seatKeysTable.tableArn,
+      encryptionKey: Key.fromKeyArn(this, 'SeatKeysTableKey', props.seatKeysTable.keyArn),
     });
     const serviceSecrets = importServiceSecrets(this, props.serviceSecretArns, secretsKey);
     const environment = {
@@ -288,6 +297,11 @@ export class StatelessStack extends Stack {
       }),
     );
 
+    // The seats' wrapped data keys live in the seat keys' table (no backups): written with the seat and
+    // deleted by a stop (consent) or an archive (seats); read for an excerpt (alerts).
+    for (const group of ['seats', 'consent'] as const)
+      grantSeatKeysTable(functions[group], seatKeysTable, ['dynamodb:PutItem', 'dynamodb:DeleteItem']);
+    grantSeatKeysTable(functions.alerts, seatKeysTable, ['dynamodb:GetItem']);
     // Guardians' notifications of the person's answers and of pairing moves the API makes: e-mail
     // and push to their devices' endpoints.
     for (const group of ['consent', 'pairing', 'admin', 'history'] as const) {
@@ -470,7 +484,7 @@ export class StatelessStack extends Stack {
         const fn = this.gatewayFunctions[producer];
         if (fn === undefined)
           throw new Error(`the queue ${row.name} names a producer with no route: ${producer}`);
-        queues[row.name].grantSendMessages(fn);
+        grantQueueSend(fn, row, queues[row.name], props.queuedContentKeyArn);
         // A body too large for a queue message is kept aside for the worker: write only, its prefix only.
         if (needs.includes('eventBodies')) {
           for (const [name, value] of Object.entries(eventBodiesEnvironment(eventBodies)))
@@ -558,6 +572,7 @@ export class StatelessStack extends Stack {
       serviceSecrets,
       gatewaySecrets,
       queues,
+      queuedContentKeyArn: props.queuedContentKeyArn,
       relay: { vpc, pushClients: this.relay.pushClients },
       sessionProviderUrl: props.sessionProviderUrl,
       sessionProviderWebhookUrl,
@@ -565,6 +580,7 @@ export class StatelessStack extends Stack {
       pushApplications: props.pushApplications,
       eventBodies,
       seatKeyArn: props.seatKeyArn,
+      seatKeysTable,
       analysisModelId: props.analysisModelId,
       analyzer: props.analyzer,
       whatsappPhoneNumberId: props.whatsappPhoneNumberId,
@@ -574,7 +590,7 @@ export class StatelessStack extends Stack {
     for (const row of queueConsumers) {
       const { apiProducers = [] }: QueueConsumer = row;
       for (const group of apiProducers) {
-        queues[row.name].grantSendMessages(functions[group]);
+        grantQueueSend(functions[group], row, queues[row.name], props.queuedContentKeyArn);
         functions[group].addEnvironment(queueUrlVariable(row.name), queues[row.name].queueUrl);
       }
     }

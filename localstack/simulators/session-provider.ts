@@ -42,6 +42,8 @@ interface SimSession {
   statuses: { status: Status; timestamp: number }[];
   /** The gateway's last answer to a delivery that failed after the retries (null: no answer). */
   deliveryFailure: { status: number | null } | null;
+  /** How many of the next deletes of the session are refused, and with which status. */
+  deleteRefusals: { left: number; status: number };
 }
 
 /** A seeded chat of the history a session's chats API serves. */
@@ -390,6 +392,19 @@ export const startSessionProviderSimulator = async (options: {
       return json(response, 200, { messagesPerSecond: paces.get(name) ?? null });
     }
 
+    // The provider refusing the next `count` deletes of a session (`status`, 503 unless given), to
+    // see the session-ends worker ask again until it is gone.
+    const refusals = /^\/_sim\/sessions\/([^/]+)\/delete-refusals$/.exec(path);
+    if (refusals !== null && method === 'POST') {
+      const session = sessions.get(decodeURIComponent(refusals[1] ?? ''));
+      if (session === undefined) return json(response, 404, { error: 'no such session' });
+      session.deleteRefusals = {
+        left: typeof body['count'] === 'number' ? body['count'] : 1,
+        status: typeof body['status'] === 'number' ? body['status'] : 503,
+      };
+      return json(response, 200, session.deleteRefusals);
+    }
+
     // Controls: the person's side.
     const control =
       /^\/_sim\/sessions\/([^/]+)\/(link|passkey|passkey-required|drop|server-restart|restarts|fail|logout|messages)$/.exec(
@@ -489,6 +504,7 @@ export const startSessionProviderSimulator = async (options: {
         qrTimer: null,
         statuses: [],
         deliveryFailure: null,
+        deleteRefusals: { left: 0, status: 503 },
       };
       sessions.set(name, session);
       if (body['start'] !== false) setStatus(session, 'STARTING', 'SCAN_QR_CODE');
@@ -504,6 +520,10 @@ export const startSessionProviderSimulator = async (options: {
       if (session === undefined) return refuse(response, 404, 'Session not found');
       const action = lifecycle[2];
       if (method === 'DELETE' && action === undefined) {
+        if (session.deleteRefusals.left > 0) {
+          session.deleteRefusals.left -= 1;
+          return json(response, session.deleteRefusals.status, { error: 'simulated refusal' });
+        }
         stopQr(session);
         sessions.delete(session.name);
         return json(response, 200, {});

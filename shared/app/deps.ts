@@ -8,7 +8,7 @@ import type { MessageStore } from '../ports/messages';
 import type { Clock } from '../ports/clock';
 import type { Ids } from '../ports/ids';
 import type { Campaigns } from '../domain/family/subscription';
-import type { ConsentMessenger, RelationshipRegistry, SeatKeys } from '../ports/consent';
+import type { ConsentMessenger, RelationshipRegistry, SeatKeys, WrappedKeys } from '../ports/consent';
 import type { EvidenceStore, FaceCounter, SpeechListener } from '../ports/evidence';
 import type { Mailer, SignInOutbox } from '../ports/mailer';
 import type { EventLog, TicketStore } from '../ports/event-log';
@@ -104,6 +104,8 @@ export interface Deps {
   /** The session events' queue: a pairing start asks its worker there to catch up with the provider. */
   sessionEvents: EventQueue;
   seatKeys: SeatKeys;
+  /** The seats' wrapped data keys, kept apart from the seats (read by those that open content). */
+  wrappedKeys: WrappedKeys;
   alerts: AlertStore;
   messages: MessageStore;
   contentSeal: ContentSeal;
@@ -111,6 +113,8 @@ export interface Deps {
   speech: SpeechListener;
   evidence: EvidenceStore;
   sessions: SessionProvider;
+  /** The session-ends queue: a session whose pairing ended is deleted at the provider by its worker. */
+  sessionEnds: EventQueue;
   proxies: ProxyPool;
   reconnects: ReconnectScheduler;
   /** The schedules that end pauses at their `until`. */

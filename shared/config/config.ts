@@ -209,6 +209,11 @@ export const configSchema = z.object({
   /** Guardians' push tokens: wrapped under a key of their own, never the seat key. */
   DEVICE_KEYS: withDefault(z.enum(['kms', 'local']), 'kms'),
   DEVICE_KEYS_KMS_KEY_ID: optionalText,
+  /**
+   * The seat keys' table (seats' wrapped data keys, apart from the single table and without
+   * backups): set where keys are made or destroyed (the seats and consent groups) or opened.
+   */
+  SEAT_KEYS_TABLE_NAME: optionalText,
   /** Locally only: the 32-byte base64 key that wraps seat data keys. */
   LOCAL_MASTER_KEY: optionalText,
 
@@ -232,6 +237,8 @@ export const configSchema = z.object({
   SIGN_IN_MAILS_QUEUE_URL: optionalUrl,
   /** The burn worker's queue: a burned proxy address is handed to it by the backoffice. */
   PROXY_BURNS_QUEUE_URL: optionalUrl,
+  /** The session-ends worker's queue: whoever ends a pairing hands it the session to delete. */
+  SESSION_ENDS_QUEUE_URL: optionalUrl,
   SQS_ENDPOINT: optionalUrl,
   /**
    * Where a session-provider body too large for a queue message waits for its worker: an S3 bucket
@@ -453,6 +460,7 @@ export const capabilities = {
   messenger: z.object({ WHATSAPP_PHONE_NUMBER_ID: setWhen('consent requests are sent') }),
   consentSendsQueue: z.object({ CONSENT_SENDS_QUEUE_URL: setWhen('consent links are sent') }),
   proxyBurnsQueue: z.object({ PROXY_BURNS_QUEUE_URL: setWhen('proxies are burned') }),
+  sessionEndsQueue: z.object({ SESSION_ENDS_QUEUE_URL: setWhen('sessions are ended') }),
   seatKeys: z.discriminatedUnion('SEAT_KEYS', [
     z.object({ SEAT_KEYS: z.literal('kms'), SEAT_KEYS_KMS_KEY_ID: setWhen('SEAT_KEYS is kms') }),
     z.object({ SEAT_KEYS: z.literal('local'), LOCAL_MASTER_KEY: setWhen('SEAT_KEYS is local') }),
@@ -461,6 +469,7 @@ export const capabilities = {
     z.object({ DEVICE_KEYS: z.literal('kms'), DEVICE_KEYS_KMS_KEY_ID: setWhen('DEVICE_KEYS is kms') }),
     z.object({ DEVICE_KEYS: z.literal('local'), LOCAL_MASTER_KEY: setWhen('DEVICE_KEYS is local') }),
   ]),
+  wrappedKeys: z.object({ SEAT_KEYS_TABLE_NAME: setWhen('seat data keys are opened') }),
   evidenceStore: z.discriminatedUnion('EVIDENCE_STORE', [
     z.object({
       EVIDENCE_STORE: z.literal('s3'),

@@ -38,3 +38,13 @@ export interface SeatKeys {
   create(seatId: string): Promise<string>;
   open(seatId: string, encryptedKey: string): Promise<Uint8Array>;
 }
+
+/**
+ * Where seats' wrapped data keys are kept: apart from the seats, in a store no backup or
+ * point-in-time recovery holds, so a key deleted there is gone for good. Written only with the seat
+ * (`SeatChangeExtras.dataKey`); read here by those that open a seat's content.
+ */
+export interface WrappedKeys {
+  /** The wrapped key of the seat's data key `dataKeyId`, or null when it is no longer kept. */
+  get(seatId: string, dataKeyId: string): Promise<string | null>;
+}

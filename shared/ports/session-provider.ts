@@ -32,6 +32,14 @@ export interface ProviderPage {
   offset: number;
 }
 
+/** The provider answered a call with a status the call does not accept (its status, never its body). */
+export class ProviderRefused extends Error {
+  constructor(readonly status: number) {
+    super(`session provider answered ${status}`);
+    this.name = 'ProviderRefused';
+  }
+}
+
 export interface SessionProvider {
   /** Creates the session started; a session of that name already there is taken over (a retry). */
   createSession(session: NewSession): Promise<void>;
@@ -45,6 +53,7 @@ export interface SessionProvider {
   status(name: string): Promise<string | null>;
   stop(name: string): Promise<void>;
   logout(name: string): Promise<void>;
+  /** Deletes the session: done when the provider confirms (a 2xx) or has none by that name (404). */
   remove(name: string): Promise<void>;
   /** The current QR's raw value. */
   qr(name: string): Promise<LinkChallenge>;

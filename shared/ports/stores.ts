@@ -91,12 +91,23 @@ export interface SeatChangeExtras {
   overview?: OverviewDelta;
   /** The history import queue and slots the change's import move joins, leaves, takes or frees. */
   history?: HistoryQueueChange;
+  /**
+   * The seat's data key made or destroyed by the change (`dataKeyChange`): its wrapped copy is put
+   * into, or deleted from, the seat keys' store in the same transaction. A seat whose `dataKeyId`
+   * changes without it is refused (`StaleWrite`): a key is never left behind, nor named without
+   * its copy.
+   */
+  dataKey?: DataKeyChange;
 }
+
+/** What a seat write does to its data key's wrapped copy (kept apart from the seat, with no backup). */
+export type DataKeyChange = { kind: 'made'; wrappedKey: string } | { kind: 'destroyed' };
 
 export interface FamilyStore {
   load(accountUid: string): Promise<Family | null>;
   listForUser(userUid: string): Promise<MembershipSummary[]>;
   createAccount(account: Account, owner: Member, events: DomainEvent[]): Promise<void>;
+  /** Adds a new seat (which has no data key yet). */
   addSeat(seat: Seat, events: DomainEvent[]): Promise<void>;
   /** Saves the seat if its version is unchanged, with what else changed in the same transaction. */
   saveSeat(seat: Seat, events: DomainEvent[], also?: SeatChangeExtras): Promise<Seat>;

@@ -8,6 +8,7 @@ import { cryptoIds, hmacHasher } from '../../shared/adapters/crypto/node-crypto'
 import { createTableAccess } from '../../shared/adapters/dynamo/client';
 import { dynamoFamilyStore } from '../../shared/adapters/dynamo/family.store';
 import { dynamoMessageStore } from '../../shared/adapters/dynamo/message.store';
+import { dynamoWrappedKeys } from '../../shared/adapters/dynamo/wrapped-keys.store';
 import { dynamoNotificationSettings } from '../../shared/adapters/dynamo/notification-settings.store';
 import { wahaSessionProvider } from '../../shared/adapters/session-provider/waha';
 import { runImport, type RunDeps } from '../../shared/app/history/run';
@@ -18,6 +19,7 @@ import { historyDeps } from '../support/history';
 import { startLocalStack } from '../support/local-stack';
 import { freePort } from '../support/ports';
 import { protectedSeat } from '../support/seats';
+import { seatKeysTableOf } from '../support/table';
 import { startCountingProxy } from './counting-proxy';
 
 /**
@@ -78,6 +80,7 @@ const deps: RunDeps = {
   contentSeal: aesGcmContentSeal,
   messages: dynamoMessageStore(counted),
   seatKeys,
+  wrappedKeys: dynamoWrappedKeys(seatKeysTableOf(direct)),
   sessions: waha,
   ...history.deps,
 };

@@ -13,6 +13,8 @@ import { calendarDate, type DayTally } from '../../shared/domain/family/week';
 import type { Seat } from '../../shared/domain/family/seat';
 import { alertOf, seatWithAlerts } from '../support/alerts';
 import { protectedSeat } from '../support/seats';
+import { seatKeysIn } from '../support/seat-keys';
+import { seatKeysTableOf } from '../support/table';
 import { accessToken } from './access-token';
 import { runHandlersInProcess, serveApiInProcess, startBenchStack } from './bench-stack';
 import type { CountedCall } from './counting-proxy';
@@ -54,10 +56,10 @@ for (let i = 1; i < SEATS; i += 1) {
     seatId: ids.ulid(),
     createdAt: new Date(weekAgo.getTime() + i * 60_000).toISOString(),
     version: 0,
-    encryptedDataKey: await seatKeys.create(ids.ulid()),
+    dataKeyId: null,
   };
   await families.addSeat(seat, []);
-  seats.push(seat);
+  seats.push(await seatKeysIn(table, seatKeysTableOf(table), seatKeys).keyed(seat, ids));
 }
 const historyDays = (seat: Seat, index: number): DayTally[] =>
   Array.from({ length: 8 }, (_, day) => {

@@ -5,6 +5,8 @@ import { dynamoFamilyStore } from '../../shared/adapters/dynamo/family.store';
 import { cryptoIds } from '../../shared/adapters/crypto/node-crypto';
 import { devSecrets } from '../../localstack/dev-config';
 import { seedAlerts } from '../support/alerts';
+import { seatKeysIn } from '../support/seat-keys';
+import { seatKeysTableOf } from '../support/table';
 import { call } from './support/api';
 import { asPerson, protectedSeat, stackTable } from './support/consent';
 import { fromTheStart, guardianStream } from './support/streams';
@@ -211,7 +213,7 @@ describe('the minimal excerpt', () => {
     const families = dynamoFamilyStore(stackTable());
     const seat = (await families.load(family.accountUid))?.seats.find((one) => one.uid === family.seatUid);
     if (seat === undefined) throw new Error('no seat');
-    await families.saveSeat({ ...seat, encryptedDataKey: null }, []);
+    await seatKeysIn(stackTable(), seatKeysTableOf(stackTable()), seatKeys).unkeyed(seat);
     const shredded = await excerpt(family, kept?.uid ?? '');
     expect([shredded.status, shredded.body.error.code]).toEqual([422, 'SEAT_KEY_GONE']);
     expect((await list(family)).body.data).toHaveLength(2);

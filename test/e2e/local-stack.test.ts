@@ -19,6 +19,8 @@ import { topicKey } from '../../shared/domain/events/streams';
 import { eventually } from '../support/eventually';
 import { startLocalStack } from '../support/local-stack';
 import { protectedSeat as storedProtectedSeat, seatWithPairing } from '../support/seats';
+import { seatKeysIn } from '../support/seat-keys';
+import { seatKeysTableOf } from '../support/table';
 import { localSeatKeys } from '../../shared/adapters/consent/local-seat-keys';
 import { newImport, queueEntryOf } from '../../shared/domain/history/history-import';
 import { call, deliveriesSoFar, nextDelivery, uniqueEmail, uniqueIp } from './support/api';
@@ -246,14 +248,14 @@ describe('the consumers table, locally (infra/consumers.ts)', () => {
         await new Promise((done) => relay.close(done));
       }
     },
-    // A seat item whose wrapped key becomes null, through the stream (and its filter), to the
-    // content shredding, which deletes the seat's message partition.
+    // A seat item whose data key is destroyed, through the stream (and its filter), to the content
+    // shredding, which deletes the seat's message partition.
     async contentShredding() {
       const table = stackTable();
-      const families = dynamoFamilyStore(table);
       const ids = cryptoIds();
       const seat = await seatWithPairing(table, ids, new Date(), { status: 'paired' });
-      const keyed = await families.saveSeat({ ...seat, encryptedDataKey: 'wrapped-key' }, []);
+      const keys = seatKeysIn(table, seatKeysTableOf(table), localSeatKeys(devSecrets.LOCAL_MASTER_KEY));
+      const keyed = await keys.keyed(seat, ids);
       const messages = dynamoMessageStore(table);
       const expires = Math.floor(Date.now() / 1000) + 86_400;
       const sealed = { iv: new Uint8Array(12), ciphertext: new Uint8Array(16) };
@@ -269,7 +271,7 @@ describe('the consumers table, locally (infra/consumers.ts)', () => {
           },
           expires,
         );
-      await families.saveSeat({ ...keyed, encryptedDataKey: null }, []);
+      await keys.unkeyed(keyed);
       const [shredded] = await awaitLogLines<{ seatId: string; deleted: number }>(
         'content.shredded',
         (line) => line.seatId === seat.seatId,
@@ -444,6 +446,15 @@ describe('the consumers table, locally (infra/consumers.ts)', () => {
       } finally {
         await proxy.close();
       }
+    },
+    // A guardian's unlink, through the pairing API and the standard queue, to the session-ends
+    // worker, which deletes the session at the provider.
+    async sessionEnds() {
+      const family = await protectedSeat();
+      const session = await pair(family);
+      await call('DELETE', `/seats/${family.seatUid}/pairing`, { token: family.owner.token });
+      await awaitLogLines<{ session?: string }>('session_end.done', (line) => line.session === session, 1);
+      expect(await sessionsOf(family.seatUid)).toEqual([]);
     },
   };
 

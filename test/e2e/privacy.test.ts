@@ -4,6 +4,7 @@ import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { inject } from 'vitest';
 import { describe, expect, it } from 'vitest';
 import { call } from './support/api';
+import { copiesOf } from './support/copies';
 import { asPerson, protectedSeat, stackTable } from './support/consent';
 import { eventually } from '../support/eventually';
 import { awaitLogLines } from './support/logs';
@@ -124,6 +125,9 @@ describe('a unique word sent in a message', () => {
     );
     const listed = await call('GET', `/accounts/${family.accountUid}/alerts`, { token: family.owner.token });
     expect(listed.body.data).toContainEqual(expect.objectContaining({ uid: alertUid, status: 'open' }));
+    // Nor any other store of the stack: the table's stream, the seat keys' table, every queue and
+    // dead-letter queue, the kept webhook bodies.
+    expect(await copiesOf([marker])).toEqual([]);
     guardians.close();
     person.close();
   });

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { devSecrets } from '../../localstack/dev-config';
@@ -17,18 +18,26 @@ import { alertOf } from '../support/alerts';
 import { eventually } from '../support/eventually';
 import { call, newFamily } from './support/api';
 import { asPerson, giveConsent, protectedSeat, seatItem, stackTable } from './support/consent';
+import { copiesOf } from './support/copies';
+import { awaitLogLines } from './support/logs';
+import { pair, sessionsOf, simulate } from './support/pairing';
 import { guardianStream, personStream } from './support/streams';
+import { seatKeysIn } from '../support/seat-keys';
+import { seatKeysTableOf } from '../support/table';
 
 /**
  * Crypto-shredding over the local stack: the person's stop (or the seat's archiving) destroys the
- * seat's wrapped key in the write that records it; the content-shredding consumer then deletes the
- * seat's sealed messages and findings. Alerts (metadata only) stay.
+ * seat's data key in the write that records it (its id on the seat, its wrapped copy in the seat
+ * keys' table); the content-shredding consumer then deletes the seat's sealed messages and
+ * findings. Alerts (metadata only) stay.
  */
 
 const table = stackTable();
+const keysTable = seatKeysTableOf(table);
 const families = dynamoFamilyStore(table);
 const messages = dynamoMessageStore(table);
 const seatKeys = localSeatKeys(devSecrets.LOCAL_MASTER_KEY);
+const dataKeys = seatKeysIn(table, keysTable, seatKeys);
 const ids = cryptoIds();
 const deps = { ids, clock: systemClock };
 
@@ -39,9 +48,8 @@ const seatOf = async (accountUid: string, seatUid: string): Promise<Seat> => {
 };
 
 /** Messages sealed with the seat's real key, as the session-events worker keeps them, and a finding. */
-const sealMessages = async (seat: Seat, count: number) => {
-  if (seat.encryptedDataKey === null) throw new Error('the seat has no key');
-  const dataKey = await seatKeys.open(seat.seatId, seat.encryptedDataKey);
+const sealMessages = async (seat: Seat, count: number, text = 'mensagem') => {
+  const dataKey = await dataKeys.open(seat);
   const expires = Math.floor(Date.now() / 1000) + 86_400;
   for (let index = 0; index < count; index += 1) {
     const messageId = `msg-${index}`;
@@ -52,7 +60,7 @@ const sealMessages = async (seat: Seat, count: number) => {
         chat: 'chat-hash',
         fromMe: index % 2 === 0,
         sentAt: new Date(Date.now() + index).toISOString(),
-        sealed: aesGcmContentSeal.seal(dataKey, { seatId: seat.seatId, messageId }, `mensagem ${index}`),
+        sealed: aesGcmContentSeal.seal(dataKey, { seatId: seat.seatId, messageId }, `${text} ${index}`),
       },
       expires,
     );
@@ -106,6 +114,14 @@ const openAlert = async (seat: Seat): Promise<AlertRecord> => {
   return alert;
 };
 
+/** The seat's wrapped key, as the seat keys' table holds it (nothing once destroyed). */
+const wrappedKeyItem = async (seatId: string) =>
+  (
+    await table.doc.send(
+      new GetCommand({ TableName: keysTable.tableName, Key: { seatId }, ConsistentRead: true }),
+    )
+  ).Item;
+
 const alertItem = async (accountUid: string, alertUid: string) =>
   (
     await table.doc.send(
@@ -121,11 +137,14 @@ describe('crypto-shredding', () => {
     const alert = await openAlert(seat);
     expect(await contentOf(seat.seatId)).toHaveLength(31);
 
+    expect(await wrappedKeyItem(seat.seatId)).toMatchObject({ dataKeyId: seat.dataKeyId });
     expect((await asPerson('POST', `/consent-requests/${family.linkToken}/stop`)).status).toBe(200);
-    // One item carries both: the consent revoked by the person and no key.
+    // One write did both: the consent revoked by the person, the key's id gone from the seat and
+    // its wrapped copy from the seat keys' table.
     const item = await seatItem(family.accountUid, family.seatUid);
-    expect(item['encryptedDataKey']).toBeNull();
+    expect(item['dataKeyId']).toBeNull();
     expect(item['consent']).toMatchObject({ status: 'revoked', revokedBy: 'dependent' });
+    expect(await wrappedKeyItem(seat.seatId)).toBeUndefined();
 
     await contentGone(seat.seatId);
     expect(await alertItem(family.accountUid, alert.uid)).toMatchObject({ status: 'open' });
@@ -133,7 +152,7 @@ describe('crypto-shredding', () => {
 
   it('a new consent after a stop gets a new key; the old one stays destroyed', async () => {
     const family = await protectedSeat();
-    const first = (await seatItem(family.accountUid, family.seatUid))['encryptedDataKey'] as string;
+    const { seatId, dataKeyId: first } = await seatItem(family.accountUid, family.seatUid);
     expect(first).toEqual(expect.any(String));
     expect((await asPerson('POST', `/consent-requests/${family.linkToken}/stop`)).status).toBe(200);
     // The resend waits a little in the test stack.
@@ -145,9 +164,10 @@ describe('crypto-shredding', () => {
     );
     const link = resent.body.data.seat.consent.link as string;
     await giveConsent(link.split('/c/')[1] ?? '');
-    const second = (await seatItem(family.accountUid, family.seatUid))['encryptedDataKey'];
+    const second = (await seatItem(family.accountUid, family.seatUid))['dataKeyId'];
     expect(second).toEqual(expect.any(String));
     expect(second).not.toBe(first);
+    expect(await wrappedKeyItem(String(seatId))).toMatchObject({ dataKeyId: second });
   });
 
   it('archiving a seat that holds a key destroys it, then the content; the alert stays', async () => {
@@ -160,17 +180,76 @@ describe('crypto-shredding', () => {
       price: { amount: 1, currency: 'BRL' },
       now: new Date(),
     });
-    await families.addSeat({ ...keyed, encryptedDataKey: await seatKeys.create(keyed.seatId) }, []);
-    const seat = await seatOf(accountUid, keyed.uid);
-    await sealMessages(seat, 3);
+    await families.addSeat(keyed, []);
+    const seat = await dataKeys.keyed(await seatOf(accountUid, keyed.uid), ids);
+    const marker = `tapir${randomBytes(6).toString('hex')}`;
+    await sealMessages(seat, 3, marker);
     const alert = await openAlert(seat);
+    const wrapped = String((await wrappedKeyItem(seat.seatId))?.['wrappedKey']);
+    // Before: the key's one copy is in the seat keys' table; the text is nowhere readable.
+    expect(await copiesOf([marker, wrapped])).toEqual([`seat keys table: ${seat.seatId}`]);
 
     expect((await call('DELETE', `/seats/${seat.uid}`, { token: owner.token })).status).toBe(204);
     const item = await seatItem(accountUid, seat.uid);
-    expect(item).toMatchObject({ status: 'archived', encryptedDataKey: null });
+    expect(item).toMatchObject({ status: 'archived', dataKeyId: null });
+    expect(await wrappedKeyItem(seat.seatId)).toBeUndefined();
     await contentGone(seat.seatId);
     expect(await alertItem(accountUid, alert.uid)).toMatchObject({ status: 'open' });
+    expect(await copiesOf([marker, wrapped])).toEqual([]);
   });
+});
+
+describe('after the person stops, nothing anywhere opens their content', () => {
+  it('no table, stream, queue, dead letter or kept body holds their messages’ text or the seat’s key; the provider deletes their session though it refused the first deletes', async () => {
+    const marker = `okapi${randomBytes(6).toString('hex')}`;
+    const family = await protectedSeat();
+    const session = await pair(family);
+    const seat = await seatOf(family.accountUid, family.seatUid);
+    const wrapped = String((await wrappedKeyItem(seat.seatId))?.['wrappedKey']);
+    // The key's one copy is in the seat keys' table: not on the seat, not in the table's stream.
+    expect(await copiesOf([wrapped])).toEqual([`seat keys table: ${seat.seatId}`]);
+
+    // Through the provider's webhook: a message that fits a queue message, and one kept aside in the
+    // body store for being too large for one (over 256 KB once encoded; its sealed item still under
+    // DynamoDB's 400 KB). Each comes as `message` and `message.any`: each is kept once.
+    const contact = '5511912345678@c.us';
+    await simulate(session, 'messages', { from: contact, body: `oi ${marker} #risk:grooming:high` });
+    await simulate(session, 'messages', { from: contact, body: `${marker} ${'e'.repeat(199_000)}` });
+    const handled = await awaitLogLines<{ session: string; event: string; outcome: string }>(
+      'session_event.handled',
+      (line) => line.session === session && line.event.startsWith('message'),
+      4,
+      20_000,
+    );
+    expect(handled.map((line) => line.outcome).sort()).toEqual([
+      'duplicate',
+      'duplicate',
+      'ingested',
+      'ingested',
+    ]);
+    expect(await contentOf(seat.seatId)).not.toEqual([]);
+
+    await simulate(session, 'delete-refusals', { count: 2 });
+    expect((await asPerson('POST', `/consent-requests/${family.linkToken}/stop`)).status).toBe(200);
+    await contentGone(seat.seatId);
+    // The provider refused twice (503); the worker asked again until it was gone.
+    const refused = await awaitLogLines<{ session: string; cause: string }>(
+      'session_end.failed',
+      (line) => line.session === session,
+      2,
+      20_000,
+    );
+    expect(refused.map((line) => line.cause)).toEqual(['status_503', 'status_503']);
+    await awaitLogLines<{ session: string }>(
+      'session_end.done',
+      (line) => line.session === session,
+      1,
+      20_000,
+    );
+    expect(await sessionsOf(family.seatUid)).toEqual([]);
+
+    expect(await copiesOf([marker, wrapped])).toEqual([]);
+  }, 90_000);
 });
 
 describe('the person’s stream', () => {

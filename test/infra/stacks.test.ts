@@ -149,6 +149,37 @@ describe('the stateful stack', () => {
     });
   });
 
+  it('keeps seats’ wrapped data keys in a table of their own: no point-in-time recovery, no stream, no index, a key of its own', () => {
+    const tables = stateful.findResources('AWS::DynamoDB::GlobalTable', {
+      Properties: { KeySchema: [{ AttributeName: 'seatId', KeyType: 'HASH' }] },
+    });
+    const [[id, table]] = Object.entries(tables) as [[string, { Properties: Record<string, unknown> }]];
+    expect(id).toMatch(/^SeatKeysTable/);
+    expect(table.Properties['StreamSpecification']).toBeUndefined();
+    expect(table.Properties['GlobalSecondaryIndexes']).toBeUndefined();
+    expect(table.Properties['TimeToLiveSpecification']).toBeUndefined();
+    stateful.hasResource('AWS::DynamoDB::GlobalTable', {
+      DeletionPolicy: 'Retain',
+      Properties: Match.objectLike({
+        KeySchema: [{ AttributeName: 'seatId', KeyType: 'HASH' }],
+        SSESpecification: { SSEEnabled: true, SSEType: 'KMS' },
+        Replicas: [
+          Match.objectLike({
+            DeletionProtectionEnabled: true,
+            PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: false },
+            SSESpecification: {
+              KMSMasterKeyId: { 'Fn::GetAtt': [Match.stringLikeRegexp('^SeatKeysTableKey'), 'Arn'] },
+            },
+          }),
+        ],
+      }),
+    });
+    stateful.hasResourceProperties('AWS::KMS::Key', {
+      Description: Match.stringLikeRegexp('seat keys'),
+      EnableKeyRotation: true,
+    });
+  });
+
   it('keeps a rotating customer-managed key and the service secrets encrypted with it', () => {
     stateful.hasResourceProperties('AWS::KMS::Key', { EnableKeyRotation: true });
     stateful.hasResourceProperties('AWS::SecretsManager::Secret', { KmsKeyId: Match.anyValue() });
@@ -161,7 +192,6 @@ describe('the queues', () => {
       FifoQueue: true,
       QueueName: 'test-session-events.fifo',
       RedrivePolicy: { deadLetterTargetArn: Match.anyValue(), maxReceiveCount: 5 },
-      SqsManagedSseEnabled: true,
     });
     stateful.hasResourceProperties('AWS::SQS::Queue', {
       FifoQueue: true,
@@ -171,6 +201,77 @@ describe('the queues', () => {
       QueueName: 'test-business-events',
       RedrivePolicy: { deadLetterTargetArn: Match.anyValue(), maxReceiveCount: 5 },
     });
+  });
+});
+
+describe('queued message text', () => {
+  const contentRows = queueConsumers.filter((row) => (row as QueueConsumer).carriesMessageText === true);
+  const keyId = () =>
+    Object.keys(
+      stateful.findResources('AWS::KMS::Key', {
+        Properties: { Description: Match.stringLikeRegexp('queued message text') },
+      }),
+    );
+
+  it('is the session events’ alone (the provider’s webhook bodies); the other queues carry ids', () => {
+    expect(contentRows.map((row) => row.name)).toEqual(['sessionEvents']);
+  });
+
+  it('waits under a rotating key of its own, in the queue and its dead-letter queue, which keeps it a day', () => {
+    const [key] = keyId();
+    expect(key).toMatch(/^QueuedContentKey/);
+    stateful.hasResourceProperties('AWS::KMS::Key', {
+      Description: Match.stringLikeRegexp('queued message text'),
+      EnableKeyRotation: true,
+    });
+    for (const row of contentRows) {
+      const names = queueNames(row);
+      stateful.hasResourceProperties('AWS::SQS::Queue', {
+        QueueName: `test-${names.queue}`,
+        KmsMasterKeyId: { 'Fn::GetAtt': [key, 'Arn'] },
+      });
+      stateful.hasResourceProperties('AWS::SQS::Queue', {
+        QueueName: `test-${names.deadLetter}`,
+        KmsMasterKeyId: { 'Fn::GetAtt': [key, 'Arn'] },
+        MessageRetentionPeriod: 86_400,
+      });
+    }
+    // Every other queue: SQS's own encryption, and two weeks in its dead-letter queue.
+    for (const row of queueConsumers.filter((one) => !contentRows.includes(one))) {
+      const names = queueNames(row);
+      stateful.hasResourceProperties('AWS::SQS::Queue', {
+        QueueName: `test-${names.queue}`,
+        SqsManagedSseEnabled: true,
+      });
+      stateful.hasResourceProperties('AWS::SQS::Queue', {
+        QueueName: `test-${names.deadLetter}`,
+        SqsManagedSseEnabled: true,
+        MessageRetentionPeriod: 14 * 86_400,
+      });
+    }
+  });
+
+  it('is sealed and opened through SQS by the queue’s producers (GenerateDataKey, Decrypt) and its worker (Decrypt), and nobody else', () => {
+    const onKey = Object.entries(stateless.findResources('AWS::IAM::Policy')).flatMap(([id, policy]) =>
+      (policy.Properties.PolicyDocument.Statement as (Statement & { Condition?: unknown })[])
+        .filter((statement) => JSON.stringify(statement.Resource).includes('QueuedContentKey'))
+        .map((statement) => {
+          expect(statement.Condition).toEqual({
+            StringEquals: { 'kms:ViaService': 'sqs.sa-east-1.amazonaws.com' },
+          });
+          return [id.replace(/(Api|Worker|ServiceRole).*$/, ''), [statement.Action].flat()] as const;
+        }),
+    );
+    const send = ['kms:GenerateDataKey', 'kms:Decrypt'];
+    const expected = contentRows.flatMap((row) => {
+      const { apiProducers = [] }: QueueConsumer = row;
+      return [
+        ...row.producers.map((producer) => [producer, send] as const),
+        ...apiProducers.map((group) => [pascal(group), send] as const),
+        [pascal(row.name), ['kms:Decrypt']] as const,
+      ];
+    });
+    expect([...onKey].sort()).toEqual([...expected].sort());
   });
 });
 
@@ -340,7 +441,7 @@ describe('the stateless stack', () => {
     });
     const onSeatKey = Object.entries(stateless.findResources('AWS::IAM::Policy')).flatMap(([id, policy]) =>
       (policy.Properties.PolicyDocument.Statement as Statement[])
-        .filter((statement) => JSON.stringify(statement.Resource).includes('SeatKey'))
+        .filter((statement) => /SeatKey(?!sTable)/.test(JSON.stringify(statement.Resource)))
         .map(
           (statement) => [id.replace(/ServiceRoleDefaultPolicy.*$/, ''), [statement.Action].flat()] as const,
         ),
@@ -354,7 +455,7 @@ describe('the stateless stack', () => {
     ]);
     const seatContexts = Object.values(stateless.findResources('AWS::IAM::Policy'))
       .flatMap((policy) => policy.Properties.PolicyDocument.Statement as Statement[])
-      .filter((statement) => JSON.stringify(statement.Resource).includes('SeatKey'))
+      .filter((statement) => /SeatKey[0-9A-F]{8}/.test(JSON.stringify(statement.Resource)))
       .map((statement) => statement.Condition);
     for (const condition of seatContexts)
       expect(condition).toEqual({
@@ -371,6 +472,32 @@ describe('the stateless stack', () => {
         ),
     );
     expect(onDeviceKey).toEqual([['AccountsApi', ['kms:GenerateDataKey', 'kms:Decrypt']]]);
+  });
+
+  it('lets the seats and consent functions write and delete wrapped seat keys, those that open them read them, and nobody else touch them', () => {
+    const onKeysTable = Object.entries(stateless.findResources('AWS::IAM::Policy')).flatMap(([id, policy]) =>
+      (policy.Properties.PolicyDocument.Statement as Statement[])
+        .filter((statement) => JSON.stringify(statement.Resource).includes('SeatKeysTable'))
+        .map((statement) => [id.replace(/(Api|Worker).*$/, ''), [statement.Action].flat()] as const),
+    );
+    const viaDynamo = ['kms:Decrypt'];
+    expect(onKeysTable.sort()).toEqual([
+      ['Alerts', ['dynamodb:GetItem']],
+      ['Alerts', viaDynamo],
+      ['Consent', ['dynamodb:PutItem', 'dynamodb:DeleteItem']],
+      ['Consent', viaDynamo],
+      ['HistoryImport', ['dynamodb:GetItem']],
+      ['HistoryImport', viaDynamo],
+      ['Seats', ['dynamodb:PutItem', 'dynamodb:DeleteItem']],
+      ['Seats', viaDynamo],
+      ['SessionEvents', ['dynamodb:GetItem']],
+      ['SessionEvents', viaDynamo],
+    ]);
+    const named = Object.entries(stateless.findResources('AWS::Lambda::Function'))
+      .filter(([, fn]) => fn.Properties.Environment?.Variables?.['SEAT_KEYS_TABLE_NAME'] !== undefined)
+      .map(([id]) => id.replace(/(Api|Worker).*$/, ''))
+      .sort();
+    expect(named).toEqual(['Alerts', 'Consent', 'HistoryImport', 'Seats', 'SessionEvents']);
   });
 
   it('lets only the workers that read messages (live, and history) call Bedrock, on the one foundation model they are configured with', () => {
@@ -487,6 +614,7 @@ describe('the stateless stack', () => {
       'ProxyBurnsWorker',
       'ReconnectWorker',
       'Seats',
+      'SessionEndsWorker',
       'SessionEventsWorker',
       'SessionProviderWebhook',
       'SignInMailsWorker',
@@ -498,7 +626,13 @@ describe('the stateless stack', () => {
 
   it('gives each function the variables of every capability its code checks as it starts', () => {
     const api: Capability[] = ['relationshipRegistry'];
-    const workers: Capability[] = ['sessionProvider', 'reconnectScheduler', 'notifications'];
+    // The workers that move pairings end sessions through the session-ends queue (read on first end).
+    const workers: Capability[] = [
+      'sessionProvider',
+      'reconnectScheduler',
+      'notifications',
+      'sessionEndsQueue',
+    ];
     // Whoever moves the history queue: read when the first import is admitted or checked.
     const history: Capability[] = ['historyOfferScheduler', 'historyStuckScheduler', 'historyImportQueue'];
     // What each function's modules pass to `configFor` (functions/**): its cold start fails without them.
@@ -508,10 +642,11 @@ describe('the stateless stack', () => {
       AccountsApi: [...api, 'pushPlatforms', 'deviceKeys'],
       // The consent-link queue is read on the first send; its URL is there all the same.
       SeatsApi: [...api, 'seatKeys', 'pauseResumeScheduler', 'consentSendsQueue'],
-      ConsentApi: [...api, 'sessionProvider', 'notifications', 'seatKeys'],
+      ConsentApi: [...api, 'sessionProvider', 'notifications', 'seatKeys', 'sessionEndsQueue'],
       EvidenceApi: [...api, 'evidenceStore'],
-      PairingApi: [...api, 'sessionProvider', 'notifications'],
-      AlertsApi: [...api, 'seatKeys'],
+      PairingApi: [...api, 'sessionProvider', 'notifications', 'sessionEndsQueue'],
+      // An excerpt opens its seat's key: its wrapped copy is in the seat keys' table.
+      AlertsApi: [...api, 'seatKeys', 'wrappedKeys'],
       HealthApi: api,
       AdminApi: [
         ...api,
@@ -522,6 +657,8 @@ describe('the stateless stack', () => {
         'businessEventsQueue',
         // The burn worker's queue: read on the first burn.
         'proxyBurnsQueue',
+        // A pairing's reset ends its session.
+        'sessionEndsQueue',
       ],
       HistoryApi: [...api, 'notifications', ...history],
       SessionProviderWebhook: ['sessionEventsQueue'],
@@ -529,8 +666,22 @@ describe('the stateless stack', () => {
       GatewayHealth: ['sessionEventsQueue', 'businessEventsQueue'],
       EventFanOutStreamHandler: [],
       ContentShreddingStreamHandler: [],
-      SessionEventsWorker: [...workers, 'seatKeys', 'analysis', 'trialEndingScheduler', ...history],
-      HistoryImportWorker: ['sessionProvider', 'notifications', 'seatKeys', 'analysis', ...history],
+      SessionEventsWorker: [
+        ...workers,
+        'seatKeys',
+        'wrappedKeys',
+        'analysis',
+        'trialEndingScheduler',
+        ...history,
+      ],
+      HistoryImportWorker: [
+        'sessionProvider',
+        'notifications',
+        'seatKeys',
+        'wrappedKeys',
+        'analysis',
+        ...history,
+      ],
       HistoryOfferExpiryWorker: ['notifications', ...history],
       HistoryStuckWorker: ['notifications', ...history],
       HistoryAdmissionWorker: ['notifications', ...history],
@@ -549,7 +700,9 @@ describe('the stateless stack', () => {
       // The daily supply check: the table only (audit entries and a log line).
       SupplyExpiryWorker: [],
       // Moves sessions off a burned proxy (the provider), or tells guardians to pair again.
-      ProxyBurnsWorker: ['sessionProvider', 'notifications'],
+      ProxyBurnsWorker: ['sessionProvider', 'notifications', 'sessionEndsQueue'],
+      // Deletes ended sessions at the provider, asking again until it confirms.
+      SessionEndsWorker: ['sessionProvider'],
     };
     const ours = Object.entries(stateless.findResources('AWS::Lambda::Function')).filter(
       ([, fn]) => fn.Properties.Environment?.Variables?.TABLE_NAME !== undefined,
@@ -715,13 +868,19 @@ describe('the workers', () => {
   it('keeps the gateway away from the table, and the alerts function within the inbox and the alert partitions', () => {
     for (const gateway of ['SessionProviderWebhook', 'BusinessProviderWebhook'])
       expect(actionsOf(stateless, gateway).filter((action) => action.startsWith('dynamodb:'))).toEqual([]);
+    // (Its read of a seat's wrapped key, in the seat keys' table, is checked with that table.)
     const alerts = Object.entries(stateless.findResources('AWS::IAM::Policy'))
       .filter(([id]) => id.startsWith('AlertsApi'))
       .flatMap(
         ([, policy]) =>
-          policy.Properties.PolicyDocument.Statement as { Condition?: unknown; Action: unknown }[],
+          policy.Properties.PolicyDocument.Statement as {
+            Condition?: unknown;
+            Action: unknown;
+            Resource: unknown;
+          }[],
       )
-      .filter((statement) => JSON.stringify(statement.Action).includes('dynamodb:'));
+      .filter((statement) => JSON.stringify(statement.Action).includes('dynamodb:'))
+      .filter((statement) => !JSON.stringify(statement.Resource).includes('SeatKeysTable'));
     // One statement per grant of its row, each confined to the row's partitions.
     expect(alerts).toEqual(
       groupAccess.alerts.table.map((grant) =>
@@ -741,16 +900,34 @@ describe('the workers', () => {
   });
 });
 
+describe('the session ends', () => {
+  it('are a queue row of their own, sent to by whoever ends pairings, and only by them', () => {
+    const row = queueConsumers.find((one) => one.name === 'sessionEnds');
+    expect(row).toMatchObject({ kind: 'queue', queue: { fifo: false } });
+    const senders = Object.entries(stateless.findResources('AWS::IAM::Policy'))
+      .filter(([, policy]) =>
+        (policy.Properties.PolicyDocument.Statement as Statement[]).some(
+          (statement) =>
+            [statement.Action].flat().includes('sqs:SendMessage') &&
+            JSON.stringify(statement.Resource).includes('sessionEndsQueue'),
+        ),
+      )
+      .map(([id]) => id.replace(/(Api|Worker)?(Function)?ServiceRole.*$/, ''))
+      .sort();
+    expect(senders).toEqual(['Admin', 'Consent', 'Pairing', 'ProxyBurns', 'Reconnect', 'SessionEvents']);
+  });
+});
+
 describe('the content shredding', () => {
-  it('is woken by the table stream only where a seat’s wrapped key was destroyed, with an alarmed DLQ', () => {
+  it('is woken by the table stream only where a seat’s data key was destroyed (its id gone from the seat item), with an alarmed DLQ', () => {
     stateless.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
       FilterCriteria: {
         Filters: [
           {
             Pattern: JSON.stringify({
               dynamodb: {
-                OldImage: { type: { S: ['seat'] }, encryptedDataKey: { S: [{ exists: true }] } },
-                NewImage: { encryptedDataKey: { S: [{ exists: false }] } },
+                OldImage: { type: { S: ['seat'] }, dataKeyId: { S: [{ exists: true }] } },
+                NewImage: { dataKeyId: { S: [{ exists: false }] } },
               },
             }),
           },
@@ -904,8 +1081,9 @@ describe('the consumers table, as CDK builds it', () => {
           deadLetterTargetArn: { 'Fn::GetAtt': [deadLetterId, 'Arn'] },
           maxReceiveCount: row.queue.maxReceiveCount,
         },
-        SqsManagedSseEnabled: true,
       });
+      // Encrypted: under SQS's own key, or the queued-content key (checked with queued message text).
+      expect(queue.Properties['SqsManagedSseEnabled'] ?? queue.Properties['KmsMasterKeyId']).toBeTruthy();
       expect(queue.Properties['FifoQueue']).toBe(row.queue.fifo ? true : undefined);
       expect(deadLetter.Properties['FifoQueue']).toBe(row.queue.fifo ? true : undefined);
       expectAlarmOn(stateful, deadLetterId);

@@ -8,13 +8,15 @@ import type { TableAccess } from '../../shared/adapters/dynamo/client';
 import { dynamoFamilyStore } from '../../shared/adapters/dynamo/family.store';
 import { dynamoMessageStore } from '../../shared/adapters/dynamo/message.store';
 import { dynamoRateLimiter } from '../../shared/adapters/dynamo/rate-limiter';
+import { dynamoWrappedKeys } from '../../shared/adapters/dynamo/wrapped-keys.store';
 import { dismissAlert, listAlerts, resolveAlert } from '../../shared/app/alerts/alerts';
 import { readAlertExcerpt, type ExcerptDeps } from '../../shared/app/alerts/excerpt';
 import type { Settings } from '../../shared/app/deps';
 import { ServiceError } from '../../shared/domain/errors';
 import { seedAlerts } from '../support/alerts';
 import { seatWithPairing } from '../support/seats';
-import { freshTable } from '../support/table';
+import { seatKeysIn } from '../support/seat-keys';
+import { freshTable, seatKeysTableOf } from '../support/table';
 import { recordedMetrics } from '../../shared/adapters/metrics/recorded-metrics';
 
 let table: TableAccess;
@@ -32,6 +34,7 @@ beforeAll(async () => {
     alerts: dynamoAlertStore(table),
     messages: dynamoMessageStore(table),
     seatKeys,
+    wrappedKeys: dynamoWrappedKeys(seatKeysTableOf(table)),
     contentSeal: aesGcmContentSeal,
     rateLimiter: dynamoRateLimiter(table, hmacHasher('integration-hash-key'), clock),
     clock,
@@ -44,10 +47,7 @@ beforeAll(async () => {
 /** A family whose seat has its data key, and its owner as the caller. */
 const keyedFamily = async () => {
   const seat = await seatWithPairing(table, ids, clockNow, { status: 'paired' });
-  const keyed = await deps.families.saveSeat(
-    { ...seat, encryptedDataKey: await seatKeys.create(seat.seatId) },
-    [],
-  );
+  const keyed = await seatKeysIn(table, seatKeysTableOf(table), seatKeys).keyed(seat, ids);
   const family = await deps.families.load(seat.accountUid);
   const owner = family?.members[0];
   if (owner === undefined) throw new Error('no owner');
@@ -246,7 +246,7 @@ describe('the minimal excerpt', () => {
     expect(await codeOf(readAlertExcerpt(deps, caller, gone?.uid ?? ''))).toBe('EXCERPT_GONE');
     const current = (await deps.families.load(where.accountUid))?.seats.find((one) => one.uid === seat.uid);
     if (current === undefined) throw new Error('no seat');
-    await deps.families.saveSeat({ ...current, encryptedDataKey: null }, []);
+    await seatKeysIn(table, seatKeysTableOf(table), seatKeys).unkeyed(current);
     expect(await codeOf(readAlertExcerpt(deps, caller, kept?.uid ?? ''))).toBe('SEAT_KEY_GONE');
     const { Item } = await table.doc.send(
       new GetCommand({

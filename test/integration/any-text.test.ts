@@ -1,3 +1,5 @@
+import type { Seat } from '../../shared/domain/family/seat';
+import { openDataKey } from '../../shared/app/seats/data-keys';
 import { createHmac } from 'node:crypto';
 import { mkdtemp, readdir } from 'node:fs/promises';
 import type { Server } from 'node:http';
@@ -38,7 +40,7 @@ const hasher = hmacHasher(devSecrets.HASH_KEY);
 let table: TableAccess;
 let seatId = '';
 /** What the worker's message store and seat key need to open a kept message. */
-let keptBy: { deps: WorkerDeps; wrappedKey: string } | undefined;
+let keptBy: { deps: WorkerDeps; seat: Pick<Seat, 'seatId' | 'dataKeyId'> } | undefined;
 /** The message as the worker kept it: its chat a keyed hash, its text sealed. */
 const storedChat = async (providerId: string) =>
   (
@@ -53,7 +55,7 @@ const storedChat = async (providerId: string) =>
 const keptText = async (providerId: string): Promise<string | undefined> => {
   const [kept] = await dynamoMessageStore(table).byIds(seatId, [hasher.digest('message', providerId)]);
   if (kept === undefined || keptBy === undefined) return undefined;
-  const dataKey = await keptBy.deps.seatKeys.open(seatId, keptBy.wrappedKey);
+  const dataKey = await openDataKey(keptBy.deps, keptBy.seat);
   return keptBy.deps.contentSeal.open(dataKey, kept, kept.sealed);
 };
 const ids = cryptoIds();
@@ -117,7 +119,7 @@ beforeAll(async () => {
   session = seat.pairing?.sessionName ?? '';
   seatUid = seat.uid;
   seatId = seat.seatId;
-  keptBy = { deps: workerDeps, wrappedKey: seat.encryptedDataKey ?? '' };
+  keptBy = { deps: workerDeps, seat };
 }, 60_000);
 
 afterAll(async () => {

@@ -8,6 +8,7 @@ import type { TableAccess } from '../../shared/adapters/dynamo/client';
 import { dynamoFamilyStore } from '../../shared/adapters/dynamo/family.store';
 import { keys } from '../../shared/adapters/dynamo/keys';
 import { dynamoMessageStore } from '../../shared/adapters/dynamo/message.store';
+import { dynamoWrappedKeys } from '../../shared/adapters/dynamo/wrapped-keys.store';
 import { dynamoNotificationSettings } from '../../shared/adapters/dynamo/notification-settings.store';
 import { admitNext, checkStuck, lapseOffer, sweepAdmissions } from '../../shared/app/history/admission';
 import { recordedMetrics } from '../../shared/adapters/metrics/recorded-metrics';
@@ -25,7 +26,7 @@ import type { ProviderMessage } from '../../shared/domain/pairing/provider-messa
 import type { SessionProvider } from '../../shared/ports/session-provider';
 import { historyDeps } from '../support/history';
 import { protectedSeat } from '../support/seats';
-import { freshTable } from '../support/table';
+import { freshTable, seatKeysTableOf } from '../support/table';
 import { runAs } from '../../localstack/table-guard';
 import { guardTableCallsOfThisFile } from '../support/table-guard';
 
@@ -103,6 +104,7 @@ const depsOn = (table: TableAccess, slots = 4) => {
     contentSeal: aesGcmContentSeal,
     messages: dynamoMessageStore(table),
     seatKeys,
+    wrappedKeys: dynamoWrappedKeys(seatKeysTableOf(table)),
     sessions: provider,
     ...history.deps,
   };

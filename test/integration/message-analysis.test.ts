@@ -9,6 +9,7 @@ import { dynamoFamilyStore } from '../../shared/adapters/dynamo/family.store';
 import { dynamoInbox } from '../../shared/adapters/dynamo/inbox.store';
 import { dynamoNotificationSettings } from '../../shared/adapters/dynamo/notification-settings.store';
 import { dynamoMessageStore } from '../../shared/adapters/dynamo/message.store';
+import { dynamoWrappedKeys } from '../../shared/adapters/dynamo/wrapped-keys.store';
 import { sessionEventBatch } from '../../shared/app/pairing/session-batch';
 import { handleSessionEvent, type WorkerDeps } from '../../shared/app/pairing/session-events';
 import type { AnalysisWindow } from '../../shared/domain/analysis/window';
@@ -17,7 +18,8 @@ import type { Seat } from '../../shared/domain/family/seat';
 import { parseConfig } from '../../shared/config/config';
 import { AnalysisUnavailable, type Analyzer } from '../../shared/ports/analyzer';
 import { useCaseSettingsFrom } from '../../functions/use-case-settings';
-import { freshTable } from '../support/table';
+import { freshTable, seatKeysTableOf } from '../support/table';
+import { seatKeysIn } from '../support/seat-keys';
 import { historyDeps } from '../support/history';
 import { protectedSeat, seatWithPairing } from '../support/seats';
 import { runAs } from '../../localstack/table-guard';
@@ -74,6 +76,8 @@ const workerDeps = (analyzer: Analyzer, on: TableAccess = table) => {
     contentSeal: aesGcmContentSeal,
     messages: dynamoMessageStore(on),
     seatKeys,
+    wrappedKeys: dynamoWrappedKeys(seatKeysTableOf(on)),
+    sessionEnds: { send: unused },
     sessions: {
       createSession: unused,
       restart: unused,
@@ -305,7 +309,7 @@ describe('a protected seat’s message, from the worker to alerts', () => {
         {},
         'dropped',
       ],
-      ['no data key', (await family({ encryptedDataKey: null })).seat, {}, 'dropped'],
+      ['no data key', (await family({ dataKeyId: null })).seat, {}, 'dropped'],
       ['a status broadcast', given, { from: 'status@broadcast' }, 'dropped'],
       ['no text', given, { body: null }, 'dropped'],
       ['an empty text', given, { body: '' }, 'dropped'],
@@ -415,7 +419,20 @@ describe('a protected seat’s message, from the worker to alerts', () => {
     );
   });
 
-  it('reads the family once per batch: three DynamoDB calls per message after it, one more when it notifies', async () => {
+  it('drops unread a message whose seat’s key was destroyed after the family was read', async () => {
+    const { seat } = await family();
+    const { analyzer } = sandbox();
+    const { deps, memory } = sessionEventBatch(workerDeps(analyzer).deps);
+    // The batch read the family with the key named; its copy is gone before the message opens it.
+    await deps.families.load(seat.accountUid);
+    await seatKeysIn(table, seatKeysTableOf(table), seatKeys).unkeyed(await seatNow(seat));
+    expect(await handle(deps, messageEvent(seat, { body: 'depois #risk:hate:high' }), memory)).toBe(
+      'dropped',
+    );
+    expect(await messagePartition(seat)).toEqual([]);
+  });
+
+  it('reads the family and the seat’s key once per batch: three DynamoDB calls per message after it, one more when it notifies', async () => {
     const { seat } = await family();
     const calls: string[] = [];
     const doc = new Proxy(table.doc, {
@@ -429,7 +446,14 @@ describe('a protected seat’s message, from the worker to alerts', () => {
     });
     const { deps, memory } = sessionEventBatch(workerDeps(sandbox().analyzer, { ...table, doc }).deps);
     await handle(deps, messageEvent(seat, { body: 'um', timestamp: 5_000 }), memory);
-    expect(calls).toEqual(['QueryCommand', 'GetCommand', 'QueryCommand', 'TransactWriteCommand']);
+    // The family, the message (not kept yet), the key's wrapped copy (seat keys' table), the window.
+    expect(calls).toEqual([
+      'QueryCommand',
+      'GetCommand',
+      'GetCommand',
+      'QueryCommand',
+      'TransactWriteCommand',
+    ]);
     calls.length = 0;
     await handle(deps, messageEvent(seat, { body: 'dois #risk:hate:medium', timestamp: 5_001 }), memory);
     // A message that notifies reads every guardian's notification preferences, in one batch read.

@@ -12,7 +12,7 @@ import { sandboxRegistry } from '../../shared/adapters/consent/sandbox-registry'
 import { newSeat } from '../../shared/domain/family/seat';
 import { seatUidFor } from '../../shared/domain/family/uids';
 import { newUser } from '../../shared/domain/users/user';
-import { freshTable } from '../support/table';
+import { freshTable, seatKeysTableOf } from '../support/table';
 
 let table: TableAccess;
 beforeAll(async () => {
@@ -23,7 +23,7 @@ describe('activating a seat made before onboarding v2 (activation without consen
   it('activates, opens the subscription, and also makes the consent link, sends it and runs the relationship check', async () => {
     const ids = cryptoIds();
     const now = new Date();
-    const families = dynamoFamilyStore(table);
+    const families = dynamoFamilyStore(table, { seatKeysTable: seatKeysTableOf(table).tableName });
     const users = dynamoUserStore(table);
     const sent: { body: string }[] = [];
     const owner = newUser({ uid: ids.uid('usr'), email: 'old@example.com', now });
@@ -93,7 +93,7 @@ describe('activating a seat made before onboarding v2 (activation without consen
     expect(family?.subscription).toMatchObject({ status: 'trialing' });
     expect(family?.seats[0]).toMatchObject({
       relationshipCheck: { result: 'inconclusive' },
-      encryptedDataKey: expect.any(String),
+      dataKeyId: expect.any(String),
     });
   });
 });

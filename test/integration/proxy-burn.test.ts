@@ -7,10 +7,12 @@ import { dynamoFamilyStore } from '../../shared/adapters/dynamo/family.store';
 import { dynamoNotificationSettings } from '../../shared/adapters/dynamo/notification-settings.store';
 import { dynamoProxyPool } from '../../shared/adapters/dynamo/proxy-pool';
 import { moveOffBurnedProxy, moveSessionOffProxy, type BurnDeps } from '../../shared/app/proxies/burn';
+import { sessionEnd } from '../../shared/app/pairing/sessions';
 import { parseConfig } from '../../shared/config/config';
 import { seatOf } from '../../shared/domain/family/account';
 import type { Seat } from '../../shared/domain/family/seat';
 import type { AuditEntry } from '../../shared/ports/operators';
+import type { EventQueue } from '../../shared/ports/queue';
 import type { NewSession, SessionProvider } from '../../shared/ports/session-provider';
 import { seatWithPairing } from '../support/seats';
 import { freshTable } from '../support/table';
@@ -32,10 +34,17 @@ const audit = (): AuditEntry => ({
   target: { kind: 'proxy', uid: 'px_test' },
 });
 
-/** A provider that records what it is told; `crashes` makes the next calls fail after recording. */
+/**
+ * A provider that records what it is told, and the session-ends queue (what is handed to be
+ * deleted at the provider); `crashes` makes the next calls fail after recording.
+ */
 const recordingProvider = () => {
   const changed: NewSession[] = [];
   const removed: string[] = [];
+  const sessionEnds: EventQueue = {
+    send: async (messages) =>
+      void removed.push(...messages.map((message) => sessionEnd.parse(JSON.parse(message.body)).sessionName)),
+  };
   let crashes = 0;
   const provider: SessionProvider = {
     createSession: unused,
@@ -50,7 +59,7 @@ const recordingProvider = () => {
     status: unused,
     stop: unused,
     logout: async () => undefined,
-    remove: async (name) => void removed.push(name),
+    remove: unused,
     qr: unused,
     requestCode: unused,
     me: async () => null,
@@ -59,7 +68,13 @@ const recordingProvider = () => {
     chats: unused,
     chatMessages: unused,
   };
-  return { provider, changed, removed, crashNext: (times = 1) => (crashes = times) };
+  return {
+    provider,
+    recorded: { sessions: provider, sessionEnds },
+    changed,
+    removed,
+    crashNext: (times = 1) => (crashes = times),
+  };
 };
 
 /**
@@ -85,10 +100,14 @@ const burnedPool = async (bound: number, room: number) => {
   return { table, pool, families, seats };
 };
 
-const depsOf = (table: TableAccess, sessions: SessionProvider): BurnDeps => ({
+const depsOf = (
+  table: TableAccess,
+  { sessions, sessionEnds }: Pick<BurnDeps, 'sessions' | 'sessionEnds'>,
+): BurnDeps => ({
   families: dynamoFamilyStore(table),
   proxies: dynamoProxyPool(table),
   sessions,
+  sessionEnds,
   ids,
   clock: { now: () => now },
   settings: useCaseSettingsFrom(parseConfig({ TABLE_NAME: table.tableName })),
@@ -127,8 +146,8 @@ describe('the burn worker', () => {
     expect((await pool.bindings('old')).map((binding) => binding.seatUid).sort()).toEqual(
       seats.map((seat) => seat.uid).sort(),
     );
-    const { provider, changed, removed } = recordingProvider();
-    expect(await burn(depsOf(table, provider), { label: 'old' })).toEqual({
+    const { recorded, changed, removed } = recordingProvider();
+    expect(await burn(depsOf(table, recorded), { label: 'old' })).toEqual({
       moved: 1,
       reconnectRequired: 1,
     });
@@ -139,7 +158,8 @@ describe('the burn worker', () => {
     const ended = pairings.find((pairing) => pairing?.status === 'disconnected');
     expect(moved).toMatchObject({ status: 'paired', proxyLabel: 'new' });
     expect(ended).toMatchObject({ failureReason: 'proxy_burned', proxyLabel: 'old' });
-    // The provider put the moved session on the new address (its whole config), and removed the other.
+    // The provider put the moved session on the new address (its whole config); the other is handed
+    // to the session-ends worker to delete.
     expect(changed).toEqual([
       {
         name: moved?.sessionName,
@@ -157,8 +177,8 @@ describe('the burn worker', () => {
 
   it('leaks no slot when the worker dies mid-move: the message comes back and the move completes once', async () => {
     const { table, pool, seats } = await burnedPool(1, 2);
-    const { provider, changed, crashNext } = recordingProvider();
-    const deps = depsOf(table, provider);
+    const { recorded, changed, crashNext } = recordingProvider();
+    const deps = depsOf(table, recorded);
     // Dies after telling the provider, before the seat's transaction: nothing written.
     crashNext();
     await expect(burn(deps, { label: 'old' })).rejects.toThrow('the worker died here');
@@ -175,8 +195,8 @@ describe('the burn worker', () => {
 
   it('keeps capacity exact when moves and new pairings race for the last free slot', async () => {
     const { table, pool, seats } = await burnedPool(3, 1);
-    const { provider } = recordingProvider();
-    const deps = depsOf(table, provider);
+    const { recorded } = recordingProvider();
+    const deps = depsOf(table, recorded);
     const [moves, binds] = await Promise.all([
       Promise.all(seats.map((seat) => runAs('proxyBurns', () => moveSessionOffProxy(deps, seat.uid, 'old')))),
       Promise.all([1, 2, 3].map(() => runAs('pairing', () => pool.bind()))),

@@ -1,5 +1,7 @@
 import { aesGcmContentSeal } from '../../shared/adapters/crypto/content-seal';
 import type { TableAccess } from '../../shared/adapters/dynamo/client';
+import { seatKeysIn } from './seat-keys';
+import { seatKeysTableOf } from './table';
 import { dynamoFamilyStore } from '../../shared/adapters/dynamo/family.store';
 import { dynamoMessageStore } from '../../shared/adapters/dynamo/message.store';
 import type { AlertRecord, CarryingMessage } from '../../shared/domain/alerts/alert';
@@ -71,11 +73,11 @@ export const seedAlerts = async (
   const seat = family?.seats.find((one) => one.uid === where.seatUid);
   if (seat === undefined) throw new Error('no such seat');
   const alerts: AlertRecord[] = [];
+  let opened: Promise<Uint8Array> | undefined;
   for (const { messages = [], ...fields } of specs) {
     const carrying: CarryingMessage[] = [];
     for (const [index, message] of messages.entries()) {
-      if (seat.encryptedDataKey === null) throw new Error('the seat has no key');
-      const dataKey = await seatKeys.open(seat.seatId, seat.encryptedDataKey);
+      const dataKey = await (opened ??= seatKeysIn(table, seatKeysTableOf(table), seatKeys).open(seat));
       const messageId = `msg-${ids.ulid()}`;
       const sentAt = new Date(now.getTime() - (messages.length - index) * 1000).toISOString();
       await store.putIfAbsent(

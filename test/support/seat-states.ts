@@ -40,7 +40,7 @@ export const protectedSeatAt = (now: Date, status: Pairing['status'] = 'paired')
   ).seat;
   const active = activate(giveConsent(recordEvidence(asked, now), now), now, {
     campaignCode: null,
-    encryptedDataKey: 'wrapped',
+    dataKeyId: 'key-1',
   });
   const pairing = newPairing({
     pairingId: '01P',

@@ -7,6 +7,8 @@ import type { SeatKeys } from '../../shared/ports/consent';
 import type { Ids } from '../../shared/ports/ids';
 import { newAccountWithOwner } from './family';
 import { validDependent } from './fixtures';
+import { seatKeysIn } from './seat-keys';
+import { seatKeysTableOf } from './table';
 
 /**
  * A family with one active seat whose pairing has the given fields (its status first), for the
@@ -69,24 +71,19 @@ export const protectedSeat = async (
     pairedAt: now.toISOString(),
   });
   const at = now.toISOString();
-  return dynamoFamilyStore(table).saveSeat(
-    {
-      ...seat,
-      consent: {
-        requestId: ids.ulid(),
-        status: 'given',
-        requesterFirstName: null,
-        createdAt: at,
-        expiresAt: new Date(now.getTime() + 86_400_000).toISOString(),
-        evidenceVerifiedAt: at,
-        decidedAt: at,
-        revokedBy: null,
-        delivery: null,
-      },
-      activation: { activatedAt: at, guardianAttestation: true, campaignCode: null },
-      encryptedDataKey: await seatKeys.create(seat.seatId),
-      ...fields,
+  return seatKeysIn(table, seatKeysTableOf(table), seatKeys).keyed(seat, ids, {
+    consent: {
+      requestId: ids.ulid(),
+      status: 'given',
+      requesterFirstName: null,
+      createdAt: at,
+      expiresAt: new Date(now.getTime() + 86_400_000).toISOString(),
+      evidenceVerifiedAt: at,
+      decidedAt: at,
+      revokedBy: null,
+      delivery: null,
     },
-    [],
-  );
+    activation: { activatedAt: at, guardianAttestation: true, campaignCode: null },
+    ...fields,
+  });
 };

@@ -7,12 +7,16 @@ import { cryptoIds, hmacHasher } from '../../shared/adapters/crypto/node-crypto'
 import type { TableAccess } from '../../shared/adapters/dynamo/client';
 import { dynamoFamilyStore } from '../../shared/adapters/dynamo/family.store';
 import { dynamoMessageStore } from '../../shared/adapters/dynamo/message.store';
+import { dynamoWrappedKeys } from '../../shared/adapters/dynamo/wrapped-keys.store';
 import { dynamoNotificationSettings } from '../../shared/adapters/dynamo/notification-settings.store';
 import type { WorkerDeps } from '../../shared/app/pairing/session-events';
 import { parseConfig } from '../../shared/config/config';
 import type { Seat } from '../../shared/domain/family/seat';
 import type { SessionProvider } from '../../shared/ports/session-provider';
 import { historyDeps } from './history';
+import { sessionEnd } from '../../shared/app/pairing/sessions';
+import type { OutgoingMessage } from '../../shared/ports/queue';
+import { seatKeysTableOf } from './table';
 
 const unused = () => Promise.reject(new Error('not expected here'));
 
@@ -34,6 +38,15 @@ export const quietProvider: SessionProvider = {
   chatMessages: unused,
 };
 
+/** A session-ends queue that keeps the names of the sessions handed to it (`ended`). */
+export const recordedSessionEnds = (ended: string[] = []) => ({
+  ended,
+  sessionEnds: {
+    send: async (messages: readonly OutgoingMessage[]) =>
+      void ended.push(...messages.map((message) => sessionEnd.parse(JSON.parse(message.body)).sessionName)),
+  },
+});
+
 /** The session-event worker's deps on `table`, at `now`: nothing scheduled or delivered outside it. */
 export const sessionWorkerDeps = (table: TableAccess, now: Date): WorkerDeps => ({
   families: dynamoFamilyStore(table),
@@ -41,6 +54,7 @@ export const sessionWorkerDeps = (table: TableAccess, now: Date): WorkerDeps => 
   clock: { now: () => now },
   hasher: hmacHasher('test-hash-key'),
   sessions: quietProvider,
+  sessionEnds: recordedSessionEnds().sessionEnds,
   reconnects: { schedule: async () => undefined, cancel: async () => undefined },
   trialEndings: { schedule: async () => undefined, cancel: async () => undefined },
   ...historyDeps(table).deps,
@@ -50,6 +64,7 @@ export const sessionWorkerDeps = (table: TableAccess, now: Date): WorkerDeps => 
   contentSeal: aesGcmContentSeal,
   messages: dynamoMessageStore(table),
   seatKeys: localSeatKeys(Buffer.alloc(32, 7).toString('base64')),
+  wrappedKeys: dynamoWrappedKeys(seatKeysTableOf(table)),
   settings: useCaseSettingsFrom(parseConfig({ TABLE_NAME: table.tableName })),
 });
 

@@ -2,14 +2,25 @@ import { randomUUID } from 'node:crypto';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { inject } from 'vitest';
 import { createTableAccess, type TableAccess } from '../../shared/adapters/dynamo/client';
-import { createTable } from '../../localstack/dynamo';
+import { createSeatKeysTable, createTable } from '../../localstack/dynamo';
 
-/** A new table, built from the same design as CDK's, so tests never share data. */
+/** The seat keys' table that goes with a test's table (made with it by `freshTable`). */
+export const seatKeysTableOf = (table: TableAccess): TableAccess => ({
+  ...table,
+  tableName: `${table.tableName}-seat-keys`,
+});
+
+/**
+ * A new table, built from the same design as CDK's, so tests never share data, with its seat keys'
+ * table beside it (`seatKeysTableOf`).
+ */
 export const freshTable = async (): Promise<TableAccess> => {
   const endpoint = inject('dynamoEndpoint');
   const tableName = `test-${randomUUID()}`;
   await createTable(endpoint, tableName);
-  return createTableAccess({ tableName, region: 'sa-east-1', endpoint });
+  const table = createTableAccess({ tableName, region: 'sa-east-1', endpoint });
+  await createSeatKeysTable(endpoint, seatKeysTableOf(table).tableName);
+  return table;
 };
 
 /**

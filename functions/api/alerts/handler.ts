@@ -11,9 +11,14 @@ import {
 } from '../../../shared/app/notifications/preferences';
 import { bearerOperation, noContent, ok } from '../../../shared/http/operation';
 import { apiHandler } from '../api-handler';
-import { deps } from '../runtime';
+import { configuredWrappedKeys } from '../../seat-keys';
+import { configFor } from '../../../shared/config/config';
+import { deps, settings } from '../runtime';
 import { seatKeys } from '../seat-keys';
 import { requests } from './schemas';
+
+// An excerpt opens its seat's key: its wrapped copy is read from the seat keys' table.
+const wrappedKeys = configuredWrappedKeys(settings, configFor('wrappedKeys').wrappedKeys);
 
 export const handler = apiHandler('alerts', {
   listNotifications: bearerOperation({
@@ -59,6 +64,12 @@ export const handler = apiHandler('alerts', {
   readAlertExcerpt: bearerOperation({
     ...requests.readAlertExcerpt,
     run: async ({ params }, caller) =>
-      ok(await readAlertExcerpt({ ...(await deps()), seatKeys: await seatKeys() }, caller, params.uid)),
+      ok(
+        await readAlertExcerpt(
+          { ...(await deps()), seatKeys: await seatKeys(), wrappedKeys },
+          caller,
+          params.uid,
+        ),
+      ),
   }),
 });

@@ -5,13 +5,18 @@ import type { RunDeps } from '../../../shared/app/history/run';
 import { configFor } from '../../../shared/config/config';
 import { lazy } from '../../../shared/lazy';
 import { configuredAnalyzer } from '../../analyzer';
-import { configuredSeatKeys } from '../../seat-keys';
+import { configuredSeatKeys, configuredWrappedKeys } from '../../seat-keys';
 import { configuredSessionProvider } from '../../session-provider';
 import { historyCheckDeps } from '../history-checks/deps';
 import { settings, table } from '../notifying';
 
 // The import worker reads the provider's history and analyses it: no reconnects, no queued bodies.
-const { sessionProvider, seatKeys: keys, analysis } = configFor('sessionProvider', 'seatKeys', 'analysis');
+const {
+  sessionProvider,
+  seatKeys: keys,
+  wrappedKeys,
+  analysis,
+} = configFor('sessionProvider', 'seatKeys', 'wrappedKeys', 'analysis');
 const providerTokens = lazy(() => loadSecret('providerTokens', settings));
 
 /** What running an import needs: moving the queue, reading the provider, sealing and analysing. */
@@ -23,4 +28,5 @@ export const historyWorkerDeps = lazy(async (): Promise<RunDeps> => ({
   contentSeal: aesGcmContentSeal,
   messages: dynamoMessageStore(table),
   seatKeys: await configuredSeatKeys(settings, keys),
+  wrappedKeys: configuredWrappedKeys(settings, wrappedKeys),
 }));

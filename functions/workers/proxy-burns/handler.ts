@@ -6,6 +6,7 @@ import { moveOffBurnedProxy, type BurnDeps } from '../../../shared/app/proxies/b
 import { proxyBurn } from '../../../shared/app/proxies/pool';
 import { configFor } from '../../../shared/config/config';
 import { lazy } from '../../../shared/lazy';
+import { configuredSessionEnds } from '../../session-ends';
 import { configuredSessionProvider } from '../../session-provider';
 import { useCaseSettingsFrom } from '../../use-case-settings';
 import { logger } from '../logger';
@@ -19,6 +20,7 @@ const deps = lazy(async (): Promise<BurnDeps> => ({
   sessions: configuredSessionProvider(settings, sessionProvider, () =>
     loadSecret('providerTokens', settings),
   ),
+  sessionEnds: configuredSessionEnds(settings),
   settings: useCaseSettingsFrom(settings),
 }));
 

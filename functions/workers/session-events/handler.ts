@@ -11,7 +11,7 @@ import type { WorkerDeps } from '../../../shared/app/pairing/session-events';
 import { configFor } from '../../../shared/config/config';
 import { lazy } from '../../../shared/lazy';
 import { configuredAnalyzer } from '../../analyzer';
-import { configuredSeatKeys } from '../../seat-keys';
+import { configuredSeatKeys, configuredWrappedKeys } from '../../seat-keys';
 import { deps, eventBodies, logger, settings, table } from '../runtime';
 import { observed } from '../../../shared/adapters/lambda/observability';
 
@@ -28,7 +28,7 @@ import { observed } from '../../../shared/adapters/lambda/observability';
 const processor = new SqsFifoPartialProcessorAsync();
 
 // Only this worker reads messages: the seat keys and the analyzer are its own capabilities.
-const { seatKeys: keys, analysis } = configFor('seatKeys', 'analysis');
+const { seatKeys: keys, wrappedKeys, analysis } = configFor('seatKeys', 'wrappedKeys', 'analysis');
 
 /** The workers' deps with what the analysis of a message needs. */
 export const sessionEventDeps = lazy(async (): Promise<WorkerDeps> => ({
@@ -37,6 +37,7 @@ export const sessionEventDeps = lazy(async (): Promise<WorkerDeps> => ({
   contentSeal: aesGcmContentSeal,
   messages: dynamoMessageStore(table),
   seatKeys: await configuredSeatKeys(settings, keys),
+  wrappedKeys: configuredWrappedKeys(settings, wrappedKeys),
 }));
 
 /** The event's name and status, for the log: never its payload beyond them. */

@@ -5,7 +5,7 @@ import type { Member } from '../../domain/family/member';
 import type { Seat } from '../../domain/family/seat';
 import { dayTallyExpiry, type DayTally } from '../../domain/family/week';
 import type { Subscription } from '../../domain/family/subscription';
-import type { FamilyStore, MembershipSummary } from '../../ports/stores';
+import type { DataKeyChange, FamilyStore, MembershipSummary } from '../../ports/stores';
 import type { TableAccess } from './client';
 import {
   accountToItem,
@@ -29,6 +29,7 @@ import { inboxEntriesOf } from './inbox.store';
 import { keptMessageItems } from './message.store';
 import { itemTypes, keys } from './keys';
 import { historyQueueItems } from './history-queue';
+import { wrappedKeyWrites } from './wrapped-keys.store';
 import { releaseSlot, takeSlot } from './proxy-pool';
 import { connectionOf } from '../../domain/operators/connection';
 import {
@@ -76,7 +77,43 @@ const dayTallyUpdate = (table: TableAccess, accountUid: string, day: DayTally): 
   },
 });
 
-export const dynamoFamilyStore = (table: TableAccess): FamilyStore => ({
+/**
+ * The seat item's data key may move only with its wrapped copy: a write that makes one finds the
+ * item without a key, and a write that neither makes nor destroys one finds the item naming the
+ * same key (else `StaleWrite`). So no seat write can drop a key's id and leave its copy behind.
+ */
+const dataKeyGuard = (seat: Seat, change: DataKeyChange | undefined) => {
+  const none = {
+    expression: '(attribute_not_exists(#dataKeyId) OR attribute_type(#dataKeyId, :null))',
+    values: { ':null': 'NULL' },
+  };
+  if (change?.kind === 'destroyed') return null;
+  if (change?.kind === 'made' || seat.dataKeyId === null) return none;
+  return { expression: '#dataKeyId = :dataKeyId', values: { ':dataKeyId': seat.dataKeyId } };
+};
+
+const guarded = (item: TransactItem, guard: ReturnType<typeof dataKeyGuard>): TransactItem => {
+  if (guard === null || item.Put === undefined) return item;
+  const { Put } = item;
+  return {
+    Put: {
+      ...Put,
+      ConditionExpression: `${Put.ConditionExpression ?? guards.exists} AND ${guard.expression}`,
+      ExpressionAttributeNames: { ...Put.ExpressionAttributeNames, '#dataKeyId': 'dataKeyId' },
+      ExpressionAttributeValues: { ...Put.ExpressionAttributeValues, ...guard.values },
+    },
+  };
+};
+
+/**
+ * The family's items in the single table. A seat's data key is made or destroyed with the seat
+ * (`SeatChangeExtras.dataKey`): its wrapped copy goes into, or out of, `seatKeysTable` in the same
+ * transaction (only the groups that make or destroy keys are given it, and may write there).
+ */
+export const dynamoFamilyStore = (
+  table: TableAccess,
+  options: { seatKeysTable?: string | undefined } = {},
+): FamilyStore => ({
   async load(accountUid) {
     const items = await queryAll(table, {
       KeyConditionExpression: 'PK = :pk',
@@ -122,6 +159,7 @@ export const dynamoFamilyStore = (table: TableAccess): FamilyStore => ({
   },
 
   async addSeat(seat, events) {
+    if (seat.dataKeyId !== null) throw new Error('a new seat has no data key yet');
     await transact(table, [
       putNew(table, seatToItem(seat)),
       {
@@ -138,6 +176,10 @@ export const dynamoFamilyStore = (table: TableAccess): FamilyStore => ({
   async saveSeat(seat, events, also = {}) {
     const { item, saved } = putVersioned(table, seatToItem, seat);
     const extras: TransactItem[] = [];
+    if (also.dataKey !== undefined) {
+      if (options.seatKeysTable === undefined) throw new Error('no seat keys table to write the data key to');
+      extras.push(wrappedKeyWrites(options.seatKeysTable, seat, also.dataKey));
+    }
     // The backoffice's connection row goes with the seat it shows (guarded by the seat's version).
     const connection = connectionOf(seat);
     if (connection !== null) extras.push(put(table, connectionToItem(connection)));
@@ -180,7 +222,11 @@ export const dynamoFamilyStore = (table: TableAccess): FamilyStore => ({
     if (also.audit !== undefined) extras.push(putNew(table, auditEntryToItem(also.audit)));
     if (also.overview !== undefined) extras.push(overviewUpdate(table, seat.uid, also.overview));
     if (also.history !== undefined) extras.push(...historyQueueItems(table, also.history));
-    await transact(table, [item, ...extras, ...eventRows(table, events)]);
+    await transact(table, [
+      guarded(item, dataKeyGuard(seat, also.dataKey)),
+      ...extras,
+      ...eventRows(table, events),
+    ]);
     return saved;
   },
 
@@ -198,8 +244,8 @@ export const dynamoFamilyStore = (table: TableAccess): FamilyStore => ({
           TableName: table.tableName,
           Key: keys.seat(seat.accountUid, seat.uid),
           ConditionExpression: `${guards.exists} AND #status = :active AND #dataKey = :dataKey`,
-          ExpressionAttributeNames: { '#status': 'status', '#dataKey': 'encryptedDataKey' },
-          ExpressionAttributeValues: { ':active': 'active', ':dataKey': seat.encryptedDataKey },
+          ExpressionAttributeNames: { '#status': 'status', '#dataKey': 'dataKeyId' },
+          ExpressionAttributeValues: { ':active': 'active', ':dataKey': seat.dataKeyId },
         },
       },
       ...keptMessageItems(table, kept),

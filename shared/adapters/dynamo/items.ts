@@ -180,7 +180,8 @@ export const seatItem = z.object({
       campaignCode: z.nullable(z.string()),
     }),
   ),
-  encryptedDataKey: z.nullable(z.string()),
+  // The key's id only: its wrapped copy is in the seat keys' table (wrapped-keys.store.ts).
+  dataKeyId: z._default(z.nullable(z.string()), null),
   openAlerts: z._default(z.array(alertRecord), []),
   decidedAlerts: z._default(z.object({ resolved: z.int(), dismissed: z.int() }), {
     resolved: 0,

@@ -29,12 +29,13 @@ const streamRecord = z.looseObject({
 
 /**
  * The stream reaches the content shredding only where a seat's data key was destroyed: the seat
- * item had a wrapped key before the write and has none after it (null, or the item is gone).
+ * item named a key before the write and names none after it (null, or the item is gone). The key's
+ * wrapped copy went in the same transaction, from the seat keys' table.
  */
 export const keyDestroyedPattern = {
   dynamodb: {
-    OldImage: { type: { S: [itemTypes.seat] }, encryptedDataKey: { S: [{ exists: true }] } },
-    NewImage: { encryptedDataKey: { S: [{ exists: false }] } },
+    OldImage: { type: { S: [itemTypes.seat] }, dataKeyId: { S: [{ exists: true }] } },
+    NewImage: { dataKeyId: { S: [{ exists: false }] } },
   },
 } as const satisfies FilterPattern;
 

@@ -18,3 +18,13 @@ export const tableDesign = {
   timeToLiveAttribute: 'ttl',
   streamView: 'NEW_AND_OLD_IMAGES',
 } as const;
+
+/**
+ * The seat keys' table (infra: `SeatKeysTable`; locally `SEAT_KEYS_TABLE_NAME`): one item per seat
+ * that holds a data key, `{ seatId, dataKeyId, wrappedKey }`, apart from the single table so that
+ * none of its copies outlives a deletion: no point-in-time recovery, no backup, no stream, no index
+ * (docs/security.md, crypto-shredding).
+ */
+export const seatKeysTableDesign = {
+  partitionKey: 'seatId',
+} as const;

@@ -1,6 +1,11 @@
 import * as z from '../../validation/z';
 import type { ProviderMessage } from '../../domain/pairing/provider-message';
-import type { LinkChallenge, NewSession, SessionProvider } from '../../ports/session-provider';
+import {
+  ProviderRefused,
+  type LinkChallenge,
+  type NewSession,
+  type SessionProvider,
+} from '../../ports/session-provider';
 import { guardedGet } from '../net/guarded-get';
 import type { PeerPolicy } from '../net/public-address';
 
@@ -83,7 +88,7 @@ export const wahaSessionProvider = (
   };
   const expectOk = async (response: Response, allowNotFound = false): Promise<void> => {
     if (response.ok || (allowNotFound && response.status === 404)) return;
-    throw new Error(`session provider answered ${response.status}`);
+    throw new ProviderRefused(response.status);
   };
   const session = (name: string) => encodeURIComponent(name);
   /** A QR or code answer: WAHA's 422 (not in `SCAN_QR_CODE`) and 404 (gone) mean not running. */

@@ -9,11 +9,13 @@ import type { Seat } from '../../domain/family/seat';
 import { alertUidFor } from '../../domain/family/uids';
 import { newNotification } from '../../domain/notifications/notification';
 import type { ProviderMessage } from '../../domain/pairing/provider-message';
+import { isServiceError } from '../../domain/errors';
 import { SealBroken } from '../../ports/content-seal';
 import type { StoredMessage } from '../../ports/messages';
 import type { KeptMessage } from '../../ports/stores';
 import type { Deps } from '../deps';
 import { notifyFamily } from '../notifications/notify';
+import { openDataKey } from '../seats/data-keys';
 import { stateChangeEvents } from '../seats/state-events';
 import { alertEventRow } from './alert-events';
 
@@ -30,6 +32,7 @@ export type AnalysisDeps = Pick<
   | 'contentSeal'
   | 'messages'
   | 'seatKeys'
+  | 'wrappedKeys'
 >;
 
 /**
@@ -63,15 +66,15 @@ const readableKey = (seat: Seat, now: Date): string | null =>
   seat.status === 'active' &&
   seat.consent !== null &&
   effectiveStatus(seat.consent, now) === 'given' &&
-  seat.encryptedDataKey !== null
-    ? seat.encryptedDataKey
+  seat.dataKeyId !== null
+    ? seat.dataKeyId
     : null;
 
-const dataKeyOf = (deps: AnalysisDeps, memory: BatchMemory, seatId: string, wrapped: string) => {
-  const cacheKey = `${seatId}:${wrapped}`;
+const dataKeyOf = (deps: AnalysisDeps, memory: BatchMemory, seatId: string, dataKeyId: string) => {
+  const cacheKey = `${seatId}:${dataKeyId}`;
   let key = memory.dataKeys.get(cacheKey);
   if (key === undefined) {
-    key = deps.seatKeys.open(seatId, wrapped);
+    key = openDataKey(deps, { seatId, dataKeyId });
     key.catch(() => memory.dataKeys.delete(cacheKey));
     memory.dataKeys.set(cacheKey, key);
   }
@@ -139,7 +142,7 @@ const withChanges = (open: readonly AlertRecord[], changes: readonly AlertChange
 /** A message of a seat whose messages are read, its provider ids hashed, ready to be analysed. */
 export interface ReadableMessage {
   seatId: string;
-  wrappedKey: string;
+  dataKeyId: string;
   chat: string;
   chatKey: string;
   current: WindowMessage;
@@ -151,14 +154,14 @@ export const readableMessage = (
   seat: Seat,
   message: ProviderMessage,
 ): ReadableMessage | null => {
-  const wrappedKey = readableKey(seat, deps.clock.now());
-  if (wrappedKey === null) return null;
+  const dataKeyId = readableKey(seat, deps.clock.now());
+  if (dataKeyId === null) return null;
   const { seatId } = seat;
   // The provider's ids hold phone numbers: only their keyed hashes are kept or compared.
   const chat = deps.hasher.digest('chat', message.chat);
   return {
     seatId,
-    wrappedKey,
+    dataKeyId,
     chat,
     chatKey: `${seatId}:${chat}`,
     current: {
@@ -192,7 +195,7 @@ export const assessMessage = async (
   const now = deps.clock.now();
   const { seatId, chat, chatKey, current } = readable;
   const { messageId } = current;
-  const dataKey = await dataKeyOf(deps, memory, seatId, readable.wrappedKey);
+  const dataKey = await dataKeyOf(deps, memory, seatId, readable.dataKeyId);
   const previous = await previousOf(deps, memory, dataKey, chatKey, current, seatId, chat);
   const window = trimWindow([...previous, current]);
   const inWindow = new Map(window.map((one) => [one.messageId, one]));
@@ -294,7 +297,14 @@ export const analyseMessage = async (
   const readable = readableMessage(deps, seat, message);
   if (readable === null) return 'dropped';
   if (await deps.messages.has(readable.seatId, readable.current.messageId)) return 'duplicate';
-  const assessment = await assessMessage(deps, memory, seat, readable, source);
+  let assessment: Assessment;
+  try {
+    assessment = await assessMessage(deps, memory, seat, readable, source);
+  } catch (error) {
+    // The key's copy went since the seat was read (the person stopped meanwhile): nothing is read.
+    if (isServiceError(error) && error.code === 'SEAT_KEY_GONE') return 'dropped';
+    throw error;
+  }
   await writeAssessment(deps, family, seat, assessment);
   memory.findings += assessment.grouping.findings.length;
   remember(memory, readable);

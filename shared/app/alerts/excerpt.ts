@@ -2,6 +2,7 @@ import { minimalExcerpt, type Excerpt } from '../../domain/alerts/excerpt';
 import { fail } from '../../domain/errors';
 import type { Caller, Deps } from '../deps';
 import { enforceRateLimits } from '../rate-limits';
+import { openDataKey } from '../seats/data-keys';
 import { alertFor } from './alerts';
 
 export type ExcerptDeps = Pick<
@@ -10,6 +11,7 @@ export type ExcerptDeps = Pick<
   | 'alerts'
   | 'messages'
   | 'seatKeys'
+  | 'wrappedKeys'
   | 'contentSeal'
   | 'rateLimiter'
   | 'clock'
@@ -32,12 +34,12 @@ export const readAlertExcerpt = async (
     { rule: 'excerpt', identifier: caller.userUid, limit: deps.settings.rates.excerptPerGuardian },
   ]);
   const { member, alert, seat } = await alertFor(deps, caller, alertUid);
-  if (seat === undefined || seat.encryptedDataKey === null) throw fail('SEAT_KEY_GONE');
+  if (seat === undefined || seat.dataKeyId === null) throw fail('SEAT_KEY_GONE');
   const messageIds = alert.carryingMessages.map((message) => message.messageId);
   const kept = await deps.messages.byIds(seat.seatId, messageIds);
   // Past retention: nothing to open, so the key is not asked for.
   if (kept.length === 0) throw fail('EXCERPT_GONE');
-  const dataKey = await deps.seatKeys.open(seat.seatId, seat.encryptedDataKey);
+  const dataKey = await openDataKey(deps, seat);
   const opened = kept.map((message) => ({
     messageId: message.messageId,
     fromMe: message.fromMe,

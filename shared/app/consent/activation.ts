@@ -9,6 +9,7 @@ import type { Caller, Deps } from '../deps';
 import { apiEvent } from '../event-sources';
 import { seatFor } from '../family-access';
 import { once, retryOnConflict } from '../retry-on-conflict';
+import { dataKeyChange, makeDataKey } from '../seats/data-keys';
 import { seatRef, seatView } from '../seats/seats';
 import { stateChangeEvents } from '../seats/state-events';
 import { enqueueSend, queueDelivery } from './delivery';
@@ -26,7 +27,7 @@ export const activateSeat = async (
   seatUid: string,
   input: { guardianAttestation: true; campaignCode?: string | undefined },
 ) => {
-  const dataKey = once((seatId: string) => deps.seatKeys.create(seatId));
+  const dataKey = once((seatId: string) => makeDataKey(deps, seatId));
   const { saved, asking } = await retryOnConflict(async () => {
     const { family, member, seat } = await seatFor(deps, caller, seatUid);
     requireOwner(member);
@@ -51,9 +52,10 @@ export const activateSeat = async (
     if (isRefuted(prepared.relationshipCheck)) throw fail('RELATIONSHIP_REFUTED');
 
     // The seat's week starts with its activation: the time up to its first pairing is watched too.
+    const made = await dataKey(seat.seatId);
     const { seat: activated, days } = weekChange(
       seat,
-      activate(prepared, now, { campaignCode, encryptedDataKey: await dataKey(seat.seatId) }),
+      activate(prepared, now, { campaignCode, dataKeyId: made.id }),
       now,
     );
     const subscription: SeatChangeExtras['subscription'] =
@@ -84,6 +86,7 @@ export const activateSeat = async (
       {
         ...(subscription === undefined ? {} : { subscription }),
         ...(asking ? { consentLink: linkFor(deps, activated) } : {}),
+        ...dataKeyChange(seat, activated, made),
         days,
       },
     );

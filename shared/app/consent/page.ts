@@ -9,6 +9,7 @@ import { apiEvent } from '../event-sources';
 import { findLink, requireLive, type Opened } from '../link-access';
 import { enforceRateLimits } from '../rate-limits';
 import { once, retryOnConflict } from '../retry-on-conflict';
+import { dataKeyChange, makeDataKey, type NewDataKey } from '../seats/data-keys';
 import { seatRef } from '../seats/seats';
 import { stateChangeEvents } from '../seats/state-events';
 
@@ -83,16 +84,14 @@ export const answerOnLink = async (
   return pageView({ ...opened, seat: saved }, now);
 };
 
+/** An answer's change of the seat, with the data key it made (whose wrapped copy is written with it). */
+type AnswerChange = (seat: Seat, now: Date) => Promise<{ seat: Seat; made?: NewDataKey }>;
+
 /** An answer that changes the seat's request, writes its event and tells the guardians. */
 const saveAnswer =
-  (
-    deps: AnsweringDeps,
-    change: (seat: Seat, now: Date) => Seat | Promise<Seat>,
-    eventType: string,
-    notificationType: NotificationType,
-  ) =>
+  (deps: AnsweringDeps, change: AnswerChange, eventType: string, notificationType: NotificationType) =>
   async (opened: Opened, now: Date) => {
-    const changed = await change(opened.seat, now);
+    const { seat: changed, made = null } = await change(opened.seat, now);
     const notification = newNotification({
       id: deps.ids.ulid(),
       type: notificationType,
@@ -106,7 +105,7 @@ const saveAnswer =
           apiEvent(deps, { type: eventType, accountId: changed.accountUid, seat: seatRef(changed) }),
           ...stateChangeEvents(deps, opened.seat, changed),
         ],
-        { notifications: inbox },
+        { notifications: inbox, ...dataKeyChange(opened.seat, changed, made) },
       ),
     );
     return { saved };
@@ -118,10 +117,12 @@ const saveAnswer =
  * (made once, however many times the write is retried).
  */
 export const acceptConsent = (deps: AnsweringDeps & Pick<Deps, 'seatKeys'>, token: string, ip: string) => {
-  const dataKey = once((seatId: string) => deps.seatKeys.create(seatId));
-  const give = async (seat: Seat, now: Date): Promise<Seat> => {
+  const dataKey = once((seatId: string) => makeDataKey(deps, seatId));
+  const give: AnswerChange = async (seat, now) => {
     const given = giveConsent(seat, now);
-    return needsDataKey(given) ? { ...given, encryptedDataKey: await dataKey(given.seatId) } : given;
+    if (!needsDataKey(given)) return { seat: given };
+    const made = await dataKey(given.seatId);
+    return { seat: { ...given, dataKeyId: made.id }, made };
   };
   return answerOnLink(deps, token, ip, saveAnswer(deps, give, 'consent.given', 'consent.given'));
 };
@@ -134,7 +135,7 @@ export const declineConsent = (deps: AnsweringDeps, token: string, ip: string) =
     ip,
     saveAnswer(
       deps,
-      (seat, now) => declineRequest(seat, now, deps.settings.consent),
+      async (seat, now) => ({ seat: declineRequest(seat, now, deps.settings.consent) }),
       'consent.declined',
       'consent.declined',
     ),

@@ -15,6 +15,7 @@ import { findLink } from '../link-access';
 import { notifyFamily } from '../notifications/notify';
 import { endSession } from '../pairing/sessions';
 import { revokePairing } from '../pairing/unlink';
+import { dataKeyChange } from '../seats/data-keys';
 import { seatRef } from '../seats/seats';
 import { stateChangeEvents } from '../seats/state-events';
 import { answerOnLink, countLinkBudget, type AnsweringDeps, type PersonDeps } from './page';
@@ -124,7 +125,7 @@ export const readPersonProtection = async (deps: PersonDeps, token: string, ip: 
  * an open pairing is revoked in the same transaction, then its session is ended at the provider.
  * The answer is the page with the request now `revoked`.
  */
-export const stopProtection = (deps: AnsweringDeps & Pick<Deps, 'sessions'>, token: string, ip: string) =>
+export const stopProtection = (deps: AnsweringDeps & Pick<Deps, 'sessionEnds'>, token: string, ip: string) =>
   answerOnLink(deps, token, ip, async (opened, now) => {
     const stopped = stopByDependent(opened.seat, now, deps.settings.consent);
     const revoke = revokePairing(deps, opened.family, stopped, 'stopped_by_dependent');
@@ -146,7 +147,7 @@ export const stopProtection = (deps: AnsweringDeps & Pick<Deps, 'sessions'>, tok
           ...(revoke?.events.filter((event) => event.type !== 'seat.state_changed') ?? []),
           ...stateChangeEvents(deps, opened.seat, changed),
         ],
-        { ...revoke?.extras, notifications: inbox },
+        { ...revoke?.extras, notifications: inbox, ...dataKeyChange(opened.seat, changed) },
       ),
     );
     const ended = revoke === null ? null : opened.seat.pairing;

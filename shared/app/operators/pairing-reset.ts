@@ -17,7 +17,7 @@ import { operatorAudit } from './operators';
  * when none is open. The operator never sees the seat's family, only this answer.
  */
 export const resetPairing = async (
-  deps: Pick<Deps, 'families' | 'ids' | 'clock' | 'settings' | 'sessions'> & NotifyDeps,
+  deps: Pick<Deps, 'families' | 'ids' | 'clock' | 'settings' | 'sessionEnds'> & NotifyDeps,
   operator: Operator,
   seatUid: string,
 ): Promise<{ seatUid: string; status: 'revoked' }> => {

@@ -123,8 +123,7 @@ export const planPairingChange = (
   if (!isEmptyDelta(counted)) extras.overview = counted;
   // The seat's first `paired` puts its first history import (the warm-up) in the queue.
   let historyJoined = false;
-  const joining =
-    seat.historyImport === null && seat.pairing?.status === 'paired' && seat.encryptedDataKey !== null;
+  const joining = seat.historyImport === null && seat.pairing?.status === 'paired' && seat.dataKeyId !== null;
   const join = joining
     ? moveImport(null, 'join', now, { joining: newImport({ importId: deps.ids.ulid(), first: true, now }) })
     : null;

@@ -14,7 +14,8 @@ import type { NotifyDeps } from '../notifications/notify';
 import { personLinkAccess } from './person-link';
 import { endSession } from './sessions';
 
-type PasskeyDeps = Pick<Deps, 'families' | 'ids' | 'clock' | 'settings' | 'sessions'> & NotifyDeps;
+type PasskeyDeps = Pick<Deps, 'families' | 'ids' | 'clock' | 'settings' | 'sessions' | 'sessionEnds'> &
+  NotifyDeps;
 
 /**
  * The number-match answer (guardian or person): `true` confirms at the provider (once, however

@@ -42,6 +42,7 @@ export type PairingWorkerDeps = Pick<
   | 'hasher'
   | 'settings'
   | 'sessions'
+  | 'sessionEnds'
   | 'reconnects'
   | 'trialEndings'
   | 'notifier'

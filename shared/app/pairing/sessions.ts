@@ -1,9 +1,38 @@
+import { ProviderRefused } from '../../ports/session-provider';
+import * as z from '../../validation/z';
 import type { Deps } from '../deps';
 
+/** A session to delete at the provider, as the session-ends queue carries it. */
+export const sessionEnd = z.object({ sessionName: z.string().check(z.minLength(1)) });
+export type SessionEnd = z.infer<typeof sessionEnd>;
+
 /**
- * Ends a session at the provider after the pairing ended in the table. The table is the truth: a
- * provider that cannot be reached now leaves a session whose events are dropped as unknown.
+ * Ends a session at the provider after the pairing ended in the table (the table is the truth: the
+ * session's later events are dropped as unknown): handed to the session-ends worker through its
+ * queue, which asks the provider again until it confirms, so the person's WhatsApp is not left
+ * linked (docs/security.md). A queue that refuses it fails the caller, as any queue send does.
  */
-export const endSession = async (deps: Pick<Deps, 'sessions'>, sessionName: string) => {
-  await deps.sessions.remove(sessionName).catch(() => undefined);
+export const endSession = async (deps: Pick<Deps, 'sessionEnds'>, sessionName: string) => {
+  const end: SessionEnd = { sessionName };
+  await deps.sessionEnds.send([{ body: JSON.stringify(end) }]);
+};
+
+/**
+ * The worker's one try: the provider deletes the session (a 2xx) or has none by that name (404,
+ * already gone): either ends it. Anything else throws, and the message comes back.
+ */
+export const removeSession = (deps: Pick<Deps, 'sessions'>, end: SessionEnd): Promise<void> =>
+  deps.sessions.remove(end.sessionName);
+
+/**
+ * Why a try failed, in words that stay the same from one failure to the next (logs and metrics):
+ * the provider's status, a call past its time limit, a provider that could not be reached.
+ */
+export const failureCauseOf = (error: unknown): string => {
+  if (error instanceof ProviderRefused) return `status_${error.status}`;
+  if (!(error instanceof Error)) return 'unknown';
+  if (error.name === 'TimeoutError' || error.name === 'AbortError') return 'timeout';
+  // fetch's own failure to connect (refused, reset, no such host).
+  if (error.name === 'TypeError') return 'unreachable';
+  return error.name;
 };

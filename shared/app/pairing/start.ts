@@ -21,7 +21,15 @@ import { catchUpMessage } from './catch-up';
 
 type StartDeps = Pick<
   Deps,
-  'families' | 'users' | 'ids' | 'clock' | 'settings' | 'sessions' | 'proxies' | 'sessionEvents'
+  | 'families'
+  | 'users'
+  | 'ids'
+  | 'clock'
+  | 'settings'
+  | 'sessions'
+  | 'sessionEnds'
+  | 'proxies'
+  | 'sessionEvents'
 >;
 
 /** The phones guardians gave in their profiles: the person's must differ from each. */
@@ -93,7 +101,11 @@ const savedStart = (
       ]);
     } catch (error) {
       await deps.proxies.release(proxy.label);
-      await endSession(deps, pairing.sessionName);
+      // The session may exist at the provider (its answer lost, or the save failed): its end is
+      // queued like any other. The start's own failure is what the caller hears, whatever the queue says.
+      await endSession(deps, pairing.sessionName).catch(() => {
+        throw error;
+      });
       throw error;
     }
   });

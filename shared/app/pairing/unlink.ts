@@ -23,7 +23,7 @@ export const revokePairing = (
 
 /** `DELETE /seats/{uid}/pairing`: always 204 on one's own seat; an open pairing becomes `revoked`. */
 export const unlinkPairing = async (
-  deps: Pick<Deps, 'families' | 'ids' | 'clock' | 'settings' | 'sessions'> & NotifyDeps,
+  deps: Pick<Deps, 'families' | 'ids' | 'clock' | 'settings' | 'sessionEnds'> & NotifyDeps,
   caller: Caller,
   seatUid: string,
 ) => {

@@ -10,7 +10,10 @@ import { endSession } from '../pairing/sessions';
 import { retryOnConflict } from '../retry-on-conflict';
 import type { ProxyBurn } from './pool';
 
-export type BurnDeps = Pick<Deps, 'families' | 'proxies' | 'sessions' | 'ids' | 'clock' | 'settings'> &
+export type BurnDeps = Pick<
+  Deps,
+  'families' | 'proxies' | 'sessions' | 'sessionEnds' | 'ids' | 'clock' | 'settings'
+> &
   NotifyDeps;
 
 /** What became of one session bound to the burned address. */

@@ -10,6 +10,7 @@ import { apiEvent } from '../event-sources';
 import { familyOf, seatFor } from '../family-access';
 import { retryOnConflict } from '../retry-on-conflict';
 import { linkToken, linkUrl } from '../link-access';
+import { dataKeyChange } from './data-keys';
 import { stateChangeEvents } from './state-events';
 
 /**
@@ -80,10 +81,14 @@ export const removeSeat = async (
     const { seat } = await seatFor(deps, caller, seatUid);
     const archived = archiveSeat(seat, deps.clock.now());
     if (archived === null) return;
-    await deps.families.saveSeat(archived, [
-      apiEvent(deps, { type: 'seat.archived', accountId: seat.accountUid, seat: seatRef(seat) }),
-      ...stateChangeEvents(deps, seat, archived),
-    ]);
+    await deps.families.saveSeat(
+      archived,
+      [
+        apiEvent(deps, { type: 'seat.archived', accountId: seat.accountUid, seat: seatRef(seat) }),
+        ...stateChangeEvents(deps, seat, archived),
+      ],
+      dataKeyChange(seat, archived),
+    );
   });
 
 /**

@@ -89,7 +89,7 @@ export const giveConsent = (seat: Seat, now: Date): Seat => {
  * A pending seat gets its key at activation.
  */
 export const needsDataKey = (seat: Seat): boolean =>
-  (seat.status === 'active' || seat.status === 'paused') && seat.encryptedDataKey === null;
+  (seat.status === 'active' || seat.status === 'paused') && seat.dataKeyId === null;
 
 export const declineRequest = (seat: Seat, now: Date, settings: ConsentSettings): Seat => ({
   ...seat,
@@ -109,7 +109,7 @@ export const stopByDependent = (seat: Seat, now: Date, settings: ConsentSettings
     ...seat,
     consent: move(seat.consent, 'stop', now, 'CONSENT_NOT_GIVEN', 'dependent'),
     resendLockedUntil: new Date(now.getTime() + settings.resendWaitSeconds * 1000).toISOString(),
-    encryptedDataKey: null,
+    dataKeyId: null,
     updatedAt: now.toISOString(),
   };
 };
@@ -141,7 +141,7 @@ export const checkActivation = (seat: Seat, now: Date): void => {
 export const activate = (
   seat: Seat,
   now: Date,
-  fields: { campaignCode: string | null; encryptedDataKey: string },
+  fields: { campaignCode: string | null; dataKeyId: string },
 ): Seat => ({
   ...seat,
   status: 'active',
@@ -150,7 +150,7 @@ export const activate = (
     guardianAttestation: true,
     campaignCode: fields.campaignCode,
   },
-  encryptedDataKey: fields.encryptedDataKey,
+  dataKeyId: fields.dataKeyId,
   updatedAt: now.toISOString(),
 });
 

@@ -55,8 +55,12 @@ export interface Seat {
   pairing: Pairing | null;
   /** Set at the seat's first `paired`, so a trial starts only once; null means `not_started`. */
   trial: { startedAt: string; endsAt: string } | null;
-  /** The seat's data key, encrypted (KMS envelope in AWS, a local key locally); null once destroyed. */
-  encryptedDataKey: string | null;
+  /**
+   * The id of the seat's data key; null once destroyed. The key itself, wrapped (KMS envelope in
+   * AWS, a local key locally), is kept apart from the seat in the seat keys' store, which no backup
+   * holds (docs/security.md, crypto-shredding): destroying it there is final.
+   */
+  dataKeyId: string | null;
   /**
    * The seat's open alerts (at most one per category): kept with the seat, so a family read knows
    * who needs their guardians and every alert change is decided on the seat's version.
@@ -94,7 +98,7 @@ export const newSeat = (fields: {
   relationshipCheck: null,
   resendLockedUntil: null,
   activation: null,
-  encryptedDataKey: null,
+  dataKeyId: null,
   openAlerts: [],
   decidedAlerts: { resolved: 0, dismissed: 0 },
   channels: {},
@@ -115,7 +119,7 @@ export const newSeat = (fields: {
 export const archiveSeat = (seat: Seat, now: Date): Seat | null => {
   if (seat.status === 'archived') return null;
   if (seat.status === 'active' || seat.status === 'paused') throw fail('SEAT_ACTIVE');
-  return { ...seat, status: 'archived', encryptedDataKey: null, updatedAt: now.toISOString() };
+  return { ...seat, status: 'archived', dataKeyId: null, updatedAt: now.toISOString() };
 };
 
 /**

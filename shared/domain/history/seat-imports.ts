@@ -29,7 +29,7 @@ const somethingToSync = (seat: Seat): boolean => {
 /** The checks every guardian's import route makes first: the person's stop, then a seat without key. */
 const checkSeat = (seat: Seat): void => {
   if (isStoppedByDependent(seat)) throw fail('STOPPED_BY_DEPENDENT');
-  if (seat.encryptedDataKey === null || seat.status === 'archived') throw fail('SEAT_KEY_GONE');
+  if (seat.dataKeyId === null || seat.status === 'archived') throw fail('SEAT_KEY_GONE');
 };
 
 /**

@@ -31,7 +31,7 @@ export const sampleOwner: Record<DataKeyName, string> = {
 export class DeployedStage {
   constructor(readonly deployed: DeployedTemplates) {}
 
-  private arnOf(prefix: string, type: string): string {
+  arnOf(prefix: string, type: string): string {
     return String(
       this.deployed.getAtt(statefulStack, this.deployed.logicalId(statefulStack, prefix, type), 'Arn'),
     );
@@ -217,6 +217,20 @@ export class DeployedStage {
             resource: `arn:aws:bedrock:${this.region}::foundation-model/anthropic.claude-3-haiku-20240307-v1:0`,
           },
         ];
+      case 'seatKeysTable': {
+        const table = this.arnOf('SeatKeysTable', 'AWS::DynamoDB::GlobalTable');
+        return [
+          ...call.actions.map((action) => ({ action, resource: table })),
+          {
+            action: 'kms:Decrypt',
+            resource: this.arnOf('SeatKeysTableKey', 'AWS::KMS::Key'),
+            context: {
+              'kms:ViaService': `dynamodb.${this.region}.amazonaws.com`,
+              'kms:CallerAccount': this.account,
+            },
+          },
+        ];
+      }
       case 'eventBodies': {
         const object = `${this.eventBodiesBucket}/${queuedBodyPrefix}01JDQ6Z8Y3`;
         return call.use === 'keep'

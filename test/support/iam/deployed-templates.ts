@@ -45,10 +45,14 @@ export class DeployedTemplates {
           this.exports.set(String(this.resolve(stack, output.Export.Name)), { stack, value: output.Value });
   }
 
-  /** The resource of `stack` whose logical id starts with `prefix` (CDK appends a hash), and only one. */
+  /** The resource of `stack` whose logical id is `prefix` and CDK's hash of its path, and only one. */
   logicalId(stack: string, prefix: string, type?: string): string {
     const found = Object.entries(this.template(stack).Resources)
-      .filter(([id, resource]) => id.startsWith(prefix) && (type === undefined || resource.Type === type))
+      .filter(
+        ([id, resource]) =>
+          (id === prefix || (id.startsWith(prefix) && /^[0-9A-F]{8}$/.test(id.slice(prefix.length)))) &&
+          (type === undefined || resource.Type === type),
+      )
       .map(([id]) => id);
     if (found.length !== 1) throw new Error(`${stack}: ${found.length} resources named ${prefix}*`);
     return found[0] as string;

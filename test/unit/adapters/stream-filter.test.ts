@@ -46,11 +46,11 @@ describe('the table stream’s filter', () => {
 });
 
 describe('the content shredding’s filter', () => {
-  const seatImage = (encryptedDataKey: unknown) => ({
+  const seatImage = (dataKeyId: unknown) => ({
     type: { S: itemTypes.seat },
     seatId: { S: '01SEAT' },
     status: { S: 'active' },
-    ...(encryptedDataKey === undefined ? {} : { encryptedDataKey }),
+    ...(dataKeyId === undefined ? {} : { dataKeyId }),
   });
   const change = (eventName: string, before: unknown, after: unknown) => ({
     eventName,
@@ -60,8 +60,8 @@ describe('the content shredding’s filter', () => {
     },
   });
 
-  it('keeps a seat whose wrapped key was destroyed (set to null, dropped, or the item removed)', () => {
-    const wrapped = { S: 'wrapped-key' };
+  it('keeps a seat whose data key was destroyed (set to null, dropped, or the item removed)', () => {
+    const wrapped = { S: 'key-1' };
     expect(seatOfDestroyedKey(change('MODIFY', seatImage(wrapped), seatImage({ NULL: true })))).toBe(
       '01SEAT',
     );
@@ -70,7 +70,7 @@ describe('the content shredding’s filter', () => {
   });
 
   it('drops every other write: a new key, a key kept, a seat that never had one, other items', () => {
-    const wrapped = { S: 'wrapped-key' };
+    const wrapped = { S: 'key-1' };
     expect(seatOfDestroyedKey(change('INSERT', undefined, seatImage(wrapped)))).toBeNull();
     expect(seatOfDestroyedKey(change('MODIFY', seatImage({ NULL: true }), seatImage(wrapped)))).toBeNull();
     expect(seatOfDestroyedKey(change('MODIFY', seatImage(wrapped), seatImage(wrapped)))).toBeNull();
@@ -78,10 +78,8 @@ describe('the content shredding’s filter', () => {
     expect(
       seatOfDestroyedKey(change('MODIFY', seatImage({ NULL: true }), seatImage({ NULL: true }))),
     ).toBeNull();
-    const event = { type: { S: itemTypes.event }, encryptedDataKey: wrapped, seatId: { S: '01SEAT' } };
-    expect(
-      seatOfDestroyedKey(change('MODIFY', event, { ...event, encryptedDataKey: { NULL: true } })),
-    ).toBeNull();
+    const event = { type: { S: itemTypes.event }, dataKeyId: wrapped, seatId: { S: '01SEAT' } };
+    expect(seatOfDestroyedKey(change('MODIFY', event, { ...event, dataKeyId: { NULL: true } }))).toBeNull();
     expect(seatOfDestroyedKey('not a record')).toBeNull();
   });
 });

@@ -105,7 +105,9 @@ describe('activating a seat while other seats of the family are activated', () =
     await expect(activate()).resolves.toMatchObject({ status: 'active' });
     expect(keysMade).toEqual(['SEAT1']);
     expect(writes).toHaveLength(1);
-    expect(writes[0]?.seat.encryptedDataKey).toBe('encrypted-key-1');
+    // The seat names the key; its wrapped copy is written with it, apart from the seat.
+    expect(writes[0]?.also.dataKey).toEqual({ kind: 'made', wrappedKey: 'encrypted-key-1' });
+    expect(writes[0]?.seat.dataKeyId).toEqual(expect.any(String));
   });
 
   it('joins the subscription the winner opened instead of opening a second one', async () => {

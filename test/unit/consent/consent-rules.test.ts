@@ -117,10 +117,10 @@ describe('the person’s answers', () => {
   });
 
   it('stop revokes a given consent by the person, locks resend and destroys the seat key', () => {
-    const active = activate(given(), now, { campaignCode: null, encryptedDataKey: 'wrapped' });
+    const active = activate(given(), now, { campaignCode: null, dataKeyId: 'key-1' });
     const stopped = stopByDependent(active, now, settings);
     expect(stopped.consent).toMatchObject({ status: 'revoked', revokedBy: 'dependent' });
-    expect(stopped.encryptedDataKey).toBeNull();
+    expect(stopped.dataKeyId).toBeNull();
     // A new consent on the stopped seat needs a new key; one before activation waits for it.
     expect(needsDataKey(stopped)).toBe(true);
     expect(needsDataKey(active)).toBe(false);
@@ -163,10 +163,10 @@ describe('activation', () => {
   });
 
   it('turns the seat active with the attestation and its key; protection becomes ready_to_connect', () => {
-    const active = activate(given(), now, { campaignCode: 'WELCOME10', encryptedDataKey: 'wrapped' });
+    const active = activate(given(), now, { campaignCode: 'WELCOME10', dataKeyId: 'key-1' });
     expect(active).toMatchObject({
       status: 'active',
-      encryptedDataKey: 'wrapped',
+      dataKeyId: 'key-1',
       activation: { guardianAttestation: true, campaignCode: 'WELCOME10' },
     });
     expect(deriveProtection(active, now)).toMatchObject({ state: 'ready_to_connect', action: 'connect' });
@@ -175,7 +175,7 @@ describe('activation', () => {
   it.each(['identity_mismatch', 'passkey_required'] as const)(
     'says why a cancelled pairing left the seat ready to connect again (%s)',
     (failureReason) => {
-      const active = activate(given(), now, { campaignCode: null, encryptedDataKey: 'wrapped' });
+      const active = activate(given(), now, { campaignCode: null, dataKeyId: 'key-1' });
       const pairing = {
         ...newPairing({ pairingId: '01P', method: 'qr', requestedBy: 'guardian', proxyLabel: 'a', now }),
         status: 'cancelled' as const,
@@ -234,7 +234,7 @@ describe('contracting a channel', () => {
     const { enableChannel } = await import('../../../shared/domain/pairing/channels');
     const price = { amount: 1990, currency: 'BRL' as const };
     expect(codeOf(() => enableChannel(given(), 'chat', price, now))).toBe('SEAT_NOT_ACTIVE');
-    const active = activate(given(), now, { campaignCode: null, encryptedDataKey: 'k' });
+    const active = activate(given(), now, { campaignCode: null, dataKeyId: 'k' });
     expect(codeOf(() => enableChannel(active, 'sms', price, now))).toBe('CHANNEL_UNAVAILABLE');
     const enabled = enableChannel(active, 'chat', price, now);
     expect(enabled).toMatchObject({ enabled: true, seat: { channels: { chat: { price } } } });

@@ -105,14 +105,14 @@ describe('the routes’ checks, in the contract’s order', () => {
     const stopped = seatWith(null);
     const seat: Seat = {
       ...stopped,
-      encryptedDataKey: null,
+      dataKeyId: null,
       consent:
         stopped.consent === null ? null : { ...stopped.consent, status: 'revoked', revokedBy: 'dependent' },
     };
     expect(codeOf(() => requestImport(seat, { importId: 'x', now }))).toBe('STOPPED_BY_DEPENDENT');
-    expect(
-      codeOf(() => requestImport({ ...seatWith(null), encryptedDataKey: null }, { importId: 'x', now })),
-    ).toBe('SEAT_KEY_GONE');
+    expect(codeOf(() => requestImport({ ...seatWith(null), dataKeyId: null }, { importId: 'x', now }))).toBe(
+      'SEAT_KEY_GONE',
+    );
   });
 
   it('asking again answers the import in the queue; a running one is ALREADY_ADMITTED', () => {

@@ -33,7 +33,7 @@ const consented = () =>
     ),
     now,
   );
-const active = () => activate(consented(), now, { campaignCode: null, encryptedDataKey: 'k' });
+const active = () => activate(consented(), now, { campaignCode: null, dataKeyId: 'k' });
 const ready = () => enableChannel(active(), 'chat', { amount: 1, currency: 'BRL' }, now).seat;
 
 const codeOf = (seat: Seat, context: Partial<Parameters<typeof checkPairingStart>[2]> = {}) => {

@@ -50,8 +50,8 @@ describe('a seat', () => {
   });
 
   it('destroys its data key when archived', () => {
-    const archived = archiveSeat({ ...pending(), encryptedDataKey: 'wrapped' }, now);
-    expect(archived).toMatchObject({ status: 'archived', encryptedDataKey: null });
+    const archived = archiveSeat({ ...pending(), dataKeyId: 'key-1' }, now);
+    expect(archived).toMatchObject({ status: 'archived', dataKeyId: null });
   });
 
   it('takes the person; identical data is no change', () => {
