@@ -18,6 +18,7 @@ import {
   consumers,
   deadLetterRetentionDays,
   pascal,
+  queueConsumers,
   queueUrlVariable,
   scheduleConsumers,
   targetArnVariable,
@@ -227,23 +228,25 @@ export const buildConsumers = (scope: Stack, props: ConsumersProps) => {
     );
   };
 
-  /** Lets `fn` hand admitted history imports to their worker. */
-  const grantHistoryImports = (fn: NodejsFunction): void => {
-    fn.addEnvironment('HISTORY_IMPORT_QUEUE_URL', props.queues.historyImport.queueUrl);
-    props.queues.historyImport.grantSendMessages(fn);
-  };
+  /**
+   * Lets `fn` hand work to another row's worker: send to its queue, named to it by
+   * `<NAME>_QUEUE_URL` (admitted history imports, ended pairings' sessions).
+   */
+  const grantSendTo =
+    (name: QueueName) =>
+    (fn: NodejsFunction): void => {
+      const row = queueConsumers.find((one) => one.name === name);
+      if (row === undefined) throw new Error(`no queue row ${name}`);
+      fn.addEnvironment(queueUrlVariable(name), props.queues[name].queueUrl);
+      grantQueueSend(fn, row, props.queues[name], props.queuedContentKeyArn);
+    };
 
   // Workers never make data keys nor touch the device key: only the seat key is theirs to open.
   const dataKeyArns = { seat: props.seatKeyArn };
-  /** Lets `fn` hand ended pairings' sessions to the session-ends worker. */
-  const grantSessionEnds = (fn: NodejsFunction): void => {
-    fn.addEnvironment(queueUrlVariable('sessionEnds'), props.queues.sessionEnds.queueUrl);
-    props.queues.sessionEnds.grantSendMessages(fn);
-  };
 
   const grants: Record<Need, (fn: NodejsFunction) => void> = {
-    historyImports: grantHistoryImports,
-    sessionEnds: grantSessionEnds,
+    historyImports: grantSendTo('historyImport'),
+    sessionEnds: grantSendTo('sessionEnds'),
     sessionProvider: (fn) => {
       fn.addEnvironment('SESSION_PROVIDER_URL', props.sessionProviderUrl);
       fn.addEnvironment('SESSION_PROVIDER_WEBHOOK_URL', props.sessionProviderWebhookUrl);

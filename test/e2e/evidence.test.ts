@@ -351,9 +351,9 @@ describe('what the flow writes', () => {
       token: owner.token,
       body: { guardianAttestation: true },
     });
-    expect((await seatItem(accountUid, seatUid))['encryptedDataKey']).toEqual(expect.any(String));
+    expect((await seatItem(accountUid, seatUid))['dataKeyId']).toEqual(expect.any(String));
     await asPerson('POST', `/consent-requests/${linkToken}/stop`);
-    expect((await seatItem(accountUid, seatUid))['encryptedDataKey']).toBeNull();
+    expect((await seatItem(accountUid, seatUid))['dataKeyId']).toBeNull();
 
     const events = await eventsOf(accountUid);
     const types = events.map((event) => event['eventType']);
