@@ -18,8 +18,38 @@ import { tableDesign } from '../shared/adapters/dynamo/table-design';
 /** Who calls the table: an API group, a consumer row, a gateway function or the relay. */
 export type TableCaller = FunctionGroup | ConsumerName | GatewayFunction | 'relay';
 
+/** Where the local stack keeps the seats' wrapped data keys: beside the table (`<TABLE_NAME>-seat-keys`). */
+const isSeatKeysTable = (tableName: string) => tableName.endsWith('-seat-keys');
+
+/**
+ * A caller's grants on the seat keys' table, as CDK grants them (infra/constructs/table-access.ts,
+ * `grantSeatKeysTable`): who makes seat keys writes and destroys their wrapped copies, who opens
+ * them reads them (a group's `dataKeys`, a consumer's `seatKeys` need); nobody else touches it.
+ */
+const seatKeysGrantsOf = (caller: TableCaller): readonly TableGrant[] => {
+  const reason = 'the seat keys’ table: one item a seat, granted as a whole to who makes or opens seat keys';
+  const group = functionGroups.find((name) => name === caller);
+  const uses =
+    group === undefined
+      ? (consumers.find((row) => row.name === caller)?.needs as readonly string[] | undefined)?.includes(
+          'seatKeys',
+        )
+        ? ['open']
+        : []
+      : ((groupAccess[group] as { dataKeys?: readonly { key: string; use: readonly string[] }[] }).dataKeys
+          ?.filter((grant) => grant.key === 'seat')
+          .flatMap((grant) => grant.use) ?? []);
+  return [
+    ...(uses.includes('make')
+      ? [{ actions: ['dynamodb:PutItem', 'dynamodb:DeleteItem'] as const, unconfined: reason }]
+      : []),
+    ...(uses.includes('open') ? [{ actions: ['dynamodb:GetItem'] as const, unconfined: reason }] : []),
+  ];
+};
+
 /** A caller's grants, from its row; a gateway function has none (it never reaches the table). */
-export const grantsOfCaller = (caller: TableCaller): readonly TableGrant[] => {
+export const grantsOfCaller = (caller: TableCaller, tableName = ''): readonly TableGrant[] => {
+  if (isSeatKeysTable(tableName)) return seatKeysGrantsOf(caller);
   if (caller === 'relay') return relayTable;
   const group = functionGroups.find((name) => name === caller);
   if (group !== undefined) return groupAccess[group].table;
@@ -200,7 +230,7 @@ export const accessDenied = (caller: string, request: TableRequest, tableName: s
 export const tableGuard =
   (
     options: {
-      grantsOf?: (caller: TableCaller) => readonly TableGrant[];
+      grantsOf?: (caller: TableCaller, tableName: string) => readonly TableGrant[];
       report?: (line: string) => void;
     } = {},
   ): TableClientPlugin =>
@@ -216,7 +246,7 @@ export const tableGuard =
           (next, context) => async (args) => {
             const caller = running.getStore() ?? owner;
             if (caller !== undefined) {
-              const grants = grantsOf(caller);
+              const grants = grantsOf(caller, tableName);
               const refused = tableRequestsOf(context.commandName ?? '', args.input as Input, tableName).find(
                 (request) => !allows(grants, request),
               );

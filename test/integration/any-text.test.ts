@@ -21,7 +21,7 @@ import { queueConsumers, queueUrlVariable } from '../../infra/consumers';
 import { eventually } from '../support/eventually';
 import { freePort } from '../support/ports';
 import { protectedSeat } from '../support/seats';
-import { freshTable } from '../support/table';
+import { freshTable, seatKeysTableOf } from '../support/table';
 import { handlerAs } from '../../localstack/table-guard';
 import { guardTableCallsOfThisFile } from '../support/table-guard';
 
@@ -81,6 +81,7 @@ beforeAll(async () => {
       {},
     ),
     TABLE_NAME: table.tableName,
+    SEAT_KEYS_TABLE_NAME: seatKeysTableOf(table).tableName,
     DYNAMODB_ENDPOINT: inject('dynamoEndpoint'),
     SQS_ENDPOINT: queues.endpoint,
     SESSION_PROVIDER_URL: 'http://127.0.0.1:9',

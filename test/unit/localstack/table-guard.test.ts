@@ -188,6 +188,18 @@ describe('the local table guard, through the table client', () => {
     });
     expect(grantsOfCaller('SessionProviderWebhook')).toEqual([]);
   });
+
+  it('grants the seat keys’ table as CDK does: writes where seat keys are made, reads where they are opened, nothing elsewhere', () => {
+    const actionsOn = (caller: Parameters<typeof grantsOfCaller>[0]) =>
+      grantsOfCaller(caller, 'family-protection-local-seat-keys').flatMap((grant) => grant.actions);
+    expect(actionsOn('seats')).toEqual(['dynamodb:PutItem', 'dynamodb:DeleteItem']);
+    expect(actionsOn('consent')).toEqual(['dynamodb:PutItem', 'dynamodb:DeleteItem']);
+    expect(actionsOn('alerts')).toEqual(['dynamodb:GetItem']);
+    expect(actionsOn('sessionEvents')).toEqual(['dynamodb:GetItem']);
+    expect(actionsOn('historyImport')).toEqual(['dynamodb:GetItem']);
+    for (const caller of ['auth', 'admin', 'supply', 'accounts', 'relay', 'contentShredding'] as const)
+      expect(actionsOn(caller), caller).toEqual([]);
+  });
 });
 
 describe('the requests IAM authorises for a call', () => {
