@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { inject } from 'vitest';
 import { describe, expect, it } from 'vitest';
 import { call } from './support/api';
-import { copiesOf } from './support/copies';
+import { copiesOf, scanAll } from './support/copies';
 import { asPerson, protectedSeat, stackTable } from './support/consent';
 import { eventually } from '../support/eventually';
 import { awaitLogLines } from './support/logs';
@@ -17,19 +16,7 @@ import { guardianStream, personStream } from './support/streams';
  * for the person, event rows, the inbox, e-mail and push, every log line, every item at rest) is
  * searched for it.
  */
-const everyItem = async (): Promise<Record<string, unknown>[]> => {
-  const table = stackTable();
-  const items: Record<string, unknown>[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await table.doc.send(
-      new ScanCommand({ TableName: table.tableName, ExclusiveStartKey: start, ConsistentRead: true }),
-    );
-    items.push(...(page.Items ?? []));
-    start = page.LastEvaluatedKey;
-  } while (start !== undefined);
-  return items;
-};
+const everyItem = (): Promise<Record<string, unknown>[]> => scanAll(stackTable());
 
 /** Text and bytes alike: a plaintext stored as UTF-8 or UTF-16 in a binary attribute is found too. */
 const holds = (value: unknown, word: string): boolean => {

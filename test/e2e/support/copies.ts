@@ -44,7 +44,8 @@ const decodedBody = (text: string): string[] => {
   }
 };
 
-const scanAll = async (table: TableAccess): Promise<Record<string, unknown>[]> => {
+/** Every item of `table`, page after page. */
+export const scanAll = async (table: TableAccess): Promise<Record<string, unknown>[]> => {
   const items: Record<string, unknown>[] = [];
   let start: Record<string, unknown> | undefined;
   do {
