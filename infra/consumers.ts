@@ -464,6 +464,12 @@ const kebab = (name: string): string => name.replace(/[A-Z]/g, (letter) => `-${l
 const constant = (name: string): string => kebab(name).replaceAll('-', '_').toUpperCase();
 export const pascal = (name: string): string => name.charAt(0).toUpperCase() + name.slice(1);
 
+/**
+ * How long a queue keeps a message not yet handled: SQS's most, set rather than left at its default
+ * of 4 days, so a FIFO group blocked longer than that still ends in its dead letter, never in silence.
+ */
+export const queueRetentionDays = 14;
+
 /** How long a dead-letter queue keeps what the service gave up on: two weeks to look at it (the most SQS keeps). */
 export const deadLetterRetentionDays = 14;
 

@@ -220,3 +220,14 @@ export const relayTable = tableGrants([
     [partitions.relayTopic]: ['PutItem', 'DeleteItem'],
   },
 ]);
+
+/**
+ * What a function does with the seat keys' table (the seats' wrapped data keys, apart from the
+ * table), from its use of the seat key: who makes seat keys writes their wrapped copies and
+ * destroys them (a stop, an archive), who opens them reads them. CDK, the access test and the local
+ * guard all take it from here.
+ */
+export const seatKeysTableActions = (uses: readonly ('make' | 'open')[]): TableAction[] => [
+  ...(uses.includes('make') ? (['dynamodb:PutItem', 'dynamodb:DeleteItem'] as const) : []),
+  ...(uses.includes('open') ? (['dynamodb:GetItem'] as const) : []),
+];

@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { DynamoDBServiceException, type AttributeValue } from '@aws-sdk/client-dynamodb';
 import { consumers, type ConsumerName, type GatewayFunction } from '../infra/consumers';
 import { functionGroups, groupAccess, type FunctionGroup } from '../infra/routes';
-import { relayTable, type TableGrant } from '../infra/table-grants';
+import { relayTable, seatKeysTableActions, type TableGrant } from '../infra/table-grants';
 import { addTableClientPlugin, type TableClientPlugin } from '../shared/adapters/dynamo/client';
 import { tableDesign } from '../shared/adapters/dynamo/table-design';
 
@@ -39,12 +39,8 @@ const seatKeysGrantsOf = (caller: TableCaller): readonly TableGrant[] => {
       : ((groupAccess[group] as { dataKeys?: readonly { key: string; use: readonly string[] }[] }).dataKeys
           ?.filter((grant) => grant.key === 'seat')
           .flatMap((grant) => grant.use) ?? []);
-  return [
-    ...(uses.includes('make')
-      ? [{ actions: ['dynamodb:PutItem', 'dynamodb:DeleteItem'] as const, unconfined: reason }]
-      : []),
-    ...(uses.includes('open') ? [{ actions: ['dynamodb:GetItem'] as const, unconfined: reason }] : []),
-  ];
+  const actions = seatKeysTableActions(uses as readonly ('make' | 'open')[]);
+  return actions.length === 0 ? [] : [{ actions, unconfined: reason }];
 };
 
 /** A caller's grants, from its row; a gateway function has none (it never reaches the table). */

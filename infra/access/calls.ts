@@ -10,7 +10,7 @@ import {
   type QueueConsumer,
   type QueueName,
 } from '../consumers';
-import { relayTable, type TableGrant } from '../table-grants';
+import { relayTable, seatKeysTableActions, type TableAction, type TableGrant } from '../table-grants';
 import { functionGroups, gatewayRoutes, groupAccess, type DataKeyGrant, type GroupAccess } from '../routes';
 
 /**
@@ -43,7 +43,7 @@ export type AwsCall =
   | { kind: 'eventBodies'; use: 'keep' | 'take' }
   | {
       kind: 'seatKeysTable';
-      actions: readonly ('dynamodb:GetItem' | 'dynamodb:PutItem' | 'dynamodb:DeleteItem')[];
+      actions: readonly TableAction[];
     };
 
 /** Who makes the calls: a function (by its construct id) or the relay's task and execution roles. */
@@ -84,9 +84,7 @@ const apiCalls = (group: (typeof functionGroups)[number]): FunctionCalls => {
           ? [
               {
                 kind: 'seatKeysTable',
-                actions: grant.use.includes('make')
-                  ? (['dynamodb:PutItem', 'dynamodb:DeleteItem'] as const)
-                  : (['dynamodb:GetItem'] as const),
+                actions: seatKeysTableActions(grant.use),
               } satisfies AwsCall,
             ]
           : []),
@@ -110,7 +108,7 @@ const needCalls: Record<Need, AwsCall[]> = {
   sessionProvider: secretCalls(['gateway']),
   seatKeys: [
     { kind: 'dataKey', grant: { key: 'seat', use: ['open'] } },
-    { kind: 'seatKeysTable', actions: ['dynamodb:GetItem'] },
+    { kind: 'seatKeysTable', actions: seatKeysTableActions(['open']) },
   ],
   sessionEnds: [{ kind: 'queue', queue: 'sessionEnds', use: 'send' }],
   analysis: [{ kind: 'model' }],

@@ -34,6 +34,7 @@ import { ApiFunction } from './api-function';
 import { grantSecretRead, grantServiceSecrets, type ServiceSecrets } from './service-secrets';
 import { grantSeatKeysTable, grantTableAccess } from './table-access';
 import { grantDataKeys } from './data-keys';
+import { seatKeysTableActions } from '../table-grants';
 import { deadLetterAlarm, deadLetterReason } from './dead-letter-alarm';
 import { acknowledge, acknowledgeWildcards } from '../nag';
 
@@ -263,7 +264,7 @@ export const buildConsumers = (scope: Stack, props: ConsumersProps) => {
     // Opens seat data keys (to seal and open messages), under a seat's context only, reading their
     // wrapped copies from the seat keys' table.
     seatKeys: (fn) => {
-      grantSeatKeysTable(fn, props.seatKeysTable, ['dynamodb:GetItem']);
+      grantSeatKeysTable(fn, props.seatKeysTable, seatKeysTableActions(['open']));
       grantDataKeys(fn, dataKeyArns, [{ key: 'seat', use: ['open'] }]);
     },
     analysis: (fn) => {

@@ -4,12 +4,6 @@ import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 
 /**
- * How long a queue keeps a message not yet handled: SQS's most, set rather than left at its default
- * of 4 days, so a FIFO group blocked longer than that still ends in its dead letter, never in silence.
- */
-export const queueRetentionDays = 14;
-
-/**
  * Why a dead-letter queue has none of its own (cdk-nag SQS3): nothing consumes it, so nothing can
  * fail there; it keeps what it holds for the longest SQS allows, and its alarm fires on the first.
  */

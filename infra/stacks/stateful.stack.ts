@@ -1,8 +1,9 @@
 import { Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
-import { deadLetterAlarm, queueRetentionDays } from '../constructs/dead-letter-alarm';
+import { deadLetterAlarm } from '../constructs/dead-letter-alarm';
 import {
   deadLetterRetentionDaysOf,
+  queueRetentionDays,
   queueConsumers,
   queueNames,
   type QueueConsumer,

@@ -16,6 +16,7 @@ import { Topic } from 'aws-cdk-lib/aws-sns';
 import { RelayService } from '../constructs/relay-service';
 import { grantSeatKeysTable, grantTableAccess } from '../constructs/table-access';
 import { grantDataKeys } from '../constructs/data-keys';
+import { seatKeysTableActions } from '../table-grants';
 import { ignoreLintOnCdkProviders } from '../template-lint';
 import { ConsentPage } from '../constructs/consent-page';
 import { ApiDistribution } from '../constructs/api-distribution';
@@ -297,11 +298,13 @@ export class StatelessStack extends Stack {
       }),
     );
 
-    // The seats' wrapped data keys live in the seat keys' table (no backups): written with the seat and
-    // deleted by a stop (consent) or an archive (seats); read for an excerpt (alerts).
-    for (const group of ['seats', 'consent'] as const)
-      grantSeatKeysTable(functions[group], seatKeysTable, ['dynamodb:PutItem', 'dynamodb:DeleteItem']);
-    grantSeatKeysTable(functions.alerts, seatKeysTable, ['dynamodb:GetItem']);
+    // The seats' wrapped data keys live in the seat keys' table (no backups): what a group does there
+    // follows from its use of the seat key (its row's `dataKeys`).
+    for (const group of functionGroups) {
+      const { dataKeys = [] }: GroupAccess = groupAccess[group];
+      const uses = dataKeys.filter((grant) => grant.key === 'seat').flatMap((grant) => grant.use);
+      if (uses.length > 0) grantSeatKeysTable(functions[group], seatKeysTable, seatKeysTableActions(uses));
+    }
     // Guardians' notifications of the person's answers and of pairing moves the API makes: e-mail
     // and push to their devices' endpoints.
     for (const group of ['consent', 'pairing', 'admin', 'history'] as const) {
