@@ -1,3 +1,4 @@
+import { failureCauseOf } from '../../shared/app/failure-cause';
 import { loadHasher, loadSecret } from '../../shared/adapters/crypto/service-secrets';
 import { cryptoIds } from '../../shared/adapters/crypto/node-crypto';
 import { dynamoFamilyStore } from '../../shared/adapters/dynamo/family.store';
@@ -41,7 +42,8 @@ const trialEndings = lazy(() => {
     config: trialEndingScheduler,
     targetArn: settings.TRIAL_ENDING_TARGET_ARN,
     region: settings.AWS_REGION,
-    onGiveUp: (notice, error) => logger.error('trial_ending.failed', { ...notice, error: String(error) }),
+    onGiveUp: (notice, error) =>
+      logger.error('trial_ending.failed', { ...notice, cause: failureCauseOf(error) }),
   });
 });
 
@@ -61,7 +63,8 @@ export const deps = lazy(async (): Promise<PairingWorkerDeps> => ({
     config: scheduler,
     targetArn: settings.RECONNECT_TARGET_ARN,
     region: settings.AWS_REGION,
-    onGiveUp: (attempt, error) => logger.error('reconnect.failed', { ...attempt, error: String(error) }),
+    onGiveUp: (attempt, error) =>
+      logger.error('reconnect.failed', { ...attempt, cause: failureCauseOf(error) }),
   }),
   trialEndings: {
     schedule: async (notice, at) => (await trialEndings()).schedule(notice, at),
@@ -76,7 +79,7 @@ export const deps = lazy(async (): Promise<PairingWorkerDeps> => ({
       what,
       seatUid: check.seatUid,
       importId: check.importId,
-      error: String(error),
+      cause: failureCauseOf(error),
     }),
   ),
 }));

@@ -1,3 +1,4 @@
+import { failureCauseOf } from '../../../shared/app/failure-cause';
 import type { AdmissionDeps } from '../../../shared/app/history/admission';
 import { configFor } from '../../../shared/config/config';
 import { lazy } from '../../../shared/lazy';
@@ -16,7 +17,7 @@ const history = configuredHistoryImports(settings, table, (what, check, error) =
     what,
     seatUid: check.seatUid,
     importId: check.importId,
-    error: String(error),
+    cause: failureCauseOf(error),
   }),
 );
 const notifier = lazy(() =>

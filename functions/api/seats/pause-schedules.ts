@@ -1,3 +1,4 @@
+import { failureCauseOf } from '../../../shared/app/failure-cause';
 import { scheduleTargets } from '../../../shared/adapters/scheduler/schedule-targets';
 import { configFor } from '../../../shared/config/config';
 import { lazy } from '../../../shared/lazy';
@@ -15,6 +16,6 @@ export const pauseResumes = lazy(() =>
     config: scheduler,
     targetArn: settings.PAUSE_RESUME_TARGET_ARN,
     region: settings.AWS_REGION,
-    onGiveUp: (end, error) => logger.error('pause.end_failed', { ...end, error: String(error) }),
+    onGiveUp: (end, error) => logger.error('pause.end_failed', { ...end, cause: failureCauseOf(error) }),
   }),
 );

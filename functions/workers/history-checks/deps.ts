@@ -1,3 +1,4 @@
+import { failureCauseOf } from '../../../shared/app/failure-cause';
 import type { AdmissionDeps } from '../../../shared/app/history/admission';
 import { lazy } from '../../../shared/lazy';
 import { configuredHistoryImports } from '../../history-imports';
@@ -18,7 +19,7 @@ export const historyCheckDeps = lazy(async (): Promise<AdmissionDeps> => ({
       what,
       seatUid: check.seatUid,
       importId: check.importId,
-      error: String(error),
+      cause: failureCauseOf(error),
     }),
   ),
 }));

@@ -2,7 +2,8 @@ import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-p
 import type { Context, SQSEvent, SQSRecord } from 'aws-lambda';
 import { loadSecret } from '../../../shared/adapters/crypto/service-secrets';
 import { observed } from '../../../shared/adapters/lambda/observability';
-import { failureCauseOf, removeSession, sessionEnd } from '../../../shared/app/pairing/sessions';
+import { failureCauseOf } from '../../../shared/app/failure-cause';
+import { removeSession, sessionEnd } from '../../../shared/app/pairing/sessions';
 import { config, configFor } from '../../../shared/config/config';
 import { lazy } from '../../../shared/lazy';
 import { configuredSessionProvider } from '../../session-provider';

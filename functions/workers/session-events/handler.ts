@@ -1,3 +1,4 @@
+import { failureCauseOf } from '../../../shared/app/failure-cause';
 import { processPartialResponse, SqsFifoPartialProcessorAsync } from '@aws-lambda-powertools/batch';
 import type { Context, SQSEvent, SQSRecord } from 'aws-lambda';
 import { decodeQueuedBody } from '../../../shared/adapters/sqs/queued-body';
@@ -70,7 +71,7 @@ const handleRecord = async (batch: SessionEventBatch, record: SQSRecord): Promis
     logger.info('session_event.handled', { eventId, outcome, session, ...kindOf(body) });
     if (queued.key !== null) await bodies.remove(queued.key);
   } catch (error) {
-    logger.warn('session_event.retry', { eventId, error: error instanceof Error ? error.name : 'error' });
+    logger.warn('session_event.retry', { eventId, cause: failureCauseOf(error) });
     throw error;
   }
 };

@@ -1,4 +1,3 @@
-import { ProviderRefused } from '../../ports/session-provider';
 import * as z from '../../validation/z';
 import type { Deps } from '../deps';
 
@@ -23,16 +22,3 @@ export const endSession = async (deps: Pick<Deps, 'sessionEnds'>, sessionName: s
  */
 export const removeSession = (deps: Pick<Deps, 'sessions'>, end: SessionEnd): Promise<void> =>
   deps.sessions.remove(end.sessionName);
-
-/**
- * Why a try failed, in words that stay the same from one failure to the next (logs and metrics):
- * the provider's status, a call past its time limit, a provider that could not be reached.
- */
-export const failureCauseOf = (error: unknown): string => {
-  if (error instanceof ProviderRefused) return `status_${error.status}`;
-  if (!(error instanceof Error)) return 'unknown';
-  if (error.name === 'TimeoutError' || error.name === 'AbortError') return 'timeout';
-  // fetch's own failure to connect (refused, reset, no such host).
-  if (error.name === 'TypeError') return 'unreachable';
-  return error.name;
-};

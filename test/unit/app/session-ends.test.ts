@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { endSession, failureCauseOf, sessionEnd } from '../../../shared/app/pairing/sessions';
-import { ProviderRefused } from '../../../shared/ports/session-provider';
+import { endSession, sessionEnd } from '../../../shared/app/pairing/sessions';
 
 describe('ending a session at the provider', () => {
   it('is handed to the session-ends queue, one session a message, never asked of the provider there and then', async () => {
@@ -10,17 +9,5 @@ describe('ending a session at the provider', () => {
       'pairing_01',
     );
     expect(sent.map((body) => sessionEnd.parse(JSON.parse(body)))).toEqual([{ sessionName: 'pairing_01' }]);
-  });
-
-  it('logs a failed try by a cause that stays the same, never by an exception’s message', () => {
-    expect(failureCauseOf(new ProviderRefused(503))).toBe('status_503');
-    expect(failureCauseOf(new DOMException('The operation was aborted due to timeout', 'TimeoutError'))).toBe(
-      'timeout',
-    );
-    expect(failureCauseOf(new TypeError('fetch failed: connect ECONNREFUSED 10.1.2.3:443'))).toBe(
-      'unreachable',
-    );
-    expect(failureCauseOf(new RangeError('anything at all'))).toBe('RangeError');
-    expect(failureCauseOf('a string')).toBe('unknown');
   });
 });
