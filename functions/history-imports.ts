@@ -47,15 +47,8 @@ export const configuredHistoryImports = (
   });
   const work = lazy(async () => {
     const { historyImportQueue } = configFor('historyImportQueue');
-    const { SQSClient } = await import('@aws-sdk/client-sqs');
-    const client = new SQSClient({
-      region: settings.AWS_REGION,
-      // Locally the emulator's queue URLs name a host that does not resolve: talk to its endpoint.
-      ...(settings.SQS_ENDPOINT === undefined
-        ? {}
-        : { endpoint: settings.SQS_ENDPOINT, useQueueUrlAsEndpoint: false }),
-    });
-    return sqsQueue(client, historyImportQueue.HISTORY_IMPORT_QUEUE_URL);
+    const { sqsClient } = await import('../shared/adapters/sqs/sqs-client');
+    return sqsQueue(sqsClient(settings), historyImportQueue.HISTORY_IMPORT_QUEUE_URL);
   });
   return {
     historyQueue: dynamoHistoryQueue(table),

@@ -1,3 +1,4 @@
+import { localCredentials } from '../shared/adapters/local/local-endpoint';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -33,7 +34,7 @@ const clientFor = (endpoint: string) =>
   new DynamoDBClient({
     endpoint,
     region: 'sa-east-1',
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    credentials: localCredentials,
   });
 
 export const startDynamoLocal = async (options: {

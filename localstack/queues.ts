@@ -1,3 +1,4 @@
+import { localCredentials } from '../shared/adapters/local/local-endpoint';
 import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { startFauxqs } from 'fauxqs';
 import { deadLetterRetentionDaysOf, queueConsumers, queueNames, type QueueName } from '../infra/consumers';
@@ -15,7 +16,7 @@ export const startQueues = async (port: number, options: { visibilityTimeoutSeco
     endpoint,
     region: 'sa-east-1',
     useQueueUrlAsEndpoint: false,
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    credentials: localCredentials,
   });
   const urls = {} as Record<QueueName, string>;
   for (const row of queueConsumers) {

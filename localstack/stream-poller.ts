@@ -1,3 +1,4 @@
+import { localCredentials } from '../shared/adapters/local/local-endpoint';
 import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import {
   DescribeStreamCommand,
@@ -82,7 +83,7 @@ export const startStreamPoller = async (options: {
   handler: StreamHandler;
   onError: (error: unknown) => void;
 }) => {
-  const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
+  const credentials = localCredentials;
   const dynamo = new DynamoDBClient({ endpoint: options.endpoint, region: 'sa-east-1', credentials });
   const streams = new DynamoDBStreamsClient({ endpoint: options.endpoint, region: 'sa-east-1', credentials });
   const { Table } = await dynamo.send(new DescribeTableCommand({ TableName: options.tableName }));

@@ -1,3 +1,4 @@
+import { localCredentials } from '../shared/adapters/local/local-endpoint';
 import {
   DeleteMessageBatchCommand,
   ReceiveMessageCommand,
@@ -70,7 +71,7 @@ export const startQueuePoller = (options: {
     endpoint: options.endpoint,
     region: 'sa-east-1',
     useQueueUrlAsEndpoint: false,
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    credentials: localCredentials,
   });
   const queueArn = `arn:aws:sqs:sa-east-1:000000000000:${options.queueUrl.split('/').at(-1) ?? ''}`;
   let running = true;

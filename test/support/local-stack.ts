@@ -22,11 +22,21 @@ export interface RunningStack {
   stop(): Promise<void>;
 }
 
+/** Only what a newcomer's shell surely holds: no AWS credentials, no profile, no region. */
+export const bareEnvironment = (): Record<string, string> => ({
+  PATH: process.env['PATH'] ?? '',
+  HOME: process.env['HOME'] ?? '',
+});
+
 /**
  * Runs the local stack exactly as `npm start` does (the same entry file), on free ports, and waits
  * for its `ready` line. Its standard output goes to a file the tests read (OTP dev delivery).
+ * `bare` runs `npm start` itself with only `bareEnvironment` and the ports.
  */
-export const startLocalStack = async (env: Record<string, string> = {}): Promise<RunningStack> => {
+export const startLocalStack = async (
+  env: Record<string, string> = {},
+  options: { bare?: boolean } = {},
+): Promise<RunningStack> => {
   const [
     apiPort,
     dynamoPort,
@@ -42,9 +52,14 @@ export const startLocalStack = async (env: Record<string, string> = {}): Promise
   mkdirSync(resolve('.local'), { recursive: true });
   const logFile = resolve('.local', `stack-${apiPort}.log`);
   const log = createWriteStream(logFile);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'localstack/start.ts'], {
+  const [command, args] = options.bare
+    ? ['npm', ['start', '--silent']]
+    : [process.execPath, ['--import', 'tsx', 'localstack/start.ts']];
+  const child = spawn(command, args, {
+    // npm runs the stack in a child of its own: a group of their own, so that stop ends both.
+    detached: options.bare === true,
     env: {
-      ...process.env,
+      ...(options.bare ? bareEnvironment() : process.env),
       API_PORT: String(apiPort),
       DYNAMODB_PORT: String(dynamoPort),
       WEB_PORT: String(webPort),
@@ -94,7 +109,8 @@ export const startLocalStack = async (env: Record<string, string> = {}): Promise
       new Promise<void>((done) => {
         if (child.exitCode !== null) return done();
         child.once('exit', () => done());
-        child.kill('SIGINT');
+        if (options.bare && child.pid !== undefined) process.kill(-child.pid, 'SIGINT');
+        else child.kill('SIGINT');
       }),
   };
 };

@@ -7,7 +7,6 @@ import { cryptoIds } from '../../../shared/adapters/crypto/node-crypto';
 import { dynamoAuditTrail, dynamoRosterStore } from '../../../shared/adapters/dynamo/operators.store';
 import type { OperatorDeps } from '../../../shared/app/operators/operators';
 import { systemClock } from '../../../shared/ports/clock';
-import { SQSClient } from '@aws-sdk/client-sqs';
 import { dynamoBackofficeLists } from '../../../shared/adapters/dynamo/backoffice-lists.store';
 import { readOverviewCounts } from '../../../shared/adapters/dynamo/overview.store';
 import { sqsQueueDepths } from '../../../shared/adapters/sqs/queue-depths';
@@ -27,13 +26,7 @@ const { operators, sessionEventsQueue, businessEventsQueue } = configFor(
   'businessEventsQueue',
 );
 
-const sqs = new SQSClient({
-  region: settings.AWS_REGION,
-  // Locally the emulator's queue URLs name a host that does not resolve: talk to its endpoint.
-  ...(settings.SQS_ENDPOINT === undefined
-    ? {}
-    : { endpoint: settings.SQS_ENDPOINT, useQueueUrlAsEndpoint: false }),
-});
+const sqs = sqsClient(settings);
 
 export const operatorDeps: OperatorDeps = {
   clock: systemClock,
@@ -61,7 +54,7 @@ export const operatorDeps: OperatorDeps = {
  * address must pass, and the burn worker's queue, whose URL is read on the first burn.
  */
 const proxyBurns = lazy(async () =>
-  sqsQueue(sqsClient(settings), configFor('proxyBurnsQueue').proxyBurnsQueue.PROXY_BURNS_QUEUE_URL),
+  sqsQueue(sqs, configFor('proxyBurnsQueue').proxyBurnsQueue.PROXY_BURNS_QUEUE_URL),
 );
 export const proxyAdminDeps: ProxyAdminDeps = {
   clock: systemClock,

@@ -1,3 +1,4 @@
+import { endpointOptions } from '../local/local-endpoint';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 
@@ -41,7 +42,7 @@ export const createTableAccess = (options: {
       httpAgent: { maxSockets: Infinity },
       httpsAgent: { maxSockets: Infinity },
     },
-    ...(options.endpoint === undefined ? {} : { endpoint: options.endpoint }),
+    ...endpointOptions(options.endpoint),
   });
   for (const plugin of addedPlugins) client.middlewareStack.use(plugin(options.tableName));
   return {

@@ -1,5 +1,6 @@
 import { SQSClient } from '@aws-sdk/client-sqs';
 import type { Config } from '../../config/config';
+import { endpointOptions } from '../local/local-endpoint';
 
 /** One SQS client; locally the emulator's queue URLs name a host that does not resolve: talk to its endpoint. */
 export const sqsClient = (settings: Pick<Config, 'AWS_REGION' | 'SQS_ENDPOINT'>): SQSClient =>
@@ -7,5 +8,5 @@ export const sqsClient = (settings: Pick<Config, 'AWS_REGION' | 'SQS_ENDPOINT'>)
     region: settings.AWS_REGION,
     ...(settings.SQS_ENDPOINT === undefined
       ? {}
-      : { endpoint: settings.SQS_ENDPOINT, useQueueUrlAsEndpoint: false }),
+      : { ...endpointOptions(settings.SQS_ENDPOINT), useQueueUrlAsEndpoint: false }),
   });

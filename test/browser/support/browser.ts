@@ -4,7 +4,7 @@ import { expect, inject } from 'vitest';
 import { uniqueIp } from '../../e2e/support/api';
 import { phoneContext } from './chromium';
 
-export { chromiumPath, launchBrowser, type Camera } from './chromium';
+export { chromiumInstall, launchBrowser, packagedChromium, type Camera } from './chromium';
 
 /**
  * The person's phone: a 360x740 screen opening their link. Each person speaks from an address of
