@@ -1,9 +1,13 @@
+import type { Money } from '../domain/money';
 import type { Supplier } from '../domain/supply/supply';
 
-/** A supplier's price for a purchase or an extension, valid until `expiresAt`. */
+/**
+ * A supplier's price for a purchase or an extension, valid until `expiresAt`; in the service's
+ * currency, that of the budgets (a quote in another is the supplier failing, never a price).
+ */
 export interface SupplierQuote {
   id: string;
-  price: number;
+  price: Money;
   expiresAt: string;
 }
 

@@ -18,6 +18,9 @@ const quote = async (body: Record<string, unknown>) =>
     token,
     body: { supplier: 'sim', product: 'br-residential', quantity: 1, days: 30, ...body },
   });
+const brl = (amount: number) => ({ amount, currency: 'BRL' });
+/** Any amount of money: an object with its currency, never a bare number. */
+const someMoney = { amount: expect.any(Number), currency: 'BRL' };
 const codeOf = (answer: { status: number; body: { error?: { code: string } } }) =>
   `${answer.status} ${answer.body.error?.code ?? ''}`;
 
@@ -38,7 +41,7 @@ describe('proxy supply', () => {
   it('quotes, orders (adding the proxies to the pool) and renews', async () => {
     const quoted = await quote({ quantity: 2, days: 5 });
     expect(quoted.status).toBe(201);
-    expect(quoted.body.data).toMatchObject({ price: 2 * 5 * 100, extends: null });
+    expect(quoted.body.data).toMatchObject({ price: brl(2 * 5 * 100), extends: null });
 
     const ordered = await call('POST', '/admin/proxy-supply/orders', {
       token,
@@ -47,6 +50,7 @@ describe('proxy supply', () => {
     expect(ordered.status).toBe(201);
     const { order, proxies } = ordered.body.data;
     bought.push(...order.proxies);
+    expect(order.payments).toEqual([{ at: order.createdAt, price: brl(2 * 5 * 100) }]);
     expect(proxies).toEqual(order.proxies.map((label: string) => ({ label, capacity: 10 })));
     const pool = await dynamoProxyPool(stackTable()).list();
     const sold = (await (await fetch(`${inject('supplierUrl')}/_sim/orders`)).json()) as {
@@ -114,6 +118,10 @@ describe('proxy supply', () => {
       body: { quoteUid: extension.body.data.uid },
     });
     expect(renewed.status).toBe(200);
+    expect(renewed.body.data.payments.map((payment: { price: unknown }) => payment.price)).toEqual([
+      brl(2 * 5 * 100),
+      brl(2 * 30 * 100),
+    ]);
     expect(Date.parse(renewed.body.data.expiresAt) - Date.parse(order.expiresAt)).toBe(30 * 24 * 3600 * 1000);
 
     const validity = await call('GET', '/admin/proxy-supply/validity', { token });
@@ -121,12 +129,21 @@ describe('proxy supply', () => {
       expect.objectContaining({ uid: order.uid, status: 'valid', expiresAt: renewed.body.data.expiresAt }),
     );
     const balance = await call('GET', '/admin/proxy-supply/balance', { token });
-    expect(balance.body.data.suppliers).toContainEqual(
-      expect.objectContaining({ supplier: 'sim', monthlyBudget: 500_000 }),
-    );
+    expect(balance.body.data.suppliers).toContainEqual({
+      supplier: 'sim',
+      monthlyBudget: brl(500_000),
+      spent: someMoney,
+      remaining: someMoney,
+    });
     const ceilings = await call('GET', '/admin/proxy-supply/ceilings', { token });
     expect(ceilings.body.data.suppliers).toEqual([
-      expect.objectContaining({ supplier: 'sim', maxPerOrder: 10, maxProxies: 50, configured: true }),
+      expect.objectContaining({
+        supplier: 'sim',
+        monthlyBudget: brl(500_000),
+        maxPerOrder: 10,
+        maxProxies: 50,
+        configured: true,
+      }),
       expect.objectContaining({ supplier: 'keyless', configured: false }),
     ]);
   });
@@ -136,9 +153,13 @@ describe('proxy supply', () => {
     expect(codeOf(await quote({ supplier: 'keyless' }))).toBe('422 PROVIDER_NOT_CONFIGURED');
     expect(codeOf(await quote({ product: 'us-datacenter' }))).toBe('422 PRODUCT_NOT_ALLOWED');
     expect(codeOf(await quote({ quantity: 11 }))).toBe('422 TOO_MANY');
-    expect(codeOf(await quote({ product: 'br-mobile', quantity: 10, days: 366 }))).toBe(
-      '422 BUDGET_EXCEEDED',
-    );
+    const overBudget = await quote({ product: 'br-mobile', quantity: 10, days: 366 });
+    expect(codeOf(overBudget)).toBe('422 BUDGET_EXCEEDED');
+    expect(overBudget.body.error.details).toEqual({
+      monthlyBudget: brl(500_000),
+      spent: someMoney,
+      price: brl(10 * 366 * 250),
+    });
 
     const quoted = await quote({});
     await fetch(`${inject('supplierUrl')}/_sim/quotes/expire`, { method: 'POST' });

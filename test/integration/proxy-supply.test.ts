@@ -61,12 +61,13 @@ const codeOf = (work: Promise<unknown>) =>
     (error: unknown) => (error as { code?: string }).code ?? String(error),
   );
 const request = { supplier: 'sim', product: 'br-residential', quantity: 2, days: 30 };
+const brl = (amount: number) => ({ amount, currency: 'BRL' });
 
 describe('proxy supply', () => {
   it('buys a quote once, adds its proxies to the pool and renews the order', async () => {
     const { deps, pool, audit } = await supplyOn();
     const quote = await quoteSupply(deps, operator, request);
-    expect(quote.price).toBe(6_000);
+    expect(quote.price).toEqual(brl(6_000));
     const bought = await placeSupplyOrder(deps, operator, quote.uid);
     expect(bought.proxies).toHaveLength(2);
     expect((await pool.list()).map((proxy) => proxy.label).sort()).toEqual(bought.order.proxies.sort());
@@ -76,8 +77,19 @@ describe('proxy supply', () => {
     expect(await codeOf(renewSupplyOrder(deps, operator, 'po_unknown', extension.uid))).toBe('ORDER_UNKNOWN');
     const renewed = await renewSupplyOrder(deps, operator, bought.order.uid, extension.uid);
     expect(Date.parse(renewed.expiresAt) - Date.parse(bought.order.expiresAt)).toBe(10 * 24 * 3600 * 1000);
-    expect((await readSupplyBalance(deps)).suppliers[0]).toMatchObject({ spent: 8_000, remaining: 92_000 });
-    expect((await readSupplyCeilings(deps)).suppliers[0]).toMatchObject({ held: 2, configured: true });
+    expect(bought.order.payments.map((payment) => payment.price)).toEqual([brl(6_000)]);
+    expect(renewed.payments.map((payment) => payment.price)).toEqual([brl(6_000), brl(2_000)]);
+    expect((await readSupplyBalance(deps)).suppliers[0]).toEqual({
+      supplier: 'sim',
+      monthlyBudget: brl(100_000),
+      spent: brl(8_000),
+      remaining: brl(92_000),
+    });
+    expect((await readSupplyCeilings(deps)).suppliers[0]).toMatchObject({
+      monthlyBudget: brl(100_000),
+      held: 2,
+      configured: true,
+    });
     const actions = (await audit.page({ after: null, limit: 10 })).map((entry) => entry.action);
     expect(actions.sort()).toEqual(['supply.order', 'supply.quote', 'supply.quote', 'supply.renew']);
   });

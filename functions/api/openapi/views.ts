@@ -11,6 +11,7 @@ import { consentStatuses } from '../../../shared/domain/consent/consent-request'
 import { deliveryFailureReasons, deliveryStatuses } from '../../../shared/domain/consent/delivery';
 import { relationshipResults } from '../../../shared/domain/consent/relationship-check';
 import { serviceCodes } from '../../../shared/domain/catalog/catalog';
+import { serviceCurrency } from '../../../shared/domain/money';
 import { seatStatuses } from '../../../shared/domain/family/seat';
 import { dayStates } from '../../../shared/domain/family/week';
 import { relationships } from '../../../shared/domain/people/relationship';
@@ -57,7 +58,7 @@ export const count = z.int().check(z.nonnegative());
 export const money = named(
   'Money',
   'An amount in minor units (centavos) and its currency.',
-  z.strictObject({ amount: count, currency: z.literal('BRL') }),
+  z.strictObject({ amount: count, currency: z.literal(serviceCurrency) }),
 );
 
 export const cpfDocument = z.strictObject({

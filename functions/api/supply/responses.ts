@@ -1,6 +1,6 @@
 import * as z from '../../../shared/validation/z';
 import type { GroupResponses } from '../contract';
-import { count, instant } from '../openapi/views';
+import { count, instant, money } from '../openapi/views';
 
 const quote = z.strictObject({
   uid: z.string(),
@@ -9,7 +9,7 @@ const quote = z.strictObject({
   quantity: count,
   days: count,
   extends: z.nullable(z.string()),
-  price: count,
+  price: money,
   expiresAt: instant,
 });
 const order = z.strictObject({
@@ -22,14 +22,19 @@ const order = z.strictObject({
   status: z.enum(['valid', 'expired']),
   /** The labels its proxies have in the pool. */
   proxies: z.array(z.string()),
+  /** What it cost: its purchase, then each renewal, in the order they were made. */
+  payments: z.array(z.strictObject({ at: instant, price: money })),
 });
-const prices = 'Prices and budgets are integers in the minor unit of the currency (centavos).';
+const prices =
+  'Prices and budgets are `Money`: an integer `amount` in minor units (centavos) and its `currency`.';
+const overBudget =
+  "`BUDGET_EXCEEDED` gives `details: { monthlyBudget, spent, price }`, each `Money`: the month's budget, what was spent in it, the price refused.";
 const audited = 'Audited: the entry names the operator and the quote or order.';
 
 export const responses = {
   quoteSupply: {
     summary: "A supplier's quote for new proxies, or for extending an order (`extends`)",
-    description: `Checked before it is kept: the supplier configured (\`PROVIDER_UNKNOWN\`) and with its credentials (\`PROVIDER_NOT_CONFIGURED\`), the product allowed, the ceilings (\`TOO_MANY\`: more than \`maxPerOrder\`, or more than \`maxProxies\` held in all; an extension holds no more) and the month's budget. An extension names an order of that supplier, product and quantity (\`ORDER_UNKNOWN\`, \`QUOTE_NOT_AN_EXTENSION\`). ${prices} ${audited}`,
+    description: `Checked before it is kept: the supplier configured (\`PROVIDER_UNKNOWN\`) and with its credentials (\`PROVIDER_NOT_CONFIGURED\`), the product allowed, the ceilings (\`TOO_MANY\`: more than \`maxPerOrder\`, or more than \`maxProxies\` held in all; an extension holds no more) and the month's budget. An extension names an order of that supplier, product and quantity (\`ORDER_UNKNOWN\`, \`QUOTE_NOT_AN_EXTENSION\`). ${prices} ${overBudget} ${audited}`,
     success: { 201: { data: quote } },
     errors: [
       'PROVIDER_UNKNOWN',
@@ -43,7 +48,7 @@ export const responses = {
   },
   placeSupplyOrder: {
     summary: 'Buy what a quote priced: the order and its new proxies, added to the pool',
-    description: `A quote buys once, before its \`expiresAt\` (\`QUOTE_EXPIRED\` otherwise). The ceilings and the budget are checked again on the supply as it is now. A quote made to extend an order is spent on that order's renewal (409 \`CONFLICT\` here). ${audited}`,
+    description: `A quote buys once, before its \`expiresAt\` (\`QUOTE_EXPIRED\` otherwise). The ceilings and the budget are checked again on the supply as it is now. A quote made to extend an order is spent on that order's renewal (409 \`CONFLICT\` here). \`payments\` lists what the order cost. ${prices} ${overBudget} ${audited}`,
     success: {
       201: {
         data: z.strictObject({
@@ -63,7 +68,7 @@ export const responses = {
   },
   renewSupplyOrder: {
     summary: 'Extend an order with a quote made for it',
-    description: `\`ORDER_UNKNOWN\` for an unknown order, \`QUOTE_EXPIRED\` for a quote expired or spent, \`QUOTE_NOT_AN_EXTENSION\` when the quote does not extend that order; the month's budget is checked again. ${audited}`,
+    description: `\`ORDER_UNKNOWN\` for an unknown order, \`QUOTE_EXPIRED\` for a quote expired or spent, \`QUOTE_NOT_AN_EXTENSION\` when the quote does not extend that order; the month's budget is checked again; the renewal's price joins the order's \`payments\`. ${prices} ${overBudget} ${audited}`,
     success: { 200: { data: order } },
     errors: [
       'ORDER_UNKNOWN',
@@ -82,7 +87,7 @@ export const responses = {
         data: z.strictObject({
           month: z.string(),
           suppliers: z.array(
-            z.strictObject({ supplier: z.string(), monthlyBudget: count, spent: count, remaining: count }),
+            z.strictObject({ supplier: z.string(), monthlyBudget: money, spent: money, remaining: money }),
           ),
         }),
       },
@@ -111,12 +116,13 @@ export const responses = {
   },
   listSupplyValidity: {
     summary: 'Every order and its validity, soonest expiry first',
+    description: prices,
     success: { 200: { data: z.strictObject({ orders: z.array(order) }) } },
     errors: [],
   },
   readSupplyCeilings: {
     summary: "Each supplier's configured ceilings and budget, and the proxies it holds now",
-    description: '`configured` says whether its credentials are in the supplier secret.',
+    description: `\`configured\` says whether its credentials are in the supplier secret. ${prices}`,
     success: {
       200: {
         data: z.strictObject({
@@ -124,7 +130,7 @@ export const responses = {
             z.strictObject({
               supplier: z.string(),
               products: z.array(z.string()),
-              monthlyBudget: count,
+              monthlyBudget: money,
               maxProxies: count,
               maxPerOrder: count,
               held: count,

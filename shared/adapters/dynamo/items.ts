@@ -25,13 +25,14 @@ import type { Order, Quote } from '../../domain/supply/supply';
 import { isTimelineEvent, timelinePlaceOf } from '../../domain/operators/timeline';
 import type { Connection } from '../../domain/operators/connection';
 import { itemTypes, keys } from './keys';
+import { serviceCurrency } from '../../domain/money';
 
 /**
  * Item schemas: what each item holds, checked with zod when read back so no cast of outside data is
  * needed, and the mappers between items and domain values. The domain never sees key attributes.
  */
 
-const money = z.object({ amount: z.int(), currency: z.literal('BRL') });
+const money = z.object({ amount: z.int(), currency: z.literal(serviceCurrency) });
 const cpfDocument = z.object({ type: z.literal('cpf'), number: z.string() });
 
 export const userItem = z.object({

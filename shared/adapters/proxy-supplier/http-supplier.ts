@@ -1,4 +1,5 @@
 import { fail } from '../../domain/errors';
+import { money, serviceCurrency } from '../../domain/money';
 import type { Supplier } from '../../domain/supply/supply';
 import type { ProxySupplier, ProxySuppliers } from '../../ports/proxy-supplier';
 import * as z from '../../validation/z';
@@ -8,7 +9,12 @@ import * as z from '../../validation/z';
  * test/fixtures/providers/proxy-supplier-openapi.json, which the adapter and the local simulator are
  * both held to). Every call carries the supplier's key as a Bearer token and has a time limit.
  */
-const quoteAnswer = z.looseObject({ id: z.string(), price: z.int(), expiresAt: z.string() });
+const quoteAnswer = z.looseObject({
+  id: z.string(),
+  price: z.int(),
+  currency: z.string(),
+  expiresAt: z.string(),
+});
 const orderAnswer = z.looseObject({
   id: z.string(),
   expiresAt: z.string(),
@@ -46,8 +52,16 @@ export const httpProxySupplier = (
     throw new Error(`proxy supplier answered ${response.status}`);
   };
   return {
-    quote: ({ product, quantity, days, renews }) =>
-      call('/v1/quotes', { product, quantity, days, ...(renews === null ? {} : { renews }) }, quoteAnswer),
+    async quote({ product, quantity, days, renews }) {
+      const quoted = await call(
+        '/v1/quotes',
+        { product, quantity, days, ...(renews === null ? {} : { renews }) },
+        quoteAnswer,
+      );
+      // Budgets are in the service's currency: another currency's amount is no price to weigh.
+      if (quoted.currency !== serviceCurrency) throw new Error('proxy supplier quoted another currency');
+      return { id: quoted.id, price: money(quoted.price), expiresAt: quoted.expiresAt };
+    },
     order: (quoteId) => call('/v1/orders', { quoteId }, orderAnswer),
     renew: (orderId, quoteId) =>
       call(`/v1/orders/${encodeURIComponent(orderId)}/renewals`, { quoteId }, renewalAnswer),

@@ -20,6 +20,7 @@ import {
   type Supplier,
 } from '../../domain/supply/supply';
 import { StaleWrite } from '../../domain/errors';
+import { money } from '../../domain/money';
 import type { Operator } from '../../domain/operators/roster';
 import type { Clock } from '../../ports/clock';
 import type { Ids } from '../../ports/ids';
@@ -58,7 +59,7 @@ export const quoteView = (quote: Quote) => ({
   quantity: quote.quantity,
   days: quote.days,
   extends: quote.extends,
-  price: quote.price,
+  price: money(quote.price),
   expiresAt: quote.expiresAt,
 });
 
@@ -71,6 +72,7 @@ export const orderView = (order: Order, at: string) => ({
   expiresAt: order.expiresAt,
   status: order.expiresAt > at ? ('valid' as const) : ('expired' as const),
   proxies: order.proxies.map((proxy) => proxy.label),
+  payments: order.payments.map((payment) => ({ at: payment.at, price: money(payment.price) })),
 });
 
 /**
@@ -93,7 +95,7 @@ export const quoteSupply = async (deps: SupplyDeps, operator: Operator, request:
     days: request.days,
     renews: extended?.supplierOrderId ?? null,
   });
-  checkBudget(supplier, state, priced.price, at);
+  checkBudget(supplier, state, priced.price.amount, at);
   const quote: Quote = {
     uid: deps.ids.uid('pq'),
     supplier: supplier.code,
@@ -101,7 +103,7 @@ export const quoteSupply = async (deps: SupplyDeps, operator: Operator, request:
     quantity: request.quantity,
     days: request.days,
     extends: extended?.uid ?? null,
-    price: priced.price,
+    price: priced.price.amount,
     createdAt: at,
     expiresAt: priced.expiresAt,
     supplierQuoteId: priced.id,
@@ -215,9 +217,9 @@ export const readSupplyBalance = async (deps: Pick<SupplyDeps, 'clock' | 'supply
       const spent = spentThisMonth(state, supplier.code, at);
       return {
         supplier: supplier.code,
-        monthlyBudget: supplier.monthlyBudget,
-        spent,
-        remaining: Math.max(0, supplier.monthlyBudget - spent),
+        monthlyBudget: money(supplier.monthlyBudget),
+        spent: money(spent),
+        remaining: money(Math.max(0, supplier.monthlyBudget - spent)),
       };
     }),
   };
@@ -260,7 +262,7 @@ export const readSupplyCeilings = async (
     suppliers: deps.catalog.map((supplier) => ({
       supplier: supplier.code,
       products: [...supplier.products],
-      monthlyBudget: supplier.monthlyBudget,
+      monthlyBudget: money(supplier.monthlyBudget),
       maxProxies: supplier.ceilings.maxProxies,
       maxPerOrder: supplier.ceilings.maxPerOrder,
       held: proxiesHeld(state, supplier.code, at),

@@ -1,8 +1,6 @@
+import { money, type Money } from '../money';
+
 /** The catalog (`GET /catalog`): prices come from configuration; items freeze today's price. */
-export interface Money {
-  amount: number;
-  currency: 'BRL';
-}
 
 export const serviceCodes = ['seat', 'channel.chat'] as const;
 export type ServiceCode = (typeof serviceCodes)[number];
@@ -35,7 +33,7 @@ export const buildCatalog = (prices: PriceList, trialDays: number): Catalog => {
   return {
     services: serviceCodes.map((code) => ({
       code,
-      price: { amount: prices[code], currency: 'BRL' },
+      price: money(prices[code]),
       trialDays,
       trialStartsOn: 'first_connection',
       trialLabel: label,
@@ -46,7 +44,4 @@ export const buildCatalog = (prices: PriceList, trialDays: number): Catalog => {
   };
 };
 
-export const priceOf = (prices: PriceList, code: ServiceCode): Money => ({
-  amount: prices[code],
-  currency: 'BRL',
-});
+export const priceOf = (prices: PriceList, code: ServiceCode): Money => money(prices[code]);

@@ -1,5 +1,5 @@
 import type { AlertRecord } from '../alerts/alert';
-import type { Money } from '../catalog/catalog';
+import type { Money } from '../money';
 import { effectiveStatus, move, type ConsentRequest } from '../consent/consent-request';
 import type { RelationshipCheck } from '../consent/relationship-check';
 import { fail } from '../errors';

@@ -1,4 +1,4 @@
-import type { Money } from '../catalog/catalog';
+import type { Money } from '../money';
 import { isStoppedByDependent } from '../consent/seat-consent';
 import { fail } from '../errors';
 import type { Seat } from '../family/seat';

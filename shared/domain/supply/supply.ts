@@ -1,4 +1,5 @@
 import { fail } from '../errors';
+import { money } from '../money';
 
 /**
  * Proxy supply: addresses bought from suppliers, within each supplier's ceilings and monthly budget.
@@ -8,7 +9,10 @@ import { fail } from '../errors';
  * write (and decide again when the write finds the supply moved).
  */
 
-/** A configured supplier (`PROXY_SUPPLIERS_JSON`). Prices and budgets in the currency's minor unit. */
+/**
+ * A configured supplier (`PROXY_SUPPLIERS_JSON`). Prices and budgets here and in the records are
+ * bare amounts in the minor unit of the service's currency; answers give them as `Money`.
+ */
 export interface Supplier {
   code: string;
   baseUrl: string;
@@ -134,11 +138,15 @@ export const checkQuoteRequest = (
   }
 };
 
-/** A price the month's budget still covers, or `BUDGET_EXCEEDED`. */
+/** A price the month's budget still covers, or `BUDGET_EXCEEDED` (its figures as `Money`). */
 export const checkBudget = (supplier: Supplier, state: SupplyState, price: number, now: string): void => {
   const spent = spentThisMonth(state, supplier.code, now);
   if (spent + price > supplier.monthlyBudget) {
-    throw fail('BUDGET_EXCEEDED', { monthlyBudget: supplier.monthlyBudget, spent, price });
+    throw fail('BUDGET_EXCEEDED', {
+      monthlyBudget: money(supplier.monthlyBudget),
+      spent: money(spent),
+      price: money(price),
+    });
   }
 };
 

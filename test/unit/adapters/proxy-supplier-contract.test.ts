@@ -64,7 +64,7 @@ describe('the proxy supplier adapter and simulator, held to the supplier contrac
   it('quotes, orders (with addresses that are opened proxies) and renews', async () => {
     const api = supplier();
     const quote = await api.quote({ product: 'br-residential', quantity: 2, days: 30, renews: null });
-    expect(quote.price).toBe(2 * 30 * 100);
+    expect(quote.price).toEqual({ amount: 2 * 30 * 100, currency: 'BRL' });
     const order = await api.order(quote.id);
     expect(order.proxies.map((proxy) => proxy.address)).toEqual(opened.slice(-2));
     // Spending the same quote again answers the same order: nothing is bought twice.
@@ -98,6 +98,18 @@ describe('the proxy supplier adapter and simulator, held to the supplier contrac
         supplier('wrong-key').quote({ product: 'br-residential', quantity: 1, days: 1, renews: null }),
       ),
     ).toMatch(/answered 401/);
+  });
+
+  it("refuses a quote in a currency other than the budgets'", async () => {
+    // The contract lets a supplier name any currency; only the service's own is a price it can weigh.
+    const inDollars: typeof fetch = async (input, init) => {
+      const answer = (await (await fetch(input, init)).json()) as Record<string, unknown>;
+      return Response.json({ ...answer, currency: 'USD' }, { status: 201 });
+    };
+    const api = httpProxySupplier({ baseUrl, apiKey, timeoutMs: 2_000 }, inDollars);
+    expect(
+      await codeOf(api.quote({ product: 'br-residential', quantity: 1, days: 1, renews: null })),
+    ).toMatch(/another currency/);
   });
 
   it('knows which suppliers have credentials', async () => {

@@ -119,6 +119,20 @@ describe('proxy supply rules', () => {
     expect(codeOf(() => checkOrder(supplier, state, quote({ price: 1_501 }), now))).toBe('BUDGET_EXCEEDED');
   });
 
+  it("gives the refused price, the month's budget and its spending as money", () => {
+    const state = { orders: [order({ payments: [{ at: '2026-11-02T00:00:00.000Z', price: 8_500 }] })] };
+    expect(() => checkOrder(supplier, state, quote({ price: 1_501 }), now)).toThrow(
+      expect.objectContaining({
+        code: 'BUDGET_EXCEEDED',
+        details: {
+          monthlyBudget: { amount: 10_000, currency: 'BRL' },
+          spent: { amount: 8_500, currency: 'BRL' },
+          price: { amount: 1_501, currency: 'BRL' },
+        },
+      }),
+    );
+  });
+
   it('spends a quote once, before it expires', () => {
     expect(codeOf(() => spendableQuote(null, now))).toBe('QUOTE_EXPIRED');
     expect(codeOf(() => spendableQuote(quote({ usedAt: now }), now))).toBe('QUOTE_EXPIRED');
