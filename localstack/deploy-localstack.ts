@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 
 /**
  * `npm run deploy:localstack`: the CDK app of AWS, bootstrapped and deployed to a LocalStack started
- * with localstack/docker-compose.yml (docs/localstack.md says what runs there and what does not).
+ * with localstack/docker-compose.yml (docs/deploy-localstack.md says what runs there and what does not).
  * cdklocal points the CDK CLI at LocalStack's endpoint; the credentials are LocalStack's dummies.
  */
 const environment = {
