@@ -9,8 +9,14 @@ import {
 import { guardedGet } from '../net/guarded-get';
 import type { PeerPolicy } from '../net/public-address';
 
-/** The events the service listens to: status changes and messages (for history ingest). */
-export const webhookEvents = ['session.status', 'message', 'message.any'] as const;
+/**
+ * The events the service listens to: status changes, and every message of the session, the
+ * person's own and their contacts' (`message.any`). WAHA's `message` carries only the incoming ones,
+ * which `message.any` brings too (the same `payload.id`): subscribing to both would deliver, queue
+ * and handle each incoming message twice. Sessions created before still send both; the worker
+ * handles a message once by its id whichever event brings it.
+ */
+export const webhookEvents = ['session.status', 'message.any'] as const;
 
 const meAnswer = z.nullable(z.looseObject({ id: z.string() }));
 const qrAnswer = z.looseObject({ value: z.string() });
