@@ -40,11 +40,16 @@ const messagesAnswer = z.array(
 const pageQuery = (page: { limit: number; offset: number }, extra: Record<string, string>) =>
   new URLSearchParams({ limit: String(page.limit), offset: String(page.offset), ...extra }).toString();
 
-/** `http://user:pass@host:port` as WAHA's proxy config: `server` plus optional credentials. */
+/**
+ * `http://user:pass@host:port` as WAHA's proxy config: `server` as `host:port` (the scheme's port
+ * when the address leaves it out: a URL drops its default port), and the credentials as plain text.
+ * The address holds them percent-encoded (a password with `@ : / #` is only an address that way);
+ * WAHA takes them decoded and encodes them itself when it builds its proxy URL.
+ */
 export const proxyConfig = (proxyUrl: string) => {
   const url = new URL(proxyUrl);
   return {
-    server: url.host,
+    server: `${url.hostname}:${url.port === '' ? (url.protocol === 'https:' ? '443' : '80') : url.port}`,
     ...(url.username === '' ? {} : { username: decodeURIComponent(url.username) }),
     ...(url.password === '' ? {} : { password: decodeURIComponent(url.password) }),
   };
