@@ -18,10 +18,19 @@ type Status =
   | 'WORKING'
   | 'FAILED';
 
+/** WAHA's `RetriesConfiguration`: how a webhook that fails is sent again. */
+interface Retries {
+  policy: 'constant' | 'linear' | 'exponential';
+  delaySeconds: number;
+  /** Every try, the first included. */
+  attempts: number;
+}
+
 interface Webhook {
   url: string;
   events: string[];
   hmac?: { key: string };
+  retries?: Partial<Retries>;
 }
 
 interface SimSession {
@@ -32,6 +41,10 @@ interface SimSession {
   webhooks: Webhook[];
   me: { id: string; pushName: string } | null;
   requestedPhone: string | null;
+  /** The number of the phone that links the session (the person's side, set by a control): digits. */
+  linkedPhone: string | null;
+  /** How many of the session's next events are lost on their way (never reach the gateway). */
+  lostEvents: number;
   restartsSucceed: boolean;
   unlinked: boolean;
   qr: string;
@@ -56,7 +69,19 @@ interface SimChat {
 /** WAHA's rule for session names (at most 64 minus `waha_noweb`'s length, no dot). */
 const sessionNamePattern = /^[A-Za-z0-9_-]{1,54}$/;
 const maxQrs = 6;
-const deliveryAttempts = 3;
+/** WAHA's default for a webhook without `retries` (15 tries, 2 s apart: issue #53, its Plus sender). */
+export const wahaWebhookRetries: Retries = { policy: 'constant', delaySeconds: 2, attempts: 15 };
+
+/**
+ * How long WAHA waits before the `retry`-th new try (1: the second try), by policy: constant 2, 2,
+ * 2 s; linear 2, 4, 6 s; exponential 2, 4.1, 8.4 s with 20% jitter.
+ */
+export const retryDelayMs = (retries: Retries, retry: number): number => {
+  const base = retries.delaySeconds * 1000;
+  if (retries.policy === 'linear') return base * retry;
+  if (retries.policy === 'exponential') return base * 2 ** (retry - 1) * (0.8 + Math.random() * 0.4);
+  return base;
+};
 
 const eventId = monotonicFactory();
 
@@ -67,6 +92,8 @@ export const startSessionProviderSimulator = async (options: {
   qrFirstSeconds?: number;
   /** How long each later QR lives (WAHA: 20 s). */
   qrRotateSeconds?: number;
+  /** How a failed webhook is sent again when its session's config says nothing (WAHA's default). */
+  webhookRetries?: Partial<Retries>;
 }): Promise<Server> => {
   const sessions = new Map<string, SimSession>();
   /** Seeded histories by session name (set before or after the session exists), and their pace. */
@@ -78,7 +105,21 @@ export const startSessionProviderSimulator = async (options: {
   const qrFirstMs = (options.qrFirstSeconds ?? 60) * 1000;
   const qrRotateMs = (options.qrRotateSeconds ?? 20) * 1000;
 
+  const defaultRetries: Retries = { ...wahaWebhookRetries, ...options.webhookRetries };
+
+  /**
+   * One event to every webhook of the session subscribed to it, as WAHA sends it: the same body (and
+   * so the same `id`) on every try; a network error or a 5xx is tried again by the webhook's
+   * `retries` (WAHA's default without them), any other answer ends the delivery. What still fails
+   * after the last try is kept for the control that caused it.
+   */
   const deliver = async (session: SimSession, event: string, payload: Record<string, unknown>) => {
+    const hooks = session.webhooks.filter((one) => one.events.includes(event) || one.events.includes('*'));
+    if (hooks.length === 0) return;
+    if (session.lostEvents > 0) {
+      session.lostEvents -= 1;
+      return;
+    }
     const envelope = {
       id: `evt_${eventId().toLowerCase()}`,
       timestamp: Date.now(),
@@ -98,9 +139,7 @@ export const startSessionProviderSimulator = async (options: {
       },
     };
     const body = JSON.stringify(envelope);
-    for (const hook of session.webhooks.filter(
-      (one) => one.events.includes(event) || one.events.includes('*'),
-    )) {
+    for (const hook of hooks) {
       const headers: Record<string, string> = {
         'content-type': 'application/json',
         'x-webhook-request-id': randomBytes(8).toString('hex'),
@@ -110,15 +149,14 @@ export const startSessionProviderSimulator = async (options: {
         headers['x-webhook-hmac'] = createHmac('sha512', hook.hmac.key).update(body).digest('hex');
         headers['x-webhook-hmac-algorithm'] = 'sha512';
       }
-      // Like the provider, retry a few times on network errors and 5xx; what still fails is kept
-      // for the control that caused it.
+      const retries = { ...defaultRetries, ...hook.retries };
       let last: number | null = null;
-      for (let attempt = 1; attempt <= deliveryAttempts; attempt += 1) {
+      for (let attempt = 1; attempt <= Math.max(1, retries.attempts); attempt += 1) {
+        if (attempt > 1) await new Promise((done) => setTimeout(done, retryDelayMs(retries, attempt - 1)));
         const answer = await fetch(hook.url, { method: 'POST', headers, body }).catch(() => null);
         last = answer?.status ?? null;
         await answer?.arrayBuffer().catch(() => undefined);
         if (answer !== null && answer.status < 500) break;
-        if (attempt < deliveryAttempts) await new Promise((done) => setTimeout(done, 100 * attempt));
       }
       if (last === null || last >= 300) session.deliveryFailure = { status: last };
     }
@@ -225,9 +263,15 @@ export const startSessionProviderSimulator = async (options: {
     return text === '' ? {} : (JSON.parse(text) as Record<string, unknown>);
   };
   const meOf = (digits: string) => ({ id: `${digits}@c.us`, pushName: 'Simulated' });
-  /** The phone the pairing was requested for: the code's number, or the one the metadata names. */
-  const expectedPhone = (session: SimSession): string | null =>
-    session.requestedPhone ?? session.metadata['phone']?.replace(/\D/g, '') ?? null;
+  /** A number as a control gives it (E.164, `+` or not), as digits; null when there is none. */
+  const digitsOf = (phone: unknown): string | null =>
+    typeof phone === 'string' && /\d/.test(phone) ? phone.replace(/\D/g, '') : null;
+  /**
+   * The number of the phone that links: the one a control set (`linked-number`, or `link`'s own
+   * `phone`), else the one a pairing code was asked for (only that phone can type it). Never the
+   * session's metadata: the provider knows nothing of the person but what the phone tells it.
+   */
+  const linkingPhone = (session: SimSession): string | null => session.linkedPhone ?? session.requestedPhone;
   // A 1x1 PNG: every linked account of the simulator has this profile photo.
   const photo = Buffer.from(
     'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGP4z8DwHwAFAAH/iZk9HQAAAABJRU5ErkJggg==',
@@ -407,7 +451,7 @@ export const startSessionProviderSimulator = async (options: {
 
     // Controls: the person's side.
     const control =
-      /^\/_sim\/sessions\/([^/]+)\/(link|passkey|passkey-required|drop|server-restart|restarts|fail|logout|messages)$/.exec(
+      /^\/_sim\/sessions\/([^/]+)\/(link|linked-number|lost-webhooks|passkey|passkey-required|drop|server-restart|restarts|fail|logout|messages)$/.exec(
         path,
       );
     if (control !== null && method === 'POST') {
@@ -415,13 +459,22 @@ export const startSessionProviderSimulator = async (options: {
       if (session === undefined) return json(response, 404, { error: 'no such session' });
       const action = control[2];
       session.deliveryFailure = null;
+      // The person's phone: whoever links, or compares the passkey number, does it with it.
+      if (action === 'linked-number' || action === 'link' || action === 'passkey') {
+        const phone = digitsOf(body['phone']);
+        if (phone !== null) session.linkedPhone = phone;
+        else if (action === 'linked-number')
+          return json(response, 400, { error: 'no phone: pass { phone } (E.164)' });
+      }
       if (action === 'link') {
-        const phone =
-          typeof body['phone'] === 'string' ? body['phone'].replace(/^\+/, '') : expectedPhone(session);
-        if (phone === null) return json(response, 400, { error: 'no phone: pass { phone } (E.164)' });
+        const phone = linkingPhone(session);
+        if (phone === null)
+          return json(response, 400, { error: 'no linked number: pass { phone } (E.164) or set it first' });
         session.me = meOf(phone);
         setStatus(session, 'WORKING');
-      } else if (action === 'passkey') setStatus(session, 'PASSKEY_CONFIRMATION_REQUIRED');
+      } else if (action === 'lost-webhooks')
+        session.lostEvents = typeof body['count'] === 'number' ? Math.max(0, body['count']) : 1;
+      else if (action === 'passkey') setStatus(session, 'PASSKEY_CONFIRMATION_REQUIRED');
       else if (action === 'passkey-required') setStatus(session, 'PASSKEY_REQUIRED');
       // GOWS reports a lost connection as STARTING (STOPPED only when a session is stopped).
       else if (action === 'drop') setStatus(session, 'STARTING');
@@ -497,6 +550,8 @@ export const startSessionProviderSimulator = async (options: {
         webhooks: config.webhooks ?? [],
         me: null,
         requestedPhone: null,
+        linkedPhone: null,
+        lostEvents: 0,
         restartsSucceed: true,
         unlinked: false,
         qr: '',
@@ -583,7 +638,7 @@ export const startSessionProviderSimulator = async (options: {
       if (own[2] === 'auth/passkey/confirm' && method === 'POST') {
         if (session.status !== 'PASSKEY_CONFIRMATION_REQUIRED')
           return json(response, 422, { error: 'No confirmation pending.', status: session.status });
-        const phone = expectedPhone(session);
+        const phone = linkingPhone(session);
         if (phone !== null) session.me = meOf(phone);
         setStatus(session, 'WORKING');
         return json(response, 201, {});

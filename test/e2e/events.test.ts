@@ -8,7 +8,7 @@ import { call, newFamily, signUp, uniqueEmail } from './support/api';
 import { eventsOf, protectedSeat } from './support/consent';
 import { awaitLogLines } from './support/logs';
 import { eventually } from '../support/eventually';
-import { pair, pairingReaches, sessionOf, simulate } from './support/pairing';
+import { linkPerson, pair, pairingReaches } from './support/pairing';
 import { fromTheStart, guardianStream, listen, personStream, ticketFor } from './support/streams';
 
 const tableIds = async (accountUid: string) => (await eventsOf(accountUid)).map((item) => String(item['id']));
@@ -90,7 +90,7 @@ describe('the guardian’s live stream', () => {
     );
     const lastSeen = first.events.at(-1)?.id ?? '';
     first.close();
-    await simulate(await sessionOf(family.seatUid), 'link');
+    await linkPerson(family);
     await pairingReaches(family.owner.token, family.seatUid, 'paired');
     // The warm-up's events follow paired by themselves: once it is done, the account is still.
     await eventually(
@@ -304,7 +304,7 @@ describe('a relay restart', () => {
     await first.relay.stop();
     await before.until(() => before.closedByServer(), 'the stream closed by the relay');
     const second = await relayOn();
-    await simulate(await sessionOf(family.seatUid), 'link');
+    await linkPerson(family);
     await pairingReaches(family.owner.token, family.seatUid, 'paired');
     const after = await guardianStream(
       family.owner.token,

@@ -85,6 +85,23 @@ describe('the session-provider webhook', () => {
     expect((await handledUpTo(session, marker)).map((line) => line.eventId)).toEqual([marker]);
   });
 
+  it('takes a signed event whose `me` is null or has no `id` (read as unknown by the worker), and queues it', async () => {
+    const session = `s-${randomUUID().slice(0, 8)}`;
+    const withoutId = { ...fixture('waha-session-status-WORKING-me-without-id.json'), session };
+    const bodies = [
+      JSON.stringify({ ...withoutId, id: `evt_${randomUUID()}` }),
+      JSON.stringify({ ...withoutId, id: `evt_${randomUUID()}`, me: null }),
+    ];
+    for (const body of bodies)
+      expect(await post(body, sign(body))).toEqual({ status: 200, body: { received: true } });
+    const handled = await handledUpTo(session, await markerOf(session));
+    // Read whole by the worker: no pairing owns the session, so it is dropped as unknown, not as no event.
+    expect(handled.map((line) => [line.eventId, line.outcome])).toEqual([
+      ...bodies.map((body) => [JSON.parse(body).id, 'unknown_session']),
+      [expect.any(String), 'unknown_session'],
+    ]);
+  });
+
   it('answers 400 to a signed body that is not a provider event', async () => {
     for (const body of ['{"hello":"world"}', 'not json', '[]'])
       expect((await post(body, sign(body))).status).toBe(400);

@@ -3,7 +3,7 @@ import { call } from './support/api';
 import { eventsOf, protectedSeat } from './support/consent';
 import { eventually } from '../support/eventually';
 import { operator } from './support/operators';
-import { pairingReaches, personCall, sessionOf, simulate } from './support/pairing';
+import { linkPerson, pairingReaches, personCall, sessionOf, simulate } from './support/pairing';
 import { personStream } from './support/streams';
 
 /** The seat's import as the guardian reads it, once `done` (or whatever `until` waits for). */
@@ -49,7 +49,7 @@ describe('the warm-up: the first history read after the first paired', () => {
     });
     await simulate(session, 'history/pace', { messagesPerSecond: 2 });
     await pairingReaches(token, family.seatUid, 'challenge');
-    await simulate(session, 'link');
+    await linkPerson(family, session);
     await pairingReaches(token, family.seatUid, 'paired');
     const card = await eventually(
       async () =>

@@ -21,9 +21,11 @@ import { eventually } from '../support/eventually';
 import {
   freeProxySlots,
   guardianPairing,
+  linkPerson,
   pair,
   pairingReaches,
   personCall,
+  personPhone,
   sessionOf,
   sessionsOf,
   simulate,
@@ -99,11 +101,12 @@ describe('pairing on the guardian’s screen (QR)', () => {
     const challenged = await pairingReaches(owner.token, seatUid, 'challenge');
     expect(challenged.body.data.challenge).toMatchObject({ kind: 'qr', data: expect.stringMatching(/^2@/) });
     const sessions = await sessionsOf(seatUid);
-    expect(sessions[0]?.config.metadata).toMatchObject({ seatUid });
+    // Opaque ids only: the provider echoes the metadata in every event and keeps it with the session.
+    expect(sessions[0]?.config.metadata).toEqual({ pairingId: expect.any(String), seatUid });
     // A name the provider accepts: at most 54 characters of [A-Za-z0-9_-].
     expect(sessions[0]?.name).toMatch(/^[A-Za-z0-9_-]{1,54}$/);
 
-    await simulate(await sessionOf(seatUid), 'link');
+    await linkPerson(family);
     const paired = await pairingReaches(owner.token, seatUid, 'paired');
     expect(paired.body.data).toMatchObject({ failureReason: null, reconnectAttempts: 0, nextRetryAt: null });
     expect(paired.body.data.pairedAt).toEqual(paired.body.data.lastSeenAt);
@@ -153,7 +156,7 @@ describe('pairing on the guardian’s screen (QR)', () => {
     });
     expect(before.status).toBe(404);
     await pairingReaches(family.owner.token, family.seatUid, 'challenge');
-    await simulate(await sessionOf(family.seatUid), 'link');
+    await linkPerson(family);
     await pairingReaches(family.owner.token, family.seatUid, 'paired');
     const photo = await fetch(`${inject('apiUrl')}/seats/${family.seatUid}/pairing/avatar`, {
       headers: { authorization: `Bearer ${family.owner.token}` },
@@ -347,7 +350,7 @@ describe('the number-match confirmation (passkey)', () => {
       body: { matches: true },
     });
     expect(early.body.error.code).toBe('PAIRING_NOT_AWAITING_CONFIRMATION');
-    await simulate(await sessionOf(first.seatUid), 'passkey');
+    await simulate(await sessionOf(first.seatUid), 'passkey', { phone: await personPhone(first) });
     const asked = await pairingReaches(first.owner.token, first.seatUid, 'passkey');
     // The code to compare is shown on the person's page only.
     expect(asked.body.data.challenge).toEqual({ kind: 'passkey_confirm', expiresAt: null });
@@ -382,7 +385,7 @@ describe('the number-match confirmation (passkey)', () => {
     await startQr(family);
     const session = await sessionOf(family.seatUid);
     await pairingReaches(family.owner.token, family.seatUid, 'challenge');
-    await simulate(session, 'passkey');
+    await simulate(session, 'passkey', { phone: await personPhone(family) });
     await pairingReaches(family.owner.token, family.seatUid, 'passkey');
     const yes = await personCall('POST', `/consent-requests/${family.linkToken}/pairing/passkey`, {
       matches: true,

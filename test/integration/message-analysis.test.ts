@@ -252,6 +252,30 @@ describe('a protected seat’s message, from the worker to alerts', () => {
     expect((await seatNow(seat)).openAlerts[0]?.findingsCount).toBe(1);
   });
 
+  it('analyses the contact’s messages and one’s own from `message.any` alone (what sessions subscribe to), an older session’s `message` of them changing nothing', async () => {
+    const { seat } = await family();
+    const { analyzer, windows } = sandbox();
+    const { deps } = workerDeps(analyzer);
+    const id = `false_${contact}_${ids.ulid()}`;
+    // As GOWS sends it: `from` is the chat, `to` null, in both directions.
+    const incoming = { event: 'message.any', id, to: null, body: 'oi', timestamp: 2_000 };
+    expect(await handle(deps, messageEvent(seat, incoming))).toBe('ingested');
+    expect(
+      await handle(
+        deps,
+        messageEvent(seat, { event: 'message.any', fromMe: true, to: null, body: 'eu', timestamp: 2_001 }),
+      ),
+    ).toBe('ingested');
+    expect(await handle(deps, messageEvent(seat, { ...incoming, event: 'message' }))).toBe('duplicate');
+    expect(windows.map((window) => window.map((message) => [message.text, message.fromMe]))).toEqual([
+      [['oi', false]],
+      [
+        ['oi', false],
+        ['eu', true],
+      ],
+    ]);
+  });
+
   it('analyses one’s own messages and the contact’s, a group’s too, each in its own chat window', async () => {
     const { seat } = await family();
     const { analyzer, windows } = sandbox();

@@ -164,7 +164,11 @@ describe('the burn worker', () => {
       {
         name: moved?.sessionName,
         proxyUrl: 'http://v:q@127.0.0.1:2',
-        metadata: expect.objectContaining({ pairingId: moved?.pairingId }) as unknown,
+        // Opaque ids only (the provider echoes them in every event): never the person's number.
+        metadata: {
+          pairingId: moved?.pairingId,
+          seatUid: seats.find((seat) => seat.pairing?.pairingId === moved?.pairingId)?.uid,
+        },
       },
     ]);
     expect(removed).toEqual([ended?.sessionName]);

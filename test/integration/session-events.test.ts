@@ -195,6 +195,32 @@ describe('finding the seat of a session', () => {
   });
 });
 
+describe('the account the provider reports (`me`)', () => {
+  it('is read as unknown when it has no `id` (or is no object): the provider is asked, and the pairing moves', async () => {
+    const asking = (asked: string[]) => ({
+      ...workerDeps(),
+      sessions: { ...provider, me: async (name: string) => (asked.push(name), '5511987654321@c.us') },
+    });
+    const withoutId = fixture('waha-session-status-WORKING-me-without-id.json');
+    for (const me of [withoutId['me'], { id: null, pushName: 'Bia' }, 'Bia']) {
+      const seat = await challengedSeat();
+      const id = `evt_${ids.ulid()}`;
+      const asked: string[] = [];
+      const event = JSON.stringify({
+        ...withoutId,
+        id,
+        session: seat.pairing?.sessionName,
+        metadata: { seatUid: seat.uid },
+        me,
+      });
+      expect(await handleSessionEvent(asking(asked), event, id)).toBe('handled');
+      expect(asked).toEqual([seat.pairing?.sessionName]);
+      const loaded = await dynamoFamilyStore(table).load(seat.accountUid);
+      expect(loaded?.seats[0]?.pairing?.status).toBe('paired');
+    }
+  });
+});
+
 describe('challenges the worker refreshes', () => {
   it('catches up a starting pairing with the provider’s status once, and leaves one a report moved', async () => {
     const starting = await seatWithPairing(table, ids, now, { status: 'starting' });

@@ -11,6 +11,7 @@ import { dynamoProxyPool } from '../../shared/adapters/dynamo/proxy-pool';
 import { dynamoUserStore } from '../../shared/adapters/dynamo/user.store';
 import { wahaSessionProvider } from '../../shared/adapters/session-provider/waha';
 import { startPairing } from '../../shared/app/pairing/start';
+import { startSessionProviderSimulator } from '../../localstack/simulators/session-provider';
 import { parseConfig } from '../../shared/config/config';
 import { freshTable } from '../support/table';
 import { protectedSeat } from '../support/seats';
@@ -42,11 +43,12 @@ afterAll(async () => {
 });
 
 const timeoutMs = 300;
+const apiKey = 'key';
 
-const startAgainst = async (baseUrl: string) => {
+const startAgainst = async (baseUrl: string, address = 'http://10.0.0.9:1') => {
   const families = dynamoFamilyStore(table);
   const proxies = dynamoProxyPool(table);
-  await proxies.register([{ label: `only-${ids.ulid()}`, address: 'http://10.0.0.9:1', capacity: 1 }]);
+  await proxies.register([{ label: `only-${ids.ulid()}`, address, capacity: 1 }]);
   const paired = await protectedSeat(table, ids, now, localSeatKeys(Buffer.alloc(32, 7).toString('base64')));
   // The chat channel contracted and the last pairing ended: a new one may start.
   const seat = await families.saveSeat(
@@ -66,7 +68,7 @@ const startAgainst = async (baseUrl: string) => {
     settings: useCaseSettingsFrom(parseConfig({ TABLE_NAME: table.tableName })),
     sessions: wahaSessionProvider({
       baseUrl,
-      apiKey: 'key',
+      apiKey,
       webhookUrl: 'https://gw/webhooks/session-provider',
       webhookHmacKey: 'k',
       timeoutMs,
@@ -109,5 +111,28 @@ describe('a pairing started while the session provider is down or slow', () => {
       JSON.stringify({ sessionName: '<session>' }),
       JSON.stringify({ sessionName: '<session>' }),
     ]);
+  });
+});
+
+describe('a pairing started on a proxy whose password has @ : / #', () => {
+  it('gives the provider the proxy’s credentials intact, from the pool’s address to its config.proxy', async () => {
+    // A pool of this one address.
+    table = await freshTable();
+    const simulator = await startSessionProviderSimulator({ port: 0, apiKey });
+    try {
+      const baseUrl = `http://127.0.0.1:${(simulator.address() as AddressInfo).port}`;
+      const password = 'p@ss:w/rd#1';
+      const { outcome } = await startAgainst(
+        baseUrl,
+        `http://us%40er:${encodeURIComponent(password)}@10.0.0.9:3128`,
+      );
+      expect(outcome).toBe('started');
+      const [session] = (await (
+        await fetch(`${baseUrl}/api/sessions`, { headers: { 'x-api-key': apiKey } })
+      ).json()) as { config: { proxy: unknown } }[];
+      expect(session?.config.proxy).toEqual({ server: '10.0.0.9:3128', username: 'us@er', password });
+    } finally {
+      simulator.close();
+    }
   });
 });

@@ -9,8 +9,14 @@ import {
 import { guardedGet } from '../net/guarded-get';
 import type { PeerPolicy } from '../net/public-address';
 
-/** The events the service listens to: status changes and messages (for history ingest). */
-export const webhookEvents = ['session.status', 'message', 'message.any'] as const;
+/**
+ * The events the service listens to: status changes, and every message of the session, the
+ * person's own and their contacts' (`message.any`). WAHA's `message` carries only the incoming ones,
+ * which `message.any` brings too (the same `payload.id`): subscribing to both would deliver, queue
+ * and handle each incoming message twice. Sessions created before still send both; the worker
+ * handles a message once by its id whichever event brings it.
+ */
+export const webhookEvents = ['session.status', 'message.any'] as const;
 
 const meAnswer = z.nullable(z.looseObject({ id: z.string() }));
 const qrAnswer = z.looseObject({ value: z.string() });
@@ -34,11 +40,16 @@ const messagesAnswer = z.array(
 const pageQuery = (page: { limit: number; offset: number }, extra: Record<string, string>) =>
   new URLSearchParams({ limit: String(page.limit), offset: String(page.offset), ...extra }).toString();
 
-/** `http://user:pass@host:port` as WAHA's proxy config: `server` plus optional credentials. */
+/**
+ * `http://user:pass@host:port` as WAHA's proxy config: `server` as `host:port` (the scheme's port
+ * when the address leaves it out: a URL drops its default port), and the credentials as plain text.
+ * The address holds them percent-encoded (a password with `@ : / #` is only an address that way);
+ * WAHA takes them decoded and encodes them itself when it builds its proxy URL.
+ */
 export const proxyConfig = (proxyUrl: string) => {
   const url = new URL(proxyUrl);
   return {
-    server: url.host,
+    server: `${url.hostname}:${url.port === '' ? (url.protocol === 'https:' ? '443' : '80') : url.port}`,
     ...(url.username === '' ? {} : { username: decodeURIComponent(url.username) }),
     ...(url.password === '' ? {} : { password: decodeURIComponent(url.password) }),
   };

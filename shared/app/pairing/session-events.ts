@@ -69,17 +69,19 @@ export type SessionEventOutcome =
   | 'dropped'
   | 'not_an_event';
 
-const me = z.looseObject({
-  id: z.string(),
-  lid: z.optional(z.nullable(z.string())),
-  jid: z.optional(z.nullable(z.string())),
-});
+const ownId = z.catch(z.optional(z.nullable(z.string())), null);
+/**
+ * The account the session is linked to, as far as the provider says: `null` before it is
+ * authenticated, and any part of it may be missing (older engines, a `WORKING` sent before the
+ * engine knows it). What it lacks is unknown (the provider is asked), never a reason to refuse.
+ */
+const me = z.catch(z.nullable(z.looseObject({ id: ownId, lid: ownId, jid: ownId })), null);
 const envelope = z.looseObject({
   event: z.string(),
   session: z.string(),
   /** What the pairing gave the session when it was created; the provider echoes it in every event. */
   metadata: z.optional(z.nullable(z.looseObject({ seatUid: z.optional(z.string()) }))),
-  me: z.optional(z.nullable(me)),
+  me: z.optional(me),
   /** When the provider made the event (ms); older providers may leave it out. */
   timestamp: z.optional(z.number()),
   payload: z.record(z.string(), z.unknown()),

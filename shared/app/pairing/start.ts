@@ -5,6 +5,7 @@ import {
   guardianPairingView,
   newPairing,
   personPairingView,
+  sessionMetadata,
   type Pairing,
   type PairingMethod,
 } from '../../domain/pairing/pairing';
@@ -71,8 +72,7 @@ const savedStart = (
       openPairing: seat.pairing?.status ?? null,
       guardianPhones: await guardianPhones(deps, family),
     });
-    const phone = seat.dependent?.phone;
-    if (phone == null) throw fail('DEPENDENT_INCOMPLETE');
+    if (seat.dependent?.phone == null) throw fail('DEPENDENT_INCOMPLETE');
     const proxy = await deps.proxies.bind();
     if (proxy === null) throw fail('NO_PROXY_CAPACITY');
     const pairing = newPairing({
@@ -87,7 +87,7 @@ const savedStart = (
       await deps.sessions.createSession({
         name: pairing.sessionName,
         proxyUrl: proxy.address,
-        metadata: { pairingId: pairing.pairingId, seatUid: seat.uid, phone },
+        metadata: sessionMetadata(pairing, seat.uid),
       });
       // The row "(none) → starting" of the table: no move, but a status the app must see.
       return await deps.families.saveSeat(started, [

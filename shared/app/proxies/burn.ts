@@ -1,6 +1,6 @@
 import { seatOf } from '../../domain/family/account';
 import { accountUidOfSeat } from '../../domain/family/uids';
-import { movePairing } from '../../domain/pairing/pairing';
+import { movePairing, sessionMetadata } from '../../domain/pairing/pairing';
 import { isOpenPairing } from '../../domain/pairing/pairing.transitions';
 import { bindingOrder } from '../../domain/pairing/proxy';
 import type { Deps } from '../deps';
@@ -51,11 +51,7 @@ export const moveSessionOffProxy = (deps: BurnDeps, seatUid: string, burned: str
     await deps.sessions.changeProxy({
       name: pairing.sessionName,
       proxyUrl: target.address,
-      metadata: {
-        pairingId: pairing.pairingId,
-        seatUid: seat.uid,
-        ...(seat.dependent?.phone == null ? {} : { phone: seat.dependent.phone }),
-      },
+      metadata: sessionMetadata(pairing, seat.uid),
     });
     const at = now.toISOString();
     await deps.families.saveSeat(

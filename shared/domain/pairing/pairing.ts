@@ -79,6 +79,16 @@ export interface Pairing {
 export const sessionNameFor = (pairingId: string): string => `pairing_${pairingId.toLowerCase()}`;
 
 /**
+ * What a pairing's session carries as the provider's metadata, which the provider echoes in every
+ * event it sends (and keeps with the session): opaque ids only, the seat's to route the event and the
+ * pairing's. Never the person's number or anything else about them.
+ */
+export const sessionMetadata = (
+  pairing: Pick<Pairing, 'pairingId'>,
+  seatUid: string,
+): Readonly<Record<string, string>> => ({ pairingId: pairing.pairingId, seatUid });
+
+/**
  * The seat of a session named in the earlier form `<seat uid>.<pairing id>` (no lookup was written
  * for it): such pairings keep working while they live. Null for any other name.
  */

@@ -61,6 +61,21 @@ export const simulate = async (session: string, action: string, body: unknown = 
   if (!answer.ok) throw new Error(`simulator ${action}: ${answer.status}`);
 };
 
+/** The person's number as the family gave it (the guardian's view of the seat). */
+export const personPhone = async (family: { owner: { token: string }; seatUid: string }): Promise<string> =>
+  (await call('GET', `/seats/${family.seatUid}`, { token: family.owner.token })).body.data.dependent
+    .phone as string;
+
+/**
+ * The person links the seat's session with their own phone: the simulator's `link` with the number
+ * (the provider learns it from the phone, never from the session's metadata).
+ */
+export const linkPerson = async (
+  family: { owner: { token: string }; seatUid: string },
+  session?: string,
+): Promise<void> =>
+  simulate(session ?? (await sessionOf(family.seatUid)), 'link', { phone: await personPhone(family) });
+
 export const personCall = (method: string, path: string, body?: unknown) =>
   call(method, path, { ...(body === undefined ? {} : { body }), headers: { 'x-forwarded-for': uniqueIp() } });
 
@@ -117,7 +132,7 @@ export const pair = async (
   pairedHere.push(family);
   await pairingReaches(family.owner.token, family.seatUid, 'challenge', deadlineMs);
   const session = await sessionOf(family.seatUid, deadlineMs);
-  await simulate(session, 'link');
+  await linkPerson(family, session);
   await pairingReaches(family.owner.token, family.seatUid, 'paired', deadlineMs);
   // A later pairing of the seat has no warm-up; a first one has one to wait for.
   const first = (await call('GET', `/seats/${family.seatUid}/history-import`, { token: family.owner.token }))

@@ -2,9 +2,14 @@ import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSessionProviderSimulator } from '../../../localstack/simulators/session-provider';
-import { wahaSessionProvider } from '../../../shared/adapters/session-provider/waha';
-import { sessionNameFor } from '../../../shared/domain/pairing/pairing';
+import {
+  retryDelayMs,
+  startSessionProviderSimulator,
+  wahaWebhookRetries,
+} from '../../../localstack/simulators/session-provider';
+import { sessionProviderEvent } from '../../../functions/webhooks/session-provider/envelope';
+import { webhookEvents, wahaSessionProvider } from '../../../shared/adapters/session-provider/waha';
+import { sessionMetadata, sessionNameFor } from '../../../shared/domain/pairing/pairing';
 import { eventually } from '../../support/eventually';
 import {
   answerProblems,
@@ -24,21 +29,32 @@ const listen = async (server: Server) => {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 };
 
-/** The gateway's side: every webhook body, answered with `answerWith` (200 unless a test says). */
-const events: { session: string; event: string; body: unknown }[] = [];
+/**
+ * The gateway's side: every webhook body (each try of it), answered with `answerWith` (200 unless a
+ * test says), the next `failNext` with 503.
+ */
+const events: { session: string; event: string; body: unknown; at: number }[] = [];
 let answerWith = 200;
+let failNext = 0;
 const receiver = createServer((request, response) => {
   const chunks: Buffer[] = [];
   request.on('data', (chunk: Buffer) => chunks.push(chunk));
   request.on('end', () => {
     const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { session: string; event: string };
-    events.push({ session: body.session, event: body.event, body });
+    events.push({ session: body.session, event: body.event, body, at: performance.now() });
+    if (failNext > 0) {
+      failNext -= 1;
+      return void response.writeHead(503).end();
+    }
     response.writeHead(answerWith).end();
   });
 });
 
 let simulator: Server;
 let simulatorUrl: string;
+/** A simulator with WAHA's own webhook retries (2 s apart), for the one test that times them. */
+let wahaPaced: Server;
+let wahaPacedUrl: string;
 /** A second simulator whose QRs rotate in fractions of a second. */
 let fastQr: Server;
 let fastQrUrl: string;
@@ -71,8 +87,8 @@ const adapter = (baseUrl = simulatorUrl) =>
     return response;
   }) as typeof fetch);
 
-const control = async (session: string, action: string, body: unknown = {}) =>
-  fetch(`${simulatorUrl}/_sim/sessions/${session}/${action}`, {
+const control = async (session: string, action: string, body: unknown = {}, base = simulatorUrl) =>
+  fetch(`${base}/_sim/sessions/${session}/${action}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
@@ -97,8 +113,15 @@ const serviceName = () => {
 
 beforeAll(async () => {
   webhookUrl = `${await listen(receiver)}/webhooks/session-provider`;
-  simulator = await startSessionProviderSimulator({ port: 0, apiKey });
+  // Retries 10 ms apart: the tests that see the webhooks fail do not wait WAHA's 2 s a try.
+  simulator = await startSessionProviderSimulator({
+    port: 0,
+    apiKey,
+    webhookRetries: { delaySeconds: 0.01 },
+  });
   simulatorUrl = await listen(simulator);
+  wahaPaced = await startSessionProviderSimulator({ port: 0, apiKey });
+  wahaPacedUrl = await listen(wahaPaced);
   fastQr = await startSessionProviderSimulator({
     port: 0,
     apiKey,
@@ -109,6 +132,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   simulator.close();
+  wahaPaced.close();
   fastQr.close();
   receiver.close();
 });
@@ -120,7 +144,7 @@ describe(`the WAHA contract (OpenAPI ${wahaVersion})`, () => {
     await waha.createSession({
       name,
       proxyUrl: 'http://user:pass@10.0.0.1:8080',
-      metadata: { seatUid: 'st_x' },
+      metadata: sessionMetadata({ pairingId: '01KAB000000000000000000001' }, 'st_x'),
     });
     await awaitStatuses(name, 2);
     expect((await waha.qr(name)).kind).toBe('ready');
@@ -185,15 +209,77 @@ describe(`the WAHA contract (OpenAPI ${wahaVersion})`, () => {
       ),
     ).toEqual([]);
     const sent = events.filter((one) => one.session === name);
-    expect(sent.map((one) => one.event)).toEqual(
-      expect.arrayContaining(['session.status', 'message', 'message.any']),
-    );
+    // One webhook per message: the session subscribed to `message.any` only.
+    expect(new Set(sent.map((one) => one.event))).toEqual(new Set(['session.status', 'message.any']));
     expect(sent.flatMap((one) => eventProblems(one.body))).toEqual([]);
   });
 
-  it('sends an incoming message as message and message.any with one payload.id, one’s own as message.any only', async () => {
+  it('creates and updates a session with the one body WAHA takes: its events, opaque metadata, the proxy’s credentials intact', async () => {
+    const waha = adapter();
+    const name = serviceName();
+    const metadata = sessionMetadata({ pairingId: '01KAB000000000000000000002' }, 'st_y');
+    // A password with every character a URL gives a meaning to, percent-encoded in the address.
+    const proxyUrl = `http://us%40er:${encodeURIComponent('p@ss:w/rd#1')}@10.0.0.7:3128`;
+    await waha.createSession({ name, proxyUrl, metadata });
+    await waha.changeProxy({ name, proxyUrl, metadata });
+    const bodies = exchanges
+      .filter(({ request }) => new URL(request.url).pathname.startsWith('/api/sessions'))
+      .filter(({ request }) => ['POST', 'PUT'].includes(request.method) && request.body !== undefined)
+      .filter(
+        ({ request }) => (request.body as { name?: string }).name === name || request.url.endsWith(name),
+      )
+      .map(({ request }) => request.body as { config: Record<string, unknown> });
+    expect(bodies).toHaveLength(2);
+    for (const { config } of bodies) {
+      expect(config['webhooks']).toEqual([
+        { url: webhookUrl, events: ['session.status', 'message.any'], hmac: { key: 'hmac' } },
+      ]);
+      expect(config['metadata']).toEqual({ pairingId: '01KAB000000000000000000002', seatUid: 'st_y' });
+      expect(config['proxy']).toEqual({
+        server: '10.0.0.7:3128',
+        username: 'us@er',
+        password: 'p@ss:w/rd#1',
+      });
+    }
+    expect(webhookEvents).toEqual(['session.status', 'message.any']);
+    // WAHA keeps what it was given: its view of the session shows the same config.
+    const view = (await (
+      await fetch(`${simulatorUrl}/api/sessions/${name}`, { headers: { 'x-api-key': apiKey } })
+    ).json()) as { config: Record<string, unknown> };
+    expect(view.config['proxy']).toEqual({
+      server: '10.0.0.7:3128',
+      username: 'us@er',
+      password: 'p@ss:w/rd#1',
+    });
+    expect(view.config['metadata']).toEqual(metadata);
+  });
+
+  it('sends a session the adapter created one webhook per message, incoming or one’s own', async () => {
     const name = serviceName();
     await adapter().createSession({ name, proxyUrl: 'http://10.0.0.1:8080', metadata: {} });
+    await awaitStatuses(name, 2);
+    await control(name, 'messages', { from: '5521998765432@c.us', body: 'oi' });
+    await control(name, 'messages', { from: '5521998765432@c.us', body: 'eu', fromMe: true });
+    const messages = events.filter((one) => one.session === name && one.event !== 'session.status');
+    expect(
+      messages.map((one) => [one.event, (one.body as { payload: { fromMe: boolean } }).payload.fromMe]),
+    ).toEqual([
+      ['message.any', false],
+      ['message.any', true],
+    ]);
+  });
+
+  it('sends an incoming message as message and message.any with one payload.id, one’s own as message.any only (a session subscribed to both, as before)', async () => {
+    const name = serviceName();
+    const created = await fetch(`${simulatorUrl}/api/sessions`, {
+      method: 'POST',
+      headers: { 'x-api-key': apiKey, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name,
+        config: { webhooks: [{ url: webhookUrl, events: ['session.status', 'message', 'message.any'] }] },
+      }),
+    });
+    expect(created.status).toBe(201);
     await control(name, 'messages', { from: '5521998765432@c.us', body: 'oi' });
     await control(name, 'messages', { from: '5521998765432@c.us', body: 'eu', fromMe: true });
     const messages = events
@@ -237,6 +323,85 @@ describe(`the WAHA contract (OpenAPI ${wahaVersion})`, () => {
     expect(response.status).toBe(201);
     await control(name, 'messages', { body: 'oi' });
     expect(events.filter((one) => one.session === name).map((one) => one.event)).toEqual(['message.any']);
+  });
+
+  it('sends a webhook again on a 5xx, the same body (its id) each time, WAHA’s 2 s apart by default', async () => {
+    expect(wahaWebhookRetries).toEqual({ policy: 'constant', delaySeconds: 2, attempts: 15 });
+    const name = serviceName();
+    await adapter(wahaPacedUrl).createSession({ name, proxyUrl: 'http://10.0.0.1:8080', metadata: {} });
+    await awaitStatuses(name, 2);
+    failNext = 1;
+    expect((await control(name, 'fail', {}, wahaPacedUrl)).status).toBe(200);
+    const tries = events.filter((one) => one.session === name).slice(2);
+    expect(tries.map((one) => (one.body as { id: string }).id)).toEqual([
+      (tries[0]?.body as { id: string }).id,
+      (tries[0]?.body as { id: string }).id,
+    ]);
+    expect((tries[1]?.at ?? 0) - (tries[0]?.at ?? 0)).toBeGreaterThanOrEqual(1_900);
+  });
+
+  it('spaces the tries by the webhook’s own retries policy: constant, linear, exponential with jitter', () => {
+    const delays = (policy: 'constant' | 'linear' | 'exponential') =>
+      [1, 2, 3].map((retry) => retryDelayMs({ policy, delaySeconds: 2, attempts: 15 }, retry));
+    expect(delays('constant')).toEqual([2_000, 2_000, 2_000]);
+    expect(delays('linear')).toEqual([2_000, 4_000, 6_000]);
+    const exponential = delays('exponential');
+    for (const [index, base] of [2_000, 4_000, 8_000].entries()) {
+      expect(exponential[index]).toBeGreaterThanOrEqual(base * 0.8);
+      expect(exponential[index]).toBeLessThanOrEqual(base * 1.2);
+    }
+  });
+
+  it('tries a failing webhook as many times as its retries say, then gives up; a lost one never arrives', async () => {
+    const name = serviceName();
+    const created = await fetch(`${simulatorUrl}/api/sessions`, {
+      method: 'POST',
+      headers: { 'x-api-key': apiKey, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name,
+        config: {
+          webhooks: [
+            {
+              url: webhookUrl,
+              events: ['session.status'],
+              retries: { policy: 'linear', delaySeconds: 0.01, attempts: 4 },
+            },
+          ],
+        },
+      }),
+    });
+    expect(created.status).toBe(201);
+    await awaitStatuses(name, 2);
+    failNext = 10;
+    try {
+      const answer = await control(name, 'fail');
+      expect(answer.status).toBe(502);
+      expect(await answer.json()).toMatchObject({ status: 503 });
+    } finally {
+      failNext = 0;
+    }
+    expect(statusesOf(name)).toEqual(['STARTING', 'SCAN_QR_CODE', 'FAILED', 'FAILED', 'FAILED', 'FAILED']);
+    // The next status is lost on its way; the one after it arrives.
+    expect((await control(name, 'lost-webhooks', { count: 1 })).status).toBe(200);
+    await control(name, 'drop');
+    await control(name, 'passkey');
+    expect(statusesOf(name).slice(6)).toEqual(['PASSKEY_CONFIRMATION_REQUIRED']);
+  });
+
+  it('links with the number a control gives, never one read from the session’s metadata', async () => {
+    const name = serviceName();
+    const waha = adapter();
+    await waha.createSession({
+      name,
+      proxyUrl: 'http://10.0.0.1:8080',
+      metadata: { seatUid: 'st_z', phone: '+5511987654321' },
+    });
+    await awaitStatuses(name, 2);
+    expect((await control(name, 'link')).status).toBe(400);
+    expect((await control(name, 'linked-number', {})).status).toBe(400);
+    expect((await control(name, 'linked-number', { phone: '+5521912345678' })).status).toBe(200);
+    expect((await control(name, 'link')).status).toBe(200);
+    expect(await waha.me(name)).toBe('5521912345678@c.us');
   });
 
   it('answers a control 502 with the gateway’s last status when the delivery still fails after the retries', async () => {
@@ -316,5 +481,20 @@ describe(`the WAHA contract (OpenAPI ${wahaVersion})`, () => {
     expect(eventProblems({ ...message, event: 'message.ack' })).toEqual([
       'event message.ack: not one the service subscribes to',
     ]);
+  });
+
+  it('holds `me` to the document: null before the link; one without `id` leaves it, and the gateway still takes it', () => {
+    const starting = events.find(
+      (one) => one.event === 'session.status' && (one.body as { me: unknown }).me === null,
+    )?.body as Record<string, unknown>;
+    expect(starting).toBeDefined();
+    expect(eventProblems(starting)).toEqual([]);
+    const withoutId = { ...starting, me: { pushName: 'Bia' } };
+    expect(eventProblems(withoutId)).toEqual(
+      expect.arrayContaining([expect.stringContaining("must have required property 'id'")]),
+    );
+    // Parsed defensively: what WAHA sends outside its document is read as unknown, not refused.
+    for (const envelope of [starting, withoutId, { ...starting, me: { id: null } }])
+      expect(sessionProviderEvent.safeParse(envelope).success).toBe(true);
   });
 });

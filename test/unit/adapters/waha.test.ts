@@ -60,7 +60,8 @@ describe('the WAHA session provider', () => {
         webhooks: [
           {
             url: 'https://gw/webhooks/session-provider',
-            events: ['session.status', 'message', 'message.any'],
+            // One event per message: `message.any` carries the incoming ones too.
+            events: ['session.status', 'message.any'],
             hmac: { key: 'hmac-key' },
           },
         ],
@@ -181,6 +182,21 @@ describe('the WAHA session provider', () => {
 
   it('turns a proxy URL into WAHA’s proxy config', () => {
     expect(proxyConfig('http://10.0.0.2:3128')).toEqual({ server: '10.0.0.2:3128' });
+  });
+
+  it('gives WAHA the proxy’s credentials as plain text, a password with @ : / # intact', () => {
+    const password = 'p@ss:w/rd#1%';
+    expect(proxyConfig(`http://us%40er:${encodeURIComponent(password)}@10.0.0.2:3128`)).toEqual({
+      server: '10.0.0.2:3128',
+      username: 'us@er',
+      password,
+    });
+  });
+
+  it('names the proxy’s port even where the address leaves out its scheme’s default', () => {
+    expect(proxyConfig('http://user:pw@proxy.example')).toMatchObject({ server: 'proxy.example:80' });
+    expect(proxyConfig('https://proxy.example:443')).toEqual({ server: 'proxy.example:443' });
+    expect(proxyConfig('http://[2001:db8::1]:8080')).toEqual({ server: '[2001:db8::1]:8080' });
   });
 
   it('confirms a number comparison at the passkey confirmation endpoint', async () => {
