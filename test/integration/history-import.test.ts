@@ -574,6 +574,24 @@ describe('history read whole, as WAHA pages it', () => {
     expect(seat?.historyImport?.findings).toBe(1);
   }, 120_000);
 
+  it('reads at least one page in a run that spent its budget before it, so the import still moves', async () => {
+    const on = depsOn(table, 4);
+    const family = await familyOn(table);
+    seedHistory(family.session, 2, 3);
+    await runAs('history', () => requestHistoryImport(on.deps, family.caller, family.seat.uid));
+    const outcomes: string[] = [];
+    // Each run's budget gone before its first page (the local stack's is 1 s, on a loaded machine).
+    for (let run = 0; run < 10 && on.sent.length > 0; run += 1) {
+      const job = on.sent.shift();
+      if (job === undefined) break;
+      outcomes.push(await runAs('historyImport', () => runImport(on.deps, job, { budgetMs: -1 })));
+    }
+    // Two chats of two pages each (the second empty): one page a run.
+    expect(outcomes).toEqual(['continued', 'continued', 'continued', 'finished']);
+    const done = await runAs('history', () => getHistoryImport(on.deps, family.caller, family.seat.uid));
+    expect(done).toMatchObject({ status: 'done', progress: { chats: 2, chatsDone: 2, messages: 6 } });
+  }, 120_000);
+
   it('fails the run when the smallest page still times out', async () => {
     const on = depsOn(table, 4);
     const family = await familyOn(table);

@@ -51,7 +51,9 @@ class ImportGone extends Error {}
  * chat keeps a checkpoint (the next page's offset, or done), written after its page is handled: a
  * worker that dies resumes from the checkpoint, and a message handled twice is found by its own id
  * (no doubled message or finding). Progress is written on the import after each page, which also
- * tells the stuck check it moves. A run that reaches `budgetMs` hands the rest to a new run; an
+ * tells the stuck check it moves. A run that reaches `budgetMs` hands the rest to a new run, once it
+ * has read at least one page (so a run that spent its budget before it, on a slow provider, still
+ * moves the import); an
  * import no longer running (stuck, the seat stopped) ends the run at the next page.
  */
 export const runImport = async (
@@ -202,6 +204,7 @@ export const runImport = async (
     }));
 
     let chatsDone = 0;
+    let pagesRead = 0;
     for (const chat of chats) {
       const chatHash = deps.hasher.digest('chat', chat.id);
       const checkpoint = (await deps.historyQueue.checkpoint(job.importId, chatHash)) ?? {
@@ -211,7 +214,7 @@ export const runImport = async (
       let offset = checkpoint.offset;
       let done = checkpoint.done;
       while (!done) {
-        if (Date.now() - started > options.budgetMs) {
+        if (pagesRead > 0 && Date.now() - started > options.budgetMs) {
           await deps.historyWork.send(job);
           return 'continued';
         }
@@ -221,6 +224,7 @@ export const runImport = async (
         // The seat read afresh once a page: a stop or a new key since is seen before the page is kept.
         state = await load();
         const handled = await keepPage(items);
+        pagesRead += 1;
         const next = pageAfter(asked, items.length);
         offset = next?.offset ?? offset;
         done = next === null;
