@@ -59,11 +59,38 @@ interface SimSession {
   deleteRefusals: { left: number; status: number };
 }
 
+/**
+ * What a seeded history message is. Text, media (a caption is its body), or what GOWS's store holds
+ * among the messages and drops from a page after slicing it: a reaction, an edit, a deletion.
+ */
+const historyKinds = {
+  text: { media: false, dropped: false },
+  image: { media: true, dropped: false },
+  video: { media: true, dropped: false },
+  document: { media: true, dropped: false },
+  sticker: { media: true, dropped: false },
+  voice: { media: true, dropped: false },
+  reaction: { media: false, dropped: true },
+  edit: { media: false, dropped: true },
+  revoke: { media: false, dropped: true },
+} as const;
+type HistoryKind = keyof typeof historyKinds;
+
 /** A seeded chat of the history a session's chats API serves. */
 interface SimChat {
   id: string;
   name: string | null;
-  messages: { id: string; body: string; fromMe: boolean; timestamp: number }[];
+  messages: {
+    id: string;
+    kind: HistoryKind;
+    /** The payload's body: undefined leaves it out, as GOWS does for media without a caption. */
+    body: string | null | undefined;
+    fromMe: boolean;
+    /** The time the store sorts and filters by (seconds). */
+    timestamp: number;
+    /** What the payload says instead, when seeded (0 or null: a time the engine lost). */
+    shownTimestamp: number | null | undefined;
+  }[];
 }
 
 /** WAHA's rule for session names (at most 64 minus `waha_noweb`'s length, no dot). */
@@ -308,8 +335,9 @@ export const startSessionProviderSimulator = async (options: {
   };
 
   /**
-   * Seeds a session's history: each message's `at` (ISO) defaults to spaced times in the last days,
-   * oldest first, ten minutes apart, the newest ten minutes ago.
+   * Seeds a session's history (docs/local-stack.md): each message's `at` (ISO) defaults to spaced
+   * times in the last days, oldest first, ten minutes apart, the newest ten minutes ago; `kind`
+   * defaults to text; `timestamp` (0 or null) replaces the time in the payload only.
    */
   const seedHistory = (name: string, body: Record<string, unknown>): SimChat[] => {
     const chats = Array.isArray(body['chats']) ? (body['chats'] as Record<string, unknown>[]) : [];
@@ -324,11 +352,19 @@ export const startSessionProviderSimulator = async (options: {
         messages: messages.map((message, index) => {
           const fromMe = message['fromMe'] === true;
           const at = typeof message['at'] === 'string' ? Date.parse(message['at']) / 1000 : NaN;
+          const kind: HistoryKind =
+            typeof message['kind'] === 'string' && message['kind'] in historyKinds
+              ? (message['kind'] as HistoryKind)
+              : 'text';
+          const seeded = message['body'];
+          const shown = message['timestamp'];
           return {
             id: `${String(fromMe)}_${id}_H${name.length}${chatIndex}X${index}${randomBytes(4).toString('hex').toUpperCase()}`,
-            body: typeof message['body'] === 'string' ? message['body'] : '',
+            kind,
+            body: typeof seeded === 'string' || seeded === null ? seeded : kind === 'text' ? '' : undefined,
             fromMe,
             timestamp: Number.isFinite(at) ? Math.floor(at) : now - (messages.length - index) * 600,
+            shownTimestamp: shown === null || typeof shown === 'number' ? shown : undefined,
           };
         }),
       };
@@ -342,17 +378,17 @@ export const startSessionProviderSimulator = async (options: {
     return items.slice(offset, offset + limit);
   };
 
-  /** A history message as WAHA's `WAMessage` (GOWS: `from` is the chat, `to` null). */
+  /** A history message as WAHA's `WAMessage` (GOWS: `from` is the chat, `to` null; media never downloaded here). */
   const waMessage = (chat: SimChat, message: SimChat['messages'][number]) => ({
     id: message.id,
-    timestamp: message.timestamp,
+    timestamp: message.shownTimestamp === undefined ? message.timestamp : message.shownTimestamp,
     from: chat.id,
     fromMe: message.fromMe,
     source: 'app',
     to: null,
     participant: null,
-    body: message.body,
-    hasMedia: false,
+    ...(message.body === undefined ? {} : { body: message.body }),
+    hasMedia: historyKinds[message.kind].media,
     media: null,
     mediaUrl: null,
     ack: message.fromMe ? 3 : 2,
@@ -362,7 +398,22 @@ export const startSessionProviderSimulator = async (options: {
     _data: {},
   });
 
-  /** The session's chats API over its seeded history: `GET /api/{session}/chats[/{chatId}/messages]`. */
+  /** A chat's latest message time (GOWS's `conversationTimestamp`), null when it has none. */
+  const latestOf = (chat: SimChat): number | null =>
+    chat.messages.length === 0 ? null : Math.max(...chat.messages.map((message) => message.timestamp));
+  /** The orders of `GET /api/{session}/chats`' `sortBy`; GOWS's default is by id. */
+  const chatOrder: Record<string, (chat: SimChat) => string | number> = {
+    id: (chat) => chat.id,
+    name: (chat) => chat.name ?? '',
+    conversationTimestamp: (chat) => latestOf(chat) ?? 0,
+  };
+
+  /**
+   * The session's chats API over its seeded history: `GET /api/{session}/chats[/{chatId}/messages]`,
+   * as GOWS answers it: a page is sliced from the store (time filters, order, `offset`, `limit`) and
+   * only then are reactions, edits and deletions dropped from it, so a page can be short or empty
+   * with more after it.
+   */
   const serveHistory = async (response: ServerResponse, url: URL, name: string, chatId: string | null) => {
     const session = sessions.get(name);
     if (session === undefined) return refuse(response, 404, 'Session not found');
@@ -376,7 +427,8 @@ export const startSessionProviderSimulator = async (options: {
     const chats = histories.get(name) ?? [];
     const descending = url.searchParams.get('sortOrder') === 'desc';
     if (chatId === null) {
-      const sorted = [...chats].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+      const key = chatOrder[url.searchParams.get('sortBy') ?? ''] ?? ((chat: SimChat) => chat.id);
+      const sorted = [...chats].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
       if (descending) sorted.reverse();
       return json(
         response,
@@ -384,9 +436,7 @@ export const startSessionProviderSimulator = async (options: {
         paged(sorted, url).map((chat) => ({
           id: chat.id,
           name: chat.name,
-          picture: null,
-          lastMessage: {},
-          _chat: {},
+          conversationTimestamp: latestOf(chat),
         })),
       );
     }
@@ -408,7 +458,9 @@ export const startSessionProviderSimulator = async (options: {
     return json(
       response,
       200,
-      page.map((message) => waMessage(chat, message)),
+      page
+        .filter((message) => !historyKinds[message.kind].dropped)
+        .map((message) => waMessage(chat, message)),
     );
   };
 

@@ -1,5 +1,3 @@
-import type { ProviderMessage } from '../domain/pairing/provider-message';
-
 /**
  * The outside session provider (WAHA-compatible): it holds the person's messaging session. Every
  * session sends its events to the gateway, signed with HMAC-SHA512 (the adapter is configured with both).
@@ -30,6 +28,19 @@ export interface ProviderChat {
 export interface ProviderPage {
   limit: number;
   offset: number;
+}
+
+/**
+ * A message of a chat's history, whatever it holds: `text` is null when it has none (a sticker, a
+ * voice note, media without a caption, an empty body), so it is counted but never analysed;
+ * `timestamp` (seconds) is null when the provider has none (GOWS: a zero time).
+ */
+export interface HistoryMessage {
+  id: string;
+  chat: string;
+  fromMe: boolean;
+  timestamp: number | null;
+  text: string | null;
 }
 
 /** The provider answered a call with a status the call does not accept (its status, never its body). */
@@ -65,12 +76,16 @@ export interface SessionProvider {
   confirmPasskey(name: string): Promise<void>;
   /** The connected account's own profile photo, or null when it has none. Never a contact's. */
   profilePicture(name: string): Promise<{ bytes: Uint8Array; contentType: string } | null>;
-  /** One page of the session's chats, in a stable order. */
+  /** One page of the session's chats, every kind (status and channels included), in a stable order. */
   chats(name: string, page: ProviderPage): Promise<ProviderChat[]>;
-  /** One page of a chat's text messages sent since `since`, oldest first (media not downloaded). */
+  /**
+   * One page of a chat's messages sent from `since` to `until` (both included), oldest first, media
+   * not downloaded. The provider may answer fewer than `limit` with more after them (it drops
+   * reactions and edits after slicing the page): only an empty page is the end.
+   */
   chatMessages(
     name: string,
     chatId: string,
-    page: ProviderPage & { since: Date },
-  ): Promise<ProviderMessage[]>;
+    page: ProviderPage & { since: Date; until: Date },
+  ): Promise<HistoryMessage[]>;
 }

@@ -7,7 +7,12 @@ import { linkPerson, pairingReaches, personCall, sessionOf, simulate } from './s
 import { personStream } from './support/streams';
 
 /** The seat's import as the guardian reads it, once `done` (or whatever `until` waits for). */
-const importOf = (token: string, seatUid: string, until: (body: Record<string, unknown>) => boolean) =>
+const importOf = (
+  token: string,
+  seatUid: string,
+  until: (body: Record<string, unknown>) => boolean,
+  deadlineMs = 20_000,
+) =>
   eventually(
     async () =>
       ((await call('GET', `/seats/${seatUid}/history-import`, { token })).body.data ?? {}) as Record<
@@ -16,7 +21,7 @@ const importOf = (token: string, seatUid: string, until: (body: Record<string, u
       >,
     until,
     'the history import',
-    20_000,
+    deadlineMs,
   );
 
 describe('the warm-up: the first history read after the first paired', () => {
@@ -172,6 +177,68 @@ describe('the warm-up: the first history read after the first paired', () => {
     expect(accepted.status).toBe(200);
     expect(accepted.body.data).toMatchObject({ status: 'running' });
     await importOf(token, family.seatUid, (body) => body['status'] === 'done');
+    await call('DELETE', `/seats/${family.seatUid}/pairing`, { token });
+  }, 90_000);
+});
+
+describe('history read whole, as the provider pages it', () => {
+  it('reads a chat of more than 100 messages past its short pages, counts media, stickers and lost times, analyses only text, and skips status and channels', async () => {
+    const family = await protectedSeat();
+    const token = family.owner.token;
+    await call('POST', `/seats/${family.seatUid}/pairing`, {
+      token,
+      body: { channel: 'chat', method: 'qr' },
+    });
+    const session = await sessionOf(family.seatUid);
+    // 130 stored: every tenth a reaction and the next an edit (left out of their pages after the
+    // pages are sliced), a sticker and a voice note without text, a photo with a caption, two
+    // messages whose time the provider lost, one risk.
+    const kinds = ['text', 'reaction', 'edit', 'sticker', 'voice', 'image', 'text', 'text', 'text', 'text'];
+    const long = Array.from({ length: 130 }, (_, index) => {
+      const kind = kinds[index % 10] ?? 'text';
+      if (index === 0) return { body: 'você é ridículo #risk:bullying:medium' };
+      if (index === 66) return { body: 'sem hora', timestamp: 0 };
+      if (index === 77) return { body: 'hora perdida', timestamp: null };
+      if (kind === 'voice') return { kind, body: null };
+      if (kind === 'image') return { kind, body: `olha ${index}` };
+      if (kind === 'sticker') return { kind };
+      return kind === 'text' ? { body: `mensagem ${index}`, fromMe: index % 3 === 0 } : { kind, body: '👍' };
+    });
+    await simulate(session, 'history', {
+      chats: [
+        { id: '5511911113333@c.us', messages: long },
+        { id: '187349265017433@lid', messages: [{ body: 'oi' }, { body: 'tudo bem?' }] },
+        { id: 'status@broadcast', messages: [{ body: 'meu status #risk:drugs:high' }] },
+        { id: '120363000000000002@newsletter', messages: [{ body: 'um canal #risk:drugs:high' }] },
+      ],
+    });
+    await pairingReaches(token, family.seatUid, 'challenge');
+    await simulate(session, 'link');
+    await pairingReaches(token, family.seatUid, 'paired');
+
+    // Five pages, each run handing over after its first page on a loaded machine: time to spare.
+    const done = await importOf(
+      token,
+      family.seatUid,
+      (body) => ['done', 'failed', 'stuck'].includes(String(body['status'])),
+      60_000,
+    );
+    // 130 stored less 26 reactions and edits: 104 messages, and the @lid chat's 2.
+    expect(done).toMatchObject({ status: 'done', progress: { chats: 2, chatsDone: 2, messages: 106 } });
+    const alerts = (await call('GET', `/accounts/${family.accountUid}/alerts`, { token })).body.data as {
+      source: string;
+      category: string;
+    }[];
+    expect(alerts.map((alert) => [alert.category, alert.source])).toEqual([['bullying', 'history']]);
+    const events = await eventually(
+      () => eventsOf(family.accountUid),
+      (items) => items.some((item) => item['eventType'] === 'history.finished'),
+      'the import events',
+    );
+    expect(events.find((item) => item['eventType'] === 'history.finished')?.['payload']).toEqual({
+      messages: 106,
+      findings: 1,
+    });
     await call('DELETE', `/seats/${family.seatUid}/pairing`, { token });
   }, 90_000);
 });

@@ -22,8 +22,7 @@ import { parseConfig } from '../../shared/config/config';
 import { useCaseSettingsFrom } from '../../functions/use-case-settings';
 import type { Seat } from '../../shared/domain/family/seat';
 import type { ImportCheck } from '../../shared/domain/history/history-import';
-import type { ProviderMessage } from '../../shared/domain/pairing/provider-message';
-import type { SessionProvider } from '../../shared/ports/session-provider';
+import type { HistoryMessage, SessionProvider } from '../../shared/ports/session-provider';
 import { historyDeps } from '../support/history';
 import { protectedSeat } from '../support/seats';
 import { freshTable, seatKeysTableOf } from '../support/table';
@@ -37,9 +36,19 @@ const ids = cryptoIds();
 const seatKeys = localSeatKeys(Buffer.alloc(32, 7).toString('base64'));
 const unused = () => Promise.reject(new Error('not expected here'));
 
+/**
+ * A message as WAHA's store holds it: `at` is the time it is filtered and sorted by; `dropped` is a
+ * reaction, an edit or a deletion, which WAHA leaves out of a page after slicing it.
+ */
+type Stored = HistoryMessage & { at: number; dropped?: true };
+
 /** The provider's histories by session name, and the sessions whose next messages call fails (a crash). */
-const histories = new Map<string, { id: string; messages: ProviderMessage[] }[]>();
+const histories = new Map<string, { id: string; messages: Stored[] }[]>();
 const crashOnce = new Set<string>();
+/** Sessions whose messages pages time out above this `limit` (a slow provider). */
+const slowAbove = new Map<string, number>();
+/** Every messages page asked, by session. */
+const asked = new Map<string, { chat: string; offset: number; limit: number }[]>();
 
 const provider: SessionProvider = {
   createSession: unused,
@@ -58,10 +67,16 @@ const provider: SessionProvider = {
     (histories.get(name) ?? []).slice(page.offset, page.offset + page.limit).map(({ id }) => ({ id })),
   chatMessages: async (name, chatId, page) => {
     if (crashOnce.delete(name)) throw new Error('the worker died here');
+    asked.set(name, [...(asked.get(name) ?? []), { chat: chatId, offset: page.offset, limit: page.limit }]);
+    if (page.limit > (slowAbove.get(name) ?? Infinity))
+      throw new DOMException('The operation was aborted due to timeout', 'TimeoutError');
     const chat = (histories.get(name) ?? []).find((one) => one.id === chatId);
+    const [since, until] = [page.since.getTime() / 1000, page.until.getTime() / 1000];
     return (chat?.messages ?? [])
-      .filter((message) => message.timestamp * 1000 >= page.since.getTime())
-      .slice(page.offset, page.offset + page.limit);
+      .filter((message) => message.at >= since && message.at <= until)
+      .toSorted((a, b) => a.at - b.at)
+      .slice(page.offset, page.offset + page.limit)
+      .flatMap(({ at: _at, dropped, ...message }) => (dropped ? [] : [message]));
   },
 };
 
@@ -78,6 +93,7 @@ const seedHistory = (session: string, chats: number, perChat: number) => {
           id: `false_${id}_${session}_${index}`,
           chat: id,
           fromMe: index % 2 === 1,
+          at: at + index,
           timestamp: at + index,
           text: index === 0 ? 'você é ridículo #risk:bullying:medium' : `mensagem ${index}`,
         })),
@@ -414,6 +430,180 @@ describe('faults', () => {
     expect(late).toBeDefined();
     if (late !== undefined)
       expect(await runAs('historyImport', () => runImport(on.deps, late))).toBe('stale');
+  }, 120_000);
+});
+
+/**
+ * A person's history as WAHA holds it: a chat of 300 stored items in the window with reactions and
+ * edits among its messages (so its pages come back short), stickers, voice notes and media without
+ * caption, captions, a message whose time the provider lost, one risk, and one message before the
+ * window; a contact's @lid chat; a status and a channel, each with a risk, never read.
+ */
+const seedWhole = (session: string) => {
+  const start = Math.floor(clock.now().getTime() / 1000) - 3_600;
+  const chat = '5511900000001@c.us';
+  const stored = (index: number, fields: Partial<Stored> = {}): Stored => ({
+    id: `false_${chat}_${session}_${index}`,
+    chat,
+    fromMe: index % 3 === 0,
+    at: start + index,
+    timestamp: start + index,
+    text: `mensagem ${index}`,
+    ...fields,
+  });
+  const messages = Array.from({ length: 300 }, (_, index) => {
+    const kind = index % 10;
+    if (index === 0) return stored(index, { text: 'você é ridículo #risk:bullying:medium' });
+    if (index === 150) return stored(index, { timestamp: null, text: 'sem hora' });
+    if (kind === 1 || kind === 2) return stored(index, { text: null, dropped: true });
+    if (kind === 3) return stored(index, { text: null });
+    if (kind === 4) return stored(index, { text: `legenda ${index}` });
+    return stored(index);
+  });
+  const before = start - 31 * 86_400;
+  messages.push(stored(-1, { at: before, timestamp: before, text: 'antiga #risk:drugs:high' }));
+  const other = (id: string, texts: string[]): { id: string; messages: Stored[] } => ({
+    id,
+    messages: texts.map((text, index) => ({
+      id: `false_${id}_${session}_${index}`,
+      chat: id,
+      fromMe: false,
+      at: start + index,
+      timestamp: start + index,
+      text,
+    })),
+  });
+  const lid = '187349265017433@lid';
+  histories.set(session, [
+    { id: chat, messages },
+    other(lid, ['oi', 'tudo bem?', 'sim']),
+    other('status@broadcast', ['#risk:drugs:high', '#risk:drugs:high']),
+    other('120363000000000002@newsletter', ['#risk:drugs:high', '#risk:drugs:high']),
+  ]);
+  return { chat, lid };
+};
+
+describe('history read whole, as WAHA pages it', () => {
+  let table: TableAccess;
+  beforeAll(async () => {
+    table = await freshTable();
+  });
+
+  /** The seat's import once its worker queue is drained, its stored messages by chat, its alerts. */
+  const imported = async (on: ReturnType<typeof depsOn>, family: Awaited<ReturnType<typeof familyOn>>) => {
+    const done = await runAs('history', () => getHistoryImport(on.deps, family.caller, family.seat.uid));
+    const storedOf = async (chat: string) =>
+      on.deps.messages.lastOfChat(family.seat.seatId, on.deps.hasher.digest('chat', chat), 500);
+    const seat = (await on.deps.families.load(family.seat.accountUid))?.seats[0];
+    return { done, storedOf, seat };
+  };
+
+  it('reads a chat past its short pages to the first empty one, counts media and stickers without analysing them, and skips status and channels', async () => {
+    const on = depsOn(table, 4);
+    const family = await familyOn(table);
+    const { chat, lid } = seedWhole(family.session);
+    await runAs('history', () => requestHistoryImport(on.deps, family.caller, family.seat.uid));
+    expect(await drainWorker(on)).toEqual(['finished']);
+
+    const { done, storedOf, seat } = await imported(on, family);
+    // 300 stored in the window, 60 of them reactions and edits: 240 messages, 30 of them without
+    // text; and the @lid chat's 3.
+    expect(done).toMatchObject({ status: 'done', progress: { chats: 2, chatsDone: 2, messages: 243 } });
+    const kept = await storedOf(chat);
+    expect(kept).toHaveLength(210);
+    expect(new Set(kept.map((one) => one.messageId)).size).toBe(210);
+    expect(await storedOf(lid)).toHaveLength(3);
+    for (const skipped of ['status@broadcast', '120363000000000002@newsletter'])
+      expect(await storedOf(skipped)).toEqual([]);
+    // Pages asked `limit` apart until one came back empty; status and channel never asked.
+    expect(
+      (asked.get(family.session) ?? []).filter((one) => one.chat === chat).map((one) => one.offset),
+    ).toEqual([0, 100, 200, 300]);
+    expect((asked.get(family.session) ?? []).map((one) => one.chat)).not.toContain('status@broadcast');
+    // The one risk of the window, as history: not the status's, the channel's or the older one.
+    expect(seat?.openAlerts.map((alert) => [alert.source, alert.findingsCount])).toEqual([['history', 1]]);
+    // The message whose time was lost keeps its place: its neighbour's time.
+    const lost = kept.find(
+      (one) => one.messageId === on.deps.hasher.digest('message', `false_${chat}_${family.session}_150`),
+    );
+    const before = kept.find(
+      (one) => one.messageId === on.deps.hasher.digest('message', `false_${chat}_${family.session}_149`),
+    );
+    expect(lost?.sentAt).toBe(before?.sentAt);
+  }, 120_000);
+
+  it('asks a page that times out again smaller from the same offset, and a worker that dies after resumes with nothing doubled', async () => {
+    const on = depsOn(table, 4);
+    const family = await familyOn(table);
+    const { chat } = seedWhole(family.session);
+    slowAbove.set(family.session, 25);
+    await runAs('history', () => requestHistoryImport(on.deps, family.caller, family.seat.uid));
+    const job = on.sent.shift();
+    if (job === undefined) throw new Error('no job');
+    // Dies on its sixth call, after pages read at the smaller size.
+    let calls = 0;
+    const dying: RunDeps = {
+      ...on.deps,
+      sessions: {
+        ...provider,
+        chatMessages: async (...args) => {
+          calls += 1;
+          if (calls === 6) throw new Error('the worker died here');
+          return provider.chatMessages(...args);
+        },
+      },
+    };
+    await expect(runAs('historyImport', () => runImport(dying, job))).rejects.toThrow('the worker died here');
+    expect(await runAs('historyImport', () => runImport(on.deps, job))).toBe('finished');
+
+    const pages = (asked.get(family.session) ?? []).filter((one) => one.chat === chat);
+    // 100 and 50 time out; 25 answers, and the run goes on at 25.
+    expect(pages.slice(0, 5).map(({ offset, limit }) => [offset, limit])).toEqual([
+      [0, 100],
+      [0, 50],
+      [0, 25],
+      [25, 25],
+      [50, 25],
+    ]);
+    const { done, storedOf, seat } = await imported(on, family);
+    expect(done).toMatchObject({ status: 'done', progress: { chats: 2, chatsDone: 2, messages: 243 } });
+    const kept = await storedOf(chat);
+    expect(new Set(kept.map((one) => one.messageId)).size).toBe(210);
+    expect(kept).toHaveLength(210);
+    expect(seat?.openAlerts.map((alert) => [alert.source, alert.findingsCount])).toEqual([['history', 1]]);
+    expect(seat?.historyImport?.findings).toBe(1);
+  }, 120_000);
+
+  it('reads at least one page in a run that spent its budget before it, so the import still moves', async () => {
+    const on = depsOn(table, 4);
+    const family = await familyOn(table);
+    seedHistory(family.session, 2, 3);
+    await runAs('history', () => requestHistoryImport(on.deps, family.caller, family.seat.uid));
+    const outcomes: string[] = [];
+    // Each run's budget gone before its first page (the local stack's is 1 s, on a loaded machine).
+    for (let run = 0; run < 10 && on.sent.length > 0; run += 1) {
+      const job = on.sent.shift();
+      if (job === undefined) break;
+      outcomes.push(await runAs('historyImport', () => runImport(on.deps, job, { budgetMs: -1 })));
+    }
+    // Two chats of two pages each (the second empty): one page a run.
+    expect(outcomes).toEqual(['continued', 'continued', 'continued', 'finished']);
+    const done = await runAs('history', () => getHistoryImport(on.deps, family.caller, family.seat.uid));
+    expect(done).toMatchObject({ status: 'done', progress: { chats: 2, chatsDone: 2, messages: 6 } });
+  }, 120_000);
+
+  it('fails the run when the smallest page still times out', async () => {
+    const on = depsOn(table, 4);
+    const family = await familyOn(table);
+    seedWhole(family.session);
+    slowAbove.set(family.session, 5);
+    await runAs('history', () => requestHistoryImport(on.deps, family.caller, family.seat.uid));
+    const job = on.sent.shift();
+    if (job === undefined) throw new Error('no job');
+    await expect(runAs('historyImport', () => runImport(on.deps, job))).rejects.toMatchObject({
+      name: 'TimeoutError',
+    });
+    expect((asked.get(family.session) ?? []).map((one) => one.limit)).toEqual([100, 50, 25, 12, 10]);
   }, 120_000);
 });
 

@@ -1,7 +1,8 @@
 import * as z from '../../validation/z';
-import type { ProviderMessage } from '../../domain/pairing/provider-message';
+import { knownTime } from '../../domain/history/paging';
 import {
   ProviderRefused,
+  type HistoryMessage,
   type LinkChallenge,
   type NewSession,
   type SessionProvider,
@@ -27,10 +28,11 @@ const profileAnswer = z.looseObject({ picture: z.optional(z.nullable(z.string())
 const notExpectedAnswer = z.looseObject({ status: z.optional(z.string()) });
 const imageTypes = ['image/jpeg', 'image/png', 'image/webp'];
 const chatsAnswer = z.array(z.looseObject({ id: z.string() }));
+/** GOWS leaves out `body` without text and sends `timestamp` null for a time it lost: neither fails a page. */
 const messagesAnswer = z.array(
   z.looseObject({
     id: z.string(),
-    timestamp: z.number(),
+    timestamp: z.optional(z.nullable(z.number())),
     fromMe: z.boolean(),
     body: z.optional(z.nullable(z.string())),
   }),
@@ -199,31 +201,28 @@ export const wahaSessionProvider = (
       return chatsAnswer.parse(await response.json()).map(({ id }) => ({ id }));
     },
     async chatMessages(name, chatId, page) {
-      // Oldest first: messages arriving meanwhile come after the pages already read.
+      // Oldest first, within a window pinned at both ends: messages arriving meanwhile are after
+      // it and move no offset.
       const query = pageQuery(page, {
         downloadMedia: 'false',
         sortBy: 'timestamp',
         sortOrder: 'asc',
         'filter.timestamp.gte': String(Math.floor(page.since.getTime() / 1000)),
+        'filter.timestamp.lte': String(Math.floor(page.until.getTime() / 1000)),
       });
       const response = await call(
         'GET',
         `/api/${session(name)}/chats/${encodeURIComponent(chatId)}/messages?${query}`,
       );
       await expectOk(response);
-      return messagesAnswer.parse(await response.json()).flatMap((message): ProviderMessage[] =>
-        message.body == null || message.body === ''
-          ? []
-          : [
-              {
-                id: message.id,
-                chat: chatId,
-                fromMe: message.fromMe,
-                timestamp: message.timestamp,
-                text: message.body,
-              },
-            ],
-      );
+      return messagesAnswer.parse(await response.json()).map((message): HistoryMessage => ({
+        id: message.id,
+        chat: chatId,
+        fromMe: message.fromMe,
+        timestamp: knownTime(message.timestamp),
+        // A media caption is text; media itself is never fetched.
+        text: message.body == null || message.body === '' ? null : message.body,
+      }));
     },
     async me(name) {
       const response = await call('GET', `/api/sessions/${session(name)}/me`);

@@ -70,6 +70,10 @@ const readableKey = (seat: Seat, now: Date): string | null =>
     ? seat.dataKeyId
     : null;
 
+/** Whether the seat's messages are read now (its messages otherwise dropped unread). */
+export const readsSeat = (deps: Pick<AnalysisDeps, 'clock'>, seat: Seat): boolean =>
+  readableKey(seat, deps.clock.now()) !== null;
+
 const dataKeyOf = (deps: AnalysisDeps, memory: BatchMemory, seatId: string, dataKeyId: string) => {
   const cacheKey = `${seatId}:${dataKeyId}`;
   let key = memory.dataKeys.get(cacheKey);

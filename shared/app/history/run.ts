@@ -2,14 +2,23 @@ import { StaleWrite } from '../../domain/errors';
 import type { Family } from '../../domain/family/account';
 import type { Seat } from '../../domain/family/seat';
 import { moveImport, type HistoryImport, type ImportJob } from '../../domain/history/history-import';
-import type { ProviderMessage } from '../../domain/pairing/provider-message';
-import type { ProviderChat } from '../../ports/session-provider';
+import {
+  fullPage,
+  inWindow,
+  pageAfter,
+  smallerPage,
+  withTimes,
+  type PageAsked,
+} from '../../domain/history/paging';
+import { isReadChat } from '../../domain/pairing/provider-message';
+import type { HistoryMessage, ProviderChat } from '../../ports/session-provider';
 import type { KeptMessage } from '../../ports/stores';
 import {
   assessMessage,
   newBatchMemory,
   onlyTheMessage,
   readableMessage,
+  readsSeat,
   remember,
   writeAssessment,
   type AnalysisDeps,
@@ -17,13 +26,11 @@ import {
   type ReadableMessage,
 } from '../alerts/analyse-message';
 import type { Deps } from '../deps';
+import { failureCauseOf } from '../failure-cause';
 import { retryOnConflict } from '../retry-on-conflict';
 import { commitImportMove, importSeat, type AdmissionDeps } from './admission';
 
 export type RunDeps = AdmissionDeps & AnalysisDeps & Pick<Deps, 'sessions'>;
-
-/** Chats and messages are read in pages of this size (WAHA's `limit`). */
-export const historyPageSize = 100;
 
 export type RunOutcome = 'finished' | 'failed' | 'continued' | 'stale';
 
@@ -37,12 +44,16 @@ interface Running {
 class ImportGone extends Error {}
 
 /**
- * Runs (or resumes) one admitted import: pages the provider's chats, then each chat's messages back
- * `HISTORY_DAYS`, oldest first, each sealed and analysed like a live one (`source: "history"`). Each
+ * Runs (or resumes) one admitted import: pages the provider's chats, then each chat the service reads
+ * (`isReadChat`) back `HISTORY_DAYS` from the import's start, oldest first, each page until one comes
+ * back empty (domain/history/paging.ts); each message with text is sealed and analysed like a live one
+ * (`source: "history"`), one without is counted only. Each
  * chat keeps a checkpoint (the next page's offset, or done), written after its page is handled: a
  * worker that dies resumes from the checkpoint, and a message handled twice is found by its own id
  * (no doubled message or finding). Progress is written on the import after each page, which also
- * tells the stuck check it moves. A run that reaches `budgetMs` hands the rest to a new run; an
+ * tells the stuck check it moves. A run that reaches `budgetMs` hands the rest to a new run, once it
+ * has read at least one page (so a run that spent its budget before it, on a slow provider, still
+ * moves the import); an
  * import no longer running (stuck, the seat stopped) ends the run at the next page.
  */
 export const runImport = async (
@@ -98,19 +109,48 @@ export const runImport = async (
   const session = pairing.sessionName;
   const memory = newBatchMemory({ chatsInOrder: true });
   memory.findings = state.current.findings;
-  const since = new Date(deps.clock.now().getTime() - deps.settings.history.days * 86_400_000);
+  // Pinned at the import's start, the same in every run: a resumed chat's offset names the same
+  // messages, and what arrives meanwhile is the live path's.
+  const until = state.current.startedAt === null ? deps.clock.now() : new Date(state.current.startedAt);
+  const since = new Date(until.getTime() - deps.settings.history.days * 86_400_000);
+  const window = { since: Math.floor(since.getTime() / 1000), until: Math.floor(until.getTime() / 1000) };
   const retention = deps.settings.contentRetentionSeconds;
+  /** The page size asked: smaller for the rest of the run once a page timed out at this one. */
+  let pageSize = fullPage;
+
+  /** Asks the page at `offset`; one that times out is asked again smaller from the same offset. */
+  const ask = async <T>(offset: number, read: (page: PageAsked) => Promise<T[]>) => {
+    let asked: PageAsked = { offset, limit: pageSize };
+    for (;;) {
+      try {
+        return { asked, items: await read(asked) };
+      } catch (error) {
+        const smaller = failureCauseOf(error) === 'timeout' ? smallerPage(asked) : null;
+        if (smaller === null) throw error;
+        asked = smaller;
+        pageSize = smaller.limit;
+      }
+    }
+  };
 
   /**
    * One page of a chat, oldest first. The messages already kept (heard live, or before a crash) are
    * found with one batch read and only join the window; a message with no finding is only its sealed
    * item, put with the page's other such messages by batch writes (a re-put after a crash is the same
    * item); a message with findings is written at once with its alerts in one transaction, as a live
-   * one. Answers how many messages were read (all but those dropped: the seat not protected).
+   * one. A message without text is counted, never analysed. Answers how many messages were read:
+   * those of the window, none when the seat is not read (not protected meanwhile).
    */
-  const keepPage = async (page: readonly ProviderMessage[]): Promise<number> => {
-    const readable = page.flatMap((message) => readableMessage(deps, state.seat, message) ?? []);
-    if (readable.length === 0) return 0;
+  const keepPage = async (page: readonly HistoryMessage[]): Promise<number> => {
+    const inside = withTimes(
+      page.filter((message) => inWindow(message.timestamp, window)),
+      window.until,
+    );
+    if (!readsSeat(deps, state.seat)) return 0;
+    const readable = inside.flatMap(({ text, ...message }) =>
+      text === null ? [] : (readableMessage(deps, state.seat, { ...message, text }) ?? []),
+    );
+    if (readable.length === 0) return inside.length;
     const seatId = state.seat.seatId;
     const kept = await deps.messages.keptAmong(
       seatId,
@@ -126,7 +166,7 @@ export const runImport = async (
       remember(memory, one);
     }
     await deps.messages.putAll(batch);
-    return readable.length;
+    return inside.length;
   };
 
   /** A message with findings: written with the seat (re-read, re-assessed and re-written when the seat moved). */
@@ -152,10 +192,10 @@ export const runImport = async (
 
   try {
     const chats: ProviderChat[] = [];
-    for (let offset = 0; ; offset += historyPageSize) {
-      const page = await deps.sessions.chats(session, { limit: historyPageSize, offset });
-      chats.push(...page);
-      if (page.length < historyPageSize) break;
+    for (let next: PageAsked | null = { offset: 0, limit: pageSize }; next !== null;) {
+      const { asked, items } = await ask(next.offset, (page) => deps.sessions.chats(session, page));
+      chats.push(...items.filter((chat) => isReadChat(chat.id)));
+      next = pageAfter(asked, items.length);
     }
     await progress((one) => ({
       ...one,
@@ -164,6 +204,7 @@ export const runImport = async (
     }));
 
     let chatsDone = 0;
+    let pagesRead = 0;
     for (const chat of chats) {
       const chatHash = deps.hasher.digest('chat', chat.id);
       const checkpoint = (await deps.historyQueue.checkpoint(job.importId, chatHash)) ?? {
@@ -173,20 +214,20 @@ export const runImport = async (
       let offset = checkpoint.offset;
       let done = checkpoint.done;
       while (!done) {
-        if (Date.now() - started > options.budgetMs) {
+        if (pagesRead > 0 && Date.now() - started > options.budgetMs) {
           await deps.historyWork.send(job);
           return 'continued';
         }
-        const page = await deps.sessions.chatMessages(session, chat.id, {
-          limit: historyPageSize,
-          offset,
-          since,
-        });
+        const { asked, items } = await ask(offset, (page) =>
+          deps.sessions.chatMessages(session, chat.id, { ...page, since, until }),
+        );
         // The seat read afresh once a page: a stop or a new key since is seen before the page is kept.
         state = await load();
-        const handled = await keepPage(page);
-        offset += page.length;
-        done = page.length < historyPageSize;
+        const handled = await keepPage(items);
+        pagesRead += 1;
+        const next = pageAfter(asked, items.length);
+        offset = next?.offset ?? offset;
+        done = next === null;
         const expiresAt = Math.floor(deps.clock.now().getTime() / 1000) + retention;
         await deps.historyQueue.saveCheckpoint(job.importId, chatHash, { offset, done }, expiresAt);
         const findings = memory.findings;

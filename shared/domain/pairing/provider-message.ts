@@ -23,7 +23,14 @@ export interface ReportedMessage {
   body: string | null;
 }
 
-const statusBroadcast = 'status@broadcast';
+/**
+ * Whether the service reads a chat, live or in history: not status updates (`status@broadcast`),
+ * broadcast lists (`…@broadcast`) or channels (`…@newsletter`), which are one-to-many posts rather
+ * than a conversation with the person. `@lid` chats (a contact's hidden id) are read as any other.
+ */
+export const isReadChat = (chatId: string): boolean =>
+  !chatId.endsWith('@broadcast') && !chatId.endsWith('@newsletter');
+
 const isGroup = (id: string): boolean => id.endsWith('@g.us');
 
 /** One account's ids compare equal whatever their form: `5511…:14@s.whatsapp.net` is `5511…@c.us`. */
@@ -51,8 +58,9 @@ export const chatOf = (
 };
 
 /**
- * The message the service reads, or null for what it drops unread: status broadcasts, messages
- * without text (a media caption is text; media is never fetched), and a chat it cannot tell.
+ * The message the service reads, or null for what it drops unread: a chat it does not read
+ * (`isReadChat`), messages without text (a media caption is text; media is never fetched), and a
+ * chat it cannot tell.
  */
 export const readProviderMessage = (
   reported: ReportedMessage,
@@ -60,7 +68,8 @@ export const readProviderMessage = (
 ): ProviderMessage | null => {
   if (reported.body === null || reported.body === '') return null;
   const chat = chatOf(reported, ownIds);
-  if (chat === null || chat === statusBroadcast || reported.from === statusBroadcast) return null;
+  if (chat === null || !isReadChat(chat) || (reported.from !== null && !isReadChat(reported.from)))
+    return null;
   return {
     id: reported.id,
     chat,

@@ -173,13 +173,27 @@ describe(`the WAHA contract (OpenAPI ${wahaVersion})`, () => {
     expect(chats).toEqual([{ id: '120363000000000001@g.us' }]);
     expect(await waha.chats(name, { limit: 10, offset: 1 })).toEqual([{ id: '5511911112222@c.us' }]);
     const since = new Date(Date.now() - 86_400_000);
-    const page = await waha.chatMessages(name, '5511911112222@c.us', { limit: 2, offset: 0, since });
+    const until = new Date();
+    const page = await waha.chatMessages(name, '5511911112222@c.us', { limit: 2, offset: 0, since, until });
     expect(page.map((message) => [message.text, message.fromMe, message.chat])).toEqual([
       ['oi', false, '5511911112222@c.us'],
       ['tudo bem?', true, '5511911112222@c.us'],
     ]);
-    // A message without text is left out.
-    expect(await waha.chatMessages(name, '5511911112222@c.us', { limit: 2, offset: 2, since })).toEqual([]);
+    // A message without text is counted by the import, never analysed: its text is null.
+    expect(
+      (await waha.chatMessages(name, '5511911112222@c.us', { limit: 2, offset: 2, since, until })).map(
+        (message) => message.text,
+      ),
+    ).toEqual([null]);
+    const history = exchanges.filter(({ request }) => request.url.includes('/messages?'));
+    for (const { request } of history)
+      expect(Object.fromEntries(new URL(request.url).searchParams)).toMatchObject({
+        downloadMedia: 'false',
+        sortBy: 'timestamp',
+        sortOrder: 'asc',
+        'filter.timestamp.gte': String(Math.floor(since.getTime() / 1000)),
+        'filter.timestamp.lte': String(Math.floor(until.getTime() / 1000)),
+      });
     expect(await waha.qr(name)).toEqual({ kind: 'not_running', providerStatus: 'WORKING' });
     expect((await control(name, 'messages', { body: 'oi 😍' })).status).toBe(200);
     expect((await control(name, 'messages', { body: 'tchau', fromMe: true })).status).toBe(200);
@@ -297,6 +311,80 @@ describe(`the WAHA contract (OpenAPI ${wahaVersion})`, () => {
     expect(messages[0]?.id).toBe(messages[1]?.id);
     const sent = events.filter((one) => one.session === name);
     expect(sent.flatMap((one) => eventProblems(one.body))).toEqual([]);
+  });
+
+  it('serves history as GOWS does: every kind of chat, pages sliced before reactions and edits are dropped, media without body, lost times', async () => {
+    const waha = adapter();
+    const name = serviceName();
+    await waha.createSession({ name, proxyUrl: 'http://10.0.0.1:8080', metadata: {} });
+    await awaitStatuses(name, 2);
+    expect((await control(name, 'link', { phone: '+5511987654321' })).status).toBe(200);
+    const lid = '187349265017433@lid';
+    expect(
+      (
+        await control(name, 'history', {
+          chats: [
+            {
+              id: lid,
+              messages: [
+                { body: 'oi' },
+                { kind: 'reaction', body: '😂' },
+                { kind: 'edit', body: 'oi!' },
+                { kind: 'sticker' },
+                { kind: 'image', body: 'olha isso' },
+                { kind: 'voice', body: null },
+                { body: 'sem hora', timestamp: 0 },
+                { body: 'hora perdida', timestamp: null },
+                { kind: 'revoke' },
+              ],
+            },
+            { id: 'status@broadcast', messages: [{ body: 'meu status' }] },
+            { id: '120363000000000002@newsletter', messages: [{ body: 'um canal' }] },
+          ],
+        })
+      ).status,
+    ).toBe(200);
+    const listed = await waha.chats(name, { limit: 10, offset: 0 });
+    expect(listed.map((chat) => chat.id).sort()).toEqual(
+      [lid, 'status@broadcast', '120363000000000002@newsletter'].sort(),
+    );
+    const since = new Date(Date.now() - 86_400_000);
+    const until = new Date();
+    const pages = [];
+    for (const offset of [0, 4, 8, 12])
+      pages.push(await waha.chatMessages(name, lid, { limit: 4, offset, since, until }));
+    expect(pages.map((page) => page.map(({ text, timestamp }) => [text, timestamp === null]))).toEqual([
+      // oi, (reaction), (edit), sticker: the page is short.
+      [
+        ['oi', false],
+        [null, false],
+      ],
+      [
+        ['olha isso', false],
+        [null, false],
+        ['sem hora', true],
+        ['hora perdida', true],
+      ],
+      // Only a deletion: empty, though it was not the end of the store.
+      [],
+      [],
+    ]);
+    const mine = exchanges.filter(({ request }) =>
+      new URL(request.url).pathname.startsWith(`/api/${name}/chats`),
+    );
+    expect(mine.flatMap(({ request }) => requestProblems(request))).toEqual([]);
+    // WAHA's document declares a string `body` and a numeric `timestamp` on every message; GOWS
+    // leaves `body` out (or null) without text and sends null for a time it lost. Those are the only
+    // departures: the sticker, the voice note, the lost time.
+    expect(
+      mine.flatMap(({ request, status, answer }) =>
+        answerProblems(request.method, request.url, status, answer),
+      ),
+    ).toEqual([
+      expect.stringMatching(/200\/1 must have required property 'body'$/),
+      expect.stringMatching(/200\/1\/body must be string$/),
+      expect.stringMatching(/200\/3\/timestamp must be number$/),
+    ]);
   });
 
   it('rotates the QR while a session waits, six QRs at most, then FAILED, each status as the document says', async () => {

@@ -281,6 +281,59 @@ describe('the WAHA session provider', () => {
   });
 });
 
+describe('reading history from WAHA', () => {
+  const since = new Date('2026-10-28T12:00:00Z');
+  const until = new Date('2026-11-27T12:00:00Z');
+  const answer = (messages: object[]) => new Response(JSON.stringify(messages));
+
+  it('asks a page of a chat oldest first, within the window pinned at both ends, media not downloaded', async () => {
+    const { calls, provider } = recorder([answer([])]);
+    await provider.chatMessages('s1', '187349265017433@lid', { limit: 50, offset: 200, since, until });
+    const url = new URL(calls[0]!.url);
+    expect(url.pathname).toBe('/api/s1/chats/187349265017433%40lid/messages');
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      limit: '50',
+      offset: '200',
+      downloadMedia: 'false',
+      sortBy: 'timestamp',
+      sortOrder: 'asc',
+      'filter.timestamp.gte': String(since.getTime() / 1000),
+      'filter.timestamp.lte': String(until.getTime() / 1000),
+    });
+  });
+
+  it('answers every message of the page: without text as text null, a zero or missing time as unknown, never failing the page', async () => {
+    const message = { from: '5511911112222@c.us', to: null, fromMe: false, hasMedia: false };
+    const { provider } = recorder([
+      answer([
+        { ...message, id: 'm1', timestamp: 1_790_000_000, body: 'oi' },
+        { ...message, id: 'm2', timestamp: 1_790_000_001, hasMedia: true },
+        { ...message, id: 'm3', timestamp: 1_790_000_002, hasMedia: true, body: null },
+        { ...message, id: 'm4', timestamp: 1_790_000_003, body: '' },
+        { ...message, id: 'm5', timestamp: 0, hasMedia: true, body: 'a caption' },
+        { ...message, id: 'm6', timestamp: null, body: 'sem hora', fromMe: true },
+        { ...message, id: 'm7', body: 'sem hora também' },
+      ]),
+    ]);
+    const page = await provider.chatMessages('s1', '5511911112222@c.us', {
+      limit: 100,
+      offset: 0,
+      since,
+      until,
+    });
+    expect(page.map(({ id, timestamp, text, fromMe }) => [id, timestamp, text, fromMe])).toEqual([
+      ['m1', 1_790_000_000, 'oi', false],
+      ['m2', 1_790_000_001, null, false],
+      ['m3', 1_790_000_002, null, false],
+      ['m4', 1_790_000_003, null, false],
+      ['m5', null, 'a caption', false],
+      ['m6', null, 'sem hora', true],
+      ['m7', null, 'sem hora também', false],
+    ]);
+    expect(page.every((one) => one.chat === '5511911112222@c.us')).toBe(true);
+  });
+});
+
 describe('a session provider down or slow', () => {
   /** A loopback server that answers as `serve` says, and counts the connections still open. */
   const provider = async (serve: (response: ServerResponse) => void) => {

@@ -71,6 +71,14 @@ describe('the message the service reads', () => {
     });
   });
 
+  it('drops status updates, broadcast lists and channels, and reads a contact’s @lid chat', () => {
+    for (const chat of ['status@broadcast', '1730000000@broadcast', '120363000000000002@newsletter'])
+      expect(readProviderMessage(reported({ from: chat }), own), chat).toBeNull();
+    expect(readProviderMessage(reported({ from: '99887766554433@lid' }), own)?.chat).toBe(
+      '99887766554433@lid',
+    );
+  });
+
   it('drops status broadcasts, messages without text and a chat it cannot tell', () => {
     expect(readProviderMessage(reported({ from: 'status@broadcast' }), own)).toBeNull();
     expect(readProviderMessage(reported({ body: null }), own)).toBeNull();
