@@ -38,5 +38,5 @@ describe('training the message classifier', () => {
     const dev = windowsOf(await loadEvalSet('eval/analysis/windows'), 'dev');
     const { thresholds, crossValidated } = model.header;
     expect(trainClassifier(dev, undefined, { thresholds, crossValidated })).toEqual(model);
-  }, 60_000);
+  }, 300_000);
 });

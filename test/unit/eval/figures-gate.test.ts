@@ -17,7 +17,8 @@ describe('the analysis evaluation gate', () => {
     const committed = JSON.parse(readFileSync(FIGURES_PATH, 'utf8')) as CommittedFigures;
     const measured = await measureFigures(await loadEvalSet('eval/analysis/windows'));
     expect(regressions(committed, measured)).toEqual([]);
-  });
+    // The whole set through both analyzers: seconds alone, longer beside the other tiers.
+  }, 120_000);
 });
 
 describe('what the gate calls worse', () => {
