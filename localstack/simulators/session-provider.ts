@@ -31,6 +31,11 @@ interface SimSession {
   proxy: unknown;
   webhooks: Webhook[];
   me: { id: string; pushName: string } | null;
+  /**
+   * Whether the engine has read its own account since the link: GOWS reports the link's first
+   * `WORKING` with `me: null` (GET .../me already answers it), and `me` from then on.
+   */
+  meReported: boolean;
   requestedPhone: string | null;
   restartsSucceed: boolean;
   unlinked: boolean;
@@ -78,14 +83,19 @@ export const startSessionProviderSimulator = async (options: {
   const qrFirstMs = (options.qrFirstSeconds ?? 60) * 1000;
   const qrRotateMs = (options.qrRotateSeconds ?? 20) * 1000;
 
-  const deliver = async (session: SimSession, event: string, payload: Record<string, unknown>) => {
+  const deliver = async (
+    session: SimSession,
+    event: string,
+    payload: Record<string, unknown>,
+    me = session.me,
+  ) => {
     const envelope = {
       id: `evt_${eventId().toLowerCase()}`,
       timestamp: Date.now(),
       event,
       session: session.name,
       metadata: session.metadata,
-      me: session.me,
+      me,
       payload,
       engine: 'GOWS',
       environment: {
@@ -171,12 +181,13 @@ export const startSessionProviderSimulator = async (options: {
                   userVerification: 'preferred',
                 }
               : null;
-        await deliver(session, 'session.status', {
-          name: session.name,
-          status,
-          statuses: session.statuses,
-          data,
-        });
+        await deliver(
+          session,
+          'session.status',
+          { name: session.name, status, statuses: session.statuses, data },
+          session.meReported ? session.me : null,
+        );
+        if (status === 'WORKING') session.meReported = true;
       });
       queues.set(
         session.name,
@@ -216,6 +227,21 @@ export const startSessionProviderSimulator = async (options: {
   /** A stopped or failed session starts again: back to `WORKING` while its link holds. */
   const startAgain = (session: SimSession) =>
     setStatus(session, 'STARTING', session.me !== null && !session.unlinked ? 'WORKING' : 'SCAN_QR_CODE');
+  /**
+   * WAHA's restart, and its update of a running session: the session is stopped (`STOPPED`), then
+   * started (`STARTING`), and comes back `WORKING` while its link holds (`FAILED` when the
+   * `restarts` control says so), or asks for a link (`SCAN_QR_CODE`: never linked, or unlinked).
+   * A stopped session is only started.
+   */
+  const restart = (session: SimSession) => {
+    const outcome: Status =
+      session.me === null || session.unlinked
+        ? 'SCAN_QR_CODE'
+        : session.restartsSucceed
+          ? 'WORKING'
+          : 'FAILED';
+    setStatus(session, ...(session.status === 'STOPPED' ? [] : ['STOPPED' as const]), 'STARTING', outcome);
+  };
   const configOf = (body: Record<string, unknown>) =>
     (body['config'] ?? {}) as { metadata?: Record<string, string>; proxy?: unknown; webhooks?: Webhook[] };
   const readJson = async (request: IncomingMessage): Promise<Record<string, unknown>> => {
@@ -407,7 +433,7 @@ export const startSessionProviderSimulator = async (options: {
 
     // Controls: the person's side.
     const control =
-      /^\/_sim\/sessions\/([^/]+)\/(link|passkey|passkey-required|drop|server-restart|restarts|fail|logout|messages)$/.exec(
+      /^\/_sim\/sessions\/([^/]+)\/(link|passkey|passkey-required|drop|server-restart|restarts|fail|logout|messages|report)$/.exec(
         path,
       );
     if (control !== null && method === 'POST') {
@@ -420,7 +446,10 @@ export const startSessionProviderSimulator = async (options: {
           typeof body['phone'] === 'string' ? body['phone'].replace(/^\+/, '') : expectedPhone(session);
         if (phone === null) return json(response, 400, { error: 'no phone: pass { phone } (E.164)' });
         session.me = meOf(phone);
-        setStatus(session, 'WORKING');
+        session.meReported = false;
+        // GOWS may reconnect right after the link (WhatsApp's "515": `STARTING`, then `WORKING`).
+        if (body['reconnect'] === true) setStatus(session, 'WORKING', 'STARTING', 'WORKING');
+        else setStatus(session, 'WORKING');
       } else if (action === 'passkey') setStatus(session, 'PASSKEY_CONFIRMATION_REQUIRED');
       else if (action === 'passkey-required') setStatus(session, 'PASSKEY_REQUIRED');
       // GOWS reports a lost connection as STARTING (STOPPED only when a session is stopped).
@@ -433,6 +462,19 @@ export const startSessionProviderSimulator = async (options: {
         session.unlinked = true;
         setStatus(session, 'FAILED');
       } else if (action === 'messages') await sendMessage(session, body);
+      // A status report the session is not in: an old one the provider delivers late (after its
+      // retries), or one whose session moved on. The session itself is unchanged.
+      else if (action === 'report') {
+        const status = body['status'];
+        if (typeof status !== 'string') return json(response, 400, { error: 'no status: pass { status }' });
+        await queues.get(session.name);
+        await deliver(session, 'session.status', {
+          name: session.name,
+          status,
+          statuses: session.statuses,
+          data: null,
+        });
+      }
       // A control answers once its webhooks were delivered, and says so when one finally was not.
       await queues.get(session.name);
       // Set by the deliveries awaited just above.
@@ -496,6 +538,7 @@ export const startSessionProviderSimulator = async (options: {
         proxy: config.proxy ?? null,
         webhooks: config.webhooks ?? [],
         me: null,
+        meReported: true,
         requestedPhone: null,
         restartsSucceed: true,
         unlinked: false,
@@ -536,7 +579,7 @@ export const startSessionProviderSimulator = async (options: {
         session.metadata = config.metadata ?? {};
         session.proxy = config.proxy ?? null;
         session.webhooks = config.webhooks ?? [];
-        if (session.status !== 'STOPPED' && session.status !== 'FAILED') startAgain(session);
+        if (session.status !== 'STOPPED') restart(session);
         return json(response, 200, view(session));
       }
       if (method !== 'POST') return refuse(response, 404, `Cannot ${method} ${path}`);
@@ -545,18 +588,11 @@ export const startSessionProviderSimulator = async (options: {
         startAgain(session);
       if (action === 'stop') setStatus(session, 'STOPPED');
       if (action === 'logout') {
+        // Stopped, its link removed, and started again if it ran: a new link is asked.
         session.me = null;
-        setStatus(session, 'STARTING', 'SCAN_QR_CODE');
+        if (session.status !== 'STOPPED') setStatus(session, 'STOPPED', 'STARTING', 'SCAN_QR_CODE');
       }
-      if (action === 'restart') {
-        // A device the person unlinked asks for a new link; otherwise the control decides.
-        const outcome: Status = session.unlinked
-          ? 'SCAN_QR_CODE'
-          : session.restartsSucceed && session.me !== null
-            ? 'WORKING'
-            : 'FAILED';
-        setStatus(session, 'STARTING', outcome);
-      }
+      if (action === 'restart') restart(session);
       return json(response, 201, view(session));
     }
     const chatsPath = /^\/api\/([^/]+)\/chats(?:\/([^/]+)\/messages)?$/.exec(path);
@@ -585,6 +621,7 @@ export const startSessionProviderSimulator = async (options: {
           return json(response, 422, { error: 'No confirmation pending.', status: session.status });
         const phone = expectedPhone(session);
         if (phone !== null) session.me = meOf(phone);
+        session.meReported = false;
         setStatus(session, 'WORKING');
         return json(response, 201, {});
       }
