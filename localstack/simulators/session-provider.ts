@@ -40,6 +40,11 @@ interface SimSession {
   proxy: unknown;
   webhooks: Webhook[];
   me: { id: string; pushName: string } | null;
+  /**
+   * Whether the engine has read its own account since the link: GOWS reports the link's first
+   * `WORKING` with `me: null` (GET .../me already answers it), and `me` from then on.
+   */
+  meReported: boolean;
   requestedPhone: string | null;
   /** The number of the phone that links the session (the person's side, set by a control): digits. */
   linkedPhone: string | null;
@@ -140,7 +145,12 @@ export const startSessionProviderSimulator = async (options: {
    * `retries` (WAHA's default without them), any other answer ends the delivery. What still fails
    * after the last try is kept for the control that caused it.
    */
-  const deliver = async (session: SimSession, event: string, payload: Record<string, unknown>) => {
+  const deliver = async (
+    session: SimSession,
+    event: string,
+    payload: Record<string, unknown>,
+    me = session.me,
+  ) => {
     const hooks = session.webhooks.filter((one) => one.events.includes(event) || one.events.includes('*'));
     if (hooks.length === 0) return;
     if (session.lostEvents > 0) {
@@ -153,7 +163,7 @@ export const startSessionProviderSimulator = async (options: {
       event,
       session: session.name,
       metadata: session.metadata,
-      me: session.me,
+      me,
       payload,
       engine: 'GOWS',
       environment: {
@@ -236,12 +246,13 @@ export const startSessionProviderSimulator = async (options: {
                   userVerification: 'preferred',
                 }
               : null;
-        await deliver(session, 'session.status', {
-          name: session.name,
-          status,
-          statuses: session.statuses,
-          data,
-        });
+        await deliver(
+          session,
+          'session.status',
+          { name: session.name, status, statuses: session.statuses, data },
+          session.meReported ? session.me : null,
+        );
+        if (status === 'WORKING') session.meReported = true;
       });
       queues.set(
         session.name,
@@ -281,6 +292,21 @@ export const startSessionProviderSimulator = async (options: {
   /** A stopped or failed session starts again: back to `WORKING` while its link holds. */
   const startAgain = (session: SimSession) =>
     setStatus(session, 'STARTING', session.me !== null && !session.unlinked ? 'WORKING' : 'SCAN_QR_CODE');
+  /**
+   * WAHA's restart, and its update of a running session: the session is stopped (`STOPPED`), then
+   * started (`STARTING`), and comes back `WORKING` while its link holds (`FAILED` when the
+   * `restarts` control says so), or asks for a link (`SCAN_QR_CODE`: never linked, or unlinked).
+   * A stopped session is only started.
+   */
+  const restart = (session: SimSession) => {
+    const outcome: Status =
+      session.me === null || session.unlinked
+        ? 'SCAN_QR_CODE'
+        : session.restartsSucceed
+          ? 'WORKING'
+          : 'FAILED';
+    setStatus(session, ...(session.status === 'STOPPED' ? [] : ['STOPPED' as const]), 'STARTING', outcome);
+  };
   const configOf = (body: Record<string, unknown>) =>
     (body['config'] ?? {}) as { metadata?: Record<string, string>; proxy?: unknown; webhooks?: Webhook[] };
   const readJson = async (request: IncomingMessage): Promise<Record<string, unknown>> => {
@@ -503,7 +529,7 @@ export const startSessionProviderSimulator = async (options: {
 
     // Controls: the person's side.
     const control =
-      /^\/_sim\/sessions\/([^/]+)\/(link|linked-number|lost-webhooks|passkey|passkey-required|drop|server-restart|restarts|fail|logout|messages)$/.exec(
+      /^\/_sim\/sessions\/([^/]+)\/(link|linked-number|lost-webhooks|passkey|passkey-required|drop|server-restart|restarts|fail|logout|messages|report)$/.exec(
         path,
       );
     if (control !== null && method === 'POST') {
@@ -523,7 +549,10 @@ export const startSessionProviderSimulator = async (options: {
         if (phone === null)
           return json(response, 400, { error: 'no linked number: pass { phone } (E.164) or set it first' });
         session.me = meOf(phone);
-        setStatus(session, 'WORKING');
+        session.meReported = false;
+        // GOWS may reconnect right after the link (WhatsApp's "515": `STARTING`, then `WORKING`).
+        if (body['reconnect'] === true) setStatus(session, 'WORKING', 'STARTING', 'WORKING');
+        else setStatus(session, 'WORKING');
       } else if (action === 'lost-webhooks')
         session.lostEvents = typeof body['count'] === 'number' ? Math.max(0, body['count']) : 1;
       else if (action === 'passkey') setStatus(session, 'PASSKEY_CONFIRMATION_REQUIRED');
@@ -538,6 +567,19 @@ export const startSessionProviderSimulator = async (options: {
         session.unlinked = true;
         setStatus(session, 'FAILED');
       } else if (action === 'messages') await sendMessage(session, body);
+      // A status report the session is not in: an old one the provider delivers late (after its
+      // retries), or one whose session moved on. The session itself is unchanged.
+      else if (action === 'report') {
+        const status = body['status'];
+        if (typeof status !== 'string') return json(response, 400, { error: 'no status: pass { status }' });
+        await queues.get(session.name);
+        await deliver(session, 'session.status', {
+          name: session.name,
+          status,
+          statuses: session.statuses,
+          data: null,
+        });
+      }
       // A control answers once its webhooks were delivered, and says so when one finally was not.
       await queues.get(session.name);
       // Set by the deliveries awaited just above.
@@ -601,6 +643,7 @@ export const startSessionProviderSimulator = async (options: {
         proxy: config.proxy ?? null,
         webhooks: config.webhooks ?? [],
         me: null,
+        meReported: true,
         requestedPhone: null,
         linkedPhone: null,
         lostEvents: 0,
@@ -643,7 +686,7 @@ export const startSessionProviderSimulator = async (options: {
         session.metadata = config.metadata ?? {};
         session.proxy = config.proxy ?? null;
         session.webhooks = config.webhooks ?? [];
-        if (session.status !== 'STOPPED' && session.status !== 'FAILED') startAgain(session);
+        if (session.status !== 'STOPPED') restart(session);
         return json(response, 200, view(session));
       }
       if (method !== 'POST') return refuse(response, 404, `Cannot ${method} ${path}`);
@@ -652,18 +695,11 @@ export const startSessionProviderSimulator = async (options: {
         startAgain(session);
       if (action === 'stop') setStatus(session, 'STOPPED');
       if (action === 'logout') {
+        // Stopped, its link removed, and started again if it ran: a new link is asked.
         session.me = null;
-        setStatus(session, 'STARTING', 'SCAN_QR_CODE');
+        if (session.status !== 'STOPPED') setStatus(session, 'STOPPED', 'STARTING', 'SCAN_QR_CODE');
       }
-      if (action === 'restart') {
-        // A device the person unlinked asks for a new link; otherwise the control decides.
-        const outcome: Status = session.unlinked
-          ? 'SCAN_QR_CODE'
-          : session.restartsSucceed && session.me !== null
-            ? 'WORKING'
-            : 'FAILED';
-        setStatus(session, 'STARTING', outcome);
-      }
+      if (action === 'restart') restart(session);
       return json(response, 201, view(session));
     }
     const chatsPath = /^\/api\/([^/]+)\/chats(?:\/([^/]+)\/messages)?$/.exec(path);
@@ -692,6 +728,7 @@ export const startSessionProviderSimulator = async (options: {
           return json(response, 422, { error: 'No confirmation pending.', status: session.status });
         const phone = linkingPhone(session);
         if (phone !== null) session.me = meOf(phone);
+        session.meReported = false;
         setStatus(session, 'WORKING');
         return json(response, 201, {});
       }

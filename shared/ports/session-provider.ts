@@ -57,7 +57,10 @@ export interface SessionProvider {
   restart(name: string): Promise<void>;
   /**
    * Puts a session on another proxy: its whole configuration again (the same metadata and
-   * webhooks) with the new address, then a restart so it reconnects through it.
+   * webhooks) with the new address. The provider restarts a running session to take it (WAHA's
+   * update: `STOPPED`, `STARTING`, then `WORKING` or `SCAN_QR_CODE`), so no restart is asked: a
+   * second one would report a second `STOPPED`. The caller expects that one restart
+   * (`expectRestart`).
    */
   changeProxy(session: NewSession): Promise<void>;
   /** The session's status at the provider (`WORKING`, `STARTING`, ...), or null when it is gone. */

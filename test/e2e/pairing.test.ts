@@ -464,6 +464,35 @@ describe('reconnects', () => {
     });
   });
 
+  it('a drop whose recovery report is lost: the provider has the session back, and the first attempt pairs it without a restart', async () => {
+    const family = await pairedSeat();
+    const before = (await events(family.accountUid)).length;
+    // A STOPPED arrives (a late delivery), the session stays WORKING, and no report follows.
+    await simulate(family.session, 'report', { status: 'STOPPED' });
+    const statusesSince = async () =>
+      (await events(family.accountUid))
+        .slice(before)
+        .filter((event) => event.type === 'pairing.status')
+        .map((event) => [event.payload['status'], event.source]);
+    const statuses = await eventually(
+      statusesSince,
+      (list) => list.some(([status]) => status === 'paired'),
+      'paired again',
+    );
+    expect(statuses).toEqual([
+      ['degraded', 'workers'],
+      ['paired', 'crons'],
+    ]);
+    const [fired] = await awaitLogLines<{ seatUid: string; attempt: number; outcome: string }>(
+      'reconnect.fired',
+      (line) => line.outcome === 'reconnected' && line.seatUid === family.seatUid,
+      1,
+    );
+    expect(fired).toMatchObject({ attempt: 1 });
+    const back = await guardianPairing(family.owner.token, family.seatUid);
+    expect(back.body.data).toMatchObject({ status: 'paired', reconnectAttempts: 0, nextRetryAt: null });
+  });
+
   it('gives up after the third failed restart: disconnected, with the critical notification', async () => {
     const family = await pairedSeat();
     await simulate(family.session, 'restarts', { succeed: false });

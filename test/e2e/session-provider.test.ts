@@ -75,10 +75,21 @@ describe('the session-provider simulator', () => {
 
     await control(name, 'drop');
     expect(await statusesOf(name, 1)).toEqual(['STARTING']);
+    // A restart is a stop, then a start, as WAHA makes it; so is an update of a running session.
     await waha.restart(name);
-    expect(await statusesOf(name, 2)).toEqual(['STARTING', 'WORKING']);
+    expect(await statusesOf(name, 3)).toEqual(['STOPPED', 'STARTING', 'WORKING']);
+    await waha.changeProxy({
+      name,
+      proxyUrl: 'http://user:pass@10.0.0.5:8080',
+      metadata: { 'pairing.id': 'P1', seatUid: 'st_sim' },
+    });
+    expect(await statusesOf(name, 3)).toEqual(['STOPPED', 'STARTING', 'WORKING']);
     await control(name, 'server-restart');
     expect(await statusesOf(name, 3)).toEqual(['STOPPED', 'STARTING', 'WORKING']);
+    // An old report delivered late: the session itself stays WORKING.
+    await control(name, 'report', { status: 'STOPPED' });
+    expect(await statusesOf(name, 1)).toEqual(['STOPPED']);
+    expect(await waha.status(name)).toBe('WORKING');
 
     const listed = (await (
       await fetch(`${inject('sessionProviderUrl')}/api/sessions`, {
@@ -107,10 +118,10 @@ describe('the session-provider simulator', () => {
     expect(await statusesOf(name, 1)).toEqual(['WORKING']);
     await control(name, 'restarts', { succeed: false });
     await waha.restart(name);
-    expect(await statusesOf(name, 2)).toEqual(['STARTING', 'FAILED']);
+    expect(await statusesOf(name, 3)).toEqual(['STOPPED', 'STARTING', 'FAILED']);
     await control(name, 'logout');
     await waha.restart(name);
-    expect(await statusesOf(name, 3)).toEqual(['FAILED', 'STARTING', 'SCAN_QR_CODE']);
+    expect(await statusesOf(name, 4)).toEqual(['FAILED', 'STOPPED', 'STARTING', 'SCAN_QR_CODE']);
     // One webhook, one queued event, one worker run per message: the session subscribed to
     // `message.any` only, which brings the incoming messages and one's own alike.
     await control(name, 'messages', { body: 'oi' });

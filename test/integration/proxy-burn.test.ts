@@ -11,6 +11,9 @@ import { sessionEnd } from '../../shared/app/pairing/sessions';
 import { parseConfig } from '../../shared/config/config';
 import { seatOf } from '../../shared/domain/family/account';
 import type { Seat } from '../../shared/domain/family/seat';
+import type { Pairing } from '../../shared/domain/pairing/pairing';
+import { handleSessionEvent } from '../../shared/app/pairing/session-events';
+import { sessionEvent, sessionWorkerDeps, quietProvider } from '../support/session-worker';
 import type { AuditEntry } from '../../shared/ports/operators';
 import type { EventQueue } from '../../shared/ports/queue';
 import type { NewSession, SessionProvider } from '../../shared/ports/session-provider';
@@ -81,7 +84,11 @@ const recordingProvider = () => {
  * A pool with the burned address `old` holding `bound` paired sessions (as pairings bind them: a
  * slot taken, the seat saved with its connection item) and `room` free slots on `new`.
  */
-const burnedPool = async (bound: number, room: number) => {
+const burnedPool = async (
+  bound: number,
+  room: number,
+  fields: Partial<Pairing> & Pick<Pairing, 'status'> = { status: 'paired' },
+) => {
   const table = await freshTable();
   const pool = dynamoProxyPool(table);
   const families = dynamoFamilyStore(table);
@@ -90,7 +97,7 @@ const burnedPool = async (bound: number, room: number) => {
   for (let index = 0; index < bound; index += 1) {
     const slot = await pool.bind();
     expect(slot?.label).toBe('old');
-    const added = await seatWithPairing(table, ids, now, { status: 'paired', proxyLabel: 'old' });
+    const added = await seatWithPairing(table, ids, now, { ...fields, proxyLabel: 'old' });
     seats.push(await families.saveSeat(added, []));
   }
   if (room > 0) await pool.register([{ label: 'new', address: 'http://v:q@127.0.0.1:2', capacity: room }]);
@@ -211,5 +218,94 @@ describe('the burn worker', () => {
     expect(boundNew + movedNew).toBe(1);
     expect(moves.filter((outcome) => outcome === 'reconnect_required')).toHaveLength(3 - movedNew);
     expect(await counts(pool)).toEqual({ old: 0, new: 1 });
+  });
+});
+
+describe('the one restart a proxy change makes (WAHA’s update stops and starts a running session)', () => {
+  /**
+   * The session worker takes the reports WAHA makes of that restart, each `[status, ms after the
+   * burn]` (the provider's instant), as its function; `requestCode` answers the restarted session.
+   */
+  const reportRestart = async (
+    table: TableAccess,
+    seat: Seat,
+    reports: readonly (readonly [string, number])[],
+    requestCode: SessionProvider['requestCode'] = quietProvider.requestCode,
+  ) => {
+    const deps = { ...sessionWorkerDeps(table, now), sessions: { ...quietProvider, requestCode } };
+    const outcomes: string[] = [];
+    for (const [status, after] of reports) {
+      const id = `evt_${ids.ulid()}`;
+      const report = sessionEvent(seat, {
+        id,
+        timestamp: now.getTime() + after,
+        event: 'session.status',
+        me: { id: '5511987654321@c.us' },
+        payload: { status },
+      });
+      outcomes.push(await runAs('sessionEvents', () => handleSessionEvent(deps, report, id)));
+    }
+    return outcomes;
+  };
+
+  it('leaves a paired session paired: its STOPPED, STARTING and WORKING are that restart, no drop', async () => {
+    const { table, seats } = await burnedPool(1, 1);
+    const seat = seats[0] as Seat;
+    const { recorded } = recordingProvider();
+    expect(await burn(depsOf(table, recorded), { label: 'old' })).toEqual({ moved: 1, reconnectRequired: 0 });
+    const before = await eventTypes(table, seat.accountUid);
+    expect(
+      await reportRestart(table, seat, [
+        ['STOPPED', 400],
+        ['STARTING', 1_500],
+        ['WORKING', 4_000],
+      ]),
+    ).toEqual(['unchanged', 'unchanged', 'unchanged']);
+    expect(await pairingOf(table, seat)).toMatchObject({
+      status: 'paired',
+      proxyLabel: 'new',
+      droppedAt: null,
+    });
+    expect(await eventTypes(table, seat.accountUid)).toEqual(before);
+  });
+
+  it('keeps a pairing waiting for its code, and asks the restarted session for a new one', async () => {
+    const code = {
+      kind: 'code' as const,
+      value: 'ABCD1234',
+      confirmation: null,
+      expiresAt: new Date(now.getTime() + 180_000).toISOString(),
+    };
+    const { table, seats } = await burnedPool(1, 1, { status: 'challenge', method: 'code', challenge: code });
+    const seat = seats[0] as Seat;
+    const { recorded } = recordingProvider();
+    await burn(depsOf(table, recorded), { label: 'old' });
+    const outcomes = await reportRestart(
+      table,
+      seat,
+      [
+        ['STOPPED', 400],
+        ['STARTING', 1_500],
+        ['SCAN_QR_CODE', 4_000],
+      ],
+      async () => ({ kind: 'ready', value: 'WXYZ5678' }),
+    );
+    expect(outcomes).toEqual(['unchanged', 'unchanged', 'handled']);
+    expect(await pairingOf(table, seat)).toMatchObject({
+      status: 'challenge',
+      failureReason: null,
+      challenge: { kind: 'code', value: 'WXYZ5678' },
+    });
+  });
+
+  it('still reads a STARTING made long after the change as a drop, and a FAILED at any time', async () => {
+    const { table, seats } = await burnedPool(2, 2);
+    const { recorded } = recordingProvider();
+    await burn(depsOf(table, recorded), { label: 'old' });
+    const [late, failed] = seats as [Seat, Seat];
+    expect(await reportRestart(table, late, [['STARTING', 120_000]])).toEqual(['handled']);
+    expect(await pairingOf(table, late)).toMatchObject({ status: 'degraded' });
+    expect(await reportRestart(table, failed, [['FAILED', 1_000]])).toEqual(['handled']);
+    expect(await pairingOf(table, failed)).toMatchObject({ status: 'degraded' });
   });
 });

@@ -5,6 +5,7 @@ import type { TableAccess } from '../../shared/adapters/dynamo/client';
 import { cryptoIds } from '../../shared/adapters/crypto/node-crypto';
 import { dynamoFamilyStore } from '../../shared/adapters/dynamo/family.store';
 import { dynamoInbox, inboxEntries } from '../../shared/adapters/dynamo/inbox.store';
+import { dynamoProxyPool } from '../../shared/adapters/dynamo/proxy-pool';
 import {
   handleReconnectAttempt,
   handleSessionEvent,
@@ -305,9 +306,17 @@ describe('the inbox', () => {
 });
 
 describe('a reconnect attempt', () => {
-  /** A paired seat whose connection dropped (`STARTING`), and the first attempt it scheduled. */
+  /**
+   * A paired seat (its proxy slot taken, as a pairing takes it) whose connection dropped (`STARTING`),
+   * and the first attempt it scheduled.
+   */
   const droppedSeat = async () => {
-    const seat = await challengedSeat();
+    const proxyLabel = `rc-${ids.ulid()}`;
+    await dynamoProxyPool(table).register([
+      { label: proxyLabel, address: 'http://127.0.0.1:1', capacity: 1 },
+    ]);
+    const added = await seatWithPairing(table, ids, now, { status: 'challenge', proxyLabel });
+    const seat = await dynamoFamilyStore(table).saveSeat(added, [], { takeProxy: proxyLabel });
     const scheduled: ReconnectAttempt[] = [];
     const deps: WorkerDeps = {
       ...workerDeps(),
@@ -375,11 +384,92 @@ describe('a reconnect attempt', () => {
     expect(restarts).toEqual([seat.pairing?.sessionName]);
   });
 
-  it('does not restart a session the provider already has back, whose WORKING is still on the way', async () => {
-    const { attempt } = await droppedSeat();
+  it('makes a session the provider already has back paired, as its WORKING event would, without a restart', async () => {
+    const { seat, attempt } = await droppedSeat();
     const restarts: string[] = [];
-    expect(await handleReconnectAttempt(withProvider('WORKING', restarts), attempt)).toBe('attempted');
-    // A restart now would send STARTING after the reconnection: a second drop that never was.
+    expect(await handleReconnectAttempt(withProvider('WORKING', restarts), attempt)).toBe('reconnected');
+    // A restart now would send STOPPED and STARTING after the reconnection: a second drop that never was.
     expect(restarts).toEqual([]);
+    const back = (await dynamoFamilyStore(table).load(seat.accountUid))?.seats[0]?.pairing;
+    expect(back).toMatchObject({
+      status: 'paired',
+      reconnectAttempts: 0,
+      nextRetryAt: null,
+      droppedAt: null,
+    });
+    const statuses = (await eventsOf(seat.accountUid))
+      .filter((item) => item['eventType'] === 'pairing.status')
+      .map((item) => [(item['payload'] as { status: string }).status, item['source']]);
+    expect(statuses.slice(-2)).toEqual([
+      ['degraded', 'workers'],
+      ['paired', 'crons'],
+    ]);
+    // Its WORKING event, late, then changes nothing.
+    const late = `evt_${ids.ulid()}`;
+    expect(await handleSessionEvent(workerDeps(), working(seat, late), late)).toBe('unchanged');
+  });
+
+  it('ends the drop at the verdict after the last attempt: disconnected with the critical notification', async () => {
+    const { seat, attempt } = await droppedSeat();
+    const scheduled: ReconnectAttempt[] = [];
+    const restarts: string[] = [];
+    const deps = (status: string): WorkerDeps => ({
+      ...withProvider(status, restarts),
+      reconnects: { schedule: async (next) => void scheduled.push(next), cancel: async () => undefined },
+    });
+    for (const n of [1, 2, 3])
+      expect(await handleReconnectAttempt(deps('STARTING'), { ...attempt, attempt: n })).toBe('attempted');
+    // The last restart's report never comes: the verdict was scheduled after it.
+    expect(scheduled.map((next) => next.attempt)).toEqual([2, 3, 4]);
+    expect(await handleReconnectAttempt(deps('STARTING'), { ...attempt, attempt: 4 })).toBe('disconnected');
+    expect(restarts).toHaveLength(3);
+    const ended = (await dynamoFamilyStore(table).load(seat.accountUid))?.seats[0]?.pairing;
+    expect(ended).toMatchObject({
+      status: 'disconnected',
+      failureReason: 'reconnect_failed',
+      reconnectAttempts: 3,
+    });
+    expect((await eventsOf(seat.accountUid)).map((item) => item['eventType'])).toContain(
+      'pairing.disconnected',
+    );
+    const owner = (await dynamoFamilyStore(table).load(seat.accountUid))?.members[0]?.userUid ?? '';
+    expect((await dynamoInbox(table).page(owner, null)).notifications[0]).toMatchObject({
+      type: 'pairing.disconnected',
+      severity: 'critical',
+    });
+    // Fired again (a doubled schedule): the pairing no longer waits for it.
+    expect(await handleReconnectAttempt(deps('STARTING'), { ...attempt, attempt: 4 })).toBe('stale');
+  });
+
+  it('ends the drop paired at the verdict when the session came back and its report was lost', async () => {
+    const { seat, attempt } = await droppedSeat();
+    const restarts: string[] = [];
+    for (const n of [1, 2, 3])
+      expect(
+        await handleReconnectAttempt(withProvider('STARTING', restarts), { ...attempt, attempt: n }),
+      ).toBe('attempted');
+    expect(await handleReconnectAttempt(withProvider('WORKING', restarts), { ...attempt, attempt: 4 })).toBe(
+      'reconnected',
+    );
+    expect((await dynamoFamilyStore(table).load(seat.accountUid))?.seats[0]?.pairing?.status).toBe('paired');
+  });
+
+  it('gives up at once when the provider refuses the last restart', async () => {
+    const { seat, attempt } = await droppedSeat();
+    const refusing = (status: string): WorkerDeps => ({
+      ...workerDeps(),
+      sessions: { ...provider, status: async () => status, restart: () => Promise.reject(new Error('503')) },
+    });
+    for (const n of [1, 2])
+      expect(await handleReconnectAttempt(refusing('STARTING'), { ...attempt, attempt: n })).toBe(
+        'attempted',
+      );
+    expect(await handleReconnectAttempt(refusing('STARTING'), { ...attempt, attempt: 3 })).toBe(
+      'disconnected',
+    );
+    expect((await dynamoFamilyStore(table).load(seat.accountUid))?.seats[0]?.pairing).toMatchObject({
+      status: 'disconnected',
+      reconnectAttempts: 3,
+    });
   });
 });

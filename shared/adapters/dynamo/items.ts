@@ -127,6 +127,7 @@ const pairingItem = z.object({
   startedAt: z.string(),
   updatedAt: z.string(),
   statusReportedAt: z.optional(z.string()),
+  restartExpectedAt: z.optional(z.string()),
 });
 
 /** An alert as kept: on its own item, and on its seat's item while it is open. */

@@ -146,9 +146,10 @@ export const wahaSessionProvider = (
       await expectOk(await call('POST', `/api/sessions/${session(name)}/restart`));
     },
     async changeProxy(fields) {
-      const { name } = fields;
-      await expectOk(await call('PUT', `/api/sessions/${session(name)}`, { config: configOf(fields) }));
-      await expectOk(await call('POST', `/api/sessions/${session(name)}/restart`));
+      // WAHA's update stops a running session and starts it with the new config: one restart.
+      await expectOk(
+        await call('PUT', `/api/sessions/${session(fields.name)}`, { config: configOf(fields) }),
+      );
     },
     async status(name) {
       const response = await call('GET', `/api/sessions/${session(name)}`);

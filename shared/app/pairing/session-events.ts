@@ -7,8 +7,11 @@ import {
   movePairing,
   numberTrigger,
   providerStatuses,
+  isExpectedRestartReport,
   isStaleReport,
+  isWithinExpectedRestart,
   readProviderStatus,
+  reconnectStep,
   seatUidOfLegacySession,
   type Pairing,
   type PairingMoveResult,
@@ -29,7 +32,7 @@ import { seatRef } from '../seats/seats';
 import { once, retryOnConflict } from '../retry-on-conflict';
 import { fetchChallenge } from './challenge';
 import { endSession } from './sessions';
-import { planPairingChange, savePairingPlan, type PairingPlan } from './pairing-changes';
+import { planPairingChange, savePairingPlan } from './pairing-changes';
 import { admitNext } from '../history/admission';
 import { catchUpEvent } from './catch-up';
 
@@ -116,18 +119,22 @@ const sessionOwner = async (deps: Pick<Deps, 'families'>, event: z.infer<typeof 
 };
 
 /**
- * Carries out a plan: what must happen at the outside before the commit (idempotent: a retried
- * message does it again harmlessly), the commit with the provider event marked handled, then the
- * notifications as the guardians' preferences allow and the end of a finished session.
+ * Moves a pairing by the table's moves: planned, then carried out: what must happen at the outside
+ * before the commit (idempotent: a retried message does it again harmlessly), the commit with the
+ * provider event marked handled, then the notifications as the guardians' preferences allow and
+ * the end of a finished session.
  */
-const carryOut = async (
+const settle = async (
   deps: PairingWorkerDeps,
+  source: EventSource,
   family: Family,
-  pairing: Pairing,
-  plan: PairingPlan,
+  seat: Seat,
+  moves: readonly PairingMoveResult[],
   providerEventId: string | null,
 ) => {
-  if (plan.logout) await deps.sessions.logout(pairing.sessionName);
+  const plan = planPairingChange(deps, source, family, seat, moves);
+  const moved = plan.seat.pairing;
+  if (plan.logout && moved !== null) await deps.sessions.logout(moved.sessionName);
   if (plan.schedule !== null) await deps.reconnects.schedule(plan.schedule.attempt, plan.schedule.at);
   const retention = deps.settings.pairing.providerEventRetentionSeconds;
   await savePairingPlan(deps, family, plan, {
@@ -143,19 +150,25 @@ const carryOut = async (
   // Once the trial is written: a notice that fires at once (a trial of a day or less) finds it.
   if (plan.trialEnding !== null)
     await deps.trialEndings.schedule(plan.trialEnding.notice, plan.trialEnding.at);
-  const ended = plan.seat.pairing;
-  if (ended !== null && !isOpenPairing(ended.status)) await endSession(deps, ended.sessionName);
+  if (moved !== null && !isOpenPairing(moved.status)) await endSession(deps, moved.sessionName);
   // The warm-up joined the queue with the change: it starts at once when a slot is free.
   if (plan.historyJoined) await admitNext(deps, 'workers');
 };
 
 /** Applies triggers one after another; the chain stops at the first the table has no row for. */
-const chain = (pairing: Pairing, triggers: readonly PairingTrigger[], now: Date, deps: PairingWorkerDeps) => {
+const chain = (
+  pairing: Pairing,
+  triggers: readonly PairingTrigger[],
+  now: Date,
+  deps: PairingWorkerDeps,
+  restartExpected = false,
+) => {
   const moves: PairingMoveResult[] = [];
   let current = pairing;
   for (const on of triggers) {
     const move = movePairing(current, on, now, {
       reconnectDelaysSeconds: deps.settings.pairing.reconnectDelaysSeconds,
+      restartExpected,
     });
     if (move === null) break;
     moves.push(move);
@@ -170,13 +183,17 @@ const codeStillValid = (pairing: Pairing, now: Date): boolean =>
   pairing.challenge.expiresAt !== null &&
   Date.parse(pairing.challenge.expiresAt) > now.getTime();
 
-/** The moves a `session.status` report makes, asking the provider what the report leaves out. */
+/**
+ * The moves a `session.status` report made at `reportedAt` (the provider's instant, or when it
+ * arrived) makes, asking the provider what the report leaves out.
+ */
 const movesFor = async (
   deps: PairingWorkerDeps,
   seat: Seat,
   pairing: Pairing,
   status: z.infer<typeof statusPayload>,
   connected: z.infer<typeof me> | null | undefined,
+  reportedAt: string,
 ): Promise<PairingMoveResult[]> => {
   const now = deps.clock.now();
   const reading = readProviderStatus(
@@ -189,11 +206,18 @@ const movesFor = async (
     case 'ignore':
       return [];
     case 'move':
-      return chain(pairing, [reading.on], now, deps);
+      return chain(
+        pairing,
+        [reading.on],
+        now,
+        deps,
+        isExpectedRestartReport(pairing, status.status, reportedAt),
+      );
     case 'challenge': {
       // The provider re-emits SCAN_QR_CODE at every QR rotation: a code the person may be typing
-      // stays until it expires (a QR is simply replaced).
-      if (codeStillValid(pairing, now)) return [];
+      // stays until it expires (a QR is simply replaced); after a restart the service asked for,
+      // the codes given before are gone, and a new one is asked for.
+      if (codeStillValid(pairing, now) && !isWithinExpectedRestart(pairing, reportedAt)) return [];
       const challenge = await fetchChallenge(deps, pairing, phone);
       const move = challenge === null ? null : movePairing(pairing, 'challenge_arrived', now, { challenge });
       return move === null ? [] : [move];
@@ -282,21 +306,28 @@ const handleOnFreshRead = async (
   if (!status.success) return 'not_an_event';
   if (isStaleReport(pairing, reportedAt)) return 'stale';
 
-  const moves = await movesFor(deps, seat, pairing, status.data, event.me);
+  const moves = await movesFor(
+    deps,
+    seat,
+    pairing,
+    status.data,
+    event.me,
+    reportedAt ?? deps.clock.now().toISOString(),
+  );
   if (moves.length === 0) return 'unchanged';
-  const plan = planPairingChange(deps, 'workers', family, seat, stampedWith(moves, reportedAt));
   if (
     moves.some((move) => move.on === 'reconnected') &&
-    pairing.reconnectAttempts < deps.settings.pairing.reconnectDelaysSeconds.length
+    pairing.reconnectAttempts <= deps.settings.pairing.reconnectDelaysSeconds.length
   ) {
-    // The attempt still waiting is no longer needed (and would change nothing if it fired).
+    // The attempt (or, after the last, the verdict) still waiting is no longer needed (and would
+    // change nothing if it fired).
     await deps.reconnects.cancel({
       seatUid: seat.uid,
       pairingId: pairing.pairingId,
       attempt: pairing.reconnectAttempts + 1,
     });
   }
-  await carryOut(deps, family, pairing, plan, providerEventId);
+  await settle(deps, 'workers', family, seat, stampedWith(moves, reportedAt), providerEventId);
   return 'handled';
 };
 
@@ -327,56 +358,75 @@ export const handleSessionEvent = async (
   return retryOnConflict(() => handleOnFreshRead(deps, event, providerEventId, memory));
 };
 
-export type ReconnectOutcome = 'stale' | 'attempted' | 'gave_up';
+/**
+ * What became of a reconnect schedule: `stale` (not the one the pairing waits for), `attempted` (a
+ * restart asked; the provider's report decides), or where the pairing ended: `reconnected`
+ * (`paired`) or `disconnected`.
+ */
+export type ReconnectOutcome = 'stale' | 'attempted' | 'reconnected' | 'disconnected';
 
 /**
- * A reconnect schedule fired (see `reconnect.ts`): only the attempt the pairing waits for
- * acts. It schedules the next attempt, asks the provider to restart the session, and records the
- * attempt; the provider's answer arrives as a status (`WORKING` reconnects, `FAILED` after the last
- * attempt gives up). A restart the provider refuses on the last attempt gives up at once.
+ * A reconnect schedule fired (see `reconnect.ts`): only the one the pairing waits for acts. It first
+ * reads the session's status at the provider as a report made now, as the catch-up does: a session
+ * the provider has back (`WORKING`) makes the pairing `paired` as its own `WORKING` event would,
+ * whether that event is late, lost or never sent (the `STOPPED` was a late delivery of a drop that
+ * is over), and is not restarted (the restart's own reports would read as a second drop). Otherwise
+ * an attempt schedules the next one (after the last, the verdict), asks the provider to restart the
+ * session, and records the attempt; the restart's report moves the pairing. The verdict, and a last
+ * attempt whose restart the provider refuses, end the drop: `disconnected`, with the critical
+ * notification.
  */
 export const handleReconnectAttempt = async (
   deps: PairingWorkerDeps,
   fired: ReconnectAttempt,
   source: EventSource = 'crons',
 ): Promise<ReconnectOutcome> => {
-  // One restart per attempt, even when its record is written again after a concurrent change. A
-  // session the provider already has back (`WORKING`, its event still on the way) is not restarted:
-  // the restart's own `STARTING` would read as a second drop.
-  const restart = once(async (sessionName: string) => {
-    if ((await deps.sessions.status(sessionName).catch(() => null)) === 'WORKING') return true;
-    return deps.sessions.restart(sessionName).then(
+  // Asked once per firing, even when its record is written again after a concurrent change.
+  const providerStatus = once((sessionName: string) => deps.sessions.status(sessionName).catch(() => null));
+  const restart = once((sessionName: string) =>
+    deps.sessions.restart(sessionName).then(
       () => true,
       () => false,
-    );
-  });
+    ),
+  );
   return retryOnConflict(async () => {
     const family = await deps.families.load(accountUidOfSeat(fired.seatUid) ?? '');
     const seat = family === null ? undefined : seatOf(family, fired.seatUid);
     if (family === null || seat?.pairing == null) return 'stale';
-    const begun = beginAttempt(seat.pairing, fired, deps.settings.pairing.reconnectDelaysSeconds);
-    if (begun === null) return 'stale';
-    if (begun.next !== null) await deps.reconnects.schedule(begun.next.attempt, begun.next.at);
-    const restarted = await restart(seat.pairing.sessionName);
-    const attempting: Seat = { ...seat, pairing: begun.pairing, updatedAt: deps.clock.now().toISOString() };
-    if (!restarted && begun.next === null) {
-      const moves = chain(begun.pairing, ['third_retry_failed'], deps.clock.now(), deps);
-      const plan = planPairingChange(deps, source, family, seat, moves);
-      await carryOut(deps, family, seat.pairing, plan, null);
-      return 'gave_up';
+    const pairing = seat.pairing;
+    const firing = beginAttempt(pairing, fired, deps.settings.pairing.reconnectDelaysSeconds);
+    if (firing === null) return 'stale';
+    const now = deps.clock.now();
+    const status = statusPayload.safeParse({ status: await providerStatus(pairing.sessionName) });
+    const reading = status.success
+      ? readProviderStatus(pairing, status.data.status, deps.settings.pairing.reconnectDelaysSeconds.length)
+      : ({ kind: 'ignore' } as const);
+    const step = reconnectStep(firing, reading);
+    if (step === 'restart' && firing.kind === 'attempt') {
+      if (firing.next !== null) await deps.reconnects.schedule(firing.next.attempt, firing.next.at);
+      if ((await restart(pairing.sessionName)) || !firing.last) {
+        await deps.families.saveSeat({ ...seat, pairing: firing.pairing, updatedAt: now.toISOString() }, [
+          sourcedEvent(deps, source, {
+            type: 'pairing.status',
+            accountId: seat.accountUid,
+            seat: seatRef(seat),
+            payload: {
+              status: firing.pairing.status,
+              nextRetryAt: firing.pairing.nextRetryAt,
+              reconnectAttempts: firing.pairing.reconnectAttempts,
+            },
+          }),
+        ]);
+        return 'attempted';
+      }
     }
-    await deps.families.saveSeat(attempting, [
-      sourcedEvent(deps, source, {
-        type: 'pairing.status',
-        accountId: seat.accountUid,
-        seat: seatRef(seat),
-        payload: {
-          status: begun.pairing.status,
-          nextRetryAt: begun.pairing.nextRetryAt,
-          reconnectAttempts: begun.pairing.reconnectAttempts,
-        },
-      }),
-    ]);
-    return 'attempted';
+    // The provider's status moves the pairing (the same moves its report would make); or the drop
+    // ends here: the verdict found the session still down, or the provider refused the last restart.
+    const ending =
+      step === 'follow_status' && status.success
+        ? await movesFor(deps, seat, pairing, status.data, null, now.toISOString())
+        : chain(firing.kind === 'attempt' ? firing.pairing : pairing, ['third_retry_failed'], now, deps);
+    await settle(deps, source, family, seat, stampedWith(ending, now.toISOString()), null);
+    return ending.at(-1)?.pairing.status === 'paired' ? 'reconnected' : 'disconnected';
   });
 };

@@ -1,6 +1,6 @@
 import { seatOf } from '../../domain/family/account';
 import { accountUidOfSeat } from '../../domain/family/uids';
-import { movePairing, sessionMetadata } from '../../domain/pairing/pairing';
+import { expectRestart, movePairing, sessionMetadata } from '../../domain/pairing/pairing';
 import { isOpenPairing } from '../../domain/pairing/pairing.transitions';
 import { bindingOrder } from '../../domain/pairing/proxy';
 import type { Deps } from '../deps';
@@ -23,16 +23,24 @@ export type SessionMove = 'moved' | 'reconnect_required' | 'not_bound';
  * Moves one seat's session off a burned address: to the address with most room, or, when none has
  * any, the pairing ends (`proxy_burned`: guardians told to pair again, the session removed).
  *
- * The provider is told first (the whole config with the new proxy, then a restart: idempotent), and
- * only then the seat is written, in ONE transaction with the new address's slot taken (only while it
- * has room) and the burned one's given back. A crash anywhere leaves either nothing written (the
- * message comes back and the move is made again, perhaps to another address: the provider is told
- * again) or the whole move (the seat no longer names the burned address: nothing to do). No slot is
- * ever counted twice or lost. A new address that filled meanwhile, or a seat that moved, fails the
- * transaction: it is read and decided again.
+ * The pairing first records that it expects the restart (`expectRestart`): WAHA's update stops and
+ * starts a running session, and its `STOPPED` (then `STARTING`) may be handled before anything else
+ * is written; read as a drop it would degrade a paired session, or cancel a pairing showing its
+ * code. Then the provider is told (the whole config with the new proxy, once per address whatever
+ * the retries), and only then the seat is written, in ONE transaction with the new address's slot
+ * taken (only while it has room) and the burned one's given back. A crash anywhere leaves either no
+ * slot moved (the message comes back and the move is made again, perhaps to another address: the
+ * provider is told again) or the whole move (the seat no longer names the burned address: nothing to
+ * do). No slot is ever counted twice or lost. A new address that filled meanwhile, or a seat that
+ * moved, fails the transaction: it is read and decided again.
  */
-export const moveSessionOffProxy = (deps: BurnDeps, seatUid: string, burned: string): Promise<SessionMove> =>
-  retryOnConflict(async () => {
+export const moveSessionOffProxy = (
+  deps: BurnDeps,
+  seatUid: string,
+  burned: string,
+): Promise<SessionMove> => {
+  const told = new Set<string>();
+  return retryOnConflict(async () => {
     const accountUid = accountUidOfSeat(seatUid);
     const family = accountUid === null ? null : await deps.families.load(accountUid);
     const seat = family === null ? undefined : seatOf(family, seatUid);
@@ -48,19 +56,33 @@ export const moveSessionOffProxy = (deps: BurnDeps, seatUid: string, burned: str
       await endSession(deps, pairing.sessionName);
       return 'reconnect_required';
     }
-    await deps.sessions.changeProxy({
-      name: pairing.sessionName,
-      proxyUrl: target.address,
-      metadata: sessionMetadata(pairing, seat.uid),
-    });
+    let current = seat;
+    if (!told.has(target.label)) {
+      const at = now.toISOString();
+      current = await deps.families.saveSeat(
+        { ...seat, pairing: expectRestart(pairing, now), updatedAt: at },
+        [],
+      );
+      await deps.sessions.changeProxy({
+        name: pairing.sessionName,
+        proxyUrl: target.address,
+        metadata: sessionMetadata(pairing, seat.uid),
+      });
+      told.add(target.label);
+    }
     const at = now.toISOString();
     await deps.families.saveSeat(
-      { ...seat, pairing: { ...pairing, proxyLabel: target.label, updatedAt: at }, updatedAt: at },
+      {
+        ...current,
+        pairing: { ...(current.pairing ?? pairing), proxyLabel: target.label, updatedAt: at },
+        updatedAt: at,
+      },
       [],
       { takeProxy: target.label, releaseProxy: burned },
     );
     return 'moved';
   });
+};
 
 /**
  * The burn worker's message: every session bound to the burned address is moved off it. The

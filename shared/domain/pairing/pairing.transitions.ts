@@ -59,6 +59,12 @@ export interface PairingRow {
   on: PairingTrigger;
   to: PairingStatus;
   effects: readonly PairingEffect[];
+  /**
+   * The row is fired by a report a restart also makes (`STOPPED`, `STARTING`): while the pairing
+   * expects a restart (the service asked for one: a proxy change), such a report is that restart,
+   * and the row does not fire.
+   */
+  unlessRestartExpected?: true;
 }
 
 const ending = ['release_proxy'] as const;
@@ -98,7 +104,14 @@ export const pairingTable: readonly PairingRow[] = [
     to: 'cancelled',
     effects: [...ending],
   },
-  { from: ['challenge'], on: 'codes_exhausted', to: 'cancelled', effects: [...ending] },
+  // A session stopped while its challenge was shown: the codes it gave are gone.
+  {
+    from: ['challenge'],
+    on: 'codes_exhausted',
+    to: 'cancelled',
+    effects: [...ending],
+    unlessRestartExpected: true,
+  },
   // Not only from `challenge`: a session can also fail while it starts or confirms.
   {
     from: ['starting', 'challenge', 'passkey', 'connecting'],
@@ -106,7 +119,13 @@ export const pairingTable: readonly PairingRow[] = [
     to: 'disconnected',
     effects: [...ending],
   },
-  { from: ['paired'], on: 'connection_dropped', to: 'degraded', effects: ['schedule_retries'] },
+  {
+    from: ['paired'],
+    on: 'connection_dropped',
+    to: 'degraded',
+    effects: ['schedule_retries'],
+    unlessRestartExpected: true,
+  },
   { from: ['degraded'], on: 'reconnected', to: 'paired', effects: ['refresh_last_seen'] },
   {
     from: ['degraded'],
@@ -140,10 +159,18 @@ export const pairingTable: readonly PairingRow[] = [
 
 export type PairingMove = { to: PairingStatus; effects: readonly PairingEffect[] } | null;
 
-/** The move a trigger makes from a status, or null when the table has no such row (nothing changes). */
-export const transitionPairing = (from: PairingStatus, on: PairingTrigger): PairingMove => {
+/**
+ * The move a trigger makes from a status, or null when the table has no such row (nothing changes),
+ * or when the trigger is a restart the pairing expects (`restartExpected`) and the row says so.
+ */
+export const transitionPairing = (
+  from: PairingStatus,
+  on: PairingTrigger,
+  restartExpected = false,
+): PairingMove => {
   const row = pairingTable.find((candidate) => candidate.on === on && candidate.from.includes(from));
-  return row === undefined ? null : { to: row.to, effects: row.effects };
+  if (row === undefined || (restartExpected && row.unlessRestartExpected === true)) return null;
+  return { to: row.to, effects: row.effects };
 };
 
 export const isOpenPairing = (status: PairingStatus): boolean => !finalStatuses.includes(status);

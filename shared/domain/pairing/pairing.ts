@@ -7,7 +7,14 @@ import {
   type PairingStatus,
   type PairingTrigger,
 } from './pairing.transitions';
-import { attemptTimes, isCurrentAttempt, type ReconnectAttempt } from './reconnect';
+import {
+  attemptTimes,
+  isCurrentAttempt,
+  isLastAttempt,
+  isVerdict,
+  verdictTime,
+  type ReconnectAttempt,
+} from './reconnect';
 
 /**
  * A seat's pairing: the link between the person's messaging
@@ -69,6 +76,12 @@ export interface Pairing {
    * report made before it and delivered after it (a webhook retried late) changes nothing.
    */
   statusReportedAt?: string;
+  /**
+   * When the service asked the provider to restart the session (a proxy change: WAHA's update stops
+   * and starts a running session): the `STOPPED` and `STARTING` it reports around then are that
+   * restart (`isExpectedRestartReport`), not a drop nor the end of the codes shown.
+   */
+  restartExpectedAt?: string;
 }
 
 /**
@@ -150,9 +163,11 @@ export const movePairing = (
     challenge?: StoredChallenge;
     reconnectDelaysSeconds?: readonly number[];
     revokedBecause?: FailureReason;
+    /** The trigger comes from a report of a restart the pairing expects (`isExpectedRestartReport`). */
+    restartExpected?: boolean;
   } = {},
 ): PairingMoveResult | null => {
-  const move = transitionPairing(pairing.status, on);
+  const move = transitionPairing(pairing.status, on, options.restartExpected);
   if (move === null) return null;
   const at = now.toISOString();
   let next: Pairing = { ...pairing, status: move.to, updatedAt: at };
@@ -213,6 +228,37 @@ const ignore = { kind: 'ignore' } as const;
 export const isStaleReport = (pairing: Pairing, reportedAt: string | null): boolean =>
   reportedAt !== null && pairing.statusReportedAt !== undefined && reportedAt < pairing.statusReportedAt;
 
+/** What a restart reports on its way back, before `WORKING` or `SCAN_QR_CODE` (README §A2). */
+const restartReports: readonly ProviderStatus[] = ['STOPPED', 'STARTING'];
+
+/**
+ * How long either side of the moment the service asked for a restart its reports are that
+ * restart's: WAHA restarts a session in seconds; the provider's clock and ours may differ a little.
+ */
+export const expectedRestartSeconds = 30;
+
+/** A report made within the window of the restart the pairing expects (its instant, the provider's). */
+export const isWithinExpectedRestart = (pairing: Pairing, reportedAt: string): boolean =>
+  pairing.restartExpectedAt !== undefined &&
+  Math.abs(Date.parse(reportedAt) - Date.parse(pairing.restartExpectedAt)) <= expectedRestartSeconds * 1000;
+
+/**
+ * A `STOPPED` or `STARTING` of the restart the pairing expects: the table's rows marked
+ * `unlessRestartExpected` do not fire on it. A `FAILED`, or a report outside the window, is read
+ * as ever: a session that never comes back still drops.
+ */
+export const isExpectedRestartReport = (
+  pairing: Pairing,
+  status: ProviderStatus,
+  reportedAt: string,
+): boolean => restartReports.includes(status) && isWithinExpectedRestart(pairing, reportedAt);
+
+/** The service asks the provider to restart the session now: its reports are expected. */
+export const expectRestart = (pairing: Pairing, now: Date): Pairing => ({
+  ...pairing,
+  restartExpectedAt: now.toISOString(),
+});
+
 export const readProviderStatus = (
   pairing: Pairing,
   status: ProviderStatus,
@@ -247,7 +293,6 @@ export const readProviderStatus = (
       return isOpenPairing(at) ? { kind: 'move', on: 'challenge_failed' } : ignore;
     case 'STOPPED':
       if (at === 'paired') return { kind: 'move', on: 'connection_dropped' };
-      // A session restarted while its challenge was shown: the codes it gave are gone.
       if (at === 'challenge') return { kind: 'move', on: 'codes_exhausted' };
       return ignore;
     case 'STARTING':
@@ -287,24 +332,53 @@ export const renewalMethod = (pairing: Pairing | null, method: PairingMethod | u
   return method ?? pairing.method;
 };
 
-/** A reconnect schedule that fired: the attempt it starts and the one to schedule after it. */
+/**
+ * What a reconnect schedule that fired asks: an attempt (with the pairing as it records the attempt,
+ * and the schedule after it: the next attempt, or after the last one the verdict), or the verdict,
+ * which ends the drop either way. Null when the pairing no longer waits for this schedule.
+ */
+export type FiredReconnect =
+  | {
+      kind: 'attempt';
+      pairing: Pairing;
+      last: boolean;
+      next: { attempt: ReconnectAttempt; at: Date } | null;
+    }
+  | { kind: 'verdict' };
+
 export const beginAttempt = (
   pairing: Pairing,
   fired: ReconnectAttempt,
   delaysSeconds: readonly number[],
-): { pairing: Pairing; next: { attempt: ReconnectAttempt; at: Date } | null } | null => {
+): FiredReconnect | null => {
   if (!isCurrentAttempt(pairing, fired) || pairing.droppedAt === null) return null;
-  const times = attemptTimes(new Date(pairing.droppedAt), delaysSeconds);
-  const nextAt = times[fired.attempt];
+  if (isVerdict(fired.attempt, delaysSeconds)) return { kind: 'verdict' };
+  const droppedAt = new Date(pairing.droppedAt);
+  const nextAttemptAt = attemptTimes(droppedAt, delaysSeconds)[fired.attempt];
+  const nextAt = nextAttemptAt ?? verdictTime(droppedAt, delaysSeconds);
   return {
+    kind: 'attempt',
     pairing: {
       ...pairing,
       reconnectAttempts: fired.attempt,
-      nextRetryAt: nextAt?.toISOString() ?? null,
+      // The verdict is no retry: after the last attempt none is due.
+      nextRetryAt: nextAttemptAt?.toISOString() ?? null,
     },
+    last: isLastAttempt(fired.attempt, delaysSeconds),
     next: nextAt === undefined ? null : { attempt: { ...fired, attempt: fired.attempt + 1 }, at: nextAt },
   };
 };
+
+/**
+ * What a fired reconnect schedule does, the session's status at the provider read as a report made
+ * now: a status that moves the pairing moves it (back `WORKING`: `reconnected`, as its own event
+ * would; a device unlinked); otherwise an attempt restarts the session, and the verdict gives up.
+ */
+export const reconnectStep = (
+  firing: FiredReconnect,
+  reading: StatusReading,
+): 'follow_status' | 'restart' | 'give_up' =>
+  reading.kind !== 'ignore' ? 'follow_status' : firing.kind === 'attempt' ? 'restart' : 'give_up';
 
 /**
  * Challenges as guardians see them: the QR, or only that a code is on the person's phone or that the

@@ -31,3 +31,18 @@ export const isCurrentAttempt = (
 /** After the last failed attempt the pairing gives up (`third_retry_failed`). */
 export const isLastAttempt = (attempt: number, delaysSeconds: readonly number[]): boolean =>
   attempt >= delaysSeconds.length;
+
+/**
+ * The schedule after the last attempt: the verdict. The last restart's report may be lost, or the
+ * session may never come back (stuck `STARTING`), and a drop must still end `paired` or
+ * `disconnected`. It comes the first gap after the last attempt (the time a drop is given before its
+ * first attempt), as one more firing of the same schedule (attempt = the number of gaps + 1).
+ */
+export const verdictTime = (droppedAt: Date, delaysSeconds: readonly number[]): Date | undefined => {
+  const last = attemptTimes(droppedAt, delaysSeconds).at(-1);
+  const settle = delaysSeconds[0];
+  return last === undefined || settle === undefined ? undefined : new Date(last.getTime() + settle * 1000);
+};
+
+export const isVerdict = (attempt: number, delaysSeconds: readonly number[]): boolean =>
+  attempt === delaysSeconds.length + 1;

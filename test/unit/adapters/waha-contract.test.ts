@@ -199,8 +199,8 @@ describe(`the WAHA contract (OpenAPI ${wahaVersion})`, () => {
     expect((await control(name, 'messages', { body: 'tchau', fromMe: true })).status).toBe(200);
     await waha.restart(name);
     await waha.stop(name);
-    await awaitStatuses(name, 7);
-    // Off a burned proxy: the whole config again with the new address, then a restart.
+    await awaitStatuses(name, 8);
+    // Off a burned proxy (of a stopped session here): the whole config again with the new address.
     await waha.changeProxy({ name, proxyUrl: 'http://u:p@10.0.0.9:8080', metadata: { seatUid: 'st_x' } });
     // A create retried after its answer was lost: WAHA's 422, then the config and a start.
     await waha.createSession({ name, proxyUrl: 'http://10.0.0.2:8080', metadata: { seatUid: 'st_x' } });
@@ -266,6 +266,73 @@ describe(`the WAHA contract (OpenAPI ${wahaVersion})`, () => {
       password: 'p@ss:w/rd#1',
     });
     expect(view.config['metadata']).toEqual(metadata);
+  });
+
+  it('puts a running session on another proxy with one call, the update, which restarts it once as WAHA does', async () => {
+    const waha = adapter();
+    const name = serviceName();
+    await waha.createSession({ name, proxyUrl: 'http://10.0.0.1:8080', metadata: { seatUid: 'st_x' } });
+    await awaitStatuses(name, 2);
+    expect((await control(name, 'link', { phone: '+5511987654321' })).status).toBe(200);
+    const linked = statusesOf(name).length;
+    const from = exchanges.length;
+    await waha.changeProxy({ name, proxyUrl: 'http://u:p@10.0.0.9:8080', metadata: { seatUid: 'st_x' } });
+    const change = exchanges.slice(from);
+    // The update alone: a restart asked after it would stop the session a second time.
+    expect(
+      change.map(({ request, status }) => [request.method, new URL(request.url).pathname, status]),
+    ).toEqual([['PUT', `/api/sessions/${name}`, 200]]);
+    expect(change[0]?.request.body).toMatchObject({
+      config: {
+        proxy: { server: '10.0.0.9:8080', username: 'u', password: 'p' },
+        metadata: { seatUid: 'st_x' },
+      },
+    });
+    const restarted = await awaitStatuses(name, linked + 3);
+    expect(restarted.slice(linked)).toEqual(['STOPPED', 'STARTING', 'WORKING']);
+    // A restart asked: the same three, and nothing more.
+    const before = exchanges.length;
+    await waha.restart(name);
+    expect((await awaitStatuses(name, linked + 6)).slice(linked + 3)).toEqual([
+      'STOPPED',
+      'STARTING',
+      'WORKING',
+    ]);
+    expect(exchanges.slice(before).map(({ request, status }) => [request.method, status])).toEqual([
+      ['POST', 201],
+    ]);
+    expect(exchanges.flatMap(({ request }) => requestProblems(request))).toEqual([]);
+    expect(
+      exchanges.flatMap(({ request, status, answer }) =>
+        answerProblems(request.method, request.url, status, answer),
+      ),
+    ).toEqual([]);
+    const sent = events.filter((one) => one.session === name);
+    expect(sent.flatMap((one) => eventProblems(one.body))).toEqual([]);
+    expect(statusesOf(name)).toHaveLength(linked + 6);
+  });
+
+  it('reports the link’s first WORKING with me null (GET me answers it), and me from then on', async () => {
+    const waha = adapter();
+    const name = serviceName();
+    await waha.createSession({ name, proxyUrl: 'http://10.0.0.1:8080', metadata: {} });
+    await awaitStatuses(name, 2);
+    await control(name, 'link', { phone: '+5511987654321', reconnect: true });
+    const reports = events
+      .filter((one) => one.session === name && one.event === 'session.status')
+      .map((one) => one.body as { me: { id: string } | null; payload: { status: string } })
+      .slice(2)
+      .map((one) => [one.payload.status, one.me?.id ?? null]);
+    // GOWS may reconnect right after the link: STARTING, then WORKING.
+    expect(reports).toEqual([
+      ['WORKING', null],
+      ['STARTING', '5511987654321@c.us'],
+      ['WORKING', '5511987654321@c.us'],
+    ]);
+    expect(await waha.me(name)).toBe('5511987654321@c.us');
+    expect(events.filter((one) => one.session === name).flatMap((one) => eventProblems(one.body))).toEqual(
+      [],
+    );
   });
 
   it('sends a session the adapter created one webhook per message, incoming or one’s own', async () => {

@@ -109,6 +109,19 @@ describe('the pairing transition table', () => {
     expect(transitionPairing('degraded', 'connection_dropped')).toBeNull();
   });
 
+  it('lets a restart the pairing expects neither drop a paired session nor end the codes shown', () => {
+    expect(pairingTable.filter((row) => row.unlessRestartExpected).map((row) => row.on)).toEqual([
+      'codes_exhausted',
+      'connection_dropped',
+    ]);
+    expect(transitionPairing('paired', 'connection_dropped', true)).toBeNull();
+    expect(transitionPairing('challenge', 'codes_exhausted', true)).toBeNull();
+    // Anything else moves as ever.
+    expect(transitionPairing('paired', 'connection_dropped')?.to).toBe('degraded');
+    expect(transitionPairing('degraded', 'reconnected', true)?.to).toBe('paired');
+    expect(transitionPairing('paired', 'device_unlinked', true)?.to).toBe('disconnected');
+  });
+
   it('names every pairing status', () => {
     expect(pairingStatuses).toEqual([
       'starting',

@@ -3,7 +3,9 @@ import { ServiceError } from '../../../shared/domain/errors';
 import {
   beginAttempt,
   eventChallenge,
+  expectRestart,
   guardianPairingView,
+  isExpectedRestartReport,
   isStaleReport,
   movePairing,
   newPairing,
@@ -11,6 +13,7 @@ import {
   passkeyAnswer,
   personPairingView,
   readProviderStatus,
+  reconnectStep,
   renewalMethod,
   seatUidOfLegacySession,
   sessionNameFor,
@@ -209,20 +212,61 @@ describe('a pairing', () => {
     const dropped = pairing('degraded', { droppedAt: now.toISOString() });
     const fired = { seatUid, pairingId: dropped.pairingId, attempt: 1 };
     const first = beginAttempt(dropped, fired, [30, 120, 600]);
-    expect(first?.pairing).toMatchObject({ reconnectAttempts: 1, nextRetryAt: '2026-11-22T10:02:30.000Z' });
-    expect(first?.next).toEqual({
-      attempt: { ...fired, attempt: 2 },
-      at: new Date('2026-11-22T10:02:30.000Z'),
+    expect(first).toEqual({
+      kind: 'attempt',
+      pairing: expect.objectContaining({ reconnectAttempts: 1, nextRetryAt: '2026-11-22T10:02:30.000Z' }),
+      last: false,
+      next: { attempt: { ...fired, attempt: 2 }, at: new Date('2026-11-22T10:02:30.000Z') },
     });
-    const third = beginAttempt(
-      { ...dropped, reconnectAttempts: 2 },
-      { ...fired, attempt: 3 },
-      [30, 120, 600],
-    );
-    expect(third).toMatchObject({ pairing: { reconnectAttempts: 3, nextRetryAt: null }, next: null });
     // Late, twice, or after the pairing moved on: nothing.
     expect(beginAttempt({ ...dropped, reconnectAttempts: 1 }, fired, [30, 120, 600])).toBeNull();
     expect(beginAttempt({ ...dropped, status: 'paired' }, fired, [30, 120, 600])).toBeNull();
+  });
+
+  it('schedules the verdict one first gap after the last attempt; no retry is due after the last', () => {
+    const dropped = pairing('degraded', { droppedAt: now.toISOString(), reconnectAttempts: 2 });
+    const fired = { seatUid, pairingId: dropped.pairingId, attempt: 3 };
+    expect(beginAttempt(dropped, fired, [30, 120, 600])).toEqual({
+      kind: 'attempt',
+      pairing: expect.objectContaining({ reconnectAttempts: 3, nextRetryAt: null }),
+      last: true,
+      next: { attempt: { ...fired, attempt: 4 }, at: new Date('2026-11-22T10:13:00.000Z') },
+    });
+  });
+
+  it('gives the verdict when the schedule after the last attempt fires, once', () => {
+    const waiting = pairing('degraded', { droppedAt: now.toISOString(), reconnectAttempts: 3 });
+    const verdict = { seatUid, pairingId: waiting.pairingId, attempt: 4 };
+    expect(beginAttempt(waiting, verdict, [30, 120, 600])).toEqual({ kind: 'verdict' });
+    expect(beginAttempt({ ...waiting, status: 'disconnected' }, verdict, [30, 120, 600])).toBeNull();
+    expect(beginAttempt({ ...waiting, status: 'paired' }, verdict, [30, 120, 600])).toBeNull();
+  });
+
+  it('follows the provider when a reconnect finds the session back: reconnected as by its WORKING event, no restart', () => {
+    const waiting = pairing('degraded', { droppedAt: now.toISOString(), reconnectAttempts: 0 });
+    const fired = { seatUid, pairingId: waiting.pairingId, attempt: 1 };
+    const attempt = beginAttempt(waiting, fired, [30, 120, 600])!;
+    const back = readProviderStatus(waiting, 'WORKING', 3);
+    expect(back).toEqual({ kind: 'move', on: 'reconnected' });
+    expect(reconnectStep(attempt, back)).toBe('follow_status');
+    // A session still down (or a status the provider would not give) is restarted.
+    for (const down of ['STARTING', 'STOPPED', 'FAILED'] as const)
+      expect(reconnectStep(attempt, readProviderStatus(waiting, down, 3))).toBe('restart');
+    expect(reconnectStep(attempt, { kind: 'ignore' })).toBe('restart');
+  });
+
+  it('ends every drop at the verdict: paired when the session is back, else disconnected', () => {
+    const waiting = pairing('degraded', { droppedAt: now.toISOString(), reconnectAttempts: 3 });
+    const verdict = beginAttempt(
+      waiting,
+      { seatUid, pairingId: waiting.pairingId, attempt: 4 },
+      [30, 120, 600],
+    )!;
+    expect(reconnectStep(verdict, readProviderStatus(waiting, 'WORKING', 3))).toBe('follow_status');
+    expect(readProviderStatus(waiting, 'FAILED', 3)).toEqual({ kind: 'move', on: 'third_retry_failed' });
+    for (const down of ['STARTING', 'STOPPED'] as const)
+      expect(reconnectStep(verdict, readProviderStatus(waiting, down, 3))).toBe('give_up');
+    expect(reconnectStep(verdict, { kind: 'ignore' })).toBe('give_up');
   });
 
   it('takes a number-match answer only while the provider asks for one it can be given', () => {
@@ -281,6 +325,30 @@ describe('a pairing', () => {
       kind: 'passkey_confirm',
       expiresAt: null,
     });
+  });
+});
+
+describe('a restart the service asked for (a proxy change)', () => {
+  const asked = expectRestart(pairing('paired'), now);
+  const at = (seconds: number) => new Date(now.getTime() + seconds * 1000).toISOString();
+
+  it('makes the STOPPED and STARTING reported within 30 s of the ask that restart', () => {
+    expect(asked.restartExpectedAt).toBe(now.toISOString());
+    for (const status of ['STOPPED', 'STARTING'] as const) {
+      expect(isExpectedRestartReport(asked, status, at(2))).toBe(true);
+      expect(isExpectedRestartReport(asked, status, at(30))).toBe(true);
+      // The provider's clock may run a little behind ours.
+      expect(isExpectedRestartReport(asked, status, at(-1))).toBe(true);
+    }
+  });
+
+  it('reads a FAILED, a report outside the window, or any report without an ask, as ever', () => {
+    expect(isExpectedRestartReport(asked, 'FAILED', at(2))).toBe(false);
+    expect(isExpectedRestartReport(asked, 'STARTING', at(31))).toBe(false);
+    expect(isExpectedRestartReport(pairing('paired'), 'STOPPED', at(2))).toBe(false);
+    const dropped = movePairing(asked, 'connection_dropped', now, { restartExpected: true });
+    expect(dropped).toBeNull();
+    expect(movePairing(asked, 'connection_dropped', now)?.pairing.status).toBe('degraded');
   });
 });
 

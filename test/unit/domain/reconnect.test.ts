@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { attemptTimes, isCurrentAttempt, isLastAttempt } from '../../../shared/domain/pairing/reconnect';
+import {
+  attemptTimes,
+  isCurrentAttempt,
+  isLastAttempt,
+  isVerdict,
+  verdictTime,
+} from '../../../shared/domain/pairing/reconnect';
 
 describe('reconnect attempts', () => {
   it('come 0.5, 2.5 and 12.5 minutes after the drop with the default gaps', () => {
@@ -24,5 +30,13 @@ describe('reconnect attempts', () => {
   it('give up after the last one', () => {
     expect(isLastAttempt(2, [30, 120, 600])).toBe(false);
     expect(isLastAttempt(3, [30, 120, 600])).toBe(true);
+  });
+
+  it('end with a verdict the first gap after the last attempt (13 minutes after the drop by default)', () => {
+    const dropped = new Date('2026-11-22T10:00:00Z');
+    expect(verdictTime(dropped, [30, 120, 600])?.toISOString()).toBe('2026-11-22T10:13:00.000Z');
+    expect(verdictTime(dropped, [])).toBeUndefined();
+    expect(isVerdict(4, [30, 120, 600])).toBe(true);
+    expect(isVerdict(3, [30, 120, 600])).toBe(false);
   });
 });
