@@ -1,51 +1,36 @@
 import { spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { functionGroups, type FunctionGroup } from '../../infra/routes';
-import { localEnvironment } from '../../localstack/dev-config';
-import { queueEnvironment } from '../support/local-stack';
-import { createTable, startDynamoLocal } from '../../localstack/dynamo';
 import { buildBundles } from '../support/bundles';
-import { freePort } from '../support/ports';
+import { nextDelivery } from '../e2e/support/api';
+import { useStack } from '../e2e/support/stack';
 import { accessToken } from './access-token';
-import { startCountingProxy } from './counting-proxy';
+import { runHandlersInProcess, serveApiInProcess, startBenchStack } from './bench-stack';
+import { benchCount } from './counts';
 import { validDependent } from '../support/fixtures';
 
 /**
  * `npm run bench`: (1) the cold start of every function group's built bundle beside a floor that only
  * creates the DynamoDB document client and does one GetItem; (2) the DynamoDB calls of each route.
- * Everything runs on loopback against DynamoDB Local.
+ * Everything runs on loopback against the local stack (its DynamoDB Local, its queues and their
+ * workers: a sign-in code reaches its user through the sign-in mails' queue).
  */
 const out = resolve('.bench');
 mkdirSync(out, { recursive: true });
-const runs = Number(process.env['BENCH_RUNS'] ?? 11);
+const runs = benchCount('BENCH_RUNS', 11, 1);
 
-const dynamoPort = await freePort();
-const dynamo = await startDynamoLocal({ port: dynamoPort, workDir: resolve('.local/bench') });
-const proxy = await startCountingProxy(dynamo.endpoint, await freePort());
-const env = {
-  ...localEnvironment(
-    { DYNAMODB_PORT: dynamoPort, WEB_PORT: 3003, BUSINESS_PROVIDER_PORT: 3005, GATEWAY_PORT: 3001 },
-    {},
-  ),
-  TABLE_NAME: 'bench',
-  LOG_LEVEL: 'ERROR',
-  // The pairing and consent groups check it as they start; no request measured here reaches it.
-  SESSION_PROVIDER_URL: 'http://127.0.0.1:3004',
-  // Named only: no route measured here sends to a queue.
-  ...queueEnvironment('http://127.0.0.1:3010'),
-};
-await createTable(dynamo.endpoint, env.TABLE_NAME);
-Object.assign(process.env, env, { DYNAMODB_ENDPOINT: proxy.endpoint });
+const { stack, proxy } = await startBenchStack('bench');
+useStack(stack);
+runHandlersInProcess(stack, proxy);
 
 try {
   // --- Bundles, built with the options CDK deploys with (chunks beside them, as in the asset).
   await buildBundles(out, { extra: { floor: 'test/bench/floor.ts' } });
 
   // --- Data for the requests: one family with a seat, made through the real routes (in process).
-  const { loadApiHandlers, startApiServer } = await import('../../localstack/api-server');
-  const apiPort = await freePort();
-  const api = await startApiServer({ port: apiPort, handlers: await loadApiHandlers() });
+  const { api, apiPort } = await serveApiInProcess();
   const base = `http://127.0.0.1:${apiPort}`;
   const callApi = async (method: string, path: string, token?: string, body?: unknown) => {
     const response = await fetch(`${base}${path}`, {
@@ -61,34 +46,43 @@ try {
     return { status: response.status, body: text ? JSON.parse(text) : null };
   };
 
-  // Sign-up through the routes: the code is read from the dev-delivery line on stdout.
-  const writes: string[] = [];
-  const realWrite = process.stdout.write.bind(process.stdout);
-  process.stdout.write = ((chunk: string) => (
-    writes.push(String(chunk)),
-    true
-  )) as typeof process.stdout.write;
   const calls: { route: string; status: number; operations: string[] }[] = [];
-  const measure = async (route: string, method: string, path: string, token?: string, body?: unknown) => {
+  /** One request, its DynamoDB calls counted; an answer other than the one expected stops the part. */
+  const measure = async (
+    route: string,
+    method: string,
+    path: string,
+    token?: string,
+    body?: unknown,
+    expected: 'success' | 'refusal' = 'success',
+  ) => {
     proxy.take();
     if (process.env['BENCH_DEBUG']) process.stderr.write(`${route}\n`);
     const answer = await callApi(method, path, token, body);
     calls.push({ route, status: answer.status, operations: proxy.take() });
+    const succeeded = answer.status >= 200 && answer.status < 300;
+    if (succeeded !== (expected === 'success') || answer.status >= 500)
+      throw new Error(`${route} answered ${answer.status}, not the ${expected} measured`);
     return answer;
   };
+  // Sign-up through the routes: the code comes as the sign-in mails' worker delivers it (its log line).
+  const email = `bench-${randomUUID().slice(0, 8)}@example.com`;
   await measure('POST /auth/otp/request', 'POST', '/auth/otp/request', undefined, {
-    email: 'bench@example.com',
+    email,
     delivery: 'code',
     intent: 'signup',
   });
-  process.stdout.write = realWrite;
-  const code = JSON.parse(writes.find((line) => line.includes('otp.dev_delivery')) ?? '{}').code as string;
-  await measure('POST /auth/otp/verify (wrong code)', 'POST', '/auth/otp/verify', undefined, {
-    email: 'bench@example.com',
-    code: '000000',
-  });
+  const code = (await nextDelivery(email, 0, 30_000)).code ?? '';
+  await measure(
+    'POST /auth/otp/verify (wrong code)',
+    'POST',
+    '/auth/otp/verify',
+    undefined,
+    { email, code: code === '000000' ? '111111' : '000000' },
+    'refusal',
+  );
   const verified = await measure('POST /auth/otp/verify', 'POST', '/auth/otp/verify', undefined, {
-    email: 'bench@example.com',
+    email,
     code,
   });
   const token = verified.body.data.accessToken as string;
@@ -252,7 +246,7 @@ try {
   type Timing = { total: number; importMs: number; serveMs: number; status: number };
   const coldStartOnce = (bundle: string, event: unknown): Timing => {
     const child = spawnSync(process.execPath, ['--input-type=module', '-e', childScript(bundle, event)], {
-      env: { ...process.env, DYNAMODB_ENDPOINT: dynamo.endpoint },
+      env: { ...process.env, DYNAMODB_ENDPOINT: stack.dynamoEndpoint },
       encoding: 'utf8',
     });
     if (child.status !== 0) throw new Error(`cold start of ${bundle} failed: ${child.stderr}`);
@@ -319,5 +313,5 @@ try {
   writeFileSync(resolve(out, 'results.json'), JSON.stringify({ coldRows, callRows }, null, 2));
 } finally {
   await proxy.close();
-  await dynamo.stop();
+  await stack.stop();
 }
