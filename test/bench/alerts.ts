@@ -15,6 +15,7 @@ import type { Seat } from '../../shared/domain/family/seat';
 import { protectedSeat } from '../support/seats';
 import { accessToken } from './access-token';
 import { runHandlersInProcess, serveApiInProcess, startBenchStack } from './bench-stack';
+import { benchCount } from './counts';
 import type { CountedCall } from './counting-proxy';
 import { messageBody, percentile, signWebhook } from './provider-events';
 
@@ -25,9 +26,9 @@ import { messageBody, percentile, signWebhook } from './provider-events';
  * messages of one session, its handler run in this process through a counting proxy; (3) the calls
  * of `GET /accounts/{uid}/alerts` per page, with and without filters.
  */
-const measured = Number(process.env['BENCH_ALERT_MESSAGES'] ?? 500);
-const warmup = Number(process.env['BENCH_ALERT_WARMUP'] ?? 10);
-const batches = Number(process.env['BENCH_ALERT_BATCHES'] ?? 5);
+const measured = benchCount('BENCH_ALERT_MESSAGES', 500, 5);
+const warmup = benchCount('BENCH_ALERT_WARMUP', 10, 3);
+const batches = benchCount('BENCH_ALERT_BATCHES', 5, 1);
 const round = (value: number) => Math.round(value * 10) / 10;
 /** The categories the warm-up opens: the others open during the measured messages. */
 const warmupCategories = riskCategories.slice(0, 3);

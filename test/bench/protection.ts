@@ -17,6 +17,7 @@ import { seatKeysIn } from '../support/seat-keys';
 import { seatKeysTableOf } from '../support/table';
 import { accessToken } from './access-token';
 import { runHandlersInProcess, serveApiInProcess, startBenchStack } from './bench-stack';
+import { benchCount } from './counts';
 import type { CountedCall } from './counting-proxy';
 import { percentile } from './provider-events';
 
@@ -28,9 +29,9 @@ import { percentile } from './provider-events';
  * after its `until`, over `BENCH_PAUSES` pauses made through the local stack's API and ended by its
  * embedded scheduler.
  */
-const measured = Number(process.env['BENCH_HOME_REQUESTS'] ?? 500);
-const warmup = Number(process.env['BENCH_HOME_WARMUP'] ?? 20);
-const pauses = Number(process.env['BENCH_PAUSES'] ?? 50);
+const measured = benchCount('BENCH_HOME_REQUESTS', 500, 5);
+const warmup = benchCount('BENCH_HOME_WARMUP', 20, 2);
+const pauses = benchCount('BENCH_PAUSES', 50, 2);
 /** How far ahead each pause ends: past the pause's own request, so the schedule is made first. */
 const pauseLeadMs = Number(process.env['BENCH_PAUSE_LEAD_MS'] ?? 2000);
 const round = (value: number) => Math.round(value * 10) / 10;

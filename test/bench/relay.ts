@@ -11,8 +11,9 @@ import { dynamoFamilyStore } from '../../shared/adapters/dynamo/family.store';
 import { itemTypes, keys } from '../../shared/adapters/dynamo/keys';
 import { eventRows, transact } from '../../shared/adapters/dynamo/transact';
 import { newEvent } from '../../shared/domain/events/event';
-import { startLocalStack } from '../support/local-stack';
 import { freePort } from '../support/ports';
+import { benchLocalStack } from './bench-stack';
+import { benchCount } from './counts';
 import { percentile } from './provider-events';
 
 /**
@@ -21,21 +22,18 @@ import { percentile } from './provider-events';
  * 10,000 concurrent SSE connections with pings: its memory per connection.
  */
 const round = (value: number) => Math.round(value * 10) / 10;
-const connectionsWanted = Number(process.env['BENCH_CONNECTIONS'] ?? 10_000);
-const eventsWanted = Number(process.env['BENCH_EVENTS'] ?? 1_000);
+const connectionsWanted = benchCount('BENCH_CONNECTIONS', 10_000, 50);
+const eventsWanted = benchCount('BENCH_EVENTS', 1_000, 20);
 /**
  * Written first at the same rate and not measured: DynamoDB Local's JVM compiles its hot paths in
  * the first seconds, when commits take 100-450 ms and land out of id order, which says nothing of
  * the relay (nor of DynamoDB in AWS).
  */
-const warmupEvents = Number(process.env['BENCH_WARMUP_EVENTS'] ?? 300);
+const warmupEvents = benchCount('BENCH_WARMUP_EVENTS', 300, 0);
+/** The relay's ping, whose rounds the held connections wait for (two of them): shorter in the smoke pass. */
+const pingSeconds = benchCount('BENCH_PING_SECONDS', 5, 1);
 
-Object.assign(process.env, {
-  AWS_ACCESS_KEY_ID: 'local',
-  AWS_SECRET_ACCESS_KEY: 'local',
-  AWS_REGION: 'sa-east-1',
-});
-const stack = await startLocalStack({ LOG_LEVEL: 'ERROR', TABLE_NAME: 'bench-relay' });
+const stack = await benchLocalStack({ TABLE_NAME: 'bench-relay' });
 const table = createTableAccess({
   tableName: stack.tableName,
   region: 'sa-east-1',
@@ -131,11 +129,13 @@ let outOfOrder = 0;
     );
   }
   await Promise.all(commits);
-  await Promise.race([finished, new Promise((done) => setTimeout(done, 30_000))]);
+  await Promise.race([finished, new Promise((done) => setTimeout(done, 30_000).unref())]);
   console.log(
     `received ${received} of ${warmupEvents} + ${eventsWanted}; commit lag p50 ${percentile(commitLag, 50)} p99 ${percentile(commitLag, 99)} ms`,
   );
   source.close();
+  if (received < warmupEvents + eventsWanted)
+    throw new Error(`the stream received ${received} of ${warmupEvents + eventsWanted} events within 30 s`);
 }
 
 // --- (2) One relay process holding many connections with pings.
@@ -155,6 +155,10 @@ const relay = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', 'test/b
     TABLE_NAME: stack.tableName,
     RELAY_PORT: String(relayPort),
     RELAY_PUSH_PORT: String(await freePort()),
+    // Every connection comes from this one address: the caps per source let them all in.
+    RELAY_HEADS_PER_SOURCE: String(connectionsWanted + 1),
+    RELAY_STREAMS_PER_CLIENT: String(connectionsWanted + 1),
+    SSE_PING_SECONDS: String(pingSeconds),
     LOG_LEVEL: 'ERROR',
   },
   stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
@@ -205,13 +209,15 @@ for (let start = 0; start < warm.length; start += 200) {
 }
 // Two ping rounds with everyone connected.
 const before = connections.reduce((sum, c) => sum + c.pings(), 0);
-await new Promise((done) => setTimeout(done, 11_000));
+await new Promise((done) => setTimeout(done, (2 * pingSeconds + 1) * 1000));
 const pinged = connections.filter((c) => c.pings() > 0).length;
 const pingsSent = connections.reduce((sum, c) => sum + c.pings(), 0) - before;
 const held = await retained();
 for (const connection of connections) connection.close();
 relay.kill('SIGTERM');
 await stack.stop();
+if (pinged < connections.length)
+  throw new Error(`${connections.length - pinged} of ${connections.length} connections received no ping`);
 
 const latencyRow = {
   events: latencies.length,
@@ -223,7 +229,8 @@ const latencyRow = {
 const memoryRow = {
   connections: connections.length,
   withPings: pinged,
-  pingsIn11s: pingsSent,
+  pingSeconds,
+  pingsInTwoRounds: pingsSent,
   baselineRssMb: round(baseline.rss / 2 ** 20),
   heldRssMb: round(held.rss / 2 ** 20),
   rssPerConnectionKb: round((held.rss - baseline.rss) / 1024 / connections.length),
