@@ -20,7 +20,7 @@ import type { CountedCall } from './counting-proxy';
 import { messageBody, percentile, signWebhook } from './provider-events';
 
 /**
- * `npm run bench`, fourth part (alerts): (1) on the local stack (rules analyzer, sandbox marker on),
+ * `npm run bench`, its alerts part: (1) on the local stack (rules analyzer, sandbox marker on),
  * the latency from a signed `message` webhook to its alert event's frame on the account's SSE
  * stream, one message at a time; (2) the session-events worker's DynamoDB calls per batch of 10
  * messages of one session, its handler run in this process through a counting proxy; (3) the calls

@@ -10,7 +10,7 @@ import type { CountedCall } from './counting-proxy';
 import { percentile } from './provider-events';
 
 /**
- * `npm run bench`, sixth part (backoffice): with `BENCH_BACKOFFICE_SEATS` seats (10,000) and ten
+ * `npm run bench`, its backoffice part: with `BENCH_BACKOFFICE_SEATS` seats (10,000) and ten
  * timeline events each (100,000) seeded by BatchWrite, (1) the latency of every backoffice list's
  * pages on the local stack, walked by their cursors, beside a floor route; (2) the DynamoDB calls of
  * each page, the API served in this process through the counting proxy: one Query for the list,

@@ -12,8 +12,9 @@ import { benchCount } from './counts';
 import { validDependent } from '../support/fixtures';
 
 /**
- * `npm run bench`, first part (cold starts): (1) the cold start of every function group's built bundle beside a floor that only
- * creates the DynamoDB document client and does one GetItem; (2) the DynamoDB calls of each route.
+ * `npm run bench`, its cold-start part: (1) the cold start of every function group's built
+ * bundle beside a floor that only creates the DynamoDB document client and does one GetItem; (2) the
+ * DynamoDB calls of each route.
  * Everything runs on loopback against the local stack (its DynamoDB Local, its queues and their
  * workers: a sign-in code reaches its user through the sign-in mails' queue).
  */

@@ -13,7 +13,7 @@ import { benchLocalStack } from './bench-stack';
 import { benchCount } from './counts';
 
 /**
- * `npm run bench`, sixth part (the consent page): in the machine's Chromium against the local stack,
+ * `npm run bench`, its consent-page part: in the machine's Chromium against the local stack,
  * the time from a link's navigation start to the frame where the intro is on screen, each load in a
  * fresh browser context (no cache, as the person opening the link for the first time); the median of
  * `BENCH_PAGE_LOADS` loads (default 10) after `BENCH_PAGE_WARMUP` loads not counted (default 1: the

@@ -24,7 +24,7 @@ import { startCountingProxy } from './counting-proxy';
 import { benchCount } from './counts';
 
 /**
- * `npm run bench`, fifth part (history import): one import of `BENCH_HISTORY_MESSAGES` messages
+ * `npm run bench`, its history-import part: one import of `BENCH_HISTORY_MESSAGES` messages
  * (default 10,000) over 50 messages per chat (200 chats), and one of a fifth of that, read from the
  * local stack's session-provider simulator by the import worker's use case run in this process
  * (rules analyzer, local seat keys), its DynamoDB calls counted through a proxy: messages per

@@ -22,7 +22,7 @@ import type { CountedCall } from './counting-proxy';
 import { percentile } from './provider-events';
 
 /**
- * `npm run bench`, fifth part (protection): on the local stack, (1) the latency of
+ * `npm run bench`, its protection part: on the local stack, (1) the latency of
  * `GET /accounts/{uid}/home` and `GET /seats/{uid}/protection` for a family of 5 seats with a full
  * week of history (a tally per seat and day, drops, open alerts), and (2) the DynamoDB calls of each,
  * served in this process through the counting proxy; (3) how late a pause's automatic resume lands

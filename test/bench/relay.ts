@@ -17,7 +17,7 @@ import { benchCount } from './counts';
 import { percentile } from './provider-events';
 
 /**
- * `npm run bench`, third part (the relay): (1) delivery latency on the local stack, from an event's
+ * `npm run bench`, its relay part: (1) delivery latency on the local stack, from an event's
  * commit to its frame at an SSE client, at 100 events per second; (2) one relay process holding
  * 10,000 concurrent SSE connections with pings: its memory per connection.
  */

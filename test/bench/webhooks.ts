@@ -19,10 +19,10 @@ import { seatWithPairing } from '../support/seats';
 import { percentile, signWebhook } from './provider-events';
 
 /**
- * `npm run bench`, second part: (1) the session-provider webhook function's own time per request
- * (verify the HMAC, parse, enqueue) beside a floor that only enqueues the same message, in one
- * process against the SQS emulator; (2) webhook-to-event latency on the local stack: from the POST
- * to the gateway until the worker's event row is in the table.
+ * `npm run bench`, its webhooks part: (1) the session-provider webhook function's own time per
+ * request (verify the HMAC, parse, enqueue) beside a floor that only enqueues the same message, in
+ * one process against the SQS emulator; (2) webhook-to-event latency on the local stack: from the
+ * POST to the gateway until the worker's event row is in the table.
  */
 const rounds = benchCount('BENCH_WEBHOOKS', 400, 5);
 const secret = devSecrets.SESSION_PROVIDER_WEBHOOK_SECRET;
