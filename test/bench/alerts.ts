@@ -111,10 +111,11 @@ const first = await benchSeat();
       body,
     });
     if (posted.status !== 200) throw new Error(`gateway answered ${posted.status}`);
+    // Bounded, and far above any figure measured: a loaded machine's DynamoDB Local stalls for seconds.
     const frame = await Promise.race([
       arrived,
       new Promise<never>((_, failed) =>
-        setTimeout(() => failed(new Error(`no alert frame within 10 s (message ${i})`)), 10_000).unref(),
+        setTimeout(() => failed(new Error(`no alert frame within 30 s (message ${i})`)), 30_000).unref(),
       ),
     ]);
     const ms = performance.now() - started;
