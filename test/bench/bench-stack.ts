@@ -33,7 +33,8 @@ export const benchLocalStack = async (settings: Record<string, string>): Promise
   const shared = process.env[sharedStackVariable];
   if (shared !== undefined)
     return { ...(JSON.parse(shared) as Omit<BenchStack, 'stop'>), stop: async () => undefined };
-  return startLocalStack({ LOG_LEVEL: 'ERROR', ...settings });
+  // On a machine shared with other work the stack took more than the tests' 60 s to start.
+  return startLocalStack({ LOG_LEVEL: 'ERROR', ...settings }, { readyWithinMs: 180_000 });
 };
 
 /**
