@@ -120,10 +120,12 @@ let outOfOrder = 0;
       { type: 'bench.tick', accountId: accountUid, payload: { i } },
     );
     const made = Date.now();
+    // Up to three times when DynamoDB Local gives up waiting for a lock (on a loaded machine; never
+    // in AWS, where the request succeeds).
     const commit = () => transact(table, eventRows(table, [event]));
     commits.push(
-      // Once more when DynamoDB Local gives up waiting for a lock (on a loaded machine; never in AWS).
       commit()
+        .catch(commit)
         .catch(commit)
         .then(() => {
           if (i < warmupEvents) return;
