@@ -87,6 +87,11 @@ const tickets = async (count: number): Promise<string[]> => {
 const latencies: number[] = [];
 /** Events that reached the client after one with a newer id (a commit later than the settle window). */
 let outOfOrder = 0;
+/**
+ * Events DynamoDB Local refused three times for waiting too long on a lock (one partition at 100
+ * commits a second, on a loaded machine; AWS takes them): never committed, so never expected.
+ */
+let refused = 0;
 {
   const [ticket] = await tickets(1);
   const committedAt = new Map<string, number>();
@@ -95,7 +100,11 @@ let outOfOrder = 0;
   source.addEventListener('error', (error) => console.log('stream error', error.message, error.code));
   let received = 0;
   let newest = '';
-  const finished = new Promise<void>((done) =>
+  let allCommitted = false;
+  const everyCommitReceived = () => allCommitted && received >= warmupEvents + eventsWanted - refused;
+  let finish = () => undefined as void;
+  const finished = new Promise<void>((done) => {
+    finish = done;
     source.addEventListener('event', (message) => {
       // The event's own id is in its data (a late event's `id:` line is the stream's position).
       const id = String((JSON.parse(message.data) as { id?: unknown }).id);
@@ -104,9 +113,9 @@ let outOfOrder = 0;
       if (id < newest) outOfOrder += at === undefined ? 0 : 1;
       else newest = id;
       received += 1;
-      if (received === warmupEvents + eventsWanted) done();
-    }),
-  );
+      if (everyCommitReceived()) done();
+    });
+  });
   const started = performance.now();
   const commits: Promise<void>[] = [];
   const commitLag: number[] = [];
@@ -120,28 +129,33 @@ let outOfOrder = 0;
       { type: 'bench.tick', accountId: accountUid, payload: { i } },
     );
     const made = Date.now();
-    // Up to three times when DynamoDB Local gives up waiting for a lock (on a loaded machine; never
-    // in AWS, where the request succeeds).
     const commit = () => transact(table, eventRows(table, [event]));
     commits.push(
       commit()
         .catch(commit)
         .catch(commit)
-        .then(() => {
-          if (i < warmupEvents) return;
-          committedAt.set(event.id, performance.now());
-          commitLag.push(Date.now() - made);
-        }),
+        .then(
+          () => {
+            if (i < warmupEvents) return;
+            committedAt.set(event.id, performance.now());
+            commitLag.push(Date.now() - made);
+          },
+          () => void (refused += 1),
+        ),
     );
   }
   await Promise.all(commits);
+  allCommitted = true;
+  if (everyCommitReceived()) finish();
   await Promise.race([finished, new Promise((done) => setTimeout(done, 30_000).unref())]);
   console.log(
-    `received ${received} of ${warmupEvents} + ${eventsWanted}; commit lag p50 ${percentile(commitLag, 50)} p99 ${percentile(commitLag, 99)} ms`,
+    `received ${received} of ${warmupEvents} + ${eventsWanted} (${refused} refused by DynamoDB Local); commit lag p50 ${percentile(commitLag, 50)} p99 ${percentile(commitLag, 99)} ms`,
   );
   source.close();
-  if (received < warmupEvents + eventsWanted)
-    throw new Error(`the stream received ${received} of ${warmupEvents + eventsWanted} events within 30 s`);
+  if (received < warmupEvents + eventsWanted - refused)
+    throw new Error(
+      `the stream received ${received} of the ${warmupEvents + eventsWanted - refused} events committed, within 30 s`,
+    );
 }
 
 // --- (2) One relay process holding many connections with pings.
@@ -230,6 +244,7 @@ const latencyRow = {
   p50: round(percentile(latencies, 50)),
   p99: round(percentile(latencies, 99)),
   outOfOrder,
+  refusedCommits: refused,
   target: 'p99 < 250',
 };
 const memoryRow = {
