@@ -73,6 +73,10 @@ export const startRelay = async (settings: Config) => {
       latestId: eventLog.latestId,
       clientIpTrust: ipTrust,
       maxStreamMs: settings.SSE_MAX_STREAM_SECONDS * 1000,
+      caps: {
+        headsPerSource: settings.RELAY_HEADS_PER_SOURCE,
+        streamsPerClient: settings.RELAY_STREAMS_PER_CLIENT,
+      },
       onError,
     }),
     await startPushServer({ port: settings.RELAY_PUSH_PORT, host, deps, hub }),

@@ -14,13 +14,6 @@ import { routeOf } from './routing';
  */
 export const headLimits = { maxBytes: 8192, timeoutMs: 10_000 } as const;
 
-/**
- * How many connections one source may hold. Heads still being read are counted per connecting
- * address (a load balancer's node sends a whole head at once, so its count stays low); open
- * streams per client address (the one `clientIp` derives, each guardian's and person's own, with
- * room for families behind one carrier NAT).
- */
-export const connectionCaps = { headsPerSource: 100, streamsPerClient: 100 } as const;
 /** What a client over its cap is told: try again in a while. */
 const capRetrySeconds = 10;
 /** How much a slow reader may have queued before it is cut off (it resumes with `Last-Event-ID`). */
@@ -81,11 +74,12 @@ export const startRelayServer = async (options: {
   /** How long a stream lasts before its client is told to reconnect (with a new ticket). */
   maxStreamMs: number;
   headLimits?: { maxBytes: number; timeoutMs: number };
-  caps?: { headsPerSource: number; streamsPerClient: number };
+  /** How many connections one source may hold (`RELAY_HEADS_PER_SOURCE`, `RELAY_STREAMS_PER_CLIENT`). */
+  caps: { headsPerSource: number; streamsPerClient: number };
 }): Promise<{ close(): Promise<void> }> => {
   const maxBuffered = options.maxBufferedBytes ?? maxBufferedBytes;
   const limits = options.headLimits ?? headLimits;
-  const caps = options.caps ?? connectionCaps;
+  const { caps } = options;
   const heads = tally();
   const streams = tally();
   // Up to a tenth shorter, so streams opened together (after a deploy) do not all reconnect together.

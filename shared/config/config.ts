@@ -324,6 +324,15 @@ export const configSchema = z.object({
   CLOUDFRONT_ORIGIN_HEADER: optional(z.string().check(z.regex(/^[A-Za-z0-9-]{1,64}$/))),
   /** Locally, and at the relay (an ECS secret); the functions read `cloudFrontOriginSecret` in the origin secret. */
   CLOUDFRONT_ORIGIN_SECRET: optional(text(16)),
+  /**
+   * How many connections one source may hold at the relay: heads still being read per connecting
+   * address (a load balancer's node sends a whole head at once, so its count stays low), open streams
+   * per client address (the one `clientIp` derives, each guardian's and person's own, with room for
+   * families behind one carrier NAT). Over either, 429 with Retry-After. Raised only to measure
+   * (`npm run bench` holds 10,000 streams from one address).
+   */
+  RELAY_HEADS_PER_SOURCE: withDefault(seconds, 100),
+  RELAY_STREAMS_PER_CLIENT: withDefault(seconds, 100),
   /** How old an event id must be before the relay sends it (ids are made just before their commit). */
   RELAY_SETTLE_MS: withDefault(z.coerce.number().check(z.int(), z.gte(0), z.lte(5_000)), 100),
   /** Guardians' e-mail and push: SES and SNS in AWS, log lines locally. */

@@ -5,20 +5,21 @@ import { enrollOperator, signOperatorToken } from '../../localstack/operator-iss
 import { cryptoIds } from '../../shared/adapters/crypto/node-crypto';
 import { seedBackoffice } from './backoffice-seed';
 import { runHandlersInProcess, serveApiInProcess, startBenchStack } from './bench-stack';
+import { benchCount } from './counts';
 import type { CountedCall } from './counting-proxy';
 import { percentile } from './provider-events';
 
 /**
- * `npm run bench`, sixth part (backoffice): with `BENCH_BACKOFFICE_SEATS` seats (10,000) and ten
+ * `npm run bench`, its backoffice part: with `BENCH_BACKOFFICE_SEATS` seats (10,000) and ten
  * timeline events each (100,000) seeded by BatchWrite, (1) the latency of every backoffice list's
  * pages on the local stack, walked by their cursors, beside a floor route; (2) the DynamoDB calls of
  * each page, the API served in this process through the counting proxy: one Query for the list,
  * besides the roster read every operator request makes and the read's audit entry.
  */
-const seats = Number(process.env['BENCH_BACKOFFICE_SEATS'] ?? 10_000);
-const eventsPerSeat = Number(process.env['BENCH_BACKOFFICE_EVENTS_PER_SEAT'] ?? 10);
-const measured = Number(process.env['BENCH_BACKOFFICE_REQUESTS'] ?? 100);
-const warmup = Number(process.env['BENCH_BACKOFFICE_WARMUP'] ?? 10);
+const seats = benchCount('BENCH_BACKOFFICE_SEATS', 10_000, 20);
+const eventsPerSeat = benchCount('BENCH_BACKOFFICE_EVENTS_PER_SEAT', 10, 2);
+const measured = benchCount('BENCH_BACKOFFICE_REQUESTS', 100, 1);
+const warmup = benchCount('BENCH_BACKOFFICE_WARMUP', 10, 0);
 const round = (value: number) => Math.round(value * 10) / 10;
 
 const { stack, proxy, table } = await startBenchStack('bench-backoffice');

@@ -8,28 +8,24 @@ import { ensureConsentPage, pageBudgetBytes } from '../../web/consent-page/build
 import { launchBrowser, phoneContext } from '../browser/support/chromium';
 import { newAccountWithOwner } from '../support/family';
 import { validDependent } from '../support/fixtures';
-import { startLocalStack } from '../support/local-stack';
 import { accessToken } from './access-token';
+import { benchLocalStack } from './bench-stack';
+import { benchCount } from './counts';
 
 /**
- * `npm run bench`, sixth part (the consent page): in the machine's Chromium against the local stack,
+ * `npm run bench`, its consent-page part: in the machine's Chromium against the local stack,
  * the time from a link's navigation start to the frame where the intro is on screen, each load in a
  * fresh browser context (no cache, as the person opening the link for the first time); the median of
  * `BENCH_PAGE_LOADS` loads (default 10) after `BENCH_PAGE_WARMUP` loads not counted (default 1: the
  * stack's first request pays its own start-up, which is not the page's). Also what those loads
  * downloaded before the intro showed, and the build's weight.
  */
-const loads = Number(process.env['BENCH_PAGE_LOADS'] ?? 10);
-const warmup = Number(process.env['BENCH_PAGE_WARMUP'] ?? 1);
+const loads = benchCount('BENCH_PAGE_LOADS', 10, 1);
+const warmup = benchCount('BENCH_PAGE_WARMUP', 1, 0);
 const firstScreenBudgetMs = 1_000;
 
-Object.assign(process.env, {
-  AWS_ACCESS_KEY_ID: 'local',
-  AWS_SECRET_ACCESS_KEY: 'local',
-  AWS_REGION: 'sa-east-1',
-});
 const build = ensureConsentPage();
-const stack = await startLocalStack({ LOG_LEVEL: 'ERROR', TABLE_NAME: 'bench-consent-page' });
+const stack = await benchLocalStack({ TABLE_NAME: 'bench-consent-page' });
 const table = createTableAccess({
   tableName: stack.tableName,
   region: 'sa-east-1',

@@ -16,29 +16,25 @@ import { parseConfig } from '../../shared/config/config';
 import { moveImport, newImport } from '../../shared/domain/history/history-import';
 import { useCaseSettingsFrom } from '../../functions/use-case-settings';
 import { historyDeps } from '../support/history';
-import { startLocalStack } from '../support/local-stack';
 import { freePort } from '../support/ports';
 import { protectedSeat } from '../support/seats';
 import { seatKeysTableOf } from '../support/table';
+import { benchLocalStack } from './bench-stack';
 import { startCountingProxy } from './counting-proxy';
+import { benchCount } from './counts';
 
 /**
- * `npm run bench`, fifth part (history import): one import of `BENCH_HISTORY_MESSAGES` messages
+ * `npm run bench`, its history-import part: one import of `BENCH_HISTORY_MESSAGES` messages
  * (default 10,000) over 50 messages per chat (200 chats), and one of a fifth of that, read from the
  * local stack's session-provider simulator by the import worker's use case run in this process
  * (rules analyzer, local seat keys), its DynamoDB calls counted through a proxy: messages per
  * second, DynamoDB calls per message, the process's peak memory, and how the cost grows.
  */
-const largest = Number(process.env['BENCH_HISTORY_MESSAGES'] ?? 10_000);
+const largest = benchCount('BENCH_HISTORY_MESSAGES', 10_000, 250);
 const perChat = 50;
 const sizes = [Math.round(largest / 5), largest];
 
-Object.assign(process.env, {
-  AWS_ACCESS_KEY_ID: 'local',
-  AWS_SECRET_ACCESS_KEY: 'local',
-  AWS_REGION: 'sa-east-1',
-});
-const stack = await startLocalStack({ LOG_LEVEL: 'ERROR', TABLE_NAME: 'bench-history' });
+const stack = await benchLocalStack({ TABLE_NAME: 'bench-history' });
 const proxy = await startCountingProxy(stack.dynamoEndpoint, await freePort());
 const direct = createTableAccess({
   tableName: stack.tableName,

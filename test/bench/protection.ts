@@ -17,22 +17,26 @@ import { seatKeysIn } from '../support/seat-keys';
 import { seatKeysTableOf } from '../support/table';
 import { accessToken } from './access-token';
 import { runHandlersInProcess, serveApiInProcess, startBenchStack } from './bench-stack';
+import { benchCount } from './counts';
 import type { CountedCall } from './counting-proxy';
 import { percentile } from './provider-events';
 
 /**
- * `npm run bench`, fifth part (protection): on the local stack, (1) the latency of
+ * `npm run bench`, its protection part: on the local stack, (1) the latency of
  * `GET /accounts/{uid}/home` and `GET /seats/{uid}/protection` for a family of 5 seats with a full
  * week of history (a tally per seat and day, drops, open alerts), and (2) the DynamoDB calls of each,
  * served in this process through the counting proxy; (3) how late a pause's automatic resume lands
  * after its `until`, over `BENCH_PAUSES` pauses made through the local stack's API and ended by its
  * embedded scheduler.
  */
-const measured = Number(process.env['BENCH_HOME_REQUESTS'] ?? 500);
-const warmup = Number(process.env['BENCH_HOME_WARMUP'] ?? 20);
-const pauses = Number(process.env['BENCH_PAUSES'] ?? 50);
-/** How far ahead each pause ends: past the pause's own request, so the schedule is made first. */
-const pauseLeadMs = Number(process.env['BENCH_PAUSE_LEAD_MS'] ?? 2000);
+const measured = benchCount('BENCH_HOME_REQUESTS', 500, 5);
+const warmup = benchCount('BENCH_HOME_WARMUP', 20, 2);
+const pauses = benchCount('BENCH_PAUSES', 50, 2);
+/**
+ * How far ahead each pause ends: past the pause's own request, so the schedule is made first (on a
+ * loaded machine that request alone took more than 2 s).
+ */
+const pauseLeadMs = Number(process.env['BENCH_PAUSE_LEAD_MS'] ?? 5000);
 const round = (value: number) => Math.round(value * 10) / 10;
 const SEATS = 5;
 const DAY_MS = 86_400_000;

@@ -13,3 +13,5 @@ process.on('message', () => {
   const memory = process.memoryUsage();
   process.send?.({ rss: memory.rss, heapUsed: memory.heapUsed, external: memory.external });
 });
+// Ends with the bench that started it, even when the bench stopped on a failure.
+process.on('disconnect', () => process.exit(0));

@@ -1,323 +1,83 @@
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { functionGroups, type FunctionGroup } from '../../infra/routes';
-import { localEnvironment } from '../../localstack/dev-config';
-import { queueEnvironment } from '../support/local-stack';
-import { createTable, startDynamoLocal } from '../../localstack/dynamo';
-import { buildBundles } from '../support/bundles';
-import { freePort } from '../support/ports';
-import { accessToken } from './access-token';
-import { startCountingProxy } from './counting-proxy';
-import { validDependent } from '../support/fixtures';
+import { spawn } from 'node:child_process';
+import { benchLocalStack, shareStack, type BenchStack } from './bench-stack';
+import { smokePass } from './counts';
+import { benchParts } from './parts';
 
 /**
- * `npm run bench`: (1) the cold start of every function group's built bundle beside a floor that only
- * creates the DynamoDB document client and does one GetItem; (2) the DynamoDB calls of each route.
- * Everything runs on loopback against DynamoDB Local.
+ * `npm run bench`: every part (test/bench/parts.ts) one after the other, each in a process of its own
+ * on a local stack of its own, with its full counts; each prints its figures as it ends
+ * (docs/benchmarks.md). `npm run bench:smoke` (`BENCH_SMOKE=1`; CI runs it): each part with small
+ * counts on one stack started for them all, judging no figure, each within a deadline. Either way
+ * every part is tried, and the run exits 1 when one failed. `BENCH_PARTS` (names, comma-separated)
+ * runs only those.
  */
-const out = resolve('.bench');
-mkdirSync(out, { recursive: true });
-const runs = Number(process.env['BENCH_RUNS'] ?? 11);
+const smokeDeadlineMs = 300_000;
+const chosen = process.env['BENCH_PARTS']?.split(',').map((name) => name.trim());
+const parts = benchParts.filter((part) => chosen === undefined || chosen.includes(part.name));
+if (chosen !== undefined && parts.length !== chosen.length)
+  throw new Error(`BENCH_PARTS names a part that does not exist: ${chosen.join(', ')}`);
 
-const dynamoPort = await freePort();
-const dynamo = await startDynamoLocal({ port: dynamoPort, workDir: resolve('.local/bench') });
-const proxy = await startCountingProxy(dynamo.endpoint, await freePort());
-const env = {
-  ...localEnvironment(
-    { DYNAMODB_PORT: dynamoPort, WEB_PORT: 3003, BUSINESS_PROVIDER_PORT: 3005, GATEWAY_PORT: 3001 },
-    {},
-  ),
-  TABLE_NAME: 'bench',
-  LOG_LEVEL: 'ERROR',
-  // The pairing and consent groups check it as they start; no request measured here reaches it.
-  SESSION_PROVIDER_URL: 'http://127.0.0.1:3004',
-  // Named only: no route measured here sends to a queue.
-  ...queueEnvironment('http://127.0.0.1:3010'),
+let running: ReturnType<typeof spawn> | undefined;
+/** A part runs in a process group of its own, so its children (a relay, a browser, a stack) end with it. */
+const endPart = () => {
+  if (running?.pid !== undefined && running.exitCode === null) process.kill(-running.pid, 'SIGKILL');
 };
-await createTable(dynamo.endpoint, env.TABLE_NAME);
-Object.assign(process.env, env, { DYNAMODB_ENDPOINT: proxy.endpoint });
 
-try {
-  // --- Bundles, built with the options CDK deploys with (chunks beside them, as in the asset).
-  await buildBundles(out, { extra: { floor: 'test/bench/floor.ts' } });
-
-  // --- Data for the requests: one family with a seat, made through the real routes (in process).
-  const { loadApiHandlers, startApiServer } = await import('../../localstack/api-server');
-  const apiPort = await freePort();
-  const api = await startApiServer({ port: apiPort, handlers: await loadApiHandlers() });
-  const base = `http://127.0.0.1:${apiPort}`;
-  const callApi = async (method: string, path: string, token?: string, body?: unknown) => {
-    const response = await fetch(`${base}${path}`, {
-      method,
-      headers: {
-        'content-type': 'application/json',
-        'x-forwarded-for': '192.0.2.1',
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+/** One part's script; its exit code, or why it ended without one. */
+const runPart = (file: string, env: Record<string, string>, deadlineMs?: number) =>
+  new Promise<string>((done) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', file], {
+      env: { ...process.env, ...env },
+      stdio: 'inherit',
+      detached: true,
     });
-    const text = await response.text();
-    return { status: response.status, body: text ? JSON.parse(text) : null };
-  };
-
-  // Sign-up through the routes: the code is read from the dev-delivery line on stdout.
-  const writes: string[] = [];
-  const realWrite = process.stdout.write.bind(process.stdout);
-  process.stdout.write = ((chunk: string) => (
-    writes.push(String(chunk)),
-    true
-  )) as typeof process.stdout.write;
-  const calls: { route: string; status: number; operations: string[] }[] = [];
-  const measure = async (route: string, method: string, path: string, token?: string, body?: unknown) => {
-    proxy.take();
-    if (process.env['BENCH_DEBUG']) process.stderr.write(`${route}\n`);
-    const answer = await callApi(method, path, token, body);
-    calls.push({ route, status: answer.status, operations: proxy.take() });
-    return answer;
-  };
-  await measure('POST /auth/otp/request', 'POST', '/auth/otp/request', undefined, {
-    email: 'bench@example.com',
-    delivery: 'code',
-    intent: 'signup',
-  });
-  process.stdout.write = realWrite;
-  const code = JSON.parse(writes.find((line) => line.includes('otp.dev_delivery')) ?? '{}').code as string;
-  await measure('POST /auth/otp/verify (wrong code)', 'POST', '/auth/otp/verify', undefined, {
-    email: 'bench@example.com',
-    code: '000000',
-  });
-  const verified = await measure('POST /auth/otp/verify', 'POST', '/auth/otp/verify', undefined, {
-    email: 'bench@example.com',
-    code,
-  });
-  const token = verified.body.data.accessToken as string;
-  await measure('GET /me', 'GET', '/me', token);
-  await measure('PATCH /me', 'PATCH', '/me', token, { name: 'Bench' });
-  const account = await measure('POST /accounts', 'POST', '/accounts', token, { name: 'Bench' });
-  const accountUid = account.body.data.uid as string;
-  await measure('GET /accounts', 'GET', '/accounts', token);
-  const seat = await measure('POST /accounts/{uid}/seats', 'POST', `/accounts/${accountUid}/seats`, token);
-  const seatUid = seat.body.data.uid as string;
-  await measure('PUT /seats/{uid}/dependent', 'PUT', `/seats/${seatUid}/dependent`, token, validDependent);
-  await measure('GET /seats/{uid}', 'GET', `/seats/${seatUid}`, token);
-  const asked = await measure(
-    'POST /seats/{uid}/consent-request',
-    'POST',
-    `/seats/${seatUid}/consent-request`,
-    token,
-    { send: 'later' },
-  );
-  const linkToken = String(asked.body.data.seat.consent.link).split('/c/')[1] ?? '';
-  await measure('GET /seats/{uid}/consent', 'GET', `/seats/${seatUid}/consent`, token);
-  await measure('GET /seats/{uid}/protection', 'GET', `/seats/${seatUid}/protection`, token);
-  await measure('GET /consent-requests/{token}', 'GET', `/consent-requests/${linkToken}`);
-  await measure('POST /accounts/{uid}/subscription', 'POST', `/accounts/${accountUid}/subscription`, token, {
-    interval: 'monthly',
-  });
-  await measure('GET /accounts/{uid}/subscription', 'GET', `/accounts/${accountUid}/subscription`, token);
-  await measure('GET /accounts/{uid}/onboarding', 'GET', `/accounts/${accountUid}/onboarding`, token);
-  const invited = await measure(
-    'POST /accounts/{uid}/members',
-    'POST',
-    `/accounts/${accountUid}/members`,
-    token,
-    { email: 'bench-guardian@example.com' },
-  );
-  const memberUid = invited.body.data.uid as string;
-  await measure('GET /accounts/{uid}/members', 'GET', `/accounts/${accountUid}/members`, token);
-  await measure(
-    'PATCH /accounts/{uid}/members/{memberUid}',
-    'PATCH',
-    `/accounts/${accountUid}/members/${memberUid}`,
-    token,
-    { relationship: 'sibling' },
-  );
-  await measure(
-    'DELETE /accounts/{uid}/members/{memberUid}',
-    'DELETE',
-    `/accounts/${accountUid}/members/${memberUid}`,
-    token,
-  );
-  await measure(
-    'POST /consent-requests/{token}/decline',
-    'POST',
-    `/consent-requests/${linkToken}/decline`,
-    undefined,
-    {},
-  );
-  await measure('DELETE /seats/{uid}', 'DELETE', `/seats/${seatUid}`, token);
-  await measure('GET /catalog', 'GET', '/catalog');
-  await measure('GET /health', 'GET', '/health');
-  await new Promise<void>((done) => api.close(() => done()));
-
-  // --- Cold starts: a fresh process per run, importing the bundle and serving one request. Each run
-  // comes from its own address (and signs in with its own e-mail, opens its own unknown link), so no
-  // run meets a rate limit the earlier ones used up and every run takes the same path.
-  const unknownLink = (round: number) => `${'Q'.repeat(40)}${String(round).padStart(3, '0')}`;
-  const requestsFor = (
-    round: number,
-  ): Record<
-    FunctionGroup,
-    {
-      routeKey: string;
-      path: string;
-      method: string;
-      body?: unknown;
-      pathParameters?: Record<string, string>;
-    }
-  > => ({
-    auth: {
-      routeKey: 'POST /auth/otp/request',
-      method: 'POST',
-      path: '/auth/otp/request',
-      body: { email: `cold-${round}@example.com`, delivery: 'code' },
-    },
-    accounts: { routeKey: 'GET /accounts', method: 'GET', path: '/accounts' },
-    admin: { routeKey: 'GET /admin/audit', method: 'GET', path: '/admin/audit' },
-    supply: {
-      routeKey: 'GET /admin/proxy-supply/ceilings',
-      method: 'GET',
-      path: '/admin/proxy-supply/ceilings',
-    },
-    seats: {
-      routeKey: 'GET /seats/{uid}',
-      method: 'GET',
-      path: `/seats/${seatUid}`,
-      pathParameters: { uid: seatUid },
-    },
-    consent: {
-      routeKey: 'GET /consent-requests/{token}',
-      method: 'GET',
-      path: `/consent-requests/${linkToken}`,
-      pathParameters: { token: linkToken },
-    },
-    // The upload function's own load and first answer (an unknown link): the checks themselves are
-    // the detectors' time, not the function's.
-    evidence: {
-      routeKey: 'POST /consent-requests/{token}/evidence',
-      method: 'POST',
-      path: `/consent-requests/${unknownLink(round)}/evidence`,
-      pathParameters: { token: unknownLink(round) },
-    },
-    pairing: {
-      routeKey: 'GET /seats/{uid}/channels',
-      method: 'GET',
-      path: `/seats/${seatUid}/channels`,
-      pathParameters: { uid: seatUid },
-    },
-    alerts: { routeKey: 'GET /notifications', method: 'GET', path: '/notifications' },
-    history: {
-      routeKey: 'GET /seats/{uid}/history-import',
-      method: 'GET',
-      path: `/seats/${seatUid}/history-import`,
-      pathParameters: { uid: seatUid },
-    },
-    health: { routeKey: 'GET /health', method: 'GET', path: '/health' },
-  });
-  type ColdRequest = ReturnType<typeof requestsFor>[FunctionGroup];
-  const childScript = (bundle: string, event: unknown) => `
-    const before = performance.now();
-    const { handler } = await import(${JSON.stringify(bundle)});
-    const imported = performance.now();
-    const result = await handler(${JSON.stringify(event)}, { awsRequestId: 'bench', getRemainingTimeInMillis: () => 10000 });
-    if ((result.statusCode ?? 200) >= 500) { console.error(JSON.stringify(result)); process.exit(1); }
-    console.log(JSON.stringify({ total: performance.now(), importMs: imported - before, serveMs: performance.now() - imported, status: result.statusCode }));
-  `;
-
-  const eventFor = (request: ColdRequest, bearer: string, round: number) => ({
-    version: '2.0',
-    routeKey: request.routeKey,
-    rawPath: request.path,
-    rawQueryString: '',
-    headers: {
-      'content-type': 'application/json',
-      authorization: `Bearer ${bearer}`,
-      'x-forwarded-for': `198.51.${Math.floor(round / 250)}.${(round % 250) + 1}`,
-    },
-    ...(request.pathParameters ? { pathParameters: request.pathParameters } : {}),
-    ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
-    isBase64Encoded: false,
-    requestContext: {
-      requestId: 'bench',
-      http: {
-        method: request.method,
-        path: request.path,
-        protocol: 'HTTP/1.1',
-        sourceIp: `198.51.${Math.floor(round / 250)}.${(round % 250) + 1}`,
-        userAgent: 'bench',
-      },
-    },
-  });
-  type Timing = { total: number; importMs: number; serveMs: number; status: number };
-  const coldStartOnce = (bundle: string, event: unknown): Timing => {
-    const child = spawnSync(process.execPath, ['--input-type=module', '-e', childScript(bundle, event)], {
-      env: { ...process.env, DYNAMODB_ENDPOINT: dynamo.endpoint },
-      encoding: 'utf8',
+    running = child;
+    const timer =
+      deadlineMs === undefined
+        ? undefined
+        : setTimeout(() => {
+            endPart();
+            done(`timeout (${deadlineMs / 1000} s)`);
+          }, deadlineMs);
+    child.once('error', () => done('not started'));
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      done(code === 0 ? 'ok' : `exit ${code ?? signal}`);
     });
-    if (child.status !== 0) throw new Error(`cold start of ${bundle} failed: ${child.stderr}`);
-    return JSON.parse(child.stdout.trim().split('\n').at(-1) ?? '{}') as Timing;
-  };
-  const median = (samples: number[]): number =>
-    [...samples].sort((a, b) => a - b)[Math.floor(samples.length / 2)] ?? NaN;
-  // A token signed like the service's own, for the same user, so each cold process verifies one.
-  const bearer = await accessToken(
-    JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()).sub as string,
-  );
-  // Rounds interleave the floor and the groups, so drift in the machine's load touches all alike.
-  const samples: Record<string, Timing[]> = {
-    floor: [],
-    ...Object.fromEntries(functionGroups.map((group) => [group, []])),
-  };
-  for (let round = 0; round < runs; round += 1) {
-    samples['floor']!.push(coldStartOnce(resolve(out, 'floor.mjs'), {}));
-    for (const group of functionGroups) {
-      samples[group]!.push(
-        coldStartOnce(resolve(out, `${group}.mjs`), eventFor(requestsFor(round)[group], bearer, round)),
-      );
-    }
-  }
-  const medianOf = (name: string, pick: (timing: Timing) => number) => median(samples[name]!.map(pick));
-  const floor = medianOf('floor', (timing) => timing.total);
-  const coldRows = functionGroups.map((group) => {
-    const ms = medianOf(group, (timing) => timing.total);
-    return {
-      group,
-      request: requestsFor(0)[group].routeKey,
-      coldStartMs: Math.round(ms),
-      importMs: Math.round(medianOf(group, (timing) => timing.importMs)),
-      serveMs: Math.round(medianOf(group, (timing) => timing.serveMs)),
-      floorMs: Math.round(floor),
-      floorImportMs: Math.round(medianOf('floor', (timing) => timing.importMs)),
-      floorServeMs: Math.round(medianOf('floor', (timing) => timing.serveMs)),
-      statuses: [...new Set(samples[group]!.map((timing) => timing.status))].join(' '),
-      ratio: Number((ms / floor).toFixed(2)),
-      target: '<= 1.5',
-    };
   });
 
-  const callRows = calls.map((call) => {
-    const count = (names: string[]) => call.operations.filter((op) => names.includes(op)).length;
-    return {
-      route: call.route,
-      status: call.status,
-      calls: call.operations.length,
-      reads: count(['GetItem', 'Query', 'BatchGetItem', 'DescribeTable']),
-      // A transaction, or the plain write of one item (which needs none).
-      writes: count(['TransactWriteItems', 'PutItem', 'UpdateItem', 'DeleteItem']),
-      counters: count(['Counter']),
-      operations: call.operations.join(' '),
-    };
-  });
+let shared: BenchStack | undefined;
+const stopAll = async (code: number): Promise<never> => {
+  endPart();
+  await shared?.stop();
+  process.exit(code);
+};
+process.on('SIGINT', () => void stopAll(130));
+process.on('SIGTERM', () => void stopAll(143));
 
-  console.log(
-    `\nCold start, median of ${runs} fresh processes (Node ${process.versions.node}, DynamoDB Local on loopback)`,
-  );
-  console.table(coldRows);
-  console.log('\nDynamoDB calls per route (counters: rate-limit counters and the wrong-attempt counter)');
-  console.table(callRows);
-  writeFileSync(resolve(out, 'results.json'), JSON.stringify({ coldRows, callRows }, null, 2));
-} finally {
-  await proxy.close();
-  await dynamo.stop();
+const results: { part: string; seconds: number; outcome: string }[] = [];
+const startedAt = performance.now();
+if (smokePass) {
+  shared = await benchLocalStack({
+    TABLE_NAME: 'bench-smoke',
+    ...Object.assign({}, ...parts.map((part) => ('stack' in part ? part.stack : {}))),
+  });
+  results.push({ part: '(one local stack)', seconds: (performance.now() - startedAt) / 1000, outcome: 'ok' });
 }
+for (const part of parts) {
+  process.stdout.write(`\n=== ${part.name}${smokePass ? ' (smoke)' : ''}\n`);
+  const started = performance.now();
+  const outcome = await runPart(
+    part.file,
+    shared === undefined ? {} : shareStack(shared),
+    smokePass ? smokeDeadlineMs : undefined,
+  );
+  results.push({ part: part.name, seconds: (performance.now() - started) / 1000, outcome });
+}
+await shared?.stop();
+const failed = results.filter((result) => result.outcome !== 'ok');
+process.stdout.write(
+  `\n${smokePass ? 'Bench smoke pass' : 'Bench'}: ${results.length - (shared ? 1 : 0)} parts in ${Math.round((performance.now() - startedAt) / 1000)} s, ${failed.length} failed\n`,
+);
+console.table(results.map((result) => ({ ...result, seconds: Math.round(result.seconds) })));
+process.exit(failed.length === 0 ? 0 : 1);

@@ -35,7 +35,11 @@ export const bareEnvironment = (): Record<string, string> => ({
  */
 export const startLocalStack = async (
   env: Record<string, string> = {},
-  options: { bare?: boolean } = {},
+  options: {
+    bare?: boolean;
+    /** How long it may take to say `ready` (longer for the bench, which a loaded machine slows most). */
+    readyWithinMs?: number;
+  } = {},
 ): Promise<RunningStack> => {
   const [
     apiPort,
@@ -78,7 +82,11 @@ export const startLocalStack = async (
   child.stdout?.pipe(log);
   child.stderr?.pipe(log);
   await new Promise<void>((ready, failed) => {
-    const timer = setTimeout(() => failed(new Error(`local stack not ready in 60 s:\n${output}`)), 60_000);
+    const readyWithinMs = options.readyWithinMs ?? 60_000;
+    const timer = setTimeout(
+      () => failed(new Error(`local stack not ready in ${readyWithinMs / 1000} s:\n${output}`)),
+      readyWithinMs,
+    );
     child.stdout?.on('data', (chunk: Buffer) => {
       output += chunk.toString();
       if (/^ready$/m.test(output)) {

@@ -17,7 +17,7 @@ export type StackContext = Pick<
   | 'supplierUrl'
 >;
 
-export const stackContext = (stack: RunningStack): StackContext => ({
+export const stackContext = (stack: Omit<RunningStack, 'process' | 'stop'>): StackContext => ({
   apiUrl: stack.apiUrl,
   stackLog: stack.logFile,
   stackDynamo: { endpoint: stack.dynamoEndpoint, tableName: stack.tableName },
@@ -36,7 +36,7 @@ let started: StackContext | undefined;
  * Points the helpers at a stack a script started itself (`npm run load` runs outside vitest, where
  * nothing is provided); inside a test run they read the stack the tier's global setup provides.
  */
-export const useStack = (stack: RunningStack): void => {
+export const useStack = (stack: Omit<RunningStack, 'process' | 'stop'>): void => {
   started = stackContext(stack);
 };
 

@@ -16,6 +16,8 @@ describe('configuration', () => {
       SSE_PING_SECONDS: 5,
       SSE_TICKET_TTL_SECONDS: 60,
       SSE_MAX_STREAM_SECONDS: 3600,
+      RELAY_HEADS_PER_SOURCE: 100,
+      RELAY_STREAMS_PER_CLIENT: 100,
       CLIENT_IP_SOURCE: 'edge',
       TRIAL_DAYS: 7,
       PAUSE_MAX_DAYS: 30,
@@ -38,10 +40,12 @@ describe('configuration', () => {
       TABLE_NAME: 't',
       RATE_OTP_VERIFY_PER_IP: '3/60',
       RECONNECT_DELAYS_SECONDS: '1,2,3',
+      RELAY_STREAMS_PER_CLIENT: '10001',
       CAMPAIGNS_JSON: '{"WELCOME10":{"percentOff":10}}',
     });
     expect(config.RATE_OTP_VERIFY_PER_IP).toEqual({ limit: 3, windowSeconds: 60 });
     expect(config.RECONNECT_DELAYS_SECONDS).toEqual([1, 2, 3]);
+    expect(config.RELAY_STREAMS_PER_CLIENT).toBe(10_001);
     expect(config.CAMPAIGNS_JSON).toEqual({ WELCOME10: { percentOff: 10 } });
   });
 
