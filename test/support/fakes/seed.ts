@@ -9,7 +9,9 @@ import {
 import type { Dependent } from '../../../shared/domain/family/dependent';
 import type { Member } from '../../../shared/domain/family/member';
 import { newSeat, type Seat } from '../../../shared/domain/family/seat';
-import { seatUidFor } from '../../../shared/domain/family/uids';
+import { alertUidFor, seatUidFor } from '../../../shared/domain/family/uids';
+import type { AlertRecord } from '../../../shared/domain/alerts/alert';
+import type { StoredMessage } from '../../../shared/ports/messages';
 import { newUser, type User } from '../../../shared/domain/users/user';
 import type { FakeWorld } from './deps';
 
@@ -143,3 +145,53 @@ export const storedSeat = (world: FakeWorld, seat: Pick<Seat, 'accountUid' | 'ui
 
 /** The types of the events written, in order. */
 export const eventTypes = (world: FakeWorld): string[] => world.table.events.map((event) => event.type);
+
+/**
+ * An open `grooming` alert on the seat, carried by one sealed message (`text`, sealed with the seat's
+ * key as the analysis keeps it): on the seat's open alerts and in the alert store.
+ */
+export const anOpenAlert = async (
+  world: FakeWorld,
+  seat: Seat,
+  text = 'oi, me manda uma foto sua',
+): Promise<AlertRecord> => {
+  const { deps, table } = world;
+  const at = deps.clock.now().toISOString();
+  const message: StoredMessage = {
+    seatId: seat.seatId,
+    messageId: deps.hasher.digest('message', deps.ids.ulid()),
+    chat: deps.hasher.digest('chat', '5511999990000@c.us'),
+    fromMe: false,
+    sentAt: at,
+    sealed: { iv: new Uint8Array(), ciphertext: new Uint8Array() },
+  };
+  const kept = table.wrappedKeys.get(seat.seatId);
+  if (kept !== undefined) {
+    const dataKey = await deps.seatKeys.open(seat.seatId, kept.wrappedKey);
+    message.sealed = deps.contentSeal.seal(
+      dataKey,
+      { seatId: seat.seatId, messageId: message.messageId },
+      text,
+    );
+  }
+  table.messages.set(`${seat.seatId}#${message.messageId}`, { message, expiresAtSeconds: 0 });
+  const alert: AlertRecord = {
+    uid: alertUidFor(seat.accountUid, deps.ids.ulid()),
+    seatUid: seat.uid,
+    category: 'grooming',
+    severity: 'high',
+    status: 'open',
+    findingsCount: 1,
+    firstFindingAt: at,
+    lastFindingAt: at,
+    createdAt: at,
+    decidedAt: null,
+    decidedBy: null,
+    source: 'live',
+    carryingMessages: [{ messageId: message.messageId, sentAt: at }],
+  };
+  table.alerts.set(alert.uid, { accountUid: seat.accountUid, alert: structuredClone(alert) });
+  const stored = storedSeat(world, seat);
+  if (stored !== undefined) stored.openAlerts = [...stored.openAlerts, structuredClone(alert)];
+  return alert;
+};
