@@ -12,6 +12,7 @@ import { newSeat, type Seat } from '../../../shared/domain/family/seat';
 import { alertUidFor, seatUidFor } from '../../../shared/domain/family/uids';
 import type { AlertRecord } from '../../../shared/domain/alerts/alert';
 import type { StoredMessage } from '../../../shared/ports/messages';
+import { newPairing } from '../../../shared/domain/pairing/pairing';
 import { newUser, type User } from '../../../shared/domain/users/user';
 import type { FakeWorld } from './deps';
 
@@ -194,4 +195,22 @@ export const anOpenAlert = async (
   const stored = storedSeat(world, seat);
   if (stored !== undefined) stored.openAlerts = [...stored.openAlerts, structuredClone(alert)];
   return alert;
+};
+
+/** An active seat whose chat is paired through the proxy `label`, holding one of its slots. */
+export const aPairedSeat = (world: FakeWorld, accountUid: string, label: string): Seat => {
+  const { deps, table } = world;
+  const now = deps.clock.now();
+  const pairing = newPairing({
+    pairingId: deps.ids.ulid(),
+    method: 'qr',
+    requestedBy: 'guardian',
+    proxyLabel: label,
+    now,
+  });
+  const proxy = table.proxies.get(label);
+  if (proxy !== undefined) proxy.bound += 1;
+  return anActiveSeat(world, accountUid, {
+    pairing: { ...pairing, status: 'paired', pairedAt: now.toISOString(), lastSeenAt: now.toISOString() },
+  });
 };
