@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { bindingOrder, type ProxyState } from '../../../shared/domain/pairing/proxy';
+import { proxyDelta } from '../../../shared/domain/operators/overview';
 import { isOpenPairing } from '../../../shared/domain/pairing/pairing.transitions';
 import type { ProxyBinding, ProxyPool } from '../../../shared/ports/proxies';
 import type { ProxyCheck, ProxyCheckOutcome } from '../../../shared/ports/proxy-check';
@@ -17,7 +18,7 @@ const uidOf = (label: string) => `px_${createHash('sha256').update(label).digest
 export const fakeProxyPool = (table: FakeTable): ProxyPool => ({
   register: async (addresses) => {
     for (const proxy of addresses)
-      if (!table.proxies.has(proxy.label))
+      if (!table.proxies.has(proxy.label)) {
         table.proxies.set(proxy.label, {
           ...proxy,
           uid: uidOf(proxy.label),
@@ -25,6 +26,9 @@ export const fakeProxyPool = (table: FakeTable): ProxyPool => ({
           bound: 0,
           expiresAt: proxy.expiresAt ?? null,
         });
+        // A new address is counted active in the overview with its registration.
+        table.overview.push(proxyDelta(null, 'active'));
+      }
   },
   add: async (proxy, audit) => {
     const added: ProxyState = { ...proxy, status: 'active', bound: 0, expiresAt: proxy.expiresAt ?? null };
@@ -32,6 +36,7 @@ export const fakeProxyPool = (table: FakeTable): ProxyPool => ({
       [() => requireThat(!table.proxies.has(proxy.label), `label ${proxy.label} taken`)],
       [
         () => table.proxies.set(proxy.label, structuredClone(added)),
+        () => table.overview.push(proxyDelta(null, 'active')),
         () => table.audit.push(structuredClone(audit)),
       ],
     );
@@ -62,6 +67,7 @@ export const fakeProxyPool = (table: FakeTable): ProxyPool => ({
           const known = stored();
           if (known !== undefined) known.status = to;
         },
+        () => table.overview.push(proxyDelta(proxy.status, to)),
         () => table.audit.push(structuredClone(audit)),
       ],
     );
