@@ -10,7 +10,7 @@ export const fakeHasher = (): KeyedHasher => ({
     createHmac('sha256', 'fake-hash-key').update(`${purpose}\0${value}`).digest('base64url'),
 });
 
-/** Codes and tokens in sequence: `000001`, `token-1`… */
+/** Codes and tokens in sequence, in the real ones' shapes: `000001`; `t000…01` (43 URL-safe characters). */
 export const fakeSecrets = (): SecretSource & { issued: string[] } => {
   let next = 0;
   const issued: string[] = [];
@@ -21,6 +21,6 @@ export const fakeSecrets = (): SecretSource & { issued: string[] } => {
   return {
     issued,
     numericCode: (digits) => remember(String((next += 1)).padStart(digits, '0')),
-    urlToken: () => remember(`token-${String((next += 1)).padStart(40, '0')}`),
+    urlToken: () => remember(`t${String((next += 1)).padStart(42, '0')}`),
   };
 };
