@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { sendSignInLetter, signInLetter } from '../../../shared/app/auth/sign-in-mail';
-import type { SignInMail } from '../../../shared/ports/mailer';
+import { sendSignInLetter, signInLetter } from '../../../../shared/app/auth/sign-in-mail';
+import type { SignInMail } from '../../../../shared/ports/mailer';
 
 const now = Date.parse('2026-11-22T10:00:00Z');
 const worker = () => {

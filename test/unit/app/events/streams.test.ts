@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { issueStreamTicket, openAccountStream } from '../../../shared/app/events/streams';
-import type { Deps } from '../../../shared/app/deps';
-import type { ServiceError } from '../../../shared/domain/errors';
-import type { Family } from '../../../shared/domain/family/account';
-import type { StreamTicket } from '../../../shared/ports/event-log';
+import { issueStreamTicket, openAccountStream } from '../../../../shared/app/events/streams';
+import type { Deps } from '../../../../shared/app/deps';
+import type { ServiceError } from '../../../../shared/domain/errors';
+import type { Family } from '../../../../shared/domain/family/account';
+import type { StreamTicket } from '../../../../shared/ports/event-log';
 
 const accountUid = 'acc_AAAAAAAAAAAAAAAAAAAA';
 const family = (userUids: string[]): Family => ({

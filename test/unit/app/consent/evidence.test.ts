@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { silence, wavWith } from '../../support/audio';
-import { ihdr, pngBomb, pngFile } from '../../support/images';
-import { submitEvidence, type EvidenceUpload } from '../../../shared/app/consent/evidence';
-import { linkToken } from '../../../shared/app/link-access';
-import type { Deps } from '../../../shared/app/deps';
-import { requestConsent } from '../../../shared/domain/consent/seat-consent';
-import type { ServiceError } from '../../../shared/domain/errors';
-import type { Family } from '../../../shared/domain/family/account';
-import { newSeat, type Seat } from '../../../shared/domain/family/seat';
+import { silence, wavWith } from '../../../support/audio';
+import { ihdr, pngBomb, pngFile } from '../../../support/images';
+import { submitEvidence, type EvidenceUpload } from '../../../../shared/app/consent/evidence';
+import { linkToken } from '../../../../shared/app/link-access';
+import type { Deps } from '../../../../shared/app/deps';
+import { requestConsent } from '../../../../shared/domain/consent/seat-consent';
+import type { ServiceError } from '../../../../shared/domain/errors';
+import type { Family } from '../../../../shared/domain/family/account';
+import { newSeat, type Seat } from '../../../../shared/domain/family/seat';
 
 const now = new Date('2026-11-22T10:00:00Z');
 const hasher = {

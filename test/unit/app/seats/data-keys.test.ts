@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dataKeyChange } from '../../../shared/app/seats/data-keys';
+import { dataKeyChange } from '../../../../shared/app/seats/data-keys';
 
 describe('what a seat write does to its data key’s wrapped copy', () => {
   const made = { id: 'key-2', wrappedKey: 'wrapped-2' };

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { activateSeat } from '../../../shared/app/consent/activation';
-import type { Deps } from '../../../shared/app/deps';
-import { giveConsent, recordEvidence, requestConsent } from '../../../shared/domain/consent/seat-consent';
-import type { DomainEvent } from '../../../shared/domain/events/event';
-import { StaleWrite } from '../../../shared/domain/errors';
-import type { Family } from '../../../shared/domain/family/account';
-import { newSeat, type Seat } from '../../../shared/domain/family/seat';
-import { openSubscription } from '../../../shared/domain/family/subscription';
-import { seatUidFor } from '../../../shared/domain/family/uids';
-import type { SeatChangeExtras } from '../../../shared/ports/stores';
+import { activateSeat } from '../../../../shared/app/consent/activation';
+import type { Deps } from '../../../../shared/app/deps';
+import { giveConsent, recordEvidence, requestConsent } from '../../../../shared/domain/consent/seat-consent';
+import type { DomainEvent } from '../../../../shared/domain/events/event';
+import { StaleWrite } from '../../../../shared/domain/errors';
+import type { Family } from '../../../../shared/domain/family/account';
+import { newSeat, type Seat } from '../../../../shared/domain/family/seat';
+import { openSubscription } from '../../../../shared/domain/family/subscription';
+import { seatUidFor } from '../../../../shared/domain/family/uids';
+import type { SeatChangeExtras } from '../../../../shared/ports/stores';
 
 const now = new Date('2026-11-22T10:00:00Z');
 const accountUid = `acc_${'A'.repeat(20)}`;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fanOut } from '../../../shared/app/events/fan-out';
-import type { RelayRegistry, TopicNews } from '../../../shared/ports/relay';
+import { fanOut } from '../../../../shared/app/events/fan-out';
+import type { RelayRegistry, TopicNews } from '../../../../shared/ports/relay';
 
 const holders: Record<string, string[]> = {
   'account:acc-1': ['http://task-a', 'http://task-b'],

@@ -1,10 +1,10 @@
 import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';
-import { createHub, type Subscriber } from '../../../shared/app/events/hub';
-import type { DomainEvent } from '../../../shared/domain/events/event';
-import type { StreamTopic } from '../../../shared/domain/events/streams';
-import type { EventLog } from '../../../shared/ports/event-log';
-import type { RelayRegistry } from '../../../shared/ports/relay';
+import { createHub, type Subscriber } from '../../../../shared/app/events/hub';
+import type { DomainEvent } from '../../../../shared/domain/events/event';
+import type { StreamTopic } from '../../../../shared/domain/events/streams';
+import type { EventLog } from '../../../../shared/ports/event-log';
+import type { RelayRegistry } from '../../../../shared/ports/relay';
 
 /** A small seeded generator: every run of the property test is reproducible from its seed. */
 const random = (seed: number) => () => {
