@@ -15,7 +15,9 @@ import {
   type Consumer,
   type QueueConsumer,
 } from '../../infra/consumers';
-import { functionGroups, gatewayRoutes, groupAccess, routeKey, routes } from '../../infra/routes';
+import { groupAccess } from '../../infra/group-access';
+import { functionGroups, gatewayRoutes, routes } from '../../infra/routes';
+import { routeKey } from '../../shared/http/route-match';
 import {
   secretArnVariables,
   serviceSecretNames,
