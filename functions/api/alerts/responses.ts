@@ -1,6 +1,6 @@
 import * as z from '../../../shared/validation/z';
 import type { GroupResponses } from '../contract';
-import { alert, alertCounts, count, excerpt, notification, notificationPreferences } from '../openapi/views';
+import { alert, alertCounts, count, excerpt, notification, notificationPreferences } from '../answers';
 import { ulid } from './schemas';
 
 export const responses = {

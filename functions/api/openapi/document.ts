@@ -35,7 +35,7 @@ import { requests as pairingRequests } from '../pairing/schemas';
 import { responses as pairingResponses } from '../pairing/responses';
 import { requests as seatsRequests } from '../seats/schemas';
 import { responses as seatsResponses } from '../seats/responses';
-import { components, errorEnvelope } from './views';
+import { components, errorEnvelope } from '../answers';
 
 /**
  * The API's OpenAPI 3.1 document, built from the route table and each group's contract
