@@ -168,13 +168,12 @@ export const groupAccess = {
     throttle: { rate: 100, burst: 200 },
   },
   alerts: {
-    // Notifications (a guardian's inbox; preferences copied on their member items), alerts (their
-    // lists on the indexes, decisions), an excerpt (its window, the seat's sealed messages read by
-    // key, its audit entry and the day's read count). Nothing is deleted.
+    // Alerts (their lists on the indexes, decisions) and an excerpt (its window, the seat's sealed
+    // messages read by key, its audit entry and the day's read count, in the family's partition).
+    // Nothing is deleted.
     table: tableGrants(
       [
         {
-          [partitions.inbox]: ['Query', 'GetItem', 'UpdateItem'],
           [partitions.family]: ['UpdateItem'],
           [partitions.alerts]: ['Query', 'GetItem', 'PutItem'],
           [partitions.sealedMessages]: ['BatchGetItem'],
@@ -185,7 +184,7 @@ export const groupAccess = {
         steps.countsRate('excerpt'),
       ],
       {
-        GSI1: [indexPartitions.memberships, indexPartitions.alertsByStatus],
+        GSI1: [indexPartitions.alertsByStatus],
         GSI2: [indexPartitions.alertsBySeat],
         GSI3: [indexPartitions.alertsBySeatAndStatus],
       },
@@ -193,6 +192,16 @@ export const groupAccess = {
     secrets: ['hashKey'],
     // An alert's excerpt opens its seat's data key.
     dataKeys: [{ key: 'seat', use: ['open'] }],
+    throttle: { rate: 200, burst: 400 },
+  },
+  notifications: {
+    // A guardian's inbox (its pages, reads and unread count) and preferences (the settings item
+    // beside it), copied on their member items in the families found on GSI1. Nothing is deleted.
+    table: tableGrants(
+      [{ [partitions.inbox]: ['Query', 'GetItem', 'UpdateItem'], [partitions.family]: ['UpdateItem'] }],
+      { GSI1: [indexPartitions.memberships] },
+    ),
+    secrets: ['hashKey'],
     throttle: { rate: 200, burst: 400 },
   },
   // Reads one item and the table's description; holds no secret.

@@ -18,7 +18,7 @@ import { relationships } from '../../shared/domain/people/relationship';
 import { failureReasons, pairingMethods } from '../../shared/domain/pairing/pairing';
 import { pairingStatuses } from '../../shared/domain/pairing/pairing.transitions';
 import { importStatuses, importSteps } from '../../shared/domain/history/history-import';
-import { ulid } from './alerts/schemas';
+import { ulid } from './notifications/schemas';
 import {
   notificationCatalog,
   notificationCategories,
