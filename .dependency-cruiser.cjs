@@ -54,6 +54,14 @@ module.exports = {
       to: { path: '^localstack/' },
     },
     {
+      name: 'functions-bundle-no-grants',
+      comment:
+        'A function reads the route table (infra/routes.ts), never what its group is granted: the IAM grants and cdk-nag reasons are CDK’s, so no bundle carries them (test/infra/bundles.test.ts).',
+      severity: 'error',
+      from: { path: '^functions/' },
+      to: { path: ['^infra/group-access\\.ts$', '^infra/table-grants\\.ts$'], reachable: true },
+    },
+    {
       name: 'shared-is-self-contained',
       comment: 'shared/ never imports functions/, infra/ or localstack/.',
       severity: 'error',

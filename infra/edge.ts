@@ -35,7 +35,7 @@ export const edgeRateRules = [
   { name: 'person-per-ip', paths: ['/consent-requests/'], per: 'ip', limit: 3000, windowSeconds: 300 },
   // Webhooks from a sender not listed as a provider's (listed ones are never counted): twenty a second
   // each, and all of them together a tenth of the gateway's throttle, so the listed providers' signed
-  // deliveries always find room there (`gatewayThrottle`, infra/routes.ts).
+  // deliveries always find room there (`gatewayThrottle`, infra/group-access.ts).
   { name: 'webhooks-per-ip', paths: ['/webhooks/'], per: 'ip', limit: 6000, windowSeconds: 300 },
   { name: 'webhooks-unlisted', paths: ['/webhooks/'], per: 'all', limit: 30000, windowSeconds: 300 },
 ] as const satisfies readonly EdgeRateRule[];

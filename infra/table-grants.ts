@@ -2,7 +2,7 @@ import { keys } from '../shared/adapters/dynamo/keys';
 import type { tableDesign } from '../shared/adapters/dynamo/table-design';
 
 /**
- * What a function may do with the table, as IAM grants it: each function's row (infra/routes.ts
+ * What a function may do with the table, as IAM grants it: each function's row (infra/group-access.ts
  * `groupAccess`, infra/consumers.ts, the relay's `relayTable` below) lists its grants; CDK builds
  * its policy from them (infra/constructs/table-access.ts) and the local stack refuses any call
  * they do not cover, as IAM would (localstack/table-guard.ts).

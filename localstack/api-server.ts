@@ -1,13 +1,6 @@
 import { createServer, type Server } from 'node:http';
-import {
-  fallbackRoute,
-  functionGroups,
-  handlerEntry,
-  pathMatcher,
-  routeKey,
-  routes,
-  type FunctionGroup,
-} from '../infra/routes';
+import { fallbackRoute, functionGroups, handlerEntry, routes, type FunctionGroup } from '../infra/routes';
+import { pathMatcher, routeKey } from '../shared/http/route-match';
 import { lambdaContext, readBody, toEventV2, writeResult, type ApiHandler } from './lambda-http';
 import { handlerAs } from './table-guard';
 

@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
-import { gatewayRoutes, pathMatcher } from '../infra/routes';
+import { gatewayRoutes } from '../infra/routes';
+import { pathMatcher } from '../shared/http/route-match';
 import { lambdaContext, readBody, toEventV2, writeResult, type ApiHandler } from './lambda-http';
 import { handlerAs } from './table-guard';
 

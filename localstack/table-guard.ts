@@ -1,7 +1,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { DynamoDBServiceException, type AttributeValue } from '@aws-sdk/client-dynamodb';
 import { consumers, type ConsumerName, type GatewayFunction } from '../infra/consumers';
-import { functionGroups, groupAccess, type FunctionGroup } from '../infra/routes';
+import { groupAccess } from '../infra/group-access';
+import { functionGroups, type FunctionGroup } from '../infra/routes';
 import { relayTable, seatKeysTableActions, type TableGrant } from '../infra/table-grants';
 import { addTableClientPlugin, type TableClientPlugin } from '../shared/adapters/dynamo/client';
 import { tableDesign } from '../shared/adapters/dynamo/table-design';

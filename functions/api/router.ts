@@ -1,11 +1,12 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { FunctionGroup, OperationsOf } from '../../infra/routes';
-import { fallbackRoute, routeKey, routes } from '../../infra/routes';
+import { fallbackRoute, routes } from '../../infra/routes';
 import { fail } from '../../shared/domain/errors';
 import type { AccessTokens } from '../../shared/ports/access-tokens';
 import type { OperatorAccess } from '../../shared/app/operators/operators';
 import type { Operation } from '../../shared/http/operation';
 import { bearerToken, decodePathSegment } from '../../shared/http/request';
+import { routeKey } from '../../shared/http/route-match';
 
 export type Operations<G extends FunctionGroup> = Record<OperationsOf<G>, Operation>;
 

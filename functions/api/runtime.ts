@@ -50,7 +50,7 @@ export const useCaseSettings: Settings = useCaseSettingsFrom(settings);
 
 /**
  * The providers' tokens, read on the first call to a provider: only the groups that call one may
- * read their secret (infra/routes.ts, `groupAccess`).
+ * read their secret (infra/group-access.ts, `groupAccess`).
  */
 export const providerTokens = lazy(() => loadSecret('providerTokens', settings));
 

@@ -11,7 +11,8 @@ import {
   type QueueName,
 } from '../consumers';
 import { relayTable, seatKeysTableActions, type TableAction, type TableGrant } from '../table-grants';
-import { functionGroups, gatewayRoutes, groupAccess, type DataKeyGrant, type GroupAccess } from '../routes';
+import { groupAccess, type DataKeyGrant, type GroupAccess } from '../group-access';
+import { functionGroups, gatewayRoutes } from '../routes';
 
 /**
  * Every secret of a stage: the service's four, the session provider's webhook key (`gateway`), Meta's

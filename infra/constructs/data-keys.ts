@@ -1,6 +1,6 @@
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
-import type { DataKeyGrant, DataKeyName } from '../routes';
+import type { DataKeyGrant, DataKeyName } from '../group-access';
 
 /**
  * Each data key's encryption context, as its adapter sends it (shared/adapters/consent/kms-seat-keys.ts)

@@ -279,7 +279,7 @@ export class StatefulStack extends Stack {
     );
 
     // Written after the first deploy (docs/deploy.md), read at cold start; each one read only by
-    // the functions whose row names it (infra/routes.ts, infra/consumers.ts).
+    // the functions whose row names it (infra/group-access.ts, infra/consumers.ts).
     const secret = (name: ServiceSecretName, id: string, holds: string, noRotation: string) => {
       const made = new Secret(this, id, {
         description: `family-protection ${props.stage}: ${holds}`,

@@ -42,18 +42,20 @@ import { bundledAssets, chunks } from '../constructs/bundling';
 import { Bucket } from 'aws-cdk-lib/aws-s3';
 import {
   authorizationInFunction,
-  fallbackRoute,
-  functionGroups,
   gatewayAuthorization,
   gatewayThrottle,
-  gatewayRoutes,
   groupAccess,
   type GroupAccess,
+} from '../group-access';
+import {
+  fallbackRoute,
+  functionGroups,
+  gatewayRoutes,
   handlerEntry,
-  routeKey,
   routes,
   type FunctionGroup,
 } from '../routes';
+import { routeKey } from '../../shared/http/route-match';
 import { Queue, type IQueue } from 'aws-cdk-lib/aws-sqs';
 import { FilterPattern, LogGroup, MetricFilter, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { acknowledge, acknowledgeWildcards } from '../nag';
@@ -228,7 +230,7 @@ export class StatelessStack extends Stack {
     ) as Record<FunctionGroup, NodejsFunction>;
     this.functions = functions;
 
-    // Least privilege, from each group's row (infra/routes.ts, `groupAccess`): its table actions,
+    // Least privilege, from each group's row (infra/group-access.ts, `groupAccess`): its table actions,
     // the service's secrets its routes use, and no other.
     const dataKeyArns = { seat: props.seatKeyArn, device: props.deviceKeyArn };
     for (const group of functionGroups) {
@@ -371,7 +373,7 @@ export class StatelessStack extends Stack {
       'APIG4',
       'Unmatched requests: the health function answers them 404 in the envelope and touches nothing.',
     );
-    // Each route at its group's ceiling (infra/routes.ts, `groupAccess`); unmatched ones at health's.
+    // Each route at its group's ceiling (infra/group-access.ts, `groupAccess`); unmatched ones at health's.
     this.accessLogsAndThrottle(this.api, 'Api', groupAccess[fallbackRoute.group].throttle, {
       ...Object.fromEntries(routes.map((route) => [routeKey(route), groupAccess[route.group].throttle])),
     });

@@ -201,7 +201,13 @@ try {
       path: `/seats/${seatUid}/channels`,
       pathParameters: { uid: seatUid },
     },
-    alerts: { routeKey: 'GET /notifications', method: 'GET', path: '/notifications' },
+    alerts: {
+      routeKey: 'GET /accounts/{uid}/alerts',
+      method: 'GET',
+      path: `/accounts/${accountUid}/alerts`,
+      pathParameters: { uid: accountUid },
+    },
+    notifications: { routeKey: 'GET /notifications', method: 'GET', path: '/notifications' },
     history: {
       routeKey: 'GET /seats/{uid}/history-import',
       method: 'GET',

@@ -3,7 +3,7 @@ import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { declaredCalls, secretNames, type FunctionCalls, type SecretName } from '../../infra/access/calls';
 import { accessMatrix, withMatrix } from '../../infra/access/matrix';
-import type { DataKeyName } from '../../infra/routes';
+import type { DataKeyName } from '../../infra/group-access';
 import { AccessSimulator, type Decision, type IamRequest } from '../support/iam/access-simulator';
 import { DeployedStage, sampleOwner, statefulStack, statelessStack } from '../support/iam/declared-requests';
 import { DeployedTemplates, type CfnTemplate } from '../support/iam/deployed-templates';

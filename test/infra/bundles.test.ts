@@ -12,7 +12,10 @@ describe('bundles with chunks', () => {
   const out = mkdtempSync(join(tmpdir(), 'bundles-'));
   const read = (file: string) => readFileSync(join(out, file), 'utf8');
   const load = async <T>(file: string) => (await import(pathToFileURL(join(out, file)).href)) as T;
-  beforeAll(() => buildBundles(out, { groups: ['auth', 'evidence', 'health'] }), 60_000);
+  let sources: Record<string, string[]> = {};
+  beforeAll(async () => {
+    sources = await buildBundles(out, { groups: ['auth', 'evidence', 'health'] });
+  }, 60_000);
   afterAll(() => rmSync(out, { recursive: true, force: true }));
 
   it('import their chunks from beside them', () => {
@@ -55,5 +58,13 @@ describe('bundles with chunks', () => {
     );
     for (const group of ['auth', 'evidence', 'health'])
       for (const summary of summaries) expect(read(`${group}.mjs`)).not.toContain(summary);
+  });
+
+  it('carry the route table but not what a group is granted: the IAM grants stay CDK’s', () => {
+    for (const group of ['auth', 'evidence', 'health']) {
+      expect(sources[group], group).toContain('infra/routes.ts');
+      expect(sources[group], group).not.toContain('infra/group-access.ts');
+      expect(sources[group], group).not.toContain('infra/table-grants.ts');
+    }
   });
 });

@@ -2,7 +2,8 @@ import { Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cidrList, edgeRateRules, webhookProviderRoutes } from '../../infra/edge';
-import { functionGroups, gatewayThrottle, groupAccess, routes } from '../../infra/routes';
+import { gatewayThrottle, groupAccess } from '../../infra/group-access';
+import { functionGroups, routes } from '../../infra/routes';
 import { pascal } from '../../infra/consumers';
 import { testStacks, testStageSettings } from '../support/stage-settings';
 

@@ -4,7 +4,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { consumerFunctionId, consumers } from '../../infra/consumers';
 import { relayTable, type TableGrant } from '../../infra/table-grants';
 import { applyNagChecks } from '../../infra/nag';
-import { functionGroups, gatewayRoutes, groupAccess, routeKey, routes } from '../../infra/routes';
+import { groupAccess } from '../../infra/group-access';
+import { functionGroups, gatewayRoutes, routes } from '../../infra/routes';
+import { routeKey } from '../../shared/http/route-match';
 import { testStacks, testStageSettings } from '../support/stage-settings';
 
 type Statement = { Action: string | string[]; Effect: string; Resource?: unknown; Condition?: unknown };

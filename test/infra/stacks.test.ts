@@ -15,7 +15,9 @@ import {
   type Consumer,
   type QueueConsumer,
 } from '../../infra/consumers';
-import { functionGroups, gatewayRoutes, groupAccess, routeKey, routes } from '../../infra/routes';
+import { groupAccess } from '../../infra/group-access';
+import { functionGroups, gatewayRoutes, routes } from '../../infra/routes';
+import { routeKey } from '../../shared/http/route-match';
 import {
   secretArnVariables,
   serviceSecretNames,
@@ -369,7 +371,15 @@ describe('the stateless stack', () => {
     for (const group of ['AccountsApi', 'SeatsApi'])
       expect(actionsOf(stateless, group)).toContain('dynamodb:ConditionCheckItem');
     expect(actionsOf(stateless, 'ConsentApi')).not.toContain('dynamodb:ConditionCheckItem');
-    for (const group of ['AuthApi', 'AccountsApi', 'SeatsApi', 'AlertsApi', 'HealthApi', 'EvidenceApi'])
+    for (const group of [
+      'AuthApi',
+      'AccountsApi',
+      'SeatsApi',
+      'AlertsApi',
+      'NotificationsApi',
+      'HealthApi',
+      'EvidenceApi',
+    ])
       expect(actionsOf(stateless, group)).not.toContain('ses:SendEmail');
   });
 
@@ -404,7 +414,7 @@ describe('the stateless stack', () => {
       'TrialEndingWorker',
     ])
       expect(snsOf(prefix), prefix).toEqual([{ actions: ['sns:Publish'], resource: endpoints }]);
-    for (const prefix of ['AuthApi', 'SeatsApi', 'AlertsApi', 'HealthApi', 'EvidenceApi'])
+    for (const prefix of ['AuthApi', 'SeatsApi', 'AlertsApi', 'NotificationsApi', 'HealthApi', 'EvidenceApi'])
       expect(snsOf(prefix), prefix).toEqual([]);
     // No topic any more: a push goes to a device's endpoint.
     expect(Object.keys(stateless.findResources('AWS::SNS::Topic'))).toEqual([]);
@@ -609,6 +619,7 @@ describe('the stateless stack', () => {
       'HistoryImportWorker',
       'HistoryOfferExpiryWorker',
       'HistoryStuckWorker',
+      'Notifications',
       'Pairing',
       'PauseResumeWorker',
       'ProxyBurnsWorker',
@@ -647,6 +658,7 @@ describe('the stateless stack', () => {
       PairingApi: [...api, 'sessionProvider', 'notifications', 'sessionEndsQueue'],
       // An excerpt opens its seat's key: its wrapped copy is in the seat keys' table.
       AlertsApi: [...api, 'seatKeys', 'wrappedKeys'],
+      NotificationsApi: api,
       HealthApi: api,
       AdminApi: [
         ...api,
@@ -865,38 +877,48 @@ describe('the workers', () => {
     expect(JSON.stringify(filter.Properties['LogGroupName'])).toContain('BusinessProviderWebhook');
   });
 
-  it('keeps the gateway away from the table, and the alerts function within the inbox and the alert partitions', () => {
+  it('keeps the gateway away from the table, the alerts function within the alert partitions and the notifications function within the inbox', () => {
     for (const gateway of ['SessionProviderWebhook', 'BusinessProviderWebhook'])
       expect(actionsOf(stateless, gateway).filter((action) => action.startsWith('dynamodb:'))).toEqual([]);
-    // (Its read of a seat's wrapped key, in the seat keys' table, is checked with that table.)
-    const alerts = Object.entries(stateless.findResources('AWS::IAM::Policy'))
-      .filter(([id]) => id.startsWith('AlertsApi'))
-      .flatMap(
-        ([, policy]) =>
-          policy.Properties.PolicyDocument.Statement as {
-            Condition?: unknown;
-            Action: unknown;
-            Resource: unknown;
-          }[],
-      )
-      .filter((statement) => JSON.stringify(statement.Action).includes('dynamodb:'))
-      .filter((statement) => !JSON.stringify(statement.Resource).includes('SeatKeysTable'));
-    // One statement per grant of its row, each confined to the row's partitions.
-    expect(alerts).toEqual(
-      groupAccess.alerts.table.map((grant) =>
-        expect.objectContaining({
-          Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...grant.partitions] } },
-        }),
-      ),
-    );
-    const leadingKeys = alerts.flatMap((statement) =>
-      Object.values(statement.Condition as Record<string, Record<string, string[]>>).flatMap(
-        (condition) => condition['dynamodb:LeadingKeys'] ?? [],
-      ),
-    );
-    for (const partition of ['INBOX#*', 'ALERTS#*', 'SEATMSG#*', 'RATE#excerpt#*'])
-      expect(leadingKeys).toContain(partition);
-    expect(actionsOf(stateless, 'AlertsApi')).not.toContain('dynamodb:DeleteItem');
+    // (The alerts function's read of a seat's wrapped key, in the seat keys' table, is checked with that table.)
+    const tableStatements = (prefix: string) =>
+      Object.entries(stateless.findResources('AWS::IAM::Policy'))
+        .filter(([id]) => id.startsWith(prefix))
+        .flatMap(
+          ([, policy]) =>
+            policy.Properties.PolicyDocument.Statement as {
+              Condition?: unknown;
+              Action: unknown;
+              Resource: unknown;
+            }[],
+        )
+        .filter((statement) => JSON.stringify(statement.Action).includes('dynamodb:'))
+        .filter((statement) => !JSON.stringify(statement.Resource).includes('SeatKeysTable'));
+    const leadingKeysOf = (statements: { Condition?: unknown }[]) =>
+      statements.flatMap((statement) =>
+        Object.values(statement.Condition as Record<string, Record<string, string[]>>).flatMap(
+          (condition) => condition['dynamodb:LeadingKeys'] ?? [],
+        ),
+      );
+    const cases = [
+      { prefix: 'AlertsApi', group: 'alerts', within: ['ALERTS#*', 'SEATMSG#*', 'RATE#excerpt#*'] },
+      { prefix: 'NotificationsApi', group: 'notifications', within: ['INBOX#*'] },
+    ] as const;
+    for (const { prefix, group, within } of cases) {
+      const statements = tableStatements(prefix);
+      // One statement per grant of its row, each confined to the row's partitions.
+      expect(statements, prefix).toEqual(
+        groupAccess[group].table.map((grant) =>
+          expect.objectContaining({
+            Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...grant.partitions] } },
+          }),
+        ),
+      );
+      for (const partition of within) expect(leadingKeysOf(statements), prefix).toContain(partition);
+      expect(actionsOf(stateless, prefix)).not.toContain('dynamodb:DeleteItem');
+    }
+    // A guardian's inbox is the notifications function's; the alerts function never reads it.
+    expect(leadingKeysOf(tableStatements('AlertsApi'))).not.toContain('INBOX#*');
   });
 });
 
@@ -1391,7 +1413,15 @@ describe('the service secrets, one per kind', () => {
 
   it('let only the group that issues access tokens read the signing key; the others verify with the public keys', () => {
     expect(functionsOf('signingKey')).toEqual(['AuthApi']);
-    for (const group of ['AdminApi', 'EvidenceApi', 'AlertsApi', 'AccountsApi', 'SupplyApi', 'HealthApi']) {
+    for (const group of [
+      'AdminApi',
+      'EvidenceApi',
+      'AlertsApi',
+      'NotificationsApi',
+      'AccountsApi',
+      'SupplyApi',
+      'HealthApi',
+    ]) {
       expect(variablesOf(group)['SIGNING_KEY_SECRET_ARN'], group).toBeUndefined();
       expect(variablesOf(group)['JWT_PUBLIC_JWKS'], group).toBe(testStageSettings.jwtPublicJwks);
     }

@@ -7,7 +7,7 @@ import { newUserItems, transact } from '../../shared/adapters/dynamo/transact';
 import { dynamoUserStore } from '../../shared/adapters/dynamo/user.store';
 import { createAccount, inviteMember, listAccounts } from '../../shared/app/accounts/accounts';
 import { emailHashOf } from '../../shared/app/auth/sign-in';
-import { getProtection } from '../../shared/app/consent/protection';
+import { getProtection } from '../../shared/app/seats/protection-card';
 import { updateProfile } from '../../shared/app/me/profile';
 import { updateNotificationPreferences } from '../../shared/app/notifications/preferences';
 import { newSeat } from '../../shared/domain/family/seat';

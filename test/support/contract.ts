@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { pathMatcher } from '../../infra/routes';
+import { pathMatcher } from '../../shared/http/route-match';
 import { decodePathSegment } from '../../shared/http/request';
 
 /** One answer the API gave: what was asked, and what came back. */

@@ -11,7 +11,7 @@ import {
   onboarding,
   role,
   subscription,
-} from '../openapi/views';
+} from '../answers';
 
 export const profile = z.strictObject({
   uid: z.string(),

@@ -1,7 +1,7 @@
 import * as z from '../../../shared/validation/z';
 import { operatorRoles } from '../../../shared/domain/operators/roster';
 import type { GroupResponses } from '../contract';
-import { count, instant, relationship, wordsOf } from '../openapi/views';
+import { count, instant, relationship, wordsOf } from '../answers';
 import { seatStatuses } from '../../../shared/domain/family/seat';
 import { eventSources } from '../../../shared/domain/events/event';
 import type { PersonKind } from '../../../shared/domain/people/birth-date';

@@ -4,25 +4,8 @@ import { DEFAULT_PAGE_LIMIT } from '../../../shared/domain/pagination/cursor';
 import { accountParams, uidParam } from '../../../shared/http/fields';
 import type { GroupRequests } from '../contract';
 
-/** Notification ids are ULIDs; the cursor is the last one of the previous page. */
-export const ulid = z.string().check(z.regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'must be a notification id'));
-
 const alertParams = z.object({ uid: uidParam });
 
-const channelsPatch = z.strictObject({
-  inbox: z.optional(z.boolean()),
-  email: z.optional(z.boolean()),
-  push: z.optional(z.boolean()),
-});
-/** A partial change of the preferences: an unknown category (or channel) is `VALIDATION`. */
-const preferencesBody = z.strictObject({
-  categories: z.strictObject({
-    alerts: z.optional(channelsPatch),
-    connection: z.optional(channelsPatch),
-    consent: z.optional(channelsPatch),
-    account: z.optional(channelsPatch),
-  }),
-});
 /** The alert routes take `{}` or no body. */
 const emptyBody = z.optional(z.strictObject({}));
 
@@ -42,11 +25,6 @@ const alertListQuery = z.strictObject({
 
 /** The schemas each alerts operation validates with, keyed by the route table's operation names. */
 export const requests = {
-  listNotifications: { query: z.strictObject({ cursor: z.optional(ulid) }) },
-  readNotification: { params: z.object({ id: ulid }) },
-  readAllNotifications: {},
-  getNotificationPreferences: {},
-  updateNotificationPreferences: { body: preferencesBody },
   listAlerts: { params: accountParams, query: alertListQuery },
   resolveAlert: { params: alertParams, body: emptyBody },
   dismissAlert: { params: alertParams, body: emptyBody },

@@ -1,6 +1,6 @@
 import * as z from '../../../shared/validation/z';
 import type { GroupResponses } from '../contract';
-import { epochMs } from '../openapi/views';
+import { epochMs } from '../answers';
 
 /** Every address gets the same answer, so nobody learns which addresses have an account. */
 const sent = z.strictObject({ sent: z.literal(true) });

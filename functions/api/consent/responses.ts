@@ -1,6 +1,6 @@
 import * as z from '../../../shared/validation/z';
 import type { GroupResponses } from '../contract';
-import { consentPage, excerptViews, instant, protectionReason, protectionState } from '../openapi/views';
+import { consentPage, excerptViews, instant, protectionReason, protectionState } from '../answers';
 
 /**
  * The link token is the person's only credential. Each route counts the link's and the IP's budget

@@ -1,6 +1,6 @@
 import { audioTypes, evidenceLimits, selfieTypes } from '../../../shared/domain/consent/evidence';
 import type { GroupResponses } from '../contract';
-import { consentPage } from '../openapi/views';
+import { consentPage } from '../answers';
 
 const megabytes = (bytes: number) => `${bytes / 1024 / 1024} MB`;
 

@@ -1,6 +1,6 @@
 import * as z from '../../../shared/validation/z';
 import type { GroupResponses } from '../contract';
-import { count } from '../openapi/views';
+import { count } from '../answers';
 
 export const healthReport = z.strictObject({
   status: z.enum(['ok', 'degraded']),

@@ -1,5 +1,5 @@
 import type { GroupResponses } from '../contract';
-import { historyImport } from '../openapi/views';
+import { historyImport } from '../answers';
 
 /** Every guardian's import route checks the person's stop first, then the seat's key. */
 const seatErrors = ['NOT_FOUND', 'STOPPED_BY_DEPENDENT', 'SEAT_KEY_GONE'] as const;

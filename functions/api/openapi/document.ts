@@ -17,6 +17,8 @@ import { requests as accountsRequests } from '../accounts/schemas';
 import { responses as accountsResponses } from '../accounts/responses';
 import { requests as alertsRequests } from '../alerts/schemas';
 import { responses as alertsResponses } from '../alerts/responses';
+import { requests as notificationsRequests } from '../notifications/schemas';
+import { responses as notificationsResponses } from '../notifications/responses';
 import { requests as authRequests } from '../auth/schemas';
 import { responses as authResponses } from '../auth/responses';
 import { requests as consentRequests } from '../consent/schemas';
@@ -35,7 +37,7 @@ import { requests as pairingRequests } from '../pairing/schemas';
 import { responses as pairingResponses } from '../pairing/responses';
 import { requests as seatsRequests } from '../seats/schemas';
 import { responses as seatsResponses } from '../seats/responses';
-import { components, errorEnvelope } from './views';
+import { components, errorEnvelope } from '../answers';
 
 /**
  * The API's OpenAPI 3.1 document, built from the route table and each group's contract
@@ -54,6 +56,7 @@ export const contracts: {
   evidence: { requests: evidenceRequests, responses: evidenceResponses },
   pairing: { requests: pairingRequests, responses: pairingResponses },
   alerts: { requests: alertsRequests, responses: alertsResponses },
+  notifications: { requests: notificationsRequests, responses: notificationsResponses },
   health: { requests: healthRequests, responses: healthResponses },
   admin: { requests: adminRequests, responses: adminResponses },
   history: { requests: historyRequests, responses: historyResponses },
@@ -82,7 +85,8 @@ const groupDescriptions: Record<FunctionGroup, string> = {
   consent: "The person's own page: the link token in the path is their only credential.",
   evidence: "The person's selfie and spoken phrase, verified before their yes.",
   pairing: "Channels and the pairing of the person's messaging account, from both sides.",
-  alerts: "Guardians' alerts (the list, decisions, the minimal excerpt) and notifications.",
+  alerts: "Guardians' alerts: the list, decisions, the minimal excerpt.",
+  notifications: "A guardian's inbox of notifications and their channels per category.",
   health: 'Health and this document.',
   admin: "The backoffice: operators (Cognito's access tokens) read state, never content.",
   history:

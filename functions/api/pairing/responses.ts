@@ -1,6 +1,6 @@
 import * as z from '../../../shared/validation/z';
 import type { GroupResponses } from '../contract';
-import { channel, guardianPairing, personPairing } from '../openapi/views';
+import { channel, guardianPairing, personPairing } from '../answers';
 
 /** The pairing preconditions in their checking order (after a stop by the person, 409 comes first). */
 const startErrors = [

@@ -1,7 +1,7 @@
 import { pauseSeat, resumeSeat } from '../../../shared/app/seats/pause';
 import { createSeat, getSeat, putDependent, removeSeat } from '../../../shared/app/seats/seats';
 import { activateSeat } from '../../../shared/app/consent/activation';
-import { getProtection } from '../../../shared/app/consent/protection';
+import { getProtection } from '../../../shared/app/seats/protection-card';
 import { askConsent, getConsent, resendConsent } from '../../../shared/app/consent/request';
 import { bearerOperation, created, noContent, ok } from '../../../shared/http/operation';
 import { apiHandler } from '../api-handler';

@@ -1,5 +1,5 @@
 import type { GroupResponses } from '../contract';
-import { consentView, dependent, protectionCard, seat, seatEnvelope } from '../openapi/views';
+import { consentView, dependent, protectionCard, seat, seatEnvelope } from '../answers';
 
 /** The owner asks for the person's consent; the link fails to go out after it was saved: 503. */
 const askingErrors = [

@@ -1,6 +1,6 @@
 import * as z from '../../../shared/validation/z';
 import type { GroupResponses } from '../contract';
-import { count, instant, money } from '../openapi/views';
+import { count, instant, money } from '../answers';
 
 const quote = z.strictObject({
   uid: z.string(),

@@ -8,7 +8,7 @@ import { hmacHasher } from './node-crypto';
  * secret or nothing): the token-signing key (only the functions that issue access tokens), the
  * keyed-hash key (those that hash), the providers' tokens (those that call a provider) and
  * CloudFront's origin secret (those behind CloudFront). Which reads which is data: the `secrets` of
- * each row of infra/routes.ts and infra/consumers.ts.
+ * each row of infra/group-access.ts and infra/consumers.ts.
  */
 export const serviceSecretNames = ['signingKey', 'hashKey', 'providerTokens', 'originSecret'] as const;
 export type ServiceSecretName = (typeof serviceSecretNames)[number];

@@ -1,7 +1,7 @@
 import { dataKeyContexts } from '../../../infra/constructs/data-keys';
 import type { AwsCall, FunctionCalls, SecretName } from '../../../infra/access/calls';
 import type { QueueName } from '../../../infra/consumers';
-import type { DataKeyName } from '../../../infra/routes';
+import type { DataKeyName } from '../../../infra/group-access';
 import { queuedBodyPrefix } from '../../../shared/adapters/sqs/queued-body';
 import type { IamRequest } from './access-simulator';
 import type { DeployedTemplates } from './deployed-templates';

@@ -2,7 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { handlerEntry, routeKey, routes } from '../../../infra/routes';
+import { handlerEntry, routes } from '../../../infra/routes';
+import { routeKey } from '../../../shared/http/route-match';
 
 /**
  * A reader goes from the route table to the code by name: each route's `operation` is the name of

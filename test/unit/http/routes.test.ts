@@ -1,11 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
-import { functionGroups, handlerEntry, pathMatcher, routeKey, routes } from '../../../infra/routes';
+import { functionGroups, handlerEntry, routes } from '../../../infra/routes';
+import { pathMatcher, routeKey } from '../../../shared/http/route-match';
 
 describe('the route table', () => {
   it('declares no route twice', () => {
     const keys = routes.map(routeKey);
     expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('matches each path to one route of its method, so the order of the rows does not matter', () => {
+    for (const route of routes) {
+      const path = route.path.replace(/\{\w+\}/g, 'x1');
+      const matching = routes.filter(
+        (other) => other.method === route.method && pathMatcher(other.path)(path),
+      );
+      expect(matching.map(routeKey), path).toEqual([routeKey(route)]);
+    }
   });
 
   it('points every group at a handler module that exists', () => {

@@ -6,7 +6,7 @@ import type {
   personPairing,
   protectionReason,
   protectionState,
-} from '../../../functions/api/openapi/views';
+} from '../../../functions/api/answers';
 
 /** The answers' shapes, taken from the API's own schemas (types only: nothing of them is bundled). */
 export type ConsentPage = z.infer<typeof consentPage>;

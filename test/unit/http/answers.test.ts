@@ -9,7 +9,7 @@ import type {
   onboarding,
   personPairing,
   subscription,
-} from '../../../functions/api/openapi/views';
+} from '../../../functions/api/answers';
 import type { HealthReport } from '../../../shared/app/health';
 import type { Dependent } from '../../../shared/domain/family/dependent';
 import type { memberView } from '../../../shared/domain/family/member';

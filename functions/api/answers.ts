@@ -1,37 +1,38 @@
-import * as z from '../../../shared/validation/z';
-import type { SeatStep, OnboardingStep } from '../../../shared/domain/family/onboarding';
-import type { BlockedBy } from '../../../shared/domain/consent/seat-consent';
+import * as z from '../../shared/validation/z';
+import type { SeatStep, OnboardingStep } from '../../shared/domain/family/onboarding';
+import type { BlockedBy } from '../../shared/domain/consent/seat-consent';
 import type {
   ProtectionAction,
   ProtectionReason,
   ProtectionStateName,
-} from '../../../shared/domain/consent/protection';
-import type { PersonKind } from '../../../shared/domain/people/birth-date';
-import { consentStatuses } from '../../../shared/domain/consent/consent-request';
-import { deliveryFailureReasons, deliveryStatuses } from '../../../shared/domain/consent/delivery';
-import { relationshipResults } from '../../../shared/domain/consent/relationship-check';
-import { serviceCodes } from '../../../shared/domain/catalog/catalog';
-import { serviceCurrency } from '../../../shared/domain/money';
-import { seatStatuses } from '../../../shared/domain/family/seat';
-import { dayStates } from '../../../shared/domain/family/week';
-import { relationships } from '../../../shared/domain/people/relationship';
-import { failureReasons, pairingMethods } from '../../../shared/domain/pairing/pairing';
-import { pairingStatuses } from '../../../shared/domain/pairing/pairing.transitions';
-import { importStatuses, importSteps } from '../../../shared/domain/history/history-import';
-import { ulid } from '../alerts/schemas';
+} from '../../shared/domain/consent/protection';
+import type { PersonKind } from '../../shared/domain/people/birth-date';
+import { consentStatuses } from '../../shared/domain/consent/consent-request';
+import { deliveryFailureReasons, deliveryStatuses } from '../../shared/domain/consent/delivery';
+import { relationshipResults } from '../../shared/domain/consent/relationship-check';
+import { serviceCodes } from '../../shared/domain/catalog/catalog';
+import { serviceCurrency } from '../../shared/domain/money';
+import { seatStatuses } from '../../shared/domain/family/seat';
+import { dayStates } from '../../shared/domain/family/week';
+import { relationships } from '../../shared/domain/people/relationship';
+import { failureReasons, pairingMethods } from '../../shared/domain/pairing/pairing';
+import { pairingStatuses } from '../../shared/domain/pairing/pairing.transitions';
+import { importStatuses, importSteps } from '../../shared/domain/history/history-import';
+import { ulid } from './notifications/schemas';
 import {
   notificationCatalog,
   notificationCategories,
   type Severity,
-} from '../../../shared/domain/notifications/notification';
-import type { Role } from '../../../shared/domain/family/member';
-import { alertStatuses } from '../../../shared/domain/alerts/alert';
-import { findingSources } from '../../../shared/domain/alerts/finding';
-import { riskCategories, severities as riskSeverities } from '../../../shared/domain/analysis/finding';
+} from '../../shared/domain/notifications/notification';
+import type { Role } from '../../shared/domain/family/member';
+import { alertStatuses } from '../../shared/domain/alerts/alert';
+import { findingSources } from '../../shared/domain/alerts/finding';
+import { riskCategories, severities as riskSeverities } from '../../shared/domain/analysis/finding';
 
 /**
- * The answers' schemas that several routes share (docs/api.md), each
- * one a named component of the document. They describe what the use cases' views return today;
+ * The answers' shapes that several routes share (docs/api.md), each one a named component of the
+ * OpenAPI document (functions/api/openapi/document.ts places them). They describe what the use
+ * cases' views return today; each group's `responses.ts` builds its routes' answers from them, and
  * the e2e tests check every answer they receive against the document built from them.
  */
 export const components = z.registry<{ id?: string; description?: string }>();
