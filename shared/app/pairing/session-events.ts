@@ -143,8 +143,9 @@ const carryOut = async (
     await deps.trialEndings.schedule(plan.trialEnding.notice, plan.trialEnding.at);
   const ended = plan.seat.pairing;
   if (ended !== null && !isOpenPairing(ended.status)) await endSession(deps, ended.sessionName);
-  // The warm-up joined the queue with the change: it starts at once when a slot is free.
-  if (plan.historyJoined) await admitNext(deps, 'workers');
+  // The warm-up joined the queue with the change (it starts at once when a slot is free), or an
+  // import ended with the pairing (its slot goes to the head of the queue).
+  if (plan.historyMoved) await admitNext(deps, 'workers');
 };
 
 /** Applies triggers one after another; the chain stops at the first the table has no row for. */
