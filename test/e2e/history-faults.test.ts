@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startLoopbackProxy, type LoopbackProxy } from '../../localstack/simulators/loopback-proxy';
 import { eventually } from '../support/eventually';
 import { call } from './support/api';
@@ -44,7 +44,7 @@ const chats = [
   },
 ];
 
-/** The pairings made here, unlinked after the file (the tier's proxy pool is a few slots). */
+/** The pairings the running test made, unlinked after it (the tier's proxy pool is a few slots). */
 const made: Paired[] = [];
 
 /** A family paired by QR, its session serving `history`; `before` runs before the person links. */
@@ -62,9 +62,9 @@ const paired = async (
   made.push({ family, session });
   await simulate(session, 'history', { chats: history });
   await before(session);
-  await pairingReaches(family.owner.token, family.seatUid, 'challenge');
+  await pairingReaches(family.owner.token, family.seatUid, 'challenge', 30_000);
   await simulate(session, 'link');
-  await pairingReaches(family.owner.token, family.seatUid, 'paired', 20_000);
+  await pairingReaches(family.owner.token, family.seatUid, 'paired', 60_000);
   return { family, session };
 };
 
@@ -82,39 +82,51 @@ beforeAll(async () => {
   expect(added.status).toBe(201);
   proxyUid = added.body.data.uid as string;
 });
-afterAll(async () => {
+// Each test gives its pairings back: the pool has room for one test's at a time.
+afterEach(async () => {
   for (const { family, session } of made.splice(0)) {
     await simulate(session, 'history/fail', {}).catch(() => undefined);
     await call('DELETE', `/seats/${family.seatUid}/pairing`, { token: family.owner.token });
   }
+}, 60_000);
+afterAll(async () => {
   await call('POST', `/admin/proxies/${proxyUid}/retire`, { token: ops });
   await proxy.close();
-}, 60_000);
+});
 
 describe('the history queue never freezes', () => {
   it('a provider that fails, then loses the sessions, for every running import at once: they end within seconds and another family’s first import is admitted and finishes', async () => {
-    const failing = await Promise.all(
-      [1, 2, 3, 4].map(() => paired(chats, (session) => simulate(session, 'history/fail', { status: 503 }))),
+    // Four warm-ups hold every slot, reading a chat a second (long enough for a fifth to queue).
+    const many = Array.from({ length: 120 }, (_, index) => ({
+      id: `55119${String(index).padStart(8, '0')}@c.us`,
+      messages: [{ body: 'oi' }],
+    }));
+    const running = await Promise.all(
+      [1, 2, 3, 4].map(() =>
+        paired(many, (session) => simulate(session, 'history/pace', { messagesPerSecond: 1 })),
+      ),
     );
-    const seats = new Set(failing.map(({ family }) => family.seatUid));
-    // Each holds its slot while its runs fail, tried again within seconds with the provider's status.
-    const retried = await awaitLogLines<{ seatUid: string; cause: string; attempt: number }>(
-      'history.retry',
-      (line) => seats.has(line.seatUid),
-      8,
-      30_000,
-    );
-    expect(new Set(retried.map((line) => line.seatUid))).toEqual(seats);
-    expect(new Set(retried.map((line) => line.cause))).toEqual(new Set(['status_503']));
-    expect(retried.every((line) => !('error' in line) && line.attempt >= 1)).toBe(true);
-    for (const { family } of failing) expect((await importOf(family))['status']).toBe('running');
-
-    // Another family's warm-up waits behind them.
+    for (const { family } of running) await importReaches(family, 'running', 20_000);
     const next = await paired(chats);
     expect((await importOf(next.family))['status']).toBe('waiting');
 
-    // The provider no longer has the failing sessions: each import ends at its next try.
-    for (const { session } of failing) await simulate(session, 'history/fail', { status: 404 });
+    // The provider fails their history calls: each run is tried again within seconds, with its cause.
+    const seats = new Set(running.map(({ family }) => family.seatUid));
+    const failedFrom = new Date().toISOString();
+    for (const { session } of running) await simulate(session, 'history/fail', { status: 503 });
+    const retried = await awaitLogLines<{
+      seatUid: string;
+      cause: string;
+      attempt: number;
+      timestamp: string;
+    }>('history.retry', (line) => seats.has(line.seatUid) && line.timestamp >= failedFrom, 4, 30_000);
+    expect(new Set(retried.map((line) => line.seatUid))).toEqual(seats);
+    expect(new Set(retried.map((line) => line.cause))).toEqual(new Set(['status_503']));
+    expect(retried.every((line) => !('error' in line) && line.attempt >= 1)).toBe(true);
+    expect((await importOf(next.family))['status']).toBe('waiting');
+
+    // Then it no longer has their sessions: each import ends at its next try, and the fifth runs.
+    for (const { session } of running) await simulate(session, 'history/fail', { status: 404 });
     const finished = await importReaches(next.family, 'done', 45_000);
     expect(finished).toMatchObject({ progress: { chats: 1, chatsDone: 1, messages: 3 } });
 
@@ -124,7 +136,7 @@ describe('the history queue never freezes', () => {
       4,
     );
     expect(gone.map((line) => line.cause)).toEqual(Array(4).fill('session_gone'));
-    for (const { family } of failing) {
+    for (const { family } of running) {
       expect((await importOf(family))['status']).toBe('failed');
       // The warm-up ended with it: protection goes on live.
       expect(await protectionOf(family)).not.toBe('warming_up');
@@ -132,7 +144,7 @@ describe('the history queue never freezes', () => {
         'history.failed',
       );
     }
-  }, 180_000);
+  }, 240_000);
 
   it('a provider that takes 8 s for a page is slow, not failed: the import finishes', async () => {
     const messages = Array.from({ length: 16 }, (_, index) => ({ body: `mensagem ${index}` }));
