@@ -103,11 +103,10 @@ type On = ReturnType<typeof depsOn>;
 /** One message of the worker's queue, as the worker handles it: the run, and a failed run settled. */
 const handleJob = async (on: On, job: ImportJob): Promise<string | SettledFailure> =>
   runAs('historyImport', async () => {
-    const runStartedAt = on.deps.clock.now();
     try {
       return await runImport(on.deps, { seatUid: job.seatUid, importId: job.importId });
     } catch (error) {
-      return settleFailedRun(on.deps, job, error, runStartedAt, 0.5);
+      return settleFailedRun(on.deps, job, error, 0.5);
     }
   });
 
@@ -158,19 +157,37 @@ describe('a failed history run never holds its slot for the queue’s visibility
     expect(await statusOf(on, waiting)).toBe('running');
   }, 60_000);
 
-  it('a run that moved the import on before failing counts its failures afresh', async () => {
+  it('a run that read more before failing counts its failures afresh; a chat list read again is not more', async () => {
     const { on, running, job } = await oneRunningOneWaiting(await freshTable());
-    // The chats are read (progress written), then each chat's messages fail.
-    const messagesFail: RunDeps = {
+    // Two chats: the first one's messages are read, the second one's fail.
+    const secondFails: RunDeps = {
       ...on.deps,
-      sessions: { ...provider, chatMessages: () => Promise.reject(new ProviderRefused(502)) },
+      sessions: {
+        ...provider,
+        chats: async (_, page) =>
+          page.offset === 0 ? [{ id: '5511900000001@c.us' }, { id: '5511900000002@c.us' }] : [],
+        chatMessages: (name, chatId, page) =>
+          chatId === '5511900000002@c.us'
+            ? Promise.reject(new ProviderRefused(502))
+            : provider.chatMessages(name, chatId, page),
+      },
     };
-    const settled = await runAs('historyImport', async () => {
-      const runStartedAt = on.deps.clock.now();
-      const failed = await runImport(messagesFail, job).catch((error: unknown) => error);
-      return settleFailedRun(on.deps, { ...job, attempt: 4 }, failed, runStartedAt, 0.5);
+    const tryAgain = (tried: ImportJob) =>
+      runAs('historyImport', async () => {
+        const failed = await runImport(secondFails, tried).catch((error: unknown) => error);
+        return settleFailedRun(on.deps, tried, failed, 0.5);
+      });
+    // The fourth retry in a row, but it read the first chat: counted afresh.
+    expect(await tryAgain({ ...job, attempt: 4, mark: 0 })).toEqual({
+      then: 'retry',
+      attempt: 1,
+      delaySeconds: 2,
+      cause: 'status_502',
     });
-    expect(settled).toEqual({ then: 'retry', attempt: 1, delaySeconds: 2, cause: 'status_502' });
+    const again = on.sent.at(-1);
+    expect(again).toEqual({ ...job, attempt: 1, mark: 3 });
+    // Resumed from its checkpoints, it reads nothing more: the count goes on.
+    expect(await tryAgain(again!)).toMatchObject({ then: 'retry', attempt: 2, delaySeconds: 4 });
     expect(await statusOf(on, running)).toBe('running');
   }, 60_000);
 });

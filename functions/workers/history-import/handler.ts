@@ -13,6 +13,7 @@ const job = z.object({
   importId: z.string(),
   // Absent on a first try (and on jobs sent before tries were counted).
   attempt: z.optional(z.number().check(z.int(), z.gte(0))),
+  mark: z.optional(z.number().check(z.int(), z.gte(0))),
 });
 
 const readJson = (body: string): unknown => {
@@ -56,7 +57,6 @@ const handle = async (event: SQSEvent, context: Context) => {
       continue;
     }
     const { seatUid, importId, attempt = 0 } = parsed.data;
-    const runStartedAt = deps.clock.now();
     try {
       const budgetMs = Math.max(context.getRemainingTimeInMillis() - marginMs, 1_000);
       // The job it hands on (a run past its budget) starts a new count of failed tries.
@@ -64,7 +64,7 @@ const handle = async (event: SQSEvent, context: Context) => {
       logger.info('history.run', { seatUid, importId, attempt, outcome });
     } catch (error) {
       try {
-        const settled = await settleFailedRun(deps, parsed.data, error, runStartedAt);
+        const settled = await settleFailedRun(deps, parsed.data, error);
         logger.warn(settledLog[settled.then], {
           seatUid,
           importId,

@@ -216,6 +216,11 @@ export interface ImportJob {
   importId: string;
   /** How many runs in a row failed before this one (absent: none), for the retry's backoff. */
   attempt?: number;
+  /**
+   * The import's messages and chats done when this try was sent: a run that fails after reading
+   * more counts its failures afresh.
+   */
+  mark?: number;
 }
 
 /** What an offer's expiry schedule and a stuck check carry: the import and the instant it is due (each due instant its own schedule). */
