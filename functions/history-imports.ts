@@ -55,7 +55,13 @@ export const configuredHistoryImports = (
     historyOffers: deferred(scheduler('historyOfferExpiry')),
     historyStuckChecks: deferred(scheduler('historyStuck')),
     historyWork: {
-      send: async (job) => (await work()).send([{ body: JSON.stringify(job) }]),
+      send: async (job, options) =>
+        (await work()).send([
+          {
+            body: JSON.stringify(job),
+            ...(options?.delaySeconds === undefined ? {} : { delaySeconds: options.delaySeconds }),
+          },
+        ]),
     },
   };
 };

@@ -19,6 +19,8 @@ export const configuredSessionProvider = (
   settings: Config,
   provider: CapabilityConfig<'sessionProvider'>,
   providerTokens: () => Promise<ProviderTokens>,
+  /** A budget per call other than `SESSION_PROVIDER_TIMEOUT_MS` (the history worker's reads). */
+  timeoutMs: number = settings.SESSION_PROVIDER_TIMEOUT_MS,
 ): SessionProvider => {
   const waha = lazy(async () => {
     const [service, gateway] = await Promise.all([providerTokens(), loadGatewaySecrets(settings)]);
@@ -27,7 +29,7 @@ export const configuredSessionProvider = (
       apiKey: requireSecret(service, 'sessionProviderApiKey'),
       webhookUrl: provider.SESSION_PROVIDER_WEBHOOK_URL,
       webhookHmacKey: requireSecret(gateway, 'sessionProviderWebhookSecret'),
-      timeoutMs: settings.SESSION_PROVIDER_TIMEOUT_MS,
+      timeoutMs,
       photoPeers: peerPolicy(settings),
     });
   });

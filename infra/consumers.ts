@@ -248,11 +248,14 @@ export const consumers = [
       steps.countsWeek,
       steps.movesPairings,
       steps.notifiesFamily,
+      // A reconnect that gives up ends the seat's history import: its slot goes to the head.
+      steps.admitsImports,
     ]),
     // A reconnect that gives up ends the pairing, and hands its session to the session-ends worker.
-    needs: ['sessionProvider', 'push', 'mail', 'sessionEnds'],
+    needs: ['sessionProvider', 'push', 'mail', 'sessionEnds', 'historyImports'],
     secrets: ['hashKey', 'providerTokens'],
-    schedules: ['reconnect'],
+    // The next attempt; the admitted import's checks (an offer's expiry, a running one's progress).
+    schedules: ['reconnect', 'historyOfferExpiry', 'historyStuck'],
   },
   {
     kind: 'schedule',
@@ -307,6 +310,8 @@ export const consumers = [
       ],
       { GSI1: [indexPartitions.chat] },
     ),
+    // `historyImports`: its own queue too, for a run past its budget (the rest, at once) and a failed
+    // run's next try (a few seconds later).
     needs: ['sessionProvider', 'push', 'mail', 'seatKeys', 'analysis', 'historyImports'],
     secrets: ['hashKey', 'providerTokens'],
     // A finished or failed import frees its slot: the next one may be offered or started.

@@ -167,8 +167,17 @@ export const steps = {
   changesSeats: { [family]: ['PutItem'], [events]: ['PutItem'], [connection]: ['PutItem'] },
   /** A change of the seat's watch state adds to its week's day tallies (in the family partition). */
   countsWeek: { [family]: ['UpdateItem'] },
-  /** A pairing that ends gives its proxy slot back; a move into or out of `paired` counts in the overview. */
-  movesPairings: { [proxies]: ['UpdateItem'], [overview]: ['UpdateItem'] },
+  /**
+   * A pairing that ends gives its proxy slot back and ends its history import (it leaves the queue
+   * or frees its slot); a move into or out of `paired` (or of the import's status) counts in the
+   * overview.
+   */
+  movesPairings: {
+    [proxies]: ['UpdateItem'],
+    [overview]: ['UpdateItem'],
+    [partitions.historyQueue]: ['DeleteItem'],
+    [partitions.historySlots]: ['DeleteItem'],
+  },
   /** `notifyFamily`: the members' settings in one batch read, the inbox entries and unread counters. */
   notifiesFamily: { [inbox]: ['BatchGetItem', 'PutItem', 'UpdateItem'] },
   /** Opens a consent link: the link's item (the rate windows are the route's own). */

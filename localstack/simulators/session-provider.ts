@@ -131,6 +131,8 @@ export const startSessionProviderSimulator = async (options: {
   /** Seeded histories by session name (set before or after the session exists), and their pace. */
   const histories = new Map<string, SimChat[]>();
   const paces = new Map<string, number>();
+  /** History calls failing by session name: with which status, for how many more calls (null: until cleared). */
+  const historyFaults = new Map<string, { status: number; left: number | null }>();
   let outage = 0;
   /** Seat uid -> how late the next creation of its session is answered (ms). */
   const slowCreates = new Map<string, number>();
@@ -435,12 +437,39 @@ export const startSessionProviderSimulator = async (options: {
   };
 
   /**
+   * `POST /_sim/sessions/{name}/history/fail` `{ status, calls? }`: the session's history calls
+   * (chats and messages) answer `status` (a 503 outage, a 404 session gone), for the next `calls`
+   * only or until cleared (`{}`), so the import worker's retries and ends can be seen.
+   */
+  const setHistoryFault = (name: string, body: Record<string, unknown>) => {
+    const status = body['status'];
+    const calls = body['calls'];
+    if (typeof status !== 'number' || status < 400 || status > 599) historyFaults.delete(name);
+    else historyFaults.set(name, { status, left: typeof calls === 'number' && calls > 0 ? calls : null });
+    return historyFaults.get(name) ?? null;
+  };
+
+  /** The status the session's next history call fails with, if a fault is set (and counts it). */
+  const historyFaultOf = (name: string): number | null => {
+    const fault = historyFaults.get(name);
+    if (fault === undefined) return null;
+    if (fault.left !== null) {
+      fault.left -= 1;
+      if (fault.left === 0) historyFaults.delete(name);
+    }
+    return fault.status;
+  };
+
+  /**
    * The session's chats API over its seeded history: `GET /api/{session}/chats[/{chatId}/messages]`,
    * as GOWS answers it: a page is sliced from the store (time filters, order, `offset`, `limit`) and
    * only then are reactions, edits and deletions dropped from it, so a page can be short or empty
    * with more after it.
    */
   const serveHistory = async (response: ServerResponse, url: URL, name: string, chatId: string | null) => {
+    const fault = historyFaultOf(name);
+    if (fault !== null)
+      return json(response, fault, { error: fault === 404 ? 'Session not found' : 'simulated failure' });
     const session = sessions.get(name);
     if (session === undefined) return refuse(response, 404, 'Session not found');
     if (session.status !== 'WORKING')
@@ -513,6 +542,10 @@ export const startSessionProviderSimulator = async (options: {
       else paces.set(name, pace);
       return json(response, 200, { messagesPerSecond: paces.get(name) ?? null });
     }
+
+    const historyFault = /^\/_sim\/sessions\/([^/]+)\/history\/fail$/.exec(path);
+    if (historyFault !== null && method === 'POST')
+      return json(response, 200, setHistoryFault(decodeURIComponent(historyFault[1] ?? ''), body));
 
     // The provider refusing the next `count` deletes of a session (`status`, 503 unless given), to
     // see the session-ends worker ask again until it is gone.

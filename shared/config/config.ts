@@ -261,6 +261,15 @@ export const configSchema = z.object({
     z.coerce.number().check(z.int(), z.gte(100), z.lte(30_000)),
     2_000,
   ),
+  /**
+   * How long one history read (a page of chats or of a chat's messages) may take: a long chat on a
+   * loaded provider is slow, not failed. The history worker's own budget, apart from the pairing
+   * start's.
+   */
+  HISTORY_PROVIDER_TIMEOUT_MS: withDefault(
+    z.coerce.number().check(z.int(), z.gte(1_000), z.lte(120_000)),
+    30_000,
+  ),
   /** The proxy addresses sessions go out through (registered in the table on first use). */
   PROXIES_JSON: withDefault(jsonOf(proxies), []),
   /**

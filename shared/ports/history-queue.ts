@@ -26,7 +26,10 @@ export interface HistoryQueue {
   ): Promise<void>;
 }
 
-/** The history worker's queue: one message runs (or resumes) one admitted import. */
+/**
+ * The history worker's queue: one message runs (or resumes) one admitted import; a failed run's
+ * next try is sent `delaySeconds` later.
+ */
 export interface HistoryWork {
-  send(job: ImportJob): Promise<void>;
+  send(job: ImportJob, options?: { delaySeconds?: number }): Promise<void>;
 }

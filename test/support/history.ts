@@ -18,15 +18,23 @@ export const historyDeps = (table: TableAccess) => {
   const offers = recordingScheduler();
   const stuck = recordingScheduler();
   const sent: ImportJob[] = [];
+  /** The delay each sent job was asked (0: at once), in the order sent. */
+  const delays: number[] = [];
   return {
     deps: {
       historyQueue: dynamoHistoryQueue(table),
       historyOffers: offers.scheduler,
       historyStuckChecks: stuck.scheduler,
-      historyWork: { send: async (job: ImportJob) => void sent.push(job) },
+      historyWork: {
+        send: async (job: ImportJob, options?: { delaySeconds?: number }) => {
+          sent.push(job);
+          delays.push(options?.delaySeconds ?? 0);
+        },
+      },
     },
     offers: offers.scheduled,
     stuck: stuck.scheduled,
     sent,
+    delays,
   };
 };

@@ -23,7 +23,13 @@ const providerTokens = lazy(() => loadSecret('providerTokens', settings));
 export const historyWorkerDeps = lazy(async (): Promise<RunDeps> => ({
   ...(await historyCheckDeps()),
   hasher: await loadHasher(settings),
-  sessions: configuredSessionProvider(settings, sessionProvider, providerTokens),
+  // It only reads history: every call has the history reads' budget.
+  sessions: configuredSessionProvider(
+    settings,
+    sessionProvider,
+    providerTokens,
+    settings.HISTORY_PROVIDER_TIMEOUT_MS,
+  ),
   analyzer: await configuredAnalyzer(settings, analysis),
   contentSeal: aesGcmContentSeal,
   messages: dynamoMessageStore(table),

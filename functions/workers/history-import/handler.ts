@@ -1,36 +1,87 @@
 import type { Context, SQSEvent } from 'aws-lambda';
+import { failureCauseOf } from '../../../shared/app/failure-cause';
+import { settleFailedRun, type SettledFailure } from '../../../shared/app/history/run-failure';
 import { runImport } from '../../../shared/app/history/run';
 import * as z from '../../../shared/validation/z';
 import { logger } from '../logger';
+import { settings } from '../notifying';
 import { historyWorkerDeps } from './deps';
 import { observed } from '../../../shared/adapters/lambda/observability';
 
-const job = z.object({ seatUid: z.string(), importId: z.string() });
+const job = z.object({
+  seatUid: z.string(),
+  importId: z.string(),
+  // Absent on a first try (and on jobs sent before tries were counted).
+  attempt: z.optional(z.number().check(z.int(), z.gte(0))),
+  mark: z.optional(z.number().check(z.int(), z.gte(0))),
+});
 
-/** Time kept back from the function's limit: the page in hand, its checkpoint and the hand-over. */
-const marginMs = 30_000;
+const readJson = (body: string): unknown => {
+  try {
+    return JSON.parse(body);
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * Time kept back from the function's limit: the page in hand (its provider call may take its whole
+ * budget), its checkpoint and the hand-over.
+ */
+const marginMs = settings.HISTORY_PROVIDER_TIMEOUT_MS + 30_000;
+
+/** One stable log line per way a failed run is settled. */
+const settledLog: Record<SettledFailure['then'], string> = {
+  retry: 'history.retry',
+  give_up: 'history.gave_up',
+  end_gone: 'history.ended_session_gone',
+  stale: 'history.failed_after_end',
+};
 
 /**
  * The history import worker: one message runs (or resumes) one admitted import, one record at a
- * time. A run that nears the function's limit hands the rest to a new message; a run that throws
- * comes back after the visibility timeout and resumes from its chats' checkpoints, then lands in the
- * DLQ (the stuck check frees its slot meanwhile). Logs ids and counts only.
+ * time. A run that nears the function's limit hands the rest to a new message. A run that fails is
+ * settled at once (`settleFailedRun`): tried again a few seconds later, or the import ends, so it
+ * never holds its slot for the queue's visibility timeout; only when that settling cannot be written
+ * does the message come back (and resume from its chats' checkpoints). Logs ids, the try and the
+ * failure's stable cause, never an error's message.
  */
 const handle = async (event: SQSEvent, context: Context) => {
   const deps = await historyWorkerDeps();
   const batchItemFailures: { itemIdentifier: string }[] = [];
   for (const record of event.Records) {
-    try {
-      const parsed = job.parse(JSON.parse(record.body));
-      const budgetMs = Math.max(context.getRemainingTimeInMillis() - marginMs, 1_000);
-      const outcome = await runImport(deps, parsed, { budgetMs });
-      logger.info('history.run', { ...parsed, outcome });
-    } catch (error) {
-      logger.warn('history.retry', {
-        messageId: record.messageId,
-        error: error instanceof Error ? error.name : 'error',
-      });
+    const parsed = job.safeParse(readJson(record.body));
+    if (!parsed.success) {
+      logger.error('history.unreadable_job', { messageId: record.messageId });
       batchItemFailures.push({ itemIdentifier: record.messageId });
+      continue;
+    }
+    const { seatUid, importId, attempt = 0 } = parsed.data;
+    try {
+      const budgetMs = Math.max(context.getRemainingTimeInMillis() - marginMs, 1_000);
+      // The job it hands on (a run past its budget) starts a new count of failed tries.
+      const outcome = await runImport(deps, { seatUid, importId }, { budgetMs });
+      logger.info('history.run', { seatUid, importId, attempt, outcome });
+    } catch (error) {
+      try {
+        const settled = await settleFailedRun(deps, parsed.data, error);
+        logger.warn(settledLog[settled.then], {
+          seatUid,
+          importId,
+          cause: settled.cause,
+          attempt: settled.attempt,
+          ...(settled.then === 'retry' ? { delaySeconds: settled.delaySeconds } : {}),
+        });
+      } catch (settling) {
+        logger.error('history.settle_failed', {
+          seatUid,
+          importId,
+          attempt: attempt + 1,
+          cause: failureCauseOf(error),
+          settleCause: failureCauseOf(settling),
+        });
+        batchItemFailures.push({ itemIdentifier: record.messageId });
+      }
     }
   }
   return { batchItemFailures };

@@ -13,6 +13,7 @@ import { eventChallenge, type PairingMoveResult } from '../../domain/pairing/pai
 import type { PairingEffect } from '../../domain/pairing/pairing.transitions';
 import type { ReconnectAttempt } from '../../domain/pairing/reconnect';
 import { moveImport, newImport } from '../../domain/history/history-import';
+import { importEndingWithPairing } from '../../domain/history/seat-imports';
 import { planImportMove } from '../history/import-moves';
 import type { SeatChangeExtras } from '../../ports/stores';
 import { addDeltas, isEmptyDelta, pairingDelta } from '../../domain/operators/overview';
@@ -52,8 +53,11 @@ export interface PairingPlan {
   trialEnding: { notice: TrialEnding; at: Date } | null;
   /** Sent with the change (`savePairingPlan`), as each guardian's preferences allow. */
   notifications: Notification[];
-  /** The seat's first history import joined the queue with this change: the queue may move. */
-  historyJoined: boolean;
+  /**
+   * The history queue may move: the seat's first import joined it, or the seat's import ended with
+   * its pairing and gave its slot back.
+   */
+  historyMoved: boolean;
 }
 
 /**
@@ -121,26 +125,27 @@ export const planPairingChange = (
   }
   const counted = pairingDelta(before.pairing?.status ?? null, seat.pairing?.status ?? null);
   if (!isEmptyDelta(counted)) extras.overview = counted;
-  // The seat's first `paired` puts its first history import (the warm-up) in the queue.
-  let historyJoined = false;
+  // The seat's first `paired` puts its first history import (the warm-up) in the queue; a pairing
+  // that ends ends its import.
+  let historyMoved = false;
   const joining = seat.historyImport === null && seat.pairing?.status === 'paired' && seat.dataKeyId !== null;
-  const join = joining
+  const importMove = joining
     ? moveImport(null, 'join', now, { joining: newImport({ importId: deps.ids.ulid(), first: true, now }) })
-    : null;
-  if (join !== null) {
-    const planned = planImportMove(deps, seat, join, source);
+    : importEndingWithPairing(seat, now);
+  if (importMove !== null) {
+    const planned = planImportMove(deps, seat, importMove, source);
     seat = planned.seat;
     extras.history = planned.history;
     const withSyncs = addDeltas(extras.overview ?? {}, planned.overview);
     if (!isEmptyDelta(withSyncs)) extras.overview = withSyncs;
     events.push(...planned.events);
-    historyJoined = true;
+    historyMoved = importMove.row.queue === 'join' || importMove.row.slot === 'free';
   }
   const week = weekChange(before, seat, now);
   seat = week.seat;
   if (week.days.length > 0) extras.days = week.days;
   events.push(...stateChangeEvents(deps, before, seat, source));
-  return { seat, events, extras, logout, schedule, trialEnding, notifications, historyJoined };
+  return { seat, events, extras, logout, schedule, trialEnding, notifications, historyMoved };
 };
 
 /**

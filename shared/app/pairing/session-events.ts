@@ -151,8 +151,9 @@ const settle = async (
   if (plan.trialEnding !== null)
     await deps.trialEndings.schedule(plan.trialEnding.notice, plan.trialEnding.at);
   if (moved !== null && !isOpenPairing(moved.status)) await endSession(deps, moved.sessionName);
-  // The warm-up joined the queue with the change: it starts at once when a slot is free.
-  if (plan.historyJoined) await admitNext(deps, 'workers');
+  // The warm-up joined the queue with the change (it starts at once when a slot is free), or an
+  // import ended with the pairing (its slot goes to the head of the queue).
+  if (plan.historyMoved) await admitNext(deps, 'workers');
 };
 
 /** Applies triggers one after another; the chain stops at the first the table has no row for. */

@@ -86,6 +86,11 @@ export const importTable: readonly ImportRow[] = [
   { from: 'running', on: 'finish', to: 'done', event: 'history.finished', queue: null, slot: 'free' },
   { from: 'running', on: 'fail', to: 'failed', event: 'history.failed', queue: null, slot: 'free' },
   { from: 'running', on: 'stick', to: 'stuck', event: 'history.stuck', queue: null, slot: 'free' },
+  // Its pairing ended: ended by the family or the person (`cancel`), or by the provider (`fail`),
+  // wherever the import stood, so no import holds a slot or a place it cannot use.
+  { from: 'running', on: 'cancel', to: 'cancelled', event: null, queue: null, slot: 'free' },
+  { from: 'waiting', on: 'fail', to: 'failed', event: 'history.failed', queue: 'leave', slot: null },
+  { from: 'offered', on: 'fail', to: 'failed', event: 'history.failed', queue: null, slot: 'free' },
 ];
 
 export const rowFor = (from: ImportStatus | null, on: ImportCommand): ImportRow | undefined =>
@@ -209,9 +214,16 @@ export const queueChangeOf = (seatUid: string, move: ImportMove): HistoryQueueCh
 export interface ImportJob {
   seatUid: string;
   importId: string;
+  /** How many runs in a row failed before this one (absent: none), for the retry's backoff. */
+  attempt?: number;
+  /**
+   * The import's messages and chats done when this try was sent: a run that fails after reading
+   * more counts its failures afresh.
+   */
+  mark?: number;
 }
 
 /** What an offer's expiry schedule and a stuck check carry: the import and the instant it is due (each due instant its own schedule). */
-export interface ImportCheck extends ImportJob {
+export interface ImportCheck extends Pick<ImportJob, 'seatUid' | 'importId'> {
   at: string;
 }

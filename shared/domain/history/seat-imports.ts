@@ -1,12 +1,14 @@
 import { isStoppedByDependent } from '../consent/seat-consent';
 import { fail } from '../errors';
 import type { Seat } from '../family/seat';
+import type { PairingStatus } from '../pairing/pairing.transitions';
 import {
   isInQueue,
   isOver,
   moveImport,
   newImport,
   type HistoryImport,
+  type ImportCommand,
   type ImportMove,
 } from './history-import';
 
@@ -79,3 +81,27 @@ export const cancelMove = (seat: Seat, now: Date): ImportMove => {
 /** Whether the seat is warming up: its first import is still to finish (waiting, offered or running). */
 export const isWarmingUp = (seat: Seat): boolean =>
   seat.historyImport !== null && seat.historyImport.first && !isOver(seat.historyImport.status);
+
+/**
+ * How an import ends with its pairing's final status: `failed` when the provider ended it (a
+ * `disconnected` pairing: the device unlinked, the reconnects or the proxies ran out), `cancelled`
+ * when the family, the person or an operator did (`revoked`: unlinked, stopped, reset; `cancelled`:
+ * the person's pairing attempt ended).
+ */
+const endWithPairing: Partial<Record<PairingStatus, ImportCommand>> = {
+  disconnected: 'fail',
+  revoked: 'cancel',
+  cancelled: 'cancel',
+};
+
+/**
+ * The seat's import ended with its pairing, wherever it stood (waiting, offered or running): an
+ * import never keeps a place or a slot it cannot use. Null while the pairing is open or nothing is
+ * in the queue.
+ */
+export const importEndingWithPairing = (seat: Seat, now: Date): ImportMove | null => {
+  const current = seat.historyImport;
+  const on = seat.pairing === null ? undefined : endWithPairing[seat.pairing.status];
+  if (current === null || isOver(current.status) || on === undefined) return null;
+  return moveImport(current, on, now);
+};
