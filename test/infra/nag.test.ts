@@ -149,7 +149,14 @@ describe('least privilege, from the route groups’ rows', () => {
       AccountsApi: ['ACCOUNT#*'],
       // The history queue: an entry leaves it, a slot is freed.
       HistoryApi: ['HISTORYQUEUE', 'HISTORYSLOTS'],
-      SessionEventsWorker: ['HISTORYQUEUE'],
+      // A pairing that ends (unlinked, stopped, reset, disconnected, moved off a burned proxy) ends
+      // its seat's import in the same transaction: its queue entry or slot goes with it.
+      AdminApi: ['HISTORYQUEUE', 'HISTORYSLOTS'],
+      ConsentApi: ['HISTORYQUEUE', 'HISTORYSLOTS'],
+      PairingApi: ['HISTORYQUEUE', 'HISTORYSLOTS'],
+      ProxyBurnsWorker: ['HISTORYQUEUE', 'HISTORYSLOTS'],
+      ReconnectWorker: ['HISTORYQUEUE', 'HISTORYSLOTS'],
+      SessionEventsWorker: ['HISTORYQUEUE', 'HISTORYSLOTS'],
       HistoryOfferExpiryWorker: ['HISTORYQUEUE', 'HISTORYSLOTS'],
       HistoryStuckWorker: ['HISTORYQUEUE', 'HISTORYSLOTS'],
       HistoryAdmissionWorker: ['HISTORYQUEUE'],

@@ -28,11 +28,18 @@ export interface LoadOptions {
    * wait for a result: the journeys still overlap, the later ones starting while the first run.
    */
   rampMs?: number;
+  /**
+   * Every how many families one has a provider whose history calls fail (503) for good: its warm-up
+   * is tried again, then ends `failed`, and protection goes on live. 0: none fail.
+   */
+  failingImportsEvery?: number;
 }
 
 type Stream = ReturnType<typeof listen>;
 
 interface Journey {
+  /** How long the first import took from `paired` to its end, and how it ended. */
+  warmUp: { ms: number; status: string };
   accountUid: string;
   seatUid: string;
   token: string;
@@ -79,6 +86,10 @@ export interface LoadReport {
   journeysMs: number;
   /** The families that finished, for the read-route run that follows. */
   finished: { accountUid: string; seatUid: string; token: string }[];
+  /** How the warm-ups ended (`done`, `failed`) and how long they took, by how they ended. */
+  warmUps: Timing[];
+  /** Warm-ups that ended otherwise than planned: `done` for a working provider, `failed` for a failing one. */
+  unplannedWarmUps: string[];
 }
 
 const matchers = routes.map((route) => ({
@@ -109,10 +120,21 @@ const add = (samples: Map<string, number[]>, name: string, ms: number) =>
 /** The webhooks' leg, timed around the simulator's control (it answers once the gateway answered). */
 const gatewayLeg = 'gateway (session-provider webhook)';
 
+/** A few days of one chat, so that every warm-up reads a history of its own. */
+const seededHistory = {
+  chats: [
+    {
+      id: '5511900001111@c.us',
+      messages: Array.from({ length: 12 }, (_, index) => ({ body: `conversa antiga ${index}` })),
+    },
+  ],
+};
+
 const journey = async (
   messages: number,
   patienceMs: number,
   webhook: (ms: number, status: number | null, what: string) => void,
+  importFails: boolean,
 ): Promise<Journey> => {
   const family = await protectedSeat();
   // Both streams replay from the start: what was committed before they opened counts too.
@@ -122,7 +144,20 @@ const journey = async (
     'last-event-id': fromTheStart,
   });
   await person.open();
-  const session = await pair(family, patienceMs);
+  let linkedAt = 0;
+  const session = await pair(family, patienceMs, async (name) => {
+    await simulate(name, 'history', seededHistory);
+    if (importFails) await simulate(name, 'history/fail', { status: 503 });
+    linkedAt = performance.now();
+  });
+  // `pair` waited for the warm-up's end: how it ended, and how long it took.
+  const warmUp = {
+    ms: performance.now() - linkedAt,
+    status: String(
+      (await call('GET', `/seats/${family.seatUid}/history-import`, { token: family.owner.token })).body?.data
+        ?.status,
+    ),
+  };
   for (let index = 0; index < messages; index += 1) {
     const started = performance.now();
     try {
@@ -146,6 +181,7 @@ const journey = async (
     { deadlineMs: patienceMs, everyMs: 250 },
   );
   return {
+    warmUp,
     accountUid: family.accountUid,
     seatUid: family.seatUid,
     token: family.owner.token,
@@ -208,11 +244,18 @@ export const runFamilies = async (options: LoadOptions): Promise<LoadReport> => 
     if (status === null) serverErrors.push(`${gatewayLeg}: ${what}`);
   };
 
+  const unplannedWarmUps: string[] = [];
   const started = performance.now();
   const settled = await Promise.allSettled(
     Array.from({ length: options.families }, async (_, index) => {
       await arrival((index * (options.rampMs ?? 0)) / options.families);
-      return journey(options.messages, options.patienceMs ?? 120_000, webhook);
+      const every = options.failingImportsEvery ?? 0;
+      const importFails = every > 0 && index % every === every - 1;
+      const done = await journey(options.messages, options.patienceMs ?? 120_000, webhook, importFails);
+      const planned = importFails ? 'failed' : 'done';
+      if (done.warmUp.status !== planned)
+        unplannedWarmUps.push(`${done.seatUid}: warm-up ${done.warmUp.status}, ${planned} planned`);
+      return done;
     }),
   );
   const journeysMs = performance.now() - started;
@@ -252,12 +295,20 @@ export const runFamilies = async (options: LoadOptions): Promise<LoadReport> => 
     byRoute: timings(byRoute),
     journeysMs: Math.round(journeysMs),
     finished: journeys.map(({ accountUid, seatUid, token }) => ({ accountUid, seatUid, token })),
+    warmUps: timings(
+      journeys.reduce(
+        (samples, family) => add(samples, `warm-up ${family.warmUp.status}`, family.warmUp.ms),
+        new Map<string, number[]>(),
+      ),
+    ),
+    unplannedWarmUps,
   };
 };
 
 /** Whether the run kept its promises: every journey done, no 5xx, every stream exact and in order. */
 export const broken = (report: LoadReport): string[] => [
   ...report.failures.map((failure) => `journey failed: ${failure}`),
+  ...report.unplannedWarmUps.map((warmUp) => `unplanned ${warmUp}`),
   ...report.serverErrors.map((error) => `5xx: ${error}`),
   ...report.streams.flatMap((check) =>
     (['missing', 'repeated', 'foreign', 'outOfOrder'] as const)

@@ -16,6 +16,7 @@ const families = setting('LOAD_FAMILIES', 100);
 const messages = setting('LOAD_MESSAGES', 20);
 const readSeconds = setting('LOAD_READ_SECONDS', 5);
 const rampSeconds = setting('LOAD_RAMP_SECONDS', 120);
+const failingImportsEvery = setting('LOAD_FAILING_IMPORTS_EVERY', 10);
 const connections = (process.env['LOAD_READ_CONNECTIONS'] ?? '1,4,16,32').split(',').map(Number);
 const note = process.env['LOAD_NOTE'] ?? '';
 const logLevel = process.env['LOAD_LOG_LEVEL'] ?? 'ERROR';
@@ -39,6 +40,7 @@ const { report, reads } = await (async (): Promise<{ report: LoadReport; reads: 
       settleMs: 60_000,
       patienceMs: 600_000,
       rampMs: rampSeconds * 1000,
+      failingImportsEvery,
     });
     const family = run.finished[0];
     if (family === undefined || readSeconds === 0)
@@ -71,7 +73,18 @@ const figures = [
     `(every committed event of their topic once, in commit order); ` +
     `${report.streams.reduce((sum, check) => sum + check.received, 0)} events received in all.`,
   `- 5xx answers: ${report.serverErrors.length}.`,
+  `- Warm-ups: every family's provider holds a history of 12 messages; ` +
+    (failingImportsEvery > 0
+      ? `every ${failingImportsEvery}th family's provider fails every history call (503) for good. `
+      : '') +
+    `${report.unplannedWarmUps.length} ended otherwise than planned (a working provider's \`done\`, a failing one's \`failed\`).`,
   `- Invariants: ${problems.length === 0 ? 'all held' : `${problems.length} broken (below)`}.`,
+  '',
+  "### Warm-ups (ms, from the link to the first import's end, by how it ended)",
+  '',
+  '| Warm-up | Families | p50 | p99 | max |',
+  '|---|---|---|---|---|',
+  timingRows(report.warmUps),
   '',
   '### Latency per route group (ms, from the client, whole answer)',
   '',

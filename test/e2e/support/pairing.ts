@@ -123,6 +123,8 @@ export const releasePairings = async (): Promise<void> => {
 export const pair = async (
   family: { owner: { token: string }; seatUid: string },
   deadlineMs?: number,
+  /** What the provider holds before the person links (a seeded history, a fault of its own). */
+  beforeLink?: (session: string) => Promise<void>,
 ): Promise<string> => {
   const started = await call('POST', `/seats/${family.seatUid}/pairing`, {
     token: family.owner.token,
@@ -132,6 +134,7 @@ export const pair = async (
   pairedHere.push(family);
   await pairingReaches(family.owner.token, family.seatUid, 'challenge', deadlineMs);
   const session = await sessionOf(family.seatUid, deadlineMs);
+  await beforeLink?.(session);
   await linkPerson(family, session);
   await pairingReaches(family.owner.token, family.seatUid, 'paired', deadlineMs);
   // A later pairing of the seat has no warm-up; a first one has one to wait for.
