@@ -5,7 +5,7 @@ import { call } from './support/api';
 import { eventsOf, protectedSeat } from './support/consent';
 import { awaitLogLines } from './support/logs';
 import { operator } from './support/operators';
-import { pairingReaches, sessionOf, simulate } from './support/pairing';
+import { linkPerson, pairingReaches, sessionOf, simulate } from './support/pairing';
 
 /**
  * Faults of the history import queue through the real path (gateway, queues, workers, DynamoDB
@@ -70,7 +70,7 @@ const paired = async (
   await simulate(session, 'history', { chats: history });
   await before(session);
   await pairingReaches(family.owner.token, family.seatUid, 'challenge', 30_000);
-  await simulate(session, 'link');
+  await linkPerson(family, session);
   await pairingReaches(family.owner.token, family.seatUid, 'paired', 60_000);
   return { family, session };
 };

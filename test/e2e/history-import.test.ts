@@ -213,7 +213,7 @@ describe('history read whole, as the provider pages it', () => {
       ],
     });
     await pairingReaches(token, family.seatUid, 'challenge');
-    await simulate(session, 'link');
+    await linkPerson(family, session);
     await pairingReaches(token, family.seatUid, 'paired');
 
     // Five pages, each run handing over after its first page on a loaded machine: time to spare.

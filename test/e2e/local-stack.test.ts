@@ -130,6 +130,18 @@ describe('the consumers table, locally (infra/consumers.ts)', () => {
       },
       [],
     );
+    // Its provider fails every history read (a passing outage): the run is tried again, never
+    // moves, and the stuck check finds it. (A session the provider does not have would end it.)
+    const sessionName = connecting.pairing?.sessionName ?? '';
+    const outage = await fetch(
+      `${stack.sessionProviderUrl}/_sim/sessions/${encodeURIComponent(sessionName)}/history/fail`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ status: 503 }),
+      },
+    );
+    expect(outage.status).toBe(200);
     expect((await sendWorking(stack.gatewayUrl, connecting)).status).toBe(200);
     const logged = (message: string, seatUid: string, outcome: string) =>
       eventually(
