@@ -5,7 +5,9 @@ import type { Seat } from '../../domain/family/seat';
 import { accountUidOfSeat } from '../../domain/family/uids';
 import {
   moveImport,
+  type HistoryImport,
   type ImportCheck,
+  type ImportJob,
   type ImportMove,
   type QueueEntry,
 } from '../../domain/history/history-import';
@@ -24,6 +26,18 @@ export const importSeat = async (
   const family = await deps.families.load(accountUidOfSeat(seatUid) ?? '');
   const seat = family === null ? undefined : seatOf(family, seatUid);
   return family === null || seat === undefined ? null : { family, seat };
+};
+
+/** The seat of a job's import while that import is the one running, else null (ended, replaced). */
+export const runningImport = async (
+  deps: Pick<Deps, 'families'>,
+  job: Pick<ImportJob, 'seatUid' | 'importId'>,
+): Promise<{ family: Family; seat: Seat; current: HistoryImport } | null> => {
+  const found = await importSeat(deps, job.seatUid);
+  const current = found?.seat.historyImport ?? null;
+  if (found === null || current === null || current.importId !== job.importId || current.status !== 'running')
+    return null;
+  return { ...found, current };
 };
 
 const checkAt = (seat: Seat, move: ImportMove, at: Date): ImportCheck => ({

@@ -2,7 +2,7 @@ import { decideRunFailure, type RunFailureDecision } from '../../domain/history/
 import { moveImport, type ImportJob } from '../../domain/history/history-import';
 import { failureCauseOf } from '../failure-cause';
 import { retryOnConflict } from '../retry-on-conflict';
-import { commitImportMove, importSeat, type AdmissionDeps } from './admission';
+import { commitImportMove, runningImport, type AdmissionDeps } from './admission';
 
 /** What became of a failed run, with the failure's stable cause and the try it was. */
 export type SettledFailure =
@@ -28,15 +28,9 @@ export const settleFailedRun = async (
 ): Promise<SettledFailure> => {
   const cause = failureCauseOf(error);
   return retryOnConflict(async (): Promise<SettledFailure> => {
-    const found = await importSeat(deps, job.seatUid);
-    const current = found?.seat.historyImport ?? null;
-    if (
-      found === null ||
-      current === null ||
-      current.importId !== job.importId ||
-      current.status !== 'running'
-    )
-      return { then: 'stale', cause, attempt: (job.attempt ?? 0) + 1 };
+    const found = await runningImport(deps, job);
+    if (found === null) return { then: 'stale', cause, attempt: (job.attempt ?? 0) + 1 };
+    const { current } = found;
     const mark = markOf(current.progress);
     const movedOn = mark > (job.mark ?? 0);
     const decision = decideRunFailure(cause, movedOn ? 0 : (job.attempt ?? 0), jitter);

@@ -28,7 +28,7 @@ import {
 import type { Deps } from '../deps';
 import { failureCauseOf } from '../failure-cause';
 import { retryOnConflict } from '../retry-on-conflict';
-import { commitImportMove, importSeat, type AdmissionDeps } from './admission';
+import { commitImportMove, runningImport, type AdmissionDeps } from './admission';
 
 export type RunDeps = AdmissionDeps & AnalysisDeps & Pick<Deps, 'sessions'>;
 
@@ -63,16 +63,9 @@ export const runImport = async (
 ): Promise<RunOutcome> => {
   const started = Date.now();
   const load = async (): Promise<Running> => {
-    const found = await importSeat(deps, job.seatUid);
-    const current = found?.seat.historyImport ?? null;
-    if (
-      found === null ||
-      current === null ||
-      current.importId !== job.importId ||
-      current.status !== 'running'
-    )
-      throw new ImportGone();
-    return { ...found, current };
+    const found = await runningImport(deps, job);
+    if (found === null) throw new ImportGone();
+    return found;
   };
   let state: Running;
   try {
