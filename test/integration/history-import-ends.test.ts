@@ -1,3 +1,4 @@
+import { providerAnswering } from '../support/session-provider-calls';
 import { describe, expect, it } from 'vitest';
 import { rulesAnalyzer } from '../../shared/adapters/analysis/rules-analyzer';
 import { localSeatKeys } from '../../shared/adapters/consent/local-seat-keys';
@@ -17,7 +18,7 @@ import { unlinkPairing } from '../../shared/app/pairing/unlink';
 import { parseConfig } from '../../shared/config/config';
 import { useCaseSettingsFrom } from '../../functions/use-case-settings';
 import type { ImportJob } from '../../shared/domain/history/history-import';
-import { ProviderRefused, type SessionProvider } from '../../shared/ports/session-provider';
+import { ProviderRefused } from '../../shared/ports/session-provider';
 import { runAs } from '../../localstack/table-guard';
 import { historyDeps } from '../support/history';
 import { recordedSessionEnds } from '../support/session-worker';
@@ -30,25 +31,12 @@ guardTableCallsOfThisFile();
 
 const ids = cryptoIds();
 const seatKeys = localSeatKeys(Buffer.alloc(32, 7).toString('base64'));
-const unused = () => Promise.reject(new Error('not expected here'));
 
 /** The status each session's history calls answer (none: one chat of two messages). */
 const failing = new Map<string, number>();
 const at = Math.floor(Date.now() / 1000) - 3_600;
 
-const provider: SessionProvider = {
-  createSession: unused,
-  restart: unused,
-  status: unused,
-  stop: unused,
-  logout: unused,
-  remove: unused,
-  qr: unused,
-  requestCode: unused,
-  me: unused,
-  confirmPasskey: unused,
-  changeProxy: unused,
-  profilePicture: unused,
+const provider = providerAnswering({
   chats: async (name, page) => {
     const status = failing.get(name);
     if (status !== undefined) throw new ProviderRefused(status);
@@ -67,7 +55,7 @@ const provider: SessionProvider = {
           text: `mensagem ${index}`,
         }));
   },
-};
+});
 
 const depsOn = (table: TableAccess, slots: number) => {
   const history = historyDeps(table);

@@ -1,3 +1,4 @@
+import { providerAnswering } from '../support/session-provider-calls';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rulesAnalyzer } from '../../shared/adapters/analysis/rules-analyzer';
@@ -22,7 +23,7 @@ import { parseConfig } from '../../shared/config/config';
 import { useCaseSettingsFrom } from '../../functions/use-case-settings';
 import type { Seat } from '../../shared/domain/family/seat';
 import type { ImportCheck } from '../../shared/domain/history/history-import';
-import type { HistoryMessage, SessionProvider } from '../../shared/ports/session-provider';
+import type { HistoryMessage } from '../../shared/ports/session-provider';
 import { historyDeps } from '../support/history';
 import { protectedSeat } from '../support/seats';
 import { freshTable, seatKeysTableOf } from '../support/table';
@@ -34,7 +35,6 @@ guardTableCallsOfThisFile();
 
 const ids = cryptoIds();
 const seatKeys = localSeatKeys(Buffer.alloc(32, 7).toString('base64'));
-const unused = () => Promise.reject(new Error('not expected here'));
 
 /**
  * A message as WAHA's store holds it: `at` is the time it is filtered and sorted by; `dropped` is a
@@ -50,19 +50,7 @@ const slowAbove = new Map<string, number>();
 /** Every messages page asked, by session. */
 const asked = new Map<string, { chat: string; offset: number; limit: number }[]>();
 
-const provider: SessionProvider = {
-  createSession: unused,
-  restart: unused,
-  status: unused,
-  stop: unused,
-  logout: unused,
-  remove: unused,
-  qr: unused,
-  requestCode: unused,
-  me: unused,
-  confirmPasskey: unused,
-  changeProxy: unused,
-  profilePicture: unused,
+const provider = providerAnswering({
   chats: async (name, page) =>
     (histories.get(name) ?? []).slice(page.offset, page.offset + page.limit).map(({ id }) => ({ id })),
   chatMessages: async (name, chatId, page) => {
@@ -78,7 +66,7 @@ const provider: SessionProvider = {
       .slice(page.offset, page.offset + page.limit)
       .flatMap(({ at: _at, dropped, ...message }) => (dropped ? [] : [message]));
   },
-};
+});
 
 /** A history of `chats` chats with `perChat` messages each; the first message of each chat a risk. */
 const seedHistory = (session: string, chats: number, perChat: number) => {

@@ -1,3 +1,4 @@
+import { providerAnswering } from '../support/session-provider-calls';
 import { QueryCommand, paginateScan } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rulesAnalyzer } from '../../shared/adapters/analysis/rules-analyzer';
@@ -78,22 +79,7 @@ const workerDeps = (analyzer: Analyzer, on: TableAccess = table) => {
     seatKeys,
     wrappedKeys: dynamoWrappedKeys(seatKeysTableOf(on)),
     sessionEnds: { send: unused },
-    sessions: {
-      createSession: unused,
-      restart: unused,
-      status: unused,
-      stop: unused,
-      logout: unused,
-      remove: unused,
-      qr: unused,
-      requestCode: unused,
-      me: unused,
-      confirmPasskey: unused,
-      changeProxy: unused,
-      profilePicture: unused,
-      chats: unused,
-      chatMessages: unused,
-    },
+    sessions: providerAnswering(),
     reconnects: { schedule: unused, cancel: unused },
     trialEndings: { schedule: unused, cancel: unused },
     ...historyDeps(table).deps,
