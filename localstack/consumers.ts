@@ -49,6 +49,7 @@ export const startConsumers = async (options: {
           queueUrl,
           batchSize: row.batchSize,
           passes,
+          timeoutSeconds: row.timeoutSeconds,
           handler: await handlerOf<SqsHandler>(row),
           onError,
         });
@@ -62,17 +63,18 @@ export const startConsumers = async (options: {
           tableName: options.dynamo.tableName,
           filter: row.filter,
           batchSize: row.batchSize,
+          timeoutSeconds: row.timeoutSeconds,
           handler: await handlerOf<StreamHandler>(row),
           onError,
         });
         return { line: `the stream of ${options.dynamo.tableName}, filtered ${to}`, stop: poller.stop };
       }
       const handler = await handlerOf<(event: unknown, context: Context) => Promise<unknown>>(row);
-      serveScheduleTarget(row.name, (event) => handler(event, lambdaContext(row.name)));
+      serveScheduleTarget(row.name, (event) => handler(event, lambdaContext(row.name, row.timeoutSeconds)));
       const { every }: ScheduleConsumer = row;
       if (every === undefined) return { line: `the embedded scheduler ${to}`, stop: async () => undefined };
       const timer = setInterval(() => {
-        handler({}, lambdaContext(row.name)).catch(onError);
+        handler({}, lambdaContext(row.name, row.timeoutSeconds)).catch(onError);
       }, localRecurringSeconds * 1000);
       return {
         line: `the embedded scheduler, and every ${localRecurringSeconds} s ${to}`,

@@ -76,20 +76,28 @@ export const toEventV2 = (
   };
 };
 
-export const lambdaContext = (functionName: string): Context => ({
-  callbackWaitsForEmptyEventLoop: false,
-  functionName,
-  functionVersion: '$LATEST',
-  invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${functionName}`,
-  memoryLimitInMB: '512',
-  awsRequestId: randomUUID(),
-  logGroupName: `/aws/lambda/${functionName}`,
-  logStreamName: 'local',
-  getRemainingTimeInMillis: () => 30_000,
-  done: () => undefined,
-  fail: () => undefined,
-  succeed: () => undefined,
-});
+/**
+ * An invocation's context as Lambda gives it: `getRemainingTimeInMillis` counts down from the
+ * function's time limit (its row's), so a handler that spends its budget by that clock (the history
+ * import worker) runs as long locally as in AWS.
+ */
+export const lambdaContext = (functionName: string, timeoutSeconds = 30): Context => {
+  const deadline = Date.now() + timeoutSeconds * 1000;
+  return {
+    callbackWaitsForEmptyEventLoop: false,
+    functionName,
+    functionVersion: '$LATEST',
+    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${functionName}`,
+    memoryLimitInMB: '512',
+    awsRequestId: randomUUID(),
+    logGroupName: `/aws/lambda/${functionName}`,
+    logStreamName: 'local',
+    getRemainingTimeInMillis: () => Math.max(deadline - Date.now(), 0),
+    done: () => undefined,
+    fail: () => undefined,
+    succeed: () => undefined,
+  };
+};
 
 export const writeResult = (response: ServerResponse, result: APIGatewayProxyStructuredResultV2): void => {
   const headers: Record<string, string> = {};

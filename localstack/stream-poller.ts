@@ -80,6 +80,8 @@ export const startStreamPoller = async (options: {
   /** The event source's filter: only the records it keeps reach the handler. */
   filter: FilterPattern;
   batchSize: number;
+  /** The function's time limit, which its context counts down (default 30 s). */
+  timeoutSeconds?: number;
   handler: StreamHandler;
   onError: (error: unknown) => void;
 }) => {
@@ -132,7 +134,8 @@ export const startStreamPoller = async (options: {
           const kept = Records.map((record) => toLambdaRecord(record, streamArn)).filter((record) =>
             matchesFilter(options.filter, record),
           );
-          if (kept.length > 0) await options.handler({ Records: kept }, lambdaContext(options.name));
+          if (kept.length > 0)
+            await options.handler({ Records: kept }, lambdaContext(options.name, options.timeoutSeconds));
           // Only after the handler succeeded does the position move on.
           iterators.set(shard, NextShardIterator ?? null);
           got += Records.length;

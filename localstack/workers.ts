@@ -64,6 +64,8 @@ export const startQueuePoller = (options: {
   batchSize: number;
   /** How many passes at once (default one). */
   passes?: number;
+  /** The function's time limit, which its context counts down (default 30 s). */
+  timeoutSeconds?: number;
   handler: SqsHandler;
   onError: (error: unknown) => void;
 }) => {
@@ -92,7 +94,7 @@ export const startQueuePoller = (options: {
     try {
       const answer = await options.handler(
         { Records: Messages.map((message) => toRecord(message, queueArn)) },
-        lambdaContext(options.name),
+        lambdaContext(options.name, options.timeoutSeconds),
       );
       failed = new Set(answer.batchItemFailures.map((failure) => failure.itemIdentifier));
     } catch (error) {

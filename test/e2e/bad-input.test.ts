@@ -1,22 +1,18 @@
+import { randomUUID } from 'node:crypto';
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { importJWK, SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routes, type Route } from '../../infra/routes';
 import { devSecrets } from '../../localstack/dev-config';
-import {
-  addSeat,
-  call,
-  newFamily,
-  tableSnapshot,
-  uniqueEmail,
-  validDependent,
-  type ApiAnswer,
-} from './support/api';
+import { addSeat, call, newFamily, uniqueEmail, validDependent, type ApiAnswer } from './support/api';
+import { stackTable } from './support/consent';
 import { operator } from './support/operators';
+import { markStream, recordsSince, writeOf } from './support/table-stream';
 import { signOperatorToken } from '../../localstack/operator-issuer';
 
 /**
  * Every route of the table, given bad input of each kind, answers the right envelope and status and
- * leaves the table exactly as it was.
+ * leaves the table exactly as it was: its stream holds no write made while the call was answered.
  */
 type Samples = { wrongTypes: unknown; missing: unknown; oversized: unknown } | null;
 
@@ -213,18 +209,34 @@ const expectUnchanged = async (
   status: number,
   code: string,
 ): Promise<ApiAnswer> => {
-  const before = await tableSnapshot();
+  const before = await markStream();
   const answer = await send();
   expect(answer.status).toBe(status);
   expect(answer.body).toEqual({
     success: false,
     error: expect.objectContaining({ code, message: expect.any(String) }),
   });
-  expect(await tableSnapshot()).toEqual(before);
+  expect((await recordsSince(before)).map(writeOf)).toEqual([]);
   return answer;
 };
 
 describe('bad input on every route', () => {
+  it('would see a write: the stream after a mark holds every write made since, and nothing before', async () => {
+    const table = stackTable();
+    const before = { PK: `TEST#${randomUUID()}`, SK: 'before' };
+    await table.doc.send(new PutCommand({ TableName: table.tableName, Item: before }));
+    const mark = await markStream();
+    const item = { PK: before.PK, SK: 'written' };
+    await table.doc.send(new PutCommand({ TableName: table.tableName, Item: item }));
+    await table.doc.send(new DeleteCommand({ TableName: table.tableName, Key: item }));
+    await table.doc.send(new DeleteCommand({ TableName: table.tableName, Key: before }));
+    expect((await recordsSince(mark)).map(writeOf)).toEqual([
+      `INSERT ${item.PK}/written`,
+      `REMOVE ${item.PK}/written`,
+      `REMOVE ${item.PK}/before`,
+    ]);
+  });
+
   it('covers every route of the table', () => {
     expect(Object.keys(bodies).sort()).toEqual(routes.map((route) => route.operation).sort());
   });

@@ -96,15 +96,17 @@ describe('the consumers table, locally (infra/consumers.ts)', () => {
     });
 
   /**
-   * A stack whose history queue moves in seconds (one slot, offers of a second, stuck after a
-   * second), for the import schedules' rows: a later import waits in the queue, and a seat's first
-   * `paired` (a signed WORKING) admits the head: the later import is offered, lapses, and the
-   * warm-up runs on a session the simulator never had, so it is stuck.
+   * A stack whose timers move in seconds, for the rows that wait on a schedule: trials of a day, and
+   * a history queue of one slot, offers of a second, stuck after a second. A later import waits in
+   * the queue, and a seat's first `paired` (a signed WORKING) admits the head: the later import is
+   * offered, lapses, and the warm-up runs on a session whose history reads fail, so it is stuck.
+   * One such stack serves every one of those rows: each starts in about ten seconds.
    */
   let historyStarted: ReturnType<typeof startHistoryStack> | undefined;
   const historyStack = () => (historyStarted ??= startHistoryStack());
   const startHistoryStack = async () => {
     const stack = await startLocalStack({
+      TRIAL_DAYS: '1',
       HISTORY_IMPORT_SLOTS: '1',
       HISTORY_OFFER_TTL_SECONDS: '1',
       HISTORY_STUCK_SECONDS: '1',
@@ -336,28 +338,24 @@ describe('the consumers table, locally (infra/consumers.ts)', () => {
     // schedules its trial's notice a day before the end: in a stack whose trials last a day, at
     // once, so the embedded scheduler invokes the target, which notifies.
     async trialEnding() {
-      const stack = await startLocalStack({ TRIAL_DAYS: '1' });
-      try {
-        const table = createTableAccess({
-          tableName: stack.tableName,
-          region: 'sa-east-1',
-          endpoint: stack.dynamoEndpoint,
-        });
-        const seat = await seatWithPairing(table, cryptoIds(), new Date(), { status: 'connecting' });
-        expect((await sendWorking(stack.gatewayUrl, seat)).status).toBe(200);
-        const fired = await eventually(
-          async () =>
-            (await readFile(stack.logFile, 'utf8'))
-              .split('\n')
-              .filter((line) => line.includes('"message":"trial_ending.fired"') && line.includes(seat.uid)),
-          (lines) => lines.length > 0,
-          'the trial-ending notice',
-          30_000,
-        );
-        expect(JSON.parse(fired[0] ?? '{}')).toMatchObject({ seatUid: seat.uid, outcome: 'notified' });
-      } finally {
-        await stack.stop();
-      }
+      const { stack } = await historyStack();
+      const table = createTableAccess({
+        tableName: stack.tableName,
+        region: 'sa-east-1',
+        endpoint: stack.dynamoEndpoint,
+      });
+      const seat = await seatWithPairing(table, cryptoIds(), new Date(), { status: 'connecting' });
+      expect((await sendWorking(stack.gatewayUrl, seat)).status).toBe(200);
+      const fired = await eventually(
+        async () =>
+          (await readFile(stack.logFile, 'utf8'))
+            .split('\n')
+            .filter((line) => line.includes('"message":"trial_ending.fired"') && line.includes(seat.uid)),
+        (lines) => lines.length > 0,
+        'the trial-ending notice',
+        30_000,
+      );
+      expect(JSON.parse(fired[0] ?? '{}')).toMatchObject({ seatUid: seat.uid, outcome: 'notified' });
     },
     // A seat's first `paired` admits its warm-up, sent to the history import worker's queue, whose
     // worker reads the seeded history to the end.
@@ -483,7 +481,7 @@ describe('the consumers table, locally (infra/consumers.ts)', () => {
     async (name) => {
       await reachesItsHandler[name]();
     },
-    // The trial-ending row starts a stack of its own (trials of a day).
+    // The rows that wait on a schedule start the stack whose timers move in seconds.
     90_000,
   );
 });

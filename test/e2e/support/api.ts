@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { eventually, lastRead } from '../../support/eventually';
-import { createTableAccess } from '../../../shared/adapters/dynamo/client';
 import { normaliseEmail } from '../../../shared/domain/people/email';
 import { committedContract } from '../../support/contract';
 import { stackLog, stackValue } from './stack';
@@ -137,26 +135,6 @@ export const newFamily = async (name = 'Silva') => {
 
 export const addSeat = async (token: string, accountUid: string): Promise<string> =>
   (await call('POST', `/accounts/${accountUid}/seats`, { token })).body.data.uid as string;
-
-/** Every item of the stack's table, to prove a refused request wrote nothing. */
-export const tableSnapshot = async (): Promise<string[]> => {
-  const { endpoint, tableName } = stackValue('stackDynamo');
-  const table = createTableAccess({ tableName, region: 'sa-east-1', endpoint });
-  const items: string[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await table.doc.send(
-      new ScanCommand({
-        TableName: tableName,
-        ConsistentRead: true,
-        ...(start ? { ExclusiveStartKey: start } : {}),
-      }),
-    );
-    items.push(...(page.Items ?? []).map((item) => JSON.stringify(item)));
-    start = page.LastEvaluatedKey;
-  } while (start !== undefined);
-  return items.sort();
-};
 
 export { validDependent } from '../../support/fixtures';
 

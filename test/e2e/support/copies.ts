@@ -1,22 +1,16 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import {
-  DescribeStreamCommand,
-  DynamoDBStreamsClient,
-  GetRecordsCommand,
-  GetShardIteratorCommand,
-} from '@aws-sdk/client-dynamodb-streams';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { queueConsumers, queueNames } from '../../../infra/consumers';
 import type { TableAccess } from '../../../shared/adapters/dynamo/client';
 import { seatKeysTableOf } from '../../support/table';
 import { stackTable } from './consent';
 import { stackValue } from './stack';
+import { recordsSince, type StreamMark } from './table-stream';
 
 /**
  * Every place of the local stack where a copy of a person's content could be left: the table
- * (scanned whole) and its stream (every record from its start), the seat keys' table, every queue
+ * (scanned whole) and its stream (every record from its start, or from a test's mark), the seat keys' table, every queue
  * and dead-letter queue of the consumers table (looked at through the emulator without taking
  * anything: ready, delayed and in-flight messages), and the webhook bodies kept aside for being too
  * large for a queue message. Queued webhook bodies travel in base64: they are decoded before they
@@ -58,46 +52,6 @@ export const scanAll = async (table: TableAccess): Promise<Record<string, unknow
   return items;
 };
 
-/** Every record the table's stream still holds, shard by shard from the start. */
-const streamRecords = async (table: TableAccess): Promise<unknown[]> => {
-  const client = {
-    endpoint: stackValue('stackDynamo').endpoint,
-    region: 'sa-east-1',
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  };
-  const dynamo = new DynamoDBClient(client);
-  const { Table } = await dynamo
-    .send(new DescribeTableCommand({ TableName: table.tableName }))
-    .finally(() => dynamo.destroy());
-  const streamArn = Table?.LatestStreamArn;
-  if (streamArn === undefined) throw new Error('the table has no stream');
-  const streams = new DynamoDBStreamsClient(client);
-  const records: unknown[] = [];
-  try {
-    const { StreamDescription } = await streams.send(new DescribeStreamCommand({ StreamArn: streamArn }));
-    for (const shard of StreamDescription?.Shards ?? []) {
-      let { ShardIterator: iterator } = await streams.send(
-        new GetShardIteratorCommand({
-          StreamArn: streamArn,
-          ShardId: shard.ShardId,
-          ShardIteratorType: 'TRIM_HORIZON',
-        }),
-      );
-      // An open shard always has a next iterator: it is read up to its first empty page.
-      while (iterator !== undefined) {
-        const { Records = [], NextShardIterator } = await streams.send(
-          new GetRecordsCommand({ ShardIterator: iterator, Limit: 1000 }),
-        );
-        records.push(...Records);
-        iterator = Records.length === 0 ? undefined : NextShardIterator;
-      }
-    }
-  } finally {
-    streams.destroy();
-  }
-  return records;
-};
-
 /** A queue's messages as the emulator holds them, taking none. */
 const queueContents = async (name: string): Promise<unknown> => {
   const answer = await fetch(`${stackValue('sqsEndpoint')}/_fauxqs/queues/${encodeURIComponent(name)}`);
@@ -117,8 +71,12 @@ const keptBodies = async (): Promise<{ name: string; text: string }[]> => {
   return files;
 };
 
-/** Where any of `needles` is found (case-insensitive), as `<store>: <which>`; empty when nowhere. */
-export const copiesOf = async (needles: readonly string[]): Promise<string[]> => {
+/**
+ * Where any of `needles` is found (case-insensitive), as `<store>: <which>`; empty when nowhere. A
+ * test whose needles are new to it passes the stream's mark from its start: no record before it can
+ * hold them, and the stream after a long run holds every write of it.
+ */
+export const copiesOf = async (needles: readonly string[], since?: StreamMark): Promise<string[]> => {
   const wanted = needles.map((needle) => needle.toLowerCase());
   const holds = (value: unknown) =>
     textsOf(value).some((text) => wanted.some((needle) => text.toLowerCase().includes(needle)));
@@ -126,7 +84,7 @@ export const copiesOf = async (needles: readonly string[]): Promise<string[]> =>
   const table = stackTable();
   for (const item of await scanAll(table))
     if (holds(item)) found.push(`table: ${String(item['PK'])}/${String(item['SK'])}`);
-  for (const record of await streamRecords(table)) if (holds(record)) found.push('table stream: a record');
+  for (const record of await recordsSince(since)) if (holds(record)) found.push('table stream: a record');
   for (const item of await scanAll(seatKeysTableOf(table)))
     if (holds(item)) found.push(`seat keys table: ${String(item['seatId'])}`);
   for (const row of queueConsumers) {

@@ -1,4 +1,4 @@
-import { lastRead } from '../../support/eventually';
+import { eventually } from '../../support/eventually';
 import { stackLog } from './stack';
 
 /**
@@ -14,18 +14,21 @@ export const logLines = async <T = Record<string, unknown>>(msg: string): Promis
     )
     .map((line) => JSON.parse(line) as T);
 
-/** Waits (bounded) until at least `count` lines named `msg` pass `filter`, and returns them. */
-export const awaitLogLines = <T = Record<string, unknown>>(
+/**
+ * Waits (bounded) until at least `count` lines named `msg` pass `filter`, and returns them; fails
+ * naming what it awaited when the deadline passes short, so a wait for lines that never come costs a
+ * failure, not a silent deadline. A deadline of 0 reads once, as the log stands.
+ */
+export const awaitLogLines = async <T = Record<string, unknown>>(
   msg: string,
   filter: (line: T) => boolean,
   count: number,
   deadlineMs = 10_000,
-): Promise<T[]> =>
-  lastRead(
-    async () => (await logLines<T>(msg)).filter(filter),
-    (lines) => lines.length >= count,
-    {
-      deadlineMs,
-      everyMs: 25,
-    },
-  );
+): Promise<T[]> => {
+  const read = async () => (await logLines<T>(msg)).filter(filter);
+  if (deadlineMs === 0) return read();
+  return eventually(read, (lines) => lines.length >= count, `${count} log lines ${msg}`, {
+    deadlineMs,
+    everyMs: 25,
+  });
+};
