@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eventually, lastRead } from '../../support/eventually';
 import { normaliseEmail } from '../../../shared/domain/people/email';
 import { committedContract } from '../../support/contract';
-import { stackLog, stackValue } from './stack';
+import { stackLogLines, stackValue } from './stack';
 
 export interface ApiAnswer {
   status: number;
@@ -89,11 +89,9 @@ export const nextDelivery = async (
 ): Promise<Delivery & { index: number }> => {
   const deliveries = await eventually(
     async () =>
-      (await stackLog())
-        .split('\n')
-        .filter((line) => line.includes('"msg":"otp.dev_delivery"'))
-        .map((line) => JSON.parse(line) as Delivery)
-        .filter((delivery) => delivery.email === normaliseEmail(email)),
+      (await stackLogLines<Delivery>('otp.dev_delivery')).filter(
+        (delivery) => delivery.email === normaliseEmail(email),
+      ),
     (found) => found[seen] !== undefined,
     `OTP delivery #${seen + 1} for ${email}`,
     { deadlineMs, everyMs: 25 },
@@ -102,12 +100,9 @@ export const nextDelivery = async (
 };
 
 export const deliveriesSoFar = async (email: string): Promise<number> =>
-  (await stackLog())
-    .split('\n')
-    .filter(
-      (line) =>
-        line.includes('"msg":"otp.dev_delivery"') && line.includes(`"email":"${normaliseEmail(email)}"`),
-    ).length;
+  (await stackLogLines<Delivery>('otp.dev_delivery')).filter(
+    (delivery) => delivery.email === normaliseEmail(email),
+  ).length;
 
 /** Signs a new user up through the real routes and returns the access token. */
 export const signUp = async (email = uniqueEmail()): Promise<{ email: string; token: string }> => {

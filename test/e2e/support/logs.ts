@@ -1,18 +1,11 @@
 import { eventually } from '../../support/eventually';
-import { stackLog } from './stack';
+import { stackLogLines } from './stack';
 
 /**
  * The local stack's JSON log lines named `msg` (its standard output, which the tests keep in a
  * file): the service's logger names a line in `message`, the dev-delivery lines in `msg`.
  */
-export const logLines = async <T = Record<string, unknown>>(msg: string): Promise<T[]> =>
-  (await stackLog())
-    .split('\n')
-    .filter(
-      (line) =>
-        line.startsWith('{') && (line.includes(`"message":"${msg}"`) || line.includes(`"msg":"${msg}"`)),
-    )
-    .map((line) => JSON.parse(line) as T);
+export const logLines = <T = Record<string, unknown>>(msg: string): Promise<T[]> => stackLogLines<T>(msg);
 
 /**
  * Waits (bounded) until at least `count` lines named `msg` pass `filter`, and returns them; fails
