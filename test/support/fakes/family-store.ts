@@ -192,7 +192,7 @@ const seatChangeWrites = (table: FakeTable, seat: Seat, stored: Seat | undefined
  * a versioned aggregate moves its version by one, and a write whose read state moved throws
  * `StaleWrite` (as `dynamoFamilyStore`'s conditions do).
  */
-export const fakeFamilyStore = (table: FakeTable): FamilyStore => ({
+const familyStoreOver = (table: FakeTable): FamilyStore => ({
   load: async (accountUid) => {
     const family = table.families.get(accountUid);
     return family === undefined ? null : structuredClone({ excerptViews: [], dayTallies: [], ...family });
@@ -344,3 +344,17 @@ export const fakeFamilyStore = (table: FakeTable): FamilyStore => ({
     );
   },
 });
+
+/** The family store over the fake table (`familyStoreOver`), with the accounts it read, in order. */
+export const fakeFamilyStore = (table: FakeTable): FamilyStore & { loads: string[] } => {
+  const store = familyStoreOver(table);
+  const loads: string[] = [];
+  return {
+    ...store,
+    loads,
+    load: (accountUid) => {
+      loads.push(accountUid);
+      return store.load(accountUid);
+    },
+  };
+};

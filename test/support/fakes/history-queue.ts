@@ -41,13 +41,15 @@ export const fakeHistoryQueue = (
   };
 };
 
-/** The imports handed to their worker, in order. */
-export const fakeHistoryWork = (): HistoryWork & { sent: ImportJob[] } => {
-  const sent: ImportJob[] = [];
+/** The imports handed to their worker, in order, each with the delay asked (null: at once). */
+export const fakeHistoryWork = (): HistoryWork & {
+  sent: { job: ImportJob; delaySeconds: number | null }[];
+} => {
+  const sent: { job: ImportJob; delaySeconds: number | null }[] = [];
   return {
     sent,
-    send: async (job) => {
-      sent.push(structuredClone(job));
+    send: async (job, options = {}) => {
+      sent.push({ job: structuredClone(job), delaySeconds: options.delaySeconds ?? null });
     },
   };
 };

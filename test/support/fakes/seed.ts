@@ -12,7 +12,8 @@ import { newSeat, type Seat } from '../../../shared/domain/family/seat';
 import { alertUidFor, seatUidFor } from '../../../shared/domain/family/uids';
 import type { AlertRecord } from '../../../shared/domain/alerts/alert';
 import type { StoredMessage } from '../../../shared/ports/messages';
-import { newPairing } from '../../../shared/domain/pairing/pairing';
+import { newPairing, type Pairing } from '../../../shared/domain/pairing/pairing';
+import { isOpenPairing } from '../../../shared/domain/pairing/pairing.transitions';
 import { newUser, type User } from '../../../shared/domain/users/user';
 import type { FakeWorld } from './deps';
 
@@ -197,20 +198,60 @@ export const anOpenAlert = async (
   return alert;
 };
 
-/** An active seat whose chat is paired through the proxy `label`, holding one of its slots. */
-export const aPairedSeat = (world: FakeWorld, accountUid: string, label: string): Seat => {
+/** The `chat` channel as a seat contracts it, at today's price. */
+const chatContracted = ({ deps }: FakeWorld): Seat['channels'] => ({
+  chat: {
+    price: { amount: deps.settings.prices['channel.chat'], currency: 'BRL' },
+    enabledAt: deps.clock.now().toISOString(),
+  },
+});
+
+/** An active seat with the `chat` channel contracted: a pairing may start on it. */
+export const aSeatReadyToPair = (world: FakeWorld, accountUid: string, fields: Partial<Seat> = {}): Seat =>
+  anActiveSeat(world, accountUid, { channels: chatContracted(world), ...fields });
+
+/**
+ * A seat ready to pair whose pairing (by QR, asked by a guardian) has the given fields, its status
+ * first; an open pairing holds a slot of its proxy when that proxy is registered.
+ */
+export const aSeatWithPairing = (
+  world: FakeWorld,
+  accountUid: string,
+  fields: Partial<Pairing> & Pick<Pairing, 'status'>,
+  seatFields: Partial<Seat> = {},
+): Seat => {
   const { deps, table } = world;
-  const now = deps.clock.now();
-  const pairing = newPairing({
-    pairingId: deps.ids.ulid(),
-    method: 'qr',
-    requestedBy: 'guardian',
-    proxyLabel: label,
-    now,
-  });
-  const proxy = table.proxies.get(label);
-  if (proxy !== undefined) proxy.bound += 1;
-  return anActiveSeat(world, accountUid, {
-    pairing: { ...pairing, status: 'paired', pairedAt: now.toISOString(), lastSeenAt: now.toISOString() },
-  });
+  const pairing = {
+    ...newPairing({
+      pairingId: deps.ids.ulid(),
+      method: 'qr',
+      requestedBy: 'guardian',
+      proxyLabel: 'sp-1',
+      now: deps.clock.now(),
+    }),
+    ...fields,
+  };
+  const proxy = table.proxies.get(pairing.proxyLabel);
+  if (proxy !== undefined && isOpenPairing(pairing.status)) proxy.bound += 1;
+  return aSeatReadyToPair(world, accountUid, { pairing, ...seatFields });
 };
+
+/** An active seat whose chat is paired through the proxy `label`, holding one of its slots. */
+export const aPairedSeat = (
+  world: FakeWorld,
+  accountUid: string,
+  label: string,
+  seatFields: Partial<Seat> = {},
+): Seat => {
+  const at = world.deps.clock.now().toISOString();
+  return aSeatWithPairing(
+    world,
+    accountUid,
+    { status: 'paired', proxyLabel: label, pairedAt: at, lastSeenAt: at },
+    seatFields,
+  );
+};
+
+/** A proxy address in the pool with room for `capacity` sessions. */
+export const aProxy = (world: FakeWorld, label = 'sp-1', capacity = 2): Promise<void> =>
+  world.deps.proxies.register([{ label, address: `http://u:p@203.0.113.7:${capacity}`, capacity }]);
