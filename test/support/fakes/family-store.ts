@@ -5,6 +5,7 @@ import type { DayTally } from '../../../shared/domain/family/week';
 import type { DomainEvent } from '../../../shared/domain/events/event';
 import { findingKey } from '../../../shared/domain/alerts/finding';
 import type { FamilyStore, KeptMessage, NewUser, SeatChangeExtras } from '../../../shared/ports/stores';
+import { historyQueueChecks } from './history-queue';
 import { eventRows, requireThat, transaction, type FakeTable } from './table';
 
 const familyIn = (table: FakeTable, accountUid: string): Family => {
@@ -183,7 +184,10 @@ const seatChangeWrites = (table: FakeTable, seat: Seat, stored: Seat | undefined
   const overview = also.overview;
   if (overview !== undefined) applies.push(() => table.overview.push({ ...overview }));
   const history = also.history;
-  if (history !== undefined) applies.push(() => table.history.push(structuredClone(history)));
+  if (history !== undefined) {
+    checks.push(() => historyQueueChecks(table, history));
+    applies.push(() => table.history.push(structuredClone(history)));
+  }
   return { checks, applies };
 };
 

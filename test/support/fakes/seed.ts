@@ -12,6 +12,7 @@ import { newSeat, type Seat } from '../../../shared/domain/family/seat';
 import { alertUidFor, seatUidFor } from '../../../shared/domain/family/uids';
 import type { AlertRecord } from '../../../shared/domain/alerts/alert';
 import type { StoredMessage } from '../../../shared/ports/messages';
+import { newImport, type HistoryImport } from '../../../shared/domain/history/history-import';
 import { newPairing, type Pairing } from '../../../shared/domain/pairing/pairing';
 import { isOpenPairing } from '../../../shared/domain/pairing/pairing.transitions';
 import { newUser, type User } from '../../../shared/domain/users/user';
@@ -211,15 +212,10 @@ export const aSeatReadyToPair = (world: FakeWorld, accountUid: string, fields: P
   anActiveSeat(world, accountUid, { channels: chatContracted(world), ...fields });
 
 /**
- * A seat ready to pair whose pairing (by QR, asked by a guardian) has the given fields, its status
- * first; an open pairing holds a slot of its proxy when that proxy is registered.
+ * A pairing (by QR, asked by a guardian) with the given fields, its status first; an open pairing
+ * holds a slot of its proxy when that proxy is registered.
  */
-export const aSeatWithPairing = (
-  world: FakeWorld,
-  accountUid: string,
-  fields: Partial<Pairing> & Pick<Pairing, 'status'>,
-  seatFields: Partial<Seat> = {},
-): Seat => {
+export const aPairing = (world: FakeWorld, fields: Partial<Pairing> & Pick<Pairing, 'status'>): Pairing => {
   const { deps, table } = world;
   const pairing = {
     ...newPairing({
@@ -233,8 +229,16 @@ export const aSeatWithPairing = (
   };
   const proxy = table.proxies.get(pairing.proxyLabel);
   if (proxy !== undefined && isOpenPairing(pairing.status)) proxy.bound += 1;
-  return aSeatReadyToPair(world, accountUid, { pairing, ...seatFields });
+  return pairing;
 };
+
+/** A seat ready to pair whose pairing has the given fields (`aPairing`). */
+export const aSeatWithPairing = (
+  world: FakeWorld,
+  accountUid: string,
+  fields: Partial<Pairing> & Pick<Pairing, 'status'>,
+  seatFields: Partial<Seat> = {},
+): Seat => aSeatReadyToPair(world, accountUid, { pairing: aPairing(world, fields), ...seatFields });
 
 /** An active seat whose chat is paired through the proxy `label`, holding one of its slots. */
 export const aPairedSeat = (
@@ -251,6 +255,26 @@ export const aPairedSeat = (
     seatFields,
   );
 };
+
+/** A warm-up (the seat's first import) that finished an hour ago. */
+export const aFinishedWarmUp = ({ deps }: FakeWorld): HistoryImport => {
+  const hourAgo = new Date(deps.clock.now().getTime() - 3_600_000);
+  const at = hourAgo.toISOString();
+  return {
+    ...newImport({ importId: deps.ids.ulid(), first: true, now: hourAgo }),
+    status: 'done',
+    step: 'analysis',
+    startedAt: at,
+    finishedAt: at,
+  };
+};
+
+/**
+ * A paired seat whose warm-up finished before its pairing connected again: a later import has
+ * something to read, and is offered rather than started.
+ */
+export const aWarmedUpSeat = (world: FakeWorld, accountUid: string, label = 'sp-1'): Seat =>
+  aPairedSeat(world, accountUid, label, { historyImport: aFinishedWarmUp(world) });
 
 /** A proxy address in the pool with room for `capacity` sessions. */
 export const aProxy = (world: FakeWorld, label = 'sp-1', capacity = 2): Promise<void> =>
