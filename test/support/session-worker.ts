@@ -11,7 +11,6 @@ import { dynamoWrappedKeys } from '../../shared/adapters/dynamo/wrapped-keys.sto
 import { dynamoNotificationSettings } from '../../shared/adapters/dynamo/notification-settings.store';
 import type { WorkerDeps } from '../../shared/app/pairing/session-events';
 import { parseConfig } from '../../shared/config/config';
-import type { Seat } from '../../shared/domain/family/seat';
 import type { SessionProvider } from '../../shared/ports/session-provider';
 import { historyDeps } from './history';
 import { sessionEnd } from '../../shared/app/pairing/sessions';
@@ -80,15 +79,4 @@ export const eventsOf = async (table: TableAccess, accountUid: string) =>
     )
   ).Items ?? [];
 
-/** An event of the seat's session, with the metadata its pairing gave the session (echoed by the provider). */
-export const sessionEvent = (seat: Seat, fields: Record<string, unknown>) =>
-  JSON.stringify({ session: seat.pairing?.sessionName, metadata: { seatUid: seat.uid }, ...fields });
-
-/** The session's `WORKING` as the person's own number: it pairs a seat of `seatWithPairing`. */
-export const working = (seat: Seat, id: string) =>
-  sessionEvent(seat, {
-    id,
-    event: 'session.status',
-    me: { id: '5511987654321@c.us' },
-    payload: { status: 'WORKING' },
-  });
+export { sessionEvent, working } from './session-event-bodies';

@@ -1,4 +1,4 @@
-import type { Finding } from '../../../shared/domain/analysis/finding';
+import type { Finding, RiskCategory } from '../../../shared/domain/analysis/finding';
 import type { AnalysisWindow } from '../../../shared/domain/analysis/window';
 import type { Analyzer } from '../../../shared/ports/analyzer';
 
@@ -15,3 +15,13 @@ export const fakeAnalyzer = (
     },
   };
 };
+
+/** The analysis of `fakeAnalyzer` that finds `category` (high) in a new message holding `word`. */
+export const findsOn =
+  (word: string, category: RiskCategory = 'grooming') =>
+  (window: AnalysisWindow): Finding[] => {
+    const last = window.at(-1);
+    return last?.text.includes(word) === true
+      ? [{ category, severity: 'high', messageId: last.messageId, confidence: 0.9 }]
+      : [];
+  };

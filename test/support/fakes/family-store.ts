@@ -5,6 +5,7 @@ import type { DayTally } from '../../../shared/domain/family/week';
 import type { DomainEvent } from '../../../shared/domain/events/event';
 import { findingKey } from '../../../shared/domain/alerts/finding';
 import type { FamilyStore, KeptMessage, NewUser, SeatChangeExtras } from '../../../shared/ports/stores';
+import { historyQueueChecks } from './history-queue';
 import { eventRows, requireThat, transaction, type FakeTable } from './table';
 
 const familyIn = (table: FakeTable, accountUid: string): Family => {
@@ -183,7 +184,10 @@ const seatChangeWrites = (table: FakeTable, seat: Seat, stored: Seat | undefined
   const overview = also.overview;
   if (overview !== undefined) applies.push(() => table.overview.push({ ...overview }));
   const history = also.history;
-  if (history !== undefined) applies.push(() => table.history.push(structuredClone(history)));
+  if (history !== undefined) {
+    checks.push(() => historyQueueChecks(table, history));
+    applies.push(() => table.history.push(structuredClone(history)));
+  }
   return { checks, applies };
 };
 
@@ -192,7 +196,7 @@ const seatChangeWrites = (table: FakeTable, seat: Seat, stored: Seat | undefined
  * a versioned aggregate moves its version by one, and a write whose read state moved throws
  * `StaleWrite` (as `dynamoFamilyStore`'s conditions do).
  */
-export const fakeFamilyStore = (table: FakeTable): FamilyStore => ({
+const familyStoreOver = (table: FakeTable): FamilyStore => ({
   load: async (accountUid) => {
     const family = table.families.get(accountUid);
     return family === undefined ? null : structuredClone({ excerptViews: [], dayTallies: [], ...family });
@@ -344,3 +348,17 @@ export const fakeFamilyStore = (table: FakeTable): FamilyStore => ({
     );
   },
 });
+
+/** The family store over the fake table (`familyStoreOver`), with the accounts it read, in order. */
+export const fakeFamilyStore = (table: FakeTable): FamilyStore & { loads: string[] } => {
+  const store = familyStoreOver(table);
+  const loads: string[] = [];
+  return {
+    ...store,
+    loads,
+    load: (accountUid) => {
+      loads.push(accountUid);
+      return store.load(accountUid);
+    },
+  };
+};

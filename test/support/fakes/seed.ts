@@ -12,7 +12,9 @@ import { newSeat, type Seat } from '../../../shared/domain/family/seat';
 import { alertUidFor, seatUidFor } from '../../../shared/domain/family/uids';
 import type { AlertRecord } from '../../../shared/domain/alerts/alert';
 import type { StoredMessage } from '../../../shared/ports/messages';
-import { newPairing } from '../../../shared/domain/pairing/pairing';
+import { newImport, type HistoryImport } from '../../../shared/domain/history/history-import';
+import { newPairing, type Pairing } from '../../../shared/domain/pairing/pairing';
+import { isOpenPairing } from '../../../shared/domain/pairing/pairing.transitions';
 import { newUser, type User } from '../../../shared/domain/users/user';
 import type { FakeWorld } from './deps';
 
@@ -197,20 +199,83 @@ export const anOpenAlert = async (
   return alert;
 };
 
-/** An active seat whose chat is paired through the proxy `label`, holding one of its slots. */
-export const aPairedSeat = (world: FakeWorld, accountUid: string, label: string): Seat => {
+/** The `chat` channel as a seat contracts it, at today's price. */
+const chatContracted = ({ deps }: FakeWorld): Seat['channels'] => ({
+  chat: {
+    price: { amount: deps.settings.prices['channel.chat'], currency: 'BRL' },
+    enabledAt: deps.clock.now().toISOString(),
+  },
+});
+
+/** An active seat with the `chat` channel contracted: a pairing may start on it. */
+export const aSeatReadyToPair = (world: FakeWorld, accountUid: string, fields: Partial<Seat> = {}): Seat =>
+  anActiveSeat(world, accountUid, { channels: chatContracted(world), ...fields });
+
+/**
+ * A pairing (by QR, asked by a guardian) with the given fields, its status first; an open pairing
+ * holds a slot of its proxy when that proxy is registered.
+ */
+export const aPairing = (world: FakeWorld, fields: Partial<Pairing> & Pick<Pairing, 'status'>): Pairing => {
   const { deps, table } = world;
-  const now = deps.clock.now();
-  const pairing = newPairing({
-    pairingId: deps.ids.ulid(),
-    method: 'qr',
-    requestedBy: 'guardian',
-    proxyLabel: label,
-    now,
-  });
-  const proxy = table.proxies.get(label);
-  if (proxy !== undefined) proxy.bound += 1;
-  return anActiveSeat(world, accountUid, {
-    pairing: { ...pairing, status: 'paired', pairedAt: now.toISOString(), lastSeenAt: now.toISOString() },
-  });
+  const pairing = {
+    ...newPairing({
+      pairingId: deps.ids.ulid(),
+      method: 'qr',
+      requestedBy: 'guardian',
+      proxyLabel: 'sp-1',
+      now: deps.clock.now(),
+    }),
+    ...fields,
+  };
+  const proxy = table.proxies.get(pairing.proxyLabel);
+  if (proxy !== undefined && isOpenPairing(pairing.status)) proxy.bound += 1;
+  return pairing;
 };
+
+/** A seat ready to pair whose pairing has the given fields (`aPairing`). */
+export const aSeatWithPairing = (
+  world: FakeWorld,
+  accountUid: string,
+  fields: Partial<Pairing> & Pick<Pairing, 'status'>,
+  seatFields: Partial<Seat> = {},
+): Seat => aSeatReadyToPair(world, accountUid, { pairing: aPairing(world, fields), ...seatFields });
+
+/** An active seat whose chat is paired through the proxy `label`, holding one of its slots. */
+export const aPairedSeat = (
+  world: FakeWorld,
+  accountUid: string,
+  label: string,
+  seatFields: Partial<Seat> = {},
+): Seat => {
+  const at = world.deps.clock.now().toISOString();
+  return aSeatWithPairing(
+    world,
+    accountUid,
+    { status: 'paired', proxyLabel: label, pairedAt: at, lastSeenAt: at },
+    seatFields,
+  );
+};
+
+/** A warm-up (the seat's first import) that finished an hour ago. */
+export const aFinishedWarmUp = ({ deps }: FakeWorld): HistoryImport => {
+  const hourAgo = new Date(deps.clock.now().getTime() - 3_600_000);
+  const at = hourAgo.toISOString();
+  return {
+    ...newImport({ importId: deps.ids.ulid(), first: true, now: hourAgo }),
+    status: 'done',
+    step: 'analysis',
+    startedAt: at,
+    finishedAt: at,
+  };
+};
+
+/**
+ * A paired seat whose warm-up finished before its pairing connected again: a later import has
+ * something to read, and is offered rather than started.
+ */
+export const aWarmedUpSeat = (world: FakeWorld, accountUid: string, label = 'sp-1'): Seat =>
+  aPairedSeat(world, accountUid, label, { historyImport: aFinishedWarmUp(world) });
+
+/** A proxy address in the pool with room for `capacity` sessions. */
+export const aProxy = (world: FakeWorld, label = 'sp-1', capacity = 2): Promise<void> =>
+  world.deps.proxies.register([{ label, address: `http://u:p@203.0.113.7:${capacity}`, capacity }]);

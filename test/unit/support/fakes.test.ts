@@ -69,3 +69,33 @@ describe('the fake notification settings', () => {
     );
   });
 });
+
+describe('the fake history queue', () => {
+  const entry = { seatUid: 'st_1', importId: '01IMPORT', queuedAt: '2026-11-22T10:00:00.000Z' };
+
+  it('keys an entry by when it joined: an import that left joins again later, at the end', async () => {
+    const world = fakeWorld();
+    const later = { ...entry, queuedAt: '2026-11-22T11:00:00.000Z' };
+    world.table.history.push({ join: entry }, { leave: entry }, { join: later });
+    expect(await world.deps.historyQueue.head(5)).toEqual([later]);
+    expect(await world.deps.historyQueue.position(later)).toBe(1);
+  });
+
+  it('refuses a move whose place or slot is not as read (StaleWrite), as the queue items’ conditions do', async () => {
+    const world = fakeWorld();
+    const { accountUid } = aFamily(world);
+    const seat = aPendingSeat(world, accountUid);
+    const saved = await world.deps.families.saveSeat(seat, [], {
+      history: { takeSlot: { slot: 1, importId: '01A', seatUid: seat.uid } },
+    });
+    await expect(
+      world.deps.families.saveSeat(saved, [], {
+        history: { takeSlot: { slot: 1, importId: '01B', seatUid: seat.uid } },
+      }),
+    ).rejects.toBeInstanceOf(StaleWrite);
+    await expect(
+      world.deps.families.saveSeat(saved, [], { history: { leave: entry } }),
+    ).rejects.toBeInstanceOf(StaleWrite);
+    expect(await world.deps.historyQueue.freeSlots(2)).toEqual([2]);
+  });
+});

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { Seat } from '../../../shared/domain/family/seat';
+import type { Seat } from '../../../../shared/domain/family/seat';
 import {
   importTable,
   moveImport,
   newImport,
   type HistoryImport,
   type ImportStatus,
-} from '../../../shared/domain/history/history-import';
-import { planImportMove } from '../../../shared/app/history/import-moves';
-import { protectedSeatAt } from '../../support/seat-states';
+} from '../../../../shared/domain/history/history-import';
+import { planImportMove } from '../../../../shared/app/history/import-moves';
+import { protectedSeatAt } from '../../../support/seat-states';
 
 const now = new Date('2026-11-24T10:00:00Z');
 let next = 0;

@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { useCaseSettingsFrom } from '../../../functions/use-case-settings';
-import { parseConfig } from '../../../shared/config/config';
-import type { Family } from '../../../shared/domain/family/account';
-import type { Seat } from '../../../shared/domain/family/seat';
+import { useCaseSettingsFrom } from '../../../../functions/use-case-settings';
+import { parseConfig } from '../../../../shared/config/config';
+import type { Family } from '../../../../shared/domain/family/account';
+import type { Seat } from '../../../../shared/domain/family/seat';
 import {
   newImport,
   type HistoryImport,
   type ImportStatus,
-} from '../../../shared/domain/history/history-import';
-import { movePairing } from '../../../shared/domain/pairing/pairing';
-import type { PairingTrigger } from '../../../shared/domain/pairing/pairing.transitions';
-import { planPairingChange } from '../../../shared/app/pairing/pairing-changes';
-import { protectedSeatAt } from '../../support/seat-states';
+} from '../../../../shared/domain/history/history-import';
+import { movePairing } from '../../../../shared/domain/pairing/pairing';
+import type { PairingTrigger } from '../../../../shared/domain/pairing/pairing.transitions';
+import { planPairingChange } from '../../../../shared/app/pairing/pairing-changes';
+import { protectedSeatAt } from '../../../support/seat-states';
 
 const now = new Date('2026-11-24T10:00:00Z');
 let next = 0;
