@@ -1,8 +1,14 @@
-import { StaleWrite } from '../../domain/errors';
-import type { Family } from '../../domain/family/account';
-import type { FamilyStore } from '../../ports/stores';
-import { newBatchMemory, type BatchMemory } from '../alerts/analyse-message';
-import type { WorkerDeps } from './session-events';
+import { StaleWrite } from '../domain/errors';
+import type { Family } from '../domain/family/account';
+import type { FamilyStore } from '../ports/stores';
+import { newBatchMemory, type AnalysisDeps, type BatchMemory } from './alerts/analyse-message';
+import type { PairingWorkerDeps } from './pairing/session-events';
+
+/**
+ * The session-events worker's: moving pairings by the session's status, and analysing its
+ * messages. One batch serves both, so it is neither capability's.
+ */
+export type WorkerDeps = PairingWorkerDeps & AnalysisDeps;
 
 /**
  * The families a batch reads, read once per batch: a family is kept from its first read and
