@@ -19,10 +19,10 @@ const bodies = await configuredEventBodies(settings, eventBodies);
 /**
  * `POST /webhooks/session-provider`: the signature over the raw bytes first (401), then the envelope
  * as the provider's adapter reads it (400 without one; an event the worker will not read is still
- * queued, so it is counted there), then the event goes to the FIFO queue grouped by session and de-duplicated by its id, its
- * exact bytes encoded so that no character a queue refuses can fail it (and a body too large for a
- * queue message kept aside, by reference). The gateway reads and writes no domain item, and logs
- * ids only.
+ * queued, so it is counted there), then the event goes to the FIFO queue grouped by session and
+ * de-duplicated by its id, its exact bytes encoded so that no character a queue refuses can fail it
+ * (and a body too large for a queue message kept aside, by reference). The gateway reads and writes
+ * no domain item, and logs ids only.
  */
 const handle = async (event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> => {
   const body = rawBody(event);
