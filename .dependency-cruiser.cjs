@@ -77,6 +77,14 @@ module.exports = {
       to: { path: '^shared/app/consent/' },
     },
     {
+      name: 'history-builds-on-pairing',
+      comment:
+        "A pairing change moves its history import (shared/app/pairing imports shared/app/history), never the reverse: what both read (the budgets of the routes behind the person's link) is shared/app/person-link.ts.",
+      severity: 'error',
+      from: { path: '^shared/app/history/' },
+      to: { path: '^shared/app/pairing/' },
+    },
+    {
       name: 'no-circular',
       severity: 'error',
       from: {},

@@ -1,3 +1,6 @@
+import type { ProviderStatus } from '../domain/pairing/pairing';
+import type { ReportedMessage } from '../domain/pairing/provider-message';
+
 /**
  * The outside session provider (WAHA-compatible): it holds the person's messaging session. Every
  * session sends its events to the gateway, signed with HMAC-SHA512 (the adapter is configured with both).
@@ -92,3 +95,70 @@ export interface SessionProvider {
     page: ProviderPage & { since: Date; until: Date },
   ): Promise<HistoryMessage[]>;
 }
+
+/**
+ * What every event of a session says about where it comes from: what the gateway routes by (the
+ * session, the event's id) and what the worker finds the seat by.
+ */
+export interface SessionEventEnvelope {
+  /** The provider's id of the event (the same in each retry of it); null when it sends none. */
+  id: string | null;
+  /** The provider's name of the event (`session.status`, `message.any`, …): logged, never parsed further. */
+  event: string;
+  /** The session's name at the provider: the queue keeps each session's events in order. */
+  session: string;
+  /** The seat the session's metadata names (the pairing gave it; the provider echoes it, signed). */
+  seatUid: string | null;
+}
+
+/**
+ * The account a session is linked to, as far as the event says: each id may be unknown (before the
+ * link, older engines, an early report), which is never a reason to refuse the event.
+ */
+export interface ConnectedAccount {
+  /** The account's id (`5511…@c.us`). */
+  id: string | null;
+  /** Its hidden id (`…@lid`). */
+  lid: string | null;
+  /** Its device's id (`5511…:14@s.whatsapp.net`). */
+  jid: string | null;
+}
+
+/** A session's status changed (or was reported again: the provider repeats `SCAN_QR_CODE` at each QR). */
+export interface SessionStatusEvent {
+  kind: 'status';
+  envelope: SessionEventEnvelope;
+  status: ProviderStatus;
+  /** The number to compare on the phone, with `PASSKEY_CONFIRMATION_REQUIRED`. */
+  code: string | null;
+  me: ConnectedAccount | null;
+  /** When the provider made the report (ISO 8601); null when it does not say (older providers). */
+  reportedAt: string | null;
+}
+
+/** A message of the session: incoming, or (from the events that carry them) the person's own. */
+export interface SessionMessageEvent {
+  kind: 'message';
+  envelope: SessionEventEnvelope;
+  message: ReportedMessage;
+  me: ConnectedAccount | null;
+}
+
+/** The events of a session the service reads. */
+export type SessionEvent = SessionStatusEvent | SessionMessageEvent;
+
+/**
+ * A body the service does not read, and why: not JSON; no envelope (`{ event, session, payload }`,
+ * which the gateway refuses); an event the service does not subscribe to; an envelope or payload
+ * not as the provider's document says (a status the service does not know, a message without its
+ * id). One that has its envelope is still routed, so the worker counts it.
+ */
+export type UnusableSessionEvent =
+  | { kind: 'unusable'; reason: 'not_json' | 'no_envelope'; envelope: null }
+  | { kind: 'unusable'; reason: 'not_subscribed' | 'malformed'; envelope: SessionEventEnvelope };
+
+/**
+ * The session provider's webhook body, read once, by its adapter: the gateway routes by its
+ * envelope, the worker hands it to the capability it concerns. Never throws.
+ */
+export type ReadSessionEvent = (body: string) => SessionEvent | UnusableSessionEvent;

@@ -13,7 +13,7 @@ import type { TableAccess } from '../../shared/adapters/dynamo/client';
 import { dynamoMessageStore } from '../../shared/adapters/dynamo/message.store';
 import { analysedText, newMessageOf, type WindowMessage } from '../../shared/domain/analysis/window';
 import { queueMessageLimitBytes } from '../../shared/adapters/sqs/queued-body';
-import type { WorkerDeps } from '../../shared/app/pairing/session-events';
+import type { WorkerDeps } from '../../shared/app/session-batch';
 import { devSecrets, localEnvironment } from '../../localstack/dev-config';
 import { closeServer } from '../../localstack/parts';
 import type { SqsHandler } from '../../localstack/workers';

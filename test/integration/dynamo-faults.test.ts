@@ -2,12 +2,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { cryptoIds } from '../../shared/adapters/crypto/node-crypto';
 import type { TableAccess } from '../../shared/adapters/dynamo/client';
 import { dynamoFamilyStore } from '../../shared/adapters/dynamo/family.store';
-import { handleSessionEvent } from '../../shared/app/pairing/session-events';
 import { faultyTable, throttled, transactionConflict } from '../support/dynamo-faults';
 import { newAccountWithOwner } from '../support/family';
 import { challengedSeat } from '../support/seats';
 import { freshTable } from '../support/table';
-import { eventsOf, sessionWorkerDeps, working } from '../support/session-worker';
+import { eventsOf, reportStatus, sessionWorkerDeps, working } from '../support/session-worker';
 
 /**
  * DynamoDB throttling and transaction conflicts, injected below the SDK's retry loop of a client
@@ -61,7 +60,7 @@ describe('a transaction conflict', () => {
     );
     const id = `evt_${ids.ulid()}`;
     const deps = { ...sessionWorkerDeps(table, now), families: dynamoFamilyStore(faulty.table) };
-    expect(await handleSessionEvent(deps, working(seat, id), id)).toBe('handled');
+    expect(await reportStatus(deps, working(seat, id), id)).toBe('handled');
     const writes = faulty.attempts.filter((one) => one.command === 'TransactWriteItemsCommand');
     expect(writes.map((one) => one.fault)).toEqual(['TransactionCanceledException', null]);
     const paired = (await eventsOf(table, seat.accountUid)).filter(
@@ -70,6 +69,6 @@ describe('a transaction conflict', () => {
     expect(paired).toHaveLength(1);
     expect((await dynamoFamilyStore(table).load(seat.accountUid))?.seats[0]?.pairing?.status).toBe('paired');
     // Its redelivery finds the event handled.
-    expect(await handleSessionEvent(deps, working(seat, id), id)).toBe('duplicate');
+    expect(await reportStatus(deps, working(seat, id), id)).toBe('duplicate');
   });
 });

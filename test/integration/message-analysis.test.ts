@@ -11,8 +11,9 @@ import { dynamoInbox } from '../../shared/adapters/dynamo/inbox.store';
 import { dynamoNotificationSettings } from '../../shared/adapters/dynamo/notification-settings.store';
 import { dynamoMessageStore } from '../../shared/adapters/dynamo/message.store';
 import { dynamoWrappedKeys } from '../../shared/adapters/dynamo/wrapped-keys.store';
-import { sessionEventBatch } from '../../shared/app/pairing/session-batch';
-import { handleSessionEvent, type WorkerDeps } from '../../shared/app/pairing/session-events';
+import { sessionEventBatch, type WorkerDeps } from '../../shared/app/session-batch';
+import type { BatchMemory } from '../../shared/app/alerts/analyse-message';
+import { reportMessage } from '../support/session-worker';
 import type { AnalysisWindow } from '../../shared/domain/analysis/window';
 import type { Member } from '../../shared/domain/family/member';
 import type { Seat } from '../../shared/domain/family/seat';
@@ -138,11 +139,8 @@ const messageEvent = (seat: Seat, sent: Sent = {}) => {
   return { eventId, body };
 };
 
-const handle = (
-  deps: WorkerDeps,
-  event: { eventId: string; body: string },
-  memory?: Parameters<typeof handleSessionEvent>[3],
-) => runAs('sessionEvents', () => handleSessionEvent(deps, event.body, event.eventId, memory));
+const handle = (deps: WorkerDeps, event: { eventId: string; body: string }, memory?: BatchMemory) =>
+  runAs('sessionEvents', () => reportMessage(deps, event.body, memory));
 
 const query = async (pk: string) =>
   (

@@ -12,8 +12,7 @@ import { parseConfig } from '../../shared/config/config';
 import { seatOf } from '../../shared/domain/family/account';
 import type { Seat } from '../../shared/domain/family/seat';
 import type { Pairing } from '../../shared/domain/pairing/pairing';
-import { handleSessionEvent } from '../../shared/app/pairing/session-events';
-import { sessionEvent, sessionWorkerDeps, quietProvider } from '../support/session-worker';
+import { reportStatus, sessionEvent, sessionWorkerDeps, quietProvider } from '../support/session-worker';
 import type { AuditEntry } from '../../shared/ports/operators';
 import type { EventQueue } from '../../shared/ports/queue';
 import type { NewSession, SessionProvider } from '../../shared/ports/session-provider';
@@ -243,7 +242,7 @@ describe('the one restart a proxy change makes (WAHA’s update stops and starts
         me: { id: '5511987654321@c.us' },
         payload: { status },
       });
-      outcomes.push(await runAs('sessionEvents', () => handleSessionEvent(deps, report, id)));
+      outcomes.push(await runAs('sessionEvents', () => reportStatus(deps, report, id)));
     }
     return outcomes;
   };

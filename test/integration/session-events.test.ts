@@ -6,11 +6,8 @@ import { cryptoIds } from '../../shared/adapters/crypto/node-crypto';
 import { dynamoFamilyStore } from '../../shared/adapters/dynamo/family.store';
 import { dynamoInbox, inboxEntries } from '../../shared/adapters/dynamo/inbox.store';
 import { dynamoProxyPool } from '../../shared/adapters/dynamo/proxy-pool';
-import {
-  handleReconnectAttempt,
-  handleSessionEvent,
-  type WorkerDeps,
-} from '../../shared/app/pairing/session-events';
+import { handleReconnectAttempt } from '../../shared/app/pairing/session-events';
+import type { WorkerDeps } from '../../shared/app/session-batch';
 import type { ReconnectAttempt } from '../../shared/domain/pairing/reconnect';
 import type { Seat } from '../../shared/domain/family/seat';
 import { newNotification } from '../../shared/domain/notifications/notification';
@@ -20,6 +17,8 @@ import { challengedSeat as challengedSeatOn, seatWithPairing } from '../support/
 import {
   eventsOf as familyEvents,
   quietProvider,
+  reportMessage,
+  reportStatus,
   sessionEvent,
   sessionWorkerDeps,
   working,
@@ -62,10 +61,10 @@ describe('the session-event worker on the table', () => {
   it('handles a provider event once: its redelivery finds the id and changes nothing', async () => {
     const seat = await challengedSeat();
     const id = `evt_${ids.ulid()}`;
-    expect(await handleSessionEvent(workerDeps(), working(seat, id), id)).toBe('handled');
+    expect(await reportStatus(workerDeps(), working(seat, id), id)).toBe('handled');
     const written = (await eventsOf(seat.accountUid)).length;
     expect(written).toBeGreaterThan(0);
-    expect(await handleSessionEvent(workerDeps(), working(seat, id), id)).toBe('duplicate');
+    expect(await reportStatus(workerDeps(), working(seat, id), id)).toBe('duplicate');
     expect((await eventsOf(seat.accountUid)).length).toBe(written);
     const loaded = await dynamoFamilyStore(table).load(seat.accountUid);
     expect(loaded?.seats[0]?.pairing?.status).toBe('paired');
@@ -75,8 +74,8 @@ describe('the session-event worker on the table', () => {
     const seat = await challengedSeat();
     const id = `evt_${ids.ulid()}`;
     const results = await Promise.allSettled([
-      handleSessionEvent(workerDeps(), working(seat, id), id),
-      handleSessionEvent(workerDeps(), working(seat, id), id),
+      reportStatus(workerDeps(), working(seat, id), id),
+      reportStatus(workerDeps(), working(seat, id), id),
     ]);
     const handled = results.filter((result) => result.status === 'fulfilled' && result.value === 'handled');
     expect(handled).toHaveLength(1);
@@ -87,11 +86,16 @@ describe('the session-event worker on the table', () => {
   });
 
   it('drops events of a session no pairing owns, and messages of a pairing not yet paired', async () => {
-    const stray = JSON.stringify({ id: 'evt_x', event: 'session.status', session: 'default', payload: {} });
-    expect(await handleSessionEvent(workerDeps(), stray, 'evt_x')).toBe('unknown_session');
+    const stray = JSON.stringify({
+      id: 'evt_x',
+      event: 'session.status',
+      session: 'default',
+      payload: { status: 'WORKING' },
+    });
+    expect(await reportStatus(workerDeps(), stray, 'evt_x')).toBe('unknown_session');
     const seat = await challengedSeat();
     const message = providerMessage('message', seat, 'evt_m', `false_5521998765432@c.us_${ids.ulid()}`);
-    expect(await handleSessionEvent(workerDeps(), message, 'evt_m')).toBe('unknown_session');
+    expect(await reportMessage(workerDeps(), message)).toBe('unknown_session');
   });
 });
 
@@ -112,7 +116,7 @@ describe('status reports delivered twice and out of order with their neighbours'
     const run = ids.ulid();
     const outcomes: string[] = [];
     for (const name of order)
-      outcomes.push(await handleSessionEvent(workerDeps(), reports[name] ?? '', `${run}-${name}`));
+      outcomes.push(await reportStatus(workerDeps(), reports[name] ?? '', `${run}-${name}`));
     return outcomes;
   };
 
@@ -152,7 +156,7 @@ describe('status reports delivered twice and out of order with their neighbours'
 
   it('a report without the provider’s instant is read as it comes (older providers)', async () => {
     const seat = await challengedSeat();
-    expect(await handleSessionEvent(workerDeps(), working(seat, 'bare'), 'bare')).toBe('handled');
+    expect(await reportStatus(workerDeps(), working(seat, 'bare'), 'bare')).toBe('handled');
     expect(await statusOf(seat)).toBe('paired');
   });
 });
@@ -168,12 +172,12 @@ describe('finding the seat of a session', () => {
       metadata: { seatUid: other.uid },
       payload: { status: 'WORKING' },
     });
-    expect(await handleSessionEvent(workerDeps(), pointingElsewhere, 'evt_o')).toBe('unknown_session');
+    expect(await reportStatus(workerDeps(), pointingElsewhere, 'evt_o')).toBe('unknown_session');
     const bare = JSON.parse(working(seat, 'evt_b')) as Record<string, unknown>;
     delete bare['metadata'];
     // A name of today's form says nothing of its seat: without metadata the session is unknown.
-    expect(await handleSessionEvent(workerDeps(), JSON.stringify(bare), 'evt_b')).toBe('unknown_session');
-    expect(await handleSessionEvent(workerDeps(), working(seat, 'evt_m1'), 'evt_m1')).toBe('handled');
+    expect(await reportStatus(workerDeps(), JSON.stringify(bare), 'evt_b')).toBe('unknown_session');
+    expect(await reportStatus(workerDeps(), working(seat, 'evt_m1'), 'evt_m1')).toBe('handled');
   });
 
   it('by the earlier name form (seat uid, dot, pairing id) for a pairing started before, metadata or not', async () => {
@@ -190,7 +194,7 @@ describe('finding the seat of a session', () => {
       me: { id: '5511987654321@c.us' },
       payload: { status: 'WORKING' },
     });
-    expect(await handleSessionEvent(workerDeps(), event, 'evt_l')).toBe('handled');
+    expect(await reportStatus(workerDeps(), event, 'evt_l')).toBe('handled');
     const loaded = await dynamoFamilyStore(table).load(seat.accountUid);
     expect(loaded?.seats[0]?.pairing?.status).toBe('paired');
   });
@@ -214,7 +218,7 @@ describe('the account the provider reports (`me`)', () => {
         metadata: { seatUid: seat.uid },
         me,
       });
-      expect(await handleSessionEvent(asking(asked), event, id)).toBe('handled');
+      expect(await reportStatus(asking(asked), event, id)).toBe('handled');
       expect(asked).toEqual([seat.pairing?.sessionName]);
       const loaded = await dynamoFamilyStore(table).load(seat.accountUid);
       expect(loaded?.seats[0]?.pairing?.status).toBe('paired');
@@ -228,10 +232,10 @@ describe('challenges the worker refreshes', () => {
     const asked = { ...workerDeps(), sessions: { ...provider, status: async () => 'SCAN_QR_CODE' } };
     const catchUp = (seat: Seat) => catchUpMessage(seat.pairing!, seat.uid);
     const first = catchUp(starting);
-    expect(await handleSessionEvent(asked, first.body, first.deduplicationId!)).toBe('handled');
+    expect(await reportStatus(asked, first.body, first.deduplicationId!)).toBe('handled');
     const loaded = await dynamoFamilyStore(table).load(starting.accountUid);
     expect(loaded?.seats[0]?.pairing).toMatchObject({ status: 'challenge', challenge: { kind: 'qr' } });
-    expect(await handleSessionEvent(asked, first.body, first.deduplicationId!)).toBe('unchanged');
+    expect(await reportStatus(asked, first.body, first.deduplicationId!)).toBe('unchanged');
     // The provider's own report of that status, made before the catch-up read it, comes late: stale.
     const early = sessionEvent(starting, {
       id: 'evt_early_qr',
@@ -239,11 +243,11 @@ describe('challenges the worker refreshes', () => {
       event: 'session.status',
       payload: { status: 'SCAN_QR_CODE' },
     });
-    expect(await handleSessionEvent(asked, early, 'evt_early_qr')).toBe('stale');
+    expect(await reportStatus(asked, early, 'evt_early_qr')).toBe('stale');
 
     const challenged = await challengedSeat();
     const late = catchUp(challenged);
-    expect(await handleSessionEvent(asked, late.body, late.deduplicationId!)).toBe('unchanged');
+    expect(await reportStatus(asked, late.body, late.deduplicationId!)).toBe('unchanged');
   });
 
   it('keeps a code the person may be typing when the QR rotates, until it expires', async () => {
@@ -263,9 +267,9 @@ describe('challenges the worker refreshes', () => {
     );
     const rotated = (id: string) =>
       sessionEvent(seat, { id, event: 'session.status', payload: { status: 'SCAN_QR_CODE' } });
-    expect(await handleSessionEvent(workerDeps(), rotated('evt_r1'), 'evt_r1')).toBe('unchanged');
+    expect(await reportStatus(workerDeps(), rotated('evt_r1'), 'evt_r1')).toBe('unchanged');
     const later = { ...workerDeps(), clock: { now: () => new Date(now.getTime() + 31_000) } };
-    expect(await handleSessionEvent(later, rotated('evt_r2'), 'evt_r2')).toBe('handled');
+    expect(await reportStatus(later, rotated('evt_r2'), 'evt_r2')).toBe('handled');
     const loaded = await families.load(seat.accountUid);
     expect(loaded?.seats[0]?.pairing?.challenge).toMatchObject({ kind: 'code', value: 'ABCD1234' });
   });
@@ -326,13 +330,13 @@ describe('a reconnect attempt', () => {
       },
     };
     const [up, down] = [`evt_${ids.ulid()}`, `evt_${ids.ulid()}`];
-    await handleSessionEvent(deps, working(seat, up), up);
+    await reportStatus(deps, working(seat, up), up);
     const drop = sessionEvent(seat, {
       id: down,
       event: 'session.status',
       payload: { status: 'STARTING' },
     });
-    await handleSessionEvent(deps, drop, down);
+    await reportStatus(deps, drop, down);
     expect(scheduled).toHaveLength(1);
     return { seat, attempt: scheduled[0] as ReconnectAttempt };
   };
@@ -368,7 +372,7 @@ describe('a reconnect attempt', () => {
     expect(await eventsOf(seat.accountUid)).toHaveLength(eventCount);
     // The session came back: the next attempt, firing anyway, changes nothing either.
     const back = `evt_${ids.ulid()}`;
-    expect(await handleSessionEvent(workerDeps(), working(seat, back), back)).toBe('handled');
+    expect(await reportStatus(workerDeps(), working(seat, back), back)).toBe('handled');
     const reconnected = await families.load(seat.accountUid);
     expect(reconnected?.seats[0]?.pairing?.status).toBe('paired');
     const next = { ...attempt, attempt: attempt.attempt + 1 };
@@ -406,7 +410,7 @@ describe('a reconnect attempt', () => {
     ]);
     // Its WORKING event, late, then changes nothing.
     const late = `evt_${ids.ulid()}`;
-    expect(await handleSessionEvent(workerDeps(), working(seat, late), late)).toBe('unchanged');
+    expect(await reportStatus(workerDeps(), working(seat, late), late)).toBe('unchanged');
   });
 
   it('ends the drop at the verdict after the last attempt: disconnected with the critical notification', async () => {

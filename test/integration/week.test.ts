@@ -4,12 +4,11 @@ import { cryptoIds } from '../../shared/adapters/crypto/node-crypto';
 import type { TableAccess } from '../../shared/adapters/dynamo/client';
 import { dynamoFamilyStore } from '../../shared/adapters/dynamo/family.store';
 import type { Settings } from '../../shared/app/deps';
-import { handleSessionEvent } from '../../shared/app/pairing/session-events';
 import { pauseSeat, resumeSeat } from '../../shared/app/seats/pause';
 import type { Seat } from '../../shared/domain/family/seat';
 import { challengedSeat, protectedSeat } from '../support/seats';
 import { freshTable } from '../support/table';
-import { sessionWorkerDeps } from '../support/session-worker';
+import { reportStatus, sessionWorkerDeps } from '../support/session-worker';
 
 let table: TableAccess;
 beforeAll(async () => {
@@ -45,9 +44,9 @@ describe('the week on the table', () => {
   it('adds a pairing move’s time to the days it spans, and its drop, with the move', async () => {
     const seat = await challengedSeat(table, ids, lateEvening);
     const [up, down] = [`evt_${ids.ulid()}`, `evt_${ids.ulid()}`];
-    await handleSessionEvent(workerDeps(lateEvening), statusEvent(seat, up, 'WORKING'), up);
+    await reportStatus(workerDeps(lateEvening), statusEvent(seat, up, 'WORKING'), up);
     const dropAt = later(lateEvening, 150); // 01:30 on the 20th
-    await handleSessionEvent(workerDeps(dropAt), statusEvent(seat, down, 'STARTING'), down);
+    await reportStatus(workerDeps(dropAt), statusEvent(seat, down, 'STARTING'), down);
 
     const stored = (await dynamoFamilyStore(table).load(seat.accountUid))?.seats.find(
       (one) => one.uid === seat.uid,

@@ -9,7 +9,12 @@ import { dynamoFamilyStore } from '../../shared/adapters/dynamo/family.store';
 import { dynamoMessageStore } from '../../shared/adapters/dynamo/message.store';
 import { dynamoWrappedKeys } from '../../shared/adapters/dynamo/wrapped-keys.store';
 import { dynamoNotificationSettings } from '../../shared/adapters/dynamo/notification-settings.store';
-import type { WorkerDeps } from '../../shared/app/pairing/session-events';
+import { readWahaEvent } from '../../shared/adapters/session-provider/waha-events';
+import { analyseLiveMessage } from '../../shared/app/alerts/live-messages';
+import { newBatchMemory, type BatchMemory } from '../../shared/app/alerts/analyse-message';
+import { readCatchUp } from '../../shared/app/pairing/catch-up';
+import { handleStatusReport, type PairingWorkerDeps } from '../../shared/app/pairing/session-events';
+import type { WorkerDeps } from '../../shared/app/session-batch';
 import { parseConfig } from '../../shared/config/config';
 import type { SessionProvider } from '../../shared/ports/session-provider';
 import { historyDeps } from './history';
@@ -80,3 +85,22 @@ export const eventsOf = async (table: TableAccess, accountUid: string) =>
   ).Items ?? [];
 
 export { sessionEvent, working } from './session-event-bodies';
+
+/**
+ * A queued status report (the provider's, or a pairing's catch-up) read as the worker reads it and
+ * handed to pairing's use case, as the worker hands it.
+ */
+export const reportStatus = (deps: PairingWorkerDeps, body: string, eventId: string) => {
+  const event = readCatchUp(body) ?? readWahaEvent(body);
+  if (event.kind !== 'status' && event.kind !== 'catch_up')
+    throw new Error(`not a status report: ${event.kind === 'unusable' ? event.reason : event.kind}`);
+  return handleStatusReport(deps, event, eventId);
+};
+
+/** A queued message event read as the worker reads it and handed to the alerts' use case. */
+export const reportMessage = (deps: WorkerDeps, body: string, memory: BatchMemory = newBatchMemory()) => {
+  const event = readWahaEvent(body);
+  if (event.kind !== 'message')
+    throw new Error(`not a message: ${event.kind === 'unusable' ? event.reason : event.kind}`);
+  return analyseLiveMessage(deps, memory, event);
+};

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { answer, parseBody, rawBody } from '../gateway-http';
+import { answer, rawBody } from '../gateway-http';
 import { sqsQueue } from '../../../shared/adapters/sqs/sqs-queue';
 import { validSessionProviderSignature } from '../../../shared/http/signatures';
 import { requireSecret } from '../../../shared/adapters/crypto/service-secrets';
@@ -8,7 +8,7 @@ import { encodeQueuedBody } from '../../../shared/adapters/sqs/queued-body';
 import { configFor } from '../../../shared/config/config';
 import { configuredEventBodies } from '../../event-bodies';
 import { logger, secrets, settings, sqs } from '../gateway-runtime';
-import { sessionProviderEvent } from './envelope';
+import { readWahaEvent } from '../../../shared/adapters/session-provider/waha-events';
 import { observed } from '../../../shared/adapters/lambda/observability';
 
 const secret = requireSecret(secrets, 'sessionProviderWebhookSecret');
@@ -17,24 +17,25 @@ const queue = sqsQueue(sqs, sessionEventsQueue.SESSION_EVENTS_QUEUE_URL);
 const bodies = await configuredEventBodies(settings, eventBodies);
 
 /**
- * `POST /webhooks/session-provider`: the signature over the raw bytes first (401), then the shape
- * (400), then the event goes to the FIFO queue grouped by session and de-duplicated by its id, its
- * exact bytes encoded so that no character a queue refuses can fail it (and a body too large for a
- * queue message kept aside, by reference). The gateway reads and writes no domain item, and logs
- * ids only.
+ * `POST /webhooks/session-provider`: the signature over the raw bytes first (401), then the envelope
+ * as the provider's adapter reads it (400 without one; an event the worker will not read is still
+ * queued, so it is counted there), then the event goes to the FIFO queue grouped by session and
+ * de-duplicated by its id, its exact bytes encoded so that no character a queue refuses can fail it
+ * (and a body too large for a queue message kept aside, by reference). The gateway reads and writes
+ * no domain item, and logs ids only.
  */
 const handle = async (event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> => {
   const body = rawBody(event);
   if (!validSessionProviderSignature(secret, body, event.headers['x-webhook-hmac'])) {
     return answer(401, { message: 'Invalid signature.' });
   }
-  const parsed = parseBody(sessionProviderEvent, body);
-  if (parsed === null) return answer(400, { message: 'Not a session-provider event.' });
-  const deduplicationId = parsed.id ?? createHash('sha256').update(body).digest('hex');
+  const { envelope } = readWahaEvent(body.toString('utf8'));
+  if (envelope === null) return answer(400, { message: 'Not a session-provider event.' });
+  const deduplicationId = envelope.id ?? createHash('sha256').update(body).digest('hex');
   await queue.send([
-    { body: await encodeQueuedBody(body, bodies), groupId: parsed.session, deduplicationId },
+    { body: await encodeQueuedBody(body, bodies), groupId: envelope.session, deduplicationId },
   ]);
-  logger.info('webhook.accepted', { provider: 'session', eventId: deduplicationId, type: parsed.event });
+  logger.info('webhook.accepted', { provider: 'session', eventId: deduplicationId, type: envelope.event });
   return answer(200, { received: true });
 };
 

@@ -2,13 +2,18 @@ import { failureCauseOf } from '../../../shared/app/failure-cause';
 import { processPartialResponse, SqsFifoPartialProcessorAsync } from '@aws-lambda-powertools/batch';
 import type { Context, SQSEvent, SQSRecord } from 'aws-lambda';
 import { decodeQueuedBody } from '../../../shared/adapters/sqs/queued-body';
-import { handleSessionEvent } from '../../../shared/app/pairing/session-events';
-import { sessionEventBatch } from '../../../shared/app/pairing/session-batch';
+import { readWahaEvent } from '../../../shared/adapters/session-provider/waha-events';
+import { readCatchUp } from '../../../shared/app/pairing/catch-up';
+import {
+  dispatchSessionEvent,
+  sessionEventBatch,
+  type QueuedSessionEvent,
+  type WorkerDeps,
+} from '../../../shared/app/session-batch';
 
 type SessionEventBatch = ReturnType<typeof sessionEventBatch>;
 import { aesGcmContentSeal } from '../../../shared/adapters/crypto/content-seal';
 import { dynamoMessageStore } from '../../../shared/adapters/dynamo/message.store';
-import type { WorkerDeps } from '../../../shared/app/pairing/session-events';
 import { configFor } from '../../../shared/config/config';
 import { lazy } from '../../../shared/lazy';
 import { configuredAnalyzer } from '../../analyzer';
@@ -41,18 +46,15 @@ export const sessionEventDeps = lazy(async (): Promise<WorkerDeps> => ({
   wrappedKeys: configuredWrappedKeys(settings, wrappedKeys),
 }));
 
-/** The event's name and status, for the log: never its payload beyond them. */
-const kindOf = (body: string): { event?: string; status?: string } => {
-  try {
-    const parsed = JSON.parse(body) as { event?: unknown; payload?: { status?: unknown } };
-    return {
-      ...(typeof parsed.event === 'string' ? { event: parsed.event } : {}),
-      ...(typeof parsed.payload?.status === 'string' ? { status: parsed.payload.status } : {}),
-    };
-  } catch {
-    return {};
-  }
-};
+/** A record's event: a pairing's own catch-up, or the provider's event as its adapter reads it. */
+const readEvent = (body: string): QueuedSessionEvent => readCatchUp(body) ?? readWahaEvent(body);
+
+/** The event's name and status (or why it is not read), for the log: never its payload beyond them. */
+const kindOf = (event: QueuedSessionEvent): { event?: string; status?: string; reason?: string } => ({
+  ...(event.envelope === null ? {} : { event: event.envelope.event }),
+  ...(event.kind === 'status' ? { status: event.status } : {}),
+  ...(event.kind === 'unusable' ? { reason: event.reason } : {}),
+});
 
 const handleRecord = async (batch: SessionEventBatch, record: SQSRecord): Promise<void> => {
   const eventId = record.attributes.MessageDeduplicationId ?? record.messageId;
@@ -65,10 +67,10 @@ const handleRecord = async (batch: SessionEventBatch, record: SQSRecord): Promis
       logger.warn('session_event.body_gone', { eventId, session, key: queued.key });
       return;
     }
-    const body = queued.bytes.toString('utf8');
-    const outcome = await handleSessionEvent(batch.deps, body, eventId, batch.memory);
+    const event = readEvent(queued.bytes.toString('utf8'));
+    const outcome = await dispatchSessionEvent(batch, event, eventId);
     // `outcome` is a log metric (a CloudWatch metric filter counts `unknown_session`).
-    logger.info('session_event.handled', { eventId, outcome, session, ...kindOf(body) });
+    logger.info('session_event.handled', { eventId, outcome, session, ...kindOf(event) });
     if (queued.key !== null) await bodies.remove(queued.key);
   } catch (error) {
     logger.warn('session_event.retry', { eventId, cause: failureCauseOf(error) });

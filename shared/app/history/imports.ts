@@ -4,7 +4,7 @@ import { acceptMove, cancelMove, requestImport } from '../../domain/history/seat
 import type { Caller, Deps } from '../deps';
 import { seatFor, type SeatAccess } from '../family-access';
 import { retryOnConflict } from '../retry-on-conflict';
-import { personLinkAccess } from '../pairing/person-link';
+import { personLinkAccess } from '../person-link';
 import { admitNext, commitImportMove, type AdmissionDeps } from './admission';
 
 /** An import as the routes answer it: its place in the queue read while it waits. */

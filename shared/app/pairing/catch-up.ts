@@ -1,5 +1,7 @@
+import * as z from '../../validation/z';
 import type { Pairing } from '../../domain/pairing/pairing';
 import type { OutgoingMessage } from '../../ports/queue';
+import type { SessionEventEnvelope } from '../../ports/session-provider';
 
 /**
  * The provider reports a new session's first statuses (`STARTING`, then `SCAN_QR_CODE`) as soon as
@@ -23,3 +25,31 @@ export const catchUpMessage = (pairing: Pairing, seatUid: string): OutgoingMessa
   groupId: pairing.sessionName,
   deduplicationId: `catch-up-${pairing.pairingId}`,
 });
+
+/** A catch-up as the worker reads it: the session, and the seat whose pairing started it. */
+export interface CatchUp {
+  kind: 'catch_up';
+  envelope: SessionEventEnvelope;
+}
+
+/** Its body as `catchUpMessage` writes it, the provider's envelope's shape, so it is logged alike. */
+const catchUpBody = z.object({
+  event: z.literal(catchUpEvent),
+  session: z.string(),
+  metadata: z.object({ seatUid: z.string() }),
+  payload: z.object({}),
+});
+
+/** The catch-up a queued body is, or null when it is none (then it is the provider's own event). */
+export const readCatchUp = (body: string): CatchUp | null => {
+  let json: unknown;
+  try {
+    json = JSON.parse(body);
+  } catch {
+    return null;
+  }
+  const read = catchUpBody.safeParse(json);
+  if (!read.success) return null;
+  const { event, session, metadata } = read.data;
+  return { kind: 'catch_up', envelope: { id: null, event, session, seatUid: metadata.seatUid } };
+};

@@ -11,7 +11,7 @@ import { seatFor, type SeatAccess } from '../family-access';
 import { once, retryOnConflict } from '../retry-on-conflict';
 import { planPairingChange, savePairingPlan } from './pairing-changes';
 import type { NotifyDeps } from '../notifications/notify';
-import { personLinkAccess } from './person-link';
+import { personLinkAccess } from '../person-link';
 import { endSession } from './sessions';
 
 type PasskeyDeps = Pick<Deps, 'families' | 'ids' | 'clock' | 'settings' | 'sessions' | 'sessionEnds'> &

@@ -2,7 +2,7 @@ import { fail } from '../../domain/errors';
 import { guardianPairingView, personPairingView } from '../../domain/pairing/pairing';
 import type { Caller, Deps } from '../deps';
 import { seatFor } from '../family-access';
-import { personLinkAccess } from './person-link';
+import { personLinkAccess } from '../person-link';
 
 /** `GET /seats/{uid}/pairing`: the open pairing, or else the latest; 404 when there never was one. */
 export const readPairing = async (deps: Pick<Deps, 'families'>, caller: Caller, seatUid: string) => {

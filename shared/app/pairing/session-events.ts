@@ -1,40 +1,34 @@
-import * as z from '../../validation/z';
 import { seatOf, type Family } from '../../domain/family/account';
 import type { Seat } from '../../domain/family/seat';
 import { accountUidOfSeat } from '../../domain/family/uids';
 import {
   beginAttempt,
+  knownProviderStatus,
   movePairing,
   numberTrigger,
-  providerStatuses,
   isExpectedRestartReport,
   isStaleReport,
   isWithinExpectedRestart,
   readProviderStatus,
   reconnectStep,
-  seatUidOfLegacySession,
   type Pairing,
   type PairingMoveResult,
+  type ProviderStatus,
 } from '../../domain/pairing/pairing';
 import { isOpenPairing, type PairingTrigger } from '../../domain/pairing/pairing.transitions';
-import { readProviderMessage } from '../../domain/pairing/provider-message';
-import {
-  analyseMessage,
-  newBatchMemory,
-  type AnalysisDeps,
-  type BatchMemory,
-} from '../alerts/analyse-message';
 import type { ReconnectAttempt } from '../../domain/pairing/reconnect';
 import type { EventSource } from '../../domain/events/event';
+import type { ConnectedAccount, SessionStatusEvent } from '../../ports/session-provider';
 import type { Deps } from '../deps';
 import { sourcedEvent } from '../event-sources';
 import { seatRef } from '../seats/seats';
 import { once, retryOnConflict } from '../retry-on-conflict';
+import { sessionOwner } from '../session-owner';
 import { fetchChallenge } from './challenge';
 import { endSession } from './sessions';
 import { planPairingChange, savePairingPlan } from './pairing-changes';
 import { admitNext } from '../history/admission';
-import { catchUpEvent } from './catch-up';
+import type { CatchUp } from './catch-up';
 
 /** What moving a pairing needs (the reconnect target's whole need). */
 export type PairingWorkerDeps = Pick<
@@ -55,68 +49,12 @@ export type PairingWorkerDeps = Pick<
   | 'historyStuckChecks'
   | 'historyWork'
 >;
-/** The session-events worker's: moving pairings, and analysing messages. */
-export type WorkerDeps = PairingWorkerDeps & AnalysisDeps;
-
 /**
- * What became of one provider event; the handler counts these in its log metrics. `dropped`: a
- * message read by nobody (a seat not protected, a status broadcast, no text).
+ * What became of one status report; the worker counts these in its log metrics. `not_an_event`: a
+ * catch-up of a session whose status the provider does not know.
  */
-export type SessionEventOutcome =
-  | 'handled'
-  | 'unchanged'
-  | 'duplicate'
-  | 'stale'
-  | 'unknown_session'
-  | 'ingested'
-  | 'dropped'
-  | 'not_an_event';
-
-const ownId = z.catch(z.optional(z.nullable(z.string())), null);
-/**
- * The account the session is linked to, as far as the provider says: `null` before it is
- * authenticated, and any part of it may be missing (older engines, a `WORKING` sent before the
- * engine knows it). What it lacks is unknown (the provider is asked), never a reason to refuse.
- */
-const me = z.catch(z.nullable(z.looseObject({ id: ownId, lid: ownId, jid: ownId })), null);
-const envelope = z.looseObject({
-  event: z.string(),
-  session: z.string(),
-  /** What the pairing gave the session when it was created; the provider echoes it in every event. */
-  metadata: z.optional(z.nullable(z.looseObject({ seatUid: z.optional(z.string()) }))),
-  me: z.optional(me),
-  /** When the provider made the event (ms); older providers may leave it out. */
-  timestamp: z.optional(z.number()),
-  payload: z.record(z.string(), z.unknown()),
-});
-const statusPayload = z.looseObject({
-  status: z.enum(providerStatuses),
-  data: z.optional(z.nullable(z.looseObject({ code: z.optional(z.string()) }))),
-});
-
-const providerId = z.nullable(z.optional(z.string().check(z.maxLength(500))));
-const messagePayload = z.looseObject({
-  id: z.string().check(z.minLength(1), z.maxLength(500)),
-  timestamp: z.number(),
-  from: providerId,
-  to: providerId,
-  fromMe: z.boolean(),
-  body: z.nullable(z.optional(z.string())),
-});
-
-/**
- * The seat whose pairing owns a session, or null: a session nobody here started is unknown. The seat
- * uid comes from the session's metadata (signed with the body); the seat's own pairing must name the
- * session, so metadata that points elsewhere finds nothing.
- */
-const sessionOwner = async (deps: Pick<Deps, 'families'>, event: z.infer<typeof envelope>) => {
-  const seatUid = event.metadata?.seatUid ?? seatUidOfLegacySession(event.session);
-  const accountUid = seatUid === null ? null : accountUidOfSeat(seatUid);
-  const family = accountUid === null ? null : await deps.families.load(accountUid);
-  const seat = family === null || seatUid === null ? undefined : seatOf(family, seatUid);
-  if (family === null || seat?.pairing == null || seat.pairing.sessionName !== event.session) return null;
-  return { family, seat, pairing: seat.pairing };
-};
+export type StatusReportOutcome =
+  'handled' | 'unchanged' | 'duplicate' | 'stale' | 'unknown_session' | 'not_an_event';
 
 /**
  * Moves a pairing by the table's moves: planned, then carried out: what must happen at the outside
@@ -184,6 +122,13 @@ const codeStillValid = (pairing: Pairing, now: Date): boolean =>
   pairing.challenge.expiresAt !== null &&
   Date.parse(pairing.challenge.expiresAt) > now.getTime();
 
+/** What a status report says: the status, the number to compare, the account the session is linked to. */
+interface Report {
+  status: ProviderStatus;
+  code: string | null;
+  me: ConnectedAccount | null;
+}
+
 /**
  * The moves a `session.status` report made at `reportedAt` (the provider's instant, or when it
  * arrived) makes, asking the provider what the report leaves out.
@@ -192,14 +137,13 @@ const movesFor = async (
   deps: PairingWorkerDeps,
   seat: Seat,
   pairing: Pairing,
-  status: z.infer<typeof statusPayload>,
-  connected: z.infer<typeof me> | null | undefined,
+  report: Report,
   reportedAt: string,
 ): Promise<PairingMoveResult[]> => {
   const now = deps.clock.now();
   const reading = readProviderStatus(
     pairing,
-    status.status,
+    report.status,
     deps.settings.pairing.reconnectDelaysSeconds.length,
   );
   const phone = seat.dependent?.phone ?? '';
@@ -212,7 +156,7 @@ const movesFor = async (
         [reading.on],
         now,
         deps,
-        isExpectedRestartReport(pairing, status.status, reportedAt),
+        isExpectedRestartReport(pairing, report.status, reportedAt),
       );
     case 'challenge': {
       // The provider re-emits SCAN_QR_CODE at every QR rotation: a code the person may be typing
@@ -226,7 +170,7 @@ const movesFor = async (
     case 'confirm': {
       const challenge = {
         kind: 'passkey_confirm' as const,
-        value: status.data?.code ?? null,
+        value: report.code,
         confirmation: 'number' as const,
         expiresAt: null,
       };
@@ -234,7 +178,7 @@ const movesFor = async (
       return move === null ? [] : [move];
     }
     case 'connected': {
-      const ids = [connected?.id, connected?.jid].filter((id): id is string => typeof id === 'string');
+      const ids = [report.me?.id, report.me?.jid].filter((id): id is string => typeof id === 'string');
       // The envelope may carry no `me` (older providers): ask for it.
       if (ids.length === 0) {
         const asked = await deps.sessions.me(pairing.sessionName);
@@ -245,29 +189,6 @@ const movesFor = async (
   }
 };
 
-/**
- * A message of a live pairing: read from the provider's payload (status broadcasts and messages
- * without text are dropped unread), then analysed once by its own id whichever event brings it
- * (`message` and `message.any` both bring an incoming one, minutes apart at times).
- */
-const ingestMessage = async (
-  deps: WorkerDeps,
-  memory: BatchMemory,
-  family: Family,
-  seat: Seat,
-  event: z.infer<typeof envelope>,
-): Promise<SessionEventOutcome> => {
-  const payload = messagePayload.safeParse(event.payload);
-  if (!payload.success) return 'not_an_event';
-  const { from = null, to = null, body = null, ...rest } = payload.data;
-  const own = [event.me?.id, event.me?.lid, event.me?.jid].filter(
-    (id): id is string => typeof id === 'string',
-  );
-  const message = readProviderMessage({ ...rest, from, to, body }, own);
-  if (message === null) return 'dropped';
-  return analyseMessage(deps, memory, family, seat, message);
-};
-
 /** The moves' last pairing (the one saved) remembers when the provider made the report. */
 const stampedWith = (moves: PairingMoveResult[], reportedAt: string | null): PairingMoveResult[] => {
   const last = moves.at(-1);
@@ -275,46 +196,33 @@ const stampedWith = (moves: PairingMoveResult[], reportedAt: string | null): Pai
   return [...moves.slice(0, -1), { ...last, pairing: { ...last.pairing, statusReportedAt: reportedAt } }];
 };
 
-/** One event handled on the family as it is now. */
+/** The report a catch-up makes: the session's status as the provider answers it now. */
+const caughtUp = async (deps: PairingWorkerDeps, pairing: Pairing): Promise<Report | null> => {
+  const status = knownProviderStatus(await deps.sessions.status(pairing.sessionName));
+  return status === null ? null : { status, code: null, me: null };
+};
+
+/** One report handled on the family as it is now. */
 const handleOnFreshRead = async (
-  deps: WorkerDeps,
-  event: z.infer<typeof envelope>,
+  deps: PairingWorkerDeps,
+  event: SessionStatusEvent | CatchUp,
   providerEventId: string,
-  memory: BatchMemory,
-): Promise<SessionEventOutcome> => {
-  const owner = await sessionOwner(deps, event);
+): Promise<StatusReportOutcome> => {
+  const owner = await sessionOwner(deps, event.envelope);
   if (owner === null) return 'unknown_session';
   const { family, seat, pairing } = owner;
 
-  if (event.event === 'message' || event.event === 'message.any') {
-    if (pairing.status !== 'paired' && pairing.status !== 'degraded') return 'unknown_session';
-    return ingestMessage(deps, memory, family, seat, event);
-  }
-  if (event.event !== 'session.status' && event.event !== catchUpEvent) return 'unchanged';
+  const catchUp = event.kind === 'catch_up';
   // A catch-up is for a pairing no report has moved yet: one that moved heard the provider already.
-  if (event.event === catchUpEvent && pairing.status !== 'starting') return 'unchanged';
+  if (catchUp && pairing.status !== 'starting') return 'unchanged';
   if (await deps.families.handledProviderEvent(providerEventId)) return 'duplicate';
-  const catchUp = event.event === catchUpEvent;
   // A catch-up reads the status as it is now: any report the provider made before is older.
-  const reportedAt = catchUp
-    ? deps.clock.now().toISOString()
-    : event.timestamp === undefined
-      ? null
-      : new Date(event.timestamp).toISOString();
-  const status = statusPayload.safeParse(
-    catchUp ? { status: await deps.sessions.status(pairing.sessionName) } : event.payload,
-  );
-  if (!status.success) return 'not_an_event';
+  const reportedAt = catchUp ? deps.clock.now().toISOString() : event.reportedAt;
+  const report = catchUp ? await caughtUp(deps, pairing) : event;
+  if (report === null) return 'not_an_event';
   if (isStaleReport(pairing, reportedAt)) return 'stale';
 
-  const moves = await movesFor(
-    deps,
-    seat,
-    pairing,
-    status.data,
-    event.me,
-    reportedAt ?? deps.clock.now().toISOString(),
-  );
+  const moves = await movesFor(deps, seat, pairing, report, reportedAt ?? deps.clock.now().toISOString());
   if (moves.length === 0) return 'unchanged';
   if (
     moves.some((move) => move.on === 'reconnected') &&
@@ -333,31 +241,19 @@ const handleOnFreshRead = async (
 };
 
 /**
- * A worker's handling of one session-provider event the gateway queued. Events
- * of a session no pairing owns are dropped; a live pairing's messages are analysed, each once by
- * its own id (`memory` is what the batch keeps of them); a status report moves the pairing by the
- * table, once: the provider's event id is written with the change, so a redelivery finds it and
+ * A session's status report (or a pairing's catch-up, `catch-up.ts`), as the session-events worker
+ * hands it over: a report of a session no pairing owns is dropped; otherwise it moves the pairing by
+ * the table, once: the provider's event id is written with the change, so a redelivery finds it and
  * changes nothing.
  */
-export const handleSessionEvent = async (
-  deps: WorkerDeps,
-  body: string,
+export const handleStatusReport = async (
+  deps: PairingWorkerDeps,
+  event: SessionStatusEvent | CatchUp,
   providerEventId: string,
-  memory: BatchMemory = newBatchMemory(),
-): Promise<SessionEventOutcome> => {
-  let json: unknown;
-  try {
-    json = JSON.parse(body);
-  } catch {
-    return 'not_an_event';
-  }
-  const parsed = envelope.safeParse(json);
-  if (!parsed.success) return 'not_an_event';
-  const event = parsed.data;
+): Promise<StatusReportOutcome> =>
   // A pairing moved by a concurrent command (the person's answer, a guardian's unlink) is read
   // again and the event decided on it: a queue redelivery would hold the session's group for long.
-  return retryOnConflict(() => handleOnFreshRead(deps, event, providerEventId, memory));
-};
+  retryOnConflict(() => handleOnFreshRead(deps, event, providerEventId));
 
 /**
  * What became of a reconnect schedule: `stale` (not the one the pairing waits for), `attempted` (a
@@ -398,10 +294,11 @@ export const handleReconnectAttempt = async (
     const firing = beginAttempt(pairing, fired, deps.settings.pairing.reconnectDelaysSeconds);
     if (firing === null) return 'stale';
     const now = deps.clock.now();
-    const status = statusPayload.safeParse({ status: await providerStatus(pairing.sessionName) });
-    const reading = status.success
-      ? readProviderStatus(pairing, status.data.status, deps.settings.pairing.reconnectDelaysSeconds.length)
-      : ({ kind: 'ignore' } as const);
+    const status = knownProviderStatus(await providerStatus(pairing.sessionName));
+    const reading =
+      status === null
+        ? ({ kind: 'ignore' } as const)
+        : readProviderStatus(pairing, status, deps.settings.pairing.reconnectDelaysSeconds.length);
     const step = reconnectStep(firing, reading);
     if (step === 'restart' && firing.kind === 'attempt') {
       if (firing.next !== null) await deps.reconnects.schedule(firing.next.attempt, firing.next.at);
@@ -424,8 +321,8 @@ export const handleReconnectAttempt = async (
     // The provider's status moves the pairing (the same moves its report would make); or the drop
     // ends here: the verdict found the session still down, or the provider refused the last restart.
     const ending =
-      step === 'follow_status' && status.success
-        ? await movesFor(deps, seat, pairing, status.data, null, now.toISOString())
+      step === 'follow_status' && status !== null
+        ? await movesFor(deps, seat, pairing, { status, code: null, me: null }, now.toISOString())
         : chain(firing.kind === 'attempt' ? firing.pairing : pairing, ['third_retry_failed'], now, deps);
     await settle(deps, source, family, seat, stampedWith(ending, now.toISOString()), null);
     return ending.at(-1)?.pairing.status === 'paired' ? 'reconnected' : 'disconnected';

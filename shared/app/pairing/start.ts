@@ -16,7 +16,7 @@ import { seatFor, type SeatAccess } from '../family-access';
 import { retryOnConflict } from '../retry-on-conflict';
 import { seatRef } from '../seats/seats';
 import { stateChangeEvents } from '../seats/state-events';
-import { personLinkAccess } from './person-link';
+import { personLinkAccess } from '../person-link';
 import { endSession } from './sessions';
 import { catchUpMessage } from './catch-up';
 

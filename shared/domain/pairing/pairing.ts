@@ -206,6 +206,10 @@ export const providerStatuses = [
 ] as const;
 export type ProviderStatus = (typeof providerStatuses)[number];
 
+/** A status the provider answered when asked, or null for one the service does not know (or none). */
+export const knownProviderStatus = (status: string | null): ProviderStatus | null =>
+  providerStatuses.find((known) => known === status) ?? null;
+
 /**
  * What a status report asks of a pairing. `challenge`: fetch the QR or a code, then move with
  * `challenge_arrived`. `confirm`: the provider asks to compare the number it sends. `connected`: check

@@ -1,10 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { catchUpMessage } from '../../../../shared/app/pairing/catch-up';
-import { handleReconnectAttempt, handleSessionEvent } from '../../../../shared/app/pairing/session-events';
+import { readWahaEvent } from '../../../../shared/adapters/session-provider/waha-events';
+import { catchUpMessage, readCatchUp } from '../../../../shared/app/pairing/catch-up';
+import { handleReconnectAttempt, handleStatusReport } from '../../../../shared/app/pairing/session-events';
+import {
+  dispatchSessionEvent,
+  sessionEventBatch,
+  type WorkerDeps,
+} from '../../../../shared/app/session-batch';
 import { sessionEnd } from '../../../../shared/app/pairing/sessions';
 import type { Seat } from '../../../../shared/domain/family/seat';
-import type { Pairing } from '../../../../shared/domain/pairing/pairing';
-import { ProviderRefused } from '../../../../shared/ports/session-provider';
+import type { Pairing, ProviderStatus } from '../../../../shared/domain/pairing/pairing';
+import { ProviderRefused, type SessionStatusEvent } from '../../../../shared/ports/session-provider';
 import { findsOn, fakeAnalyzer } from '../../../support/fakes/analyzer';
 import { fakeDeps, fakeWorld, type FakeWorld } from '../../../support/fakes/deps';
 import {
@@ -12,12 +18,17 @@ import {
   aPairedSeat,
   aProxy,
   aSeatWithPairing,
+  anActiveSeat,
   eventTypes,
   storedSeat,
 } from '../../../support/fakes/seed';
 import { sessionEvent, working } from '../../../support/session-event-bodies';
 
 const MINUTE_MS = 60_000;
+
+/** A queued body handled as the session-events worker handles it: read by the adapter, then dispatched. */
+const handleSessionEvent = (deps: WorkerDeps, body: string, eventId: string) =>
+  dispatchSessionEvent(sessionEventBatch(deps), readCatchUp(body) ?? readWahaEvent(body), eventId);
 
 /** A family with a proxy whose seat's pairing has the given fields (a QR shown, unless told). */
 const linking = async (world: FakeWorld, fields: Partial<Pairing> & Pick<Pairing, 'status'>) => {
@@ -290,5 +301,74 @@ describe('handleReconnectAttempt', () => {
       'disconnected',
     );
     expect(storedSeat(world, seat)?.pairing).toMatchObject({ status: 'disconnected', reconnectAttempts: 3 });
+  });
+});
+
+/** A status report of the seat's session as the provider's adapter hands it over. */
+const reportOf = (seat: Pick<Seat, 'uid' | 'pairing'>, status: ProviderStatus): SessionStatusEvent => ({
+  kind: 'status',
+  envelope: {
+    id: 'evt_1',
+    event: 'session.status',
+    session: seat.pairing?.sessionName ?? '',
+    seatUid: seat.uid,
+  },
+  status,
+  code: null,
+  me: null,
+  reportedAt: null,
+});
+
+describe('handleStatusReport', () => {
+  it('moves a pairing by its report once: a drop makes it degraded and schedules a reconnect; the redelivery changes nothing', async () => {
+    const world = fakeWorld();
+    const seat = aPairedSeat(world, aFamily(world).accountUid, 'sp-1');
+    await expect(handleStatusReport(world.deps, reportOf(seat, 'STOPPED'), 'evt_1')).resolves.toBe('handled');
+    expect(storedSeat(world, seat)?.pairing?.status).toBe('degraded');
+    expect(world.deps.reconnects.pending.map((one) => one.payload.attempt)).toEqual([1]);
+    await expect(handleStatusReport(world.deps, reportOf(seat, 'STOPPED'), 'evt_1')).resolves.toBe(
+      'duplicate',
+    );
+    expect(world.deps.reconnects.pending).toHaveLength(1);
+  });
+
+  it('drops a report of a session no pairing owns', async () => {
+    const world = fakeWorld();
+    const seat = aPairedSeat(world, aFamily(world).accountUid, 'sp-1');
+    const stray = { uid: seat.uid, pairing: seat.pairing && { ...seat.pairing, sessionName: 'pairing_x' } };
+    await expect(handleStatusReport(world.deps, reportOf(stray, 'STOPPED'), 'evt_1')).resolves.toBe(
+      'unknown_session',
+    );
+    expect(storedSeat(world, seat)?.pairing?.status).toBe('paired');
+  });
+
+  it('takes a catch-up only for a pairing no report has moved yet, as a report of the status the provider answers now', async () => {
+    const world = fakeWorld();
+    const { accountUid } = aFamily(world);
+    const paired = aPairedSeat(world, accountUid, 'sp-1');
+    const starting = anActiveSeat(world, accountUid, {
+      pairing: paired.pairing && {
+        ...paired.pairing,
+        sessionName: 'pairing_2',
+        status: 'starting',
+        pairedAt: null,
+      },
+    });
+    const catchUpOf = (seat: Seat) => {
+      const read = seat.pairing && readCatchUp(catchUpMessage(seat.pairing, seat.uid).body);
+      if (read == null) throw new Error('no catch-up');
+      return read;
+    };
+    await expect(handleStatusReport(world.deps, catchUpOf(paired), 'catch-up-1')).resolves.toBe('unchanged');
+    // A session the provider does not know has no status to read.
+    await expect(handleStatusReport(world.deps, catchUpOf(starting), 'catch-up-2')).resolves.toBe(
+      'not_an_event',
+    );
+    world.deps.sessions.have('pairing_2', { status: 'SCAN_QR_CODE' });
+    await expect(handleStatusReport(world.deps, catchUpOf(starting), 'catch-up-2')).resolves.toBe('handled');
+    expect(storedSeat(world, starting)?.pairing).toMatchObject({
+      status: 'challenge',
+      challenge: { kind: 'qr' },
+    });
   });
 });

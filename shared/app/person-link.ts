@@ -1,12 +1,14 @@
-import type { RateRule } from '../../domain/rate-limit/window';
-import type { Deps } from '../deps';
-import type { SeatAccess } from '../family-access';
-import { findLink, requireLive } from '../link-access';
-import { enforceRateLimits } from '../rate-limits';
+import type { RateRule } from '../domain/rate-limit/window';
+import type { Deps } from './deps';
+import type { SeatAccess } from './family-access';
+import { findLink, requireLive } from './link-access';
+import { enforceRateLimits } from './rate-limits';
 
 /**
- * The person's pairing routes (`/consent-requests/{token}/pairing…`). Their budgets are fixed
- * (a 10-minute window, per link and per IP); each is counted before the token is looked up.
+ * The person's routes behind their link that pairing and history share: the pairing's
+ * (`/consent-requests/{token}/pairing…`) and the history offer's acceptance. Their budgets are fixed
+ * (a 10-minute window, per link and per IP); each is counted before the token is looked up. Kept out
+ * of both capabilities, so history, which pairing moves, needs nothing of pairing.
  */
 const window = 600;
 const budgets = {

@@ -1,8 +1,17 @@
-import { StaleWrite } from '../../domain/errors';
-import type { Family } from '../../domain/family/account';
-import type { FamilyStore } from '../../ports/stores';
-import { newBatchMemory, type BatchMemory } from '../alerts/analyse-message';
-import type { WorkerDeps } from './session-events';
+import { StaleWrite } from '../domain/errors';
+import type { Family } from '../domain/family/account';
+import type { FamilyStore } from '../ports/stores';
+import { newBatchMemory, type AnalysisDeps, type BatchMemory } from './alerts/analyse-message';
+import { handleStatusReport, type PairingWorkerDeps } from './pairing/session-events';
+import { analyseLiveMessage } from './alerts/live-messages';
+import type { CatchUp } from './pairing/catch-up';
+import type { SessionEvent, UnusableSessionEvent } from '../ports/session-provider';
+
+/**
+ * The session-events worker's: moving pairings by the session's status, and analysing its
+ * messages. One batch serves both, so it is neither capability's.
+ */
+export type WorkerDeps = PairingWorkerDeps & AnalysisDeps;
 
 /**
  * The families a batch reads, read once per batch: a family is kept from its first read and
@@ -48,3 +57,23 @@ export const sessionEventBatch = (deps: WorkerDeps): { deps: WorkerDeps; memory:
   deps: { ...deps, families: batchFamilies(deps.families) },
   memory: newBatchMemory(),
 });
+
+/** What the session-events queue carries, as read: the provider's event, or a pairing's own catch-up. */
+export type QueuedSessionEvent = SessionEvent | UnusableSessionEvent | CatchUp;
+
+/** Each event to the capability it concerns: a status moves the pairing, a message is analysed. */
+export const dispatchSessionEvent = (
+  batch: ReturnType<typeof sessionEventBatch>,
+  event: QueuedSessionEvent,
+  eventId: string,
+) => {
+  switch (event.kind) {
+    case 'status':
+    case 'catch_up':
+      return handleStatusReport(batch.deps, event, eventId);
+    case 'message':
+      return analyseLiveMessage(batch.deps, batch.memory, event);
+    case 'unusable':
+      return Promise.resolve('not_an_event' as const);
+  }
+};
