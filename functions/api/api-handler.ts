@@ -8,7 +8,7 @@ import type { OperatorAccess } from '../../shared/app/operators/operators';
 import { observability } from '../../shared/adapters/lambda/observability';
 import { accessLog } from './access-log.middleware';
 import { createRouter, type Operations } from './router';
-import { logger, settings, tokens } from './runtime';
+import { logger, settings, tokens } from '../composition/api';
 
 const clientIp = apiClientIp(
   settings,

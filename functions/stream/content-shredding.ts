@@ -1,21 +1,10 @@
-import { Logger } from '@aws-lambda-powertools/logger';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
-import { createTableAccess } from '../../shared/adapters/dynamo/client';
-import { dynamoMessageStore } from '../../shared/adapters/dynamo/message.store';
 import { seatOfDestroyedKey } from '../../shared/adapters/dynamo/stream-filter';
 import { shredSeatContent } from '../../shared/app/content/shredding';
-import { config } from '../../shared/config/config';
 import { observed } from '../../shared/adapters/lambda/observability';
+import { contentShreddingWiring } from '../composition/workers';
 
-const settings = config();
-const logger = new Logger({ serviceName: 'family-protection-stream', logLevel: settings.LOG_LEVEL });
-const messages = dynamoMessageStore(
-  createTableAccess({
-    tableName: settings.TABLE_NAME,
-    region: settings.AWS_REGION,
-    endpoint: settings.DYNAMODB_ENDPOINT,
-  }),
-);
+const { logger, messages } = contentShreddingWiring();
 
 /**
  * The seat items whose data key was just destroyed (by the event source's filter): each seat's

@@ -1,28 +1,11 @@
-import { Logger } from '@aws-lambda-powertools/logger';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
-import { loadHasher } from '../../shared/adapters/crypto/service-secrets';
-import { createTableAccess } from '../../shared/adapters/dynamo/client';
-import { dynamoRelayRegistry } from '../../shared/adapters/dynamo/relay-registry';
 import { countedEventOfRecord, eventOfRecord } from '../../shared/adapters/dynamo/stream-filter';
 import { observed } from '../../shared/adapters/lambda/observability';
-import { powertoolsMetrics } from '../../shared/adapters/metrics/powertools-metrics';
 import { countCommitted } from '../../shared/app/events/committed-metrics';
-import { httpRelayPush } from '../../shared/adapters/relay/http-push';
 import { fanOut } from '../../shared/app/events/fan-out';
-import { config } from '../../shared/config/config';
-import { lazy } from '../../shared/lazy';
+import { eventFanOutWiring } from '../composition/workers';
 
-const settings = config();
-const logger = new Logger({ serviceName: 'family-protection-stream', logLevel: settings.LOG_LEVEL });
-const table = createTableAccess({
-  tableName: settings.TABLE_NAME,
-  region: settings.AWS_REGION,
-  endpoint: settings.DYNAMODB_ENDPOINT,
-});
-const metrics = powertoolsMetrics();
-const deps = lazy(async () => {
-  return { registry: dynamoRelayRegistry(table), push: httpRelayPush(await loadHasher(settings)) };
-});
+const { logger, metrics, deps } = eventFanOutWiring();
 
 /**
  * The table stream's handler (event items only, by the event source's filter): wakes the relay

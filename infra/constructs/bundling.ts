@@ -43,8 +43,8 @@ export interface Chunk {
 export const chunks: Partial<Record<string, readonly Chunk[]>> = {
   health: [{ entry: 'functions/api/health/openapi-document.mts', file: 'openapi-document.mjs' }],
   evidence: [
-    { entry: 'functions/api/evidence/aws-checks.mts', file: 'aws-checks.mjs' },
-    { entry: 'functions/api/evidence/local-checks.mts', file: 'local-checks.mjs' },
+    { entry: 'functions/composition/evidence-aws-checks.mts', file: 'evidence-aws-checks.mjs' },
+    { entry: 'functions/composition/evidence-local-checks.mts', file: 'evidence-local-checks.mjs' },
   ],
 };
 

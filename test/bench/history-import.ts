@@ -14,7 +14,7 @@ import { wahaSessionProvider } from '../../shared/adapters/session-provider/waha
 import { runImport, type RunDeps } from '../../shared/app/history/run';
 import { parseConfig } from '../../shared/config/config';
 import { moveImport, newImport } from '../../shared/domain/history/history-import';
-import { useCaseSettingsFrom } from '../../functions/use-case-settings';
+import { useCaseSettingsFrom } from '../../functions/composition/settings';
 import { historyDeps } from '../support/history';
 import { freePort } from '../support/ports';
 import { protectedSeat } from '../support/seats';

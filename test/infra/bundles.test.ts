@@ -14,7 +14,13 @@ describe('bundles with chunks', () => {
   const load = async <T>(file: string) => (await import(pathToFileURL(join(out, file)).href)) as T;
   let sources: Record<string, string[]> = {};
   beforeAll(async () => {
-    sources = await buildBundles(out, { groups: ['auth', 'evidence', 'health'] });
+    sources = await buildBundles(out, {
+      groups: ['auth', 'evidence', 'health'],
+      extra: {
+        'session-ends': 'functions/workers/session-ends/handler.ts',
+        'sign-in-mails': 'functions/workers/sign-in-mails/handler.ts',
+      },
+    });
   }, 60_000);
   afterAll(() => rmSync(out, { recursive: true, force: true }));
 
@@ -33,7 +39,7 @@ describe('bundles with chunks', () => {
         speech: { listen: unknown };
       };
       s3Store(options: { region: string; bucket: string; kmsKeyId: string }): { keep: unknown };
-    }>('aws-checks.mjs');
+    }>('evidence-aws-checks.mjs');
     const verifiers = awsChecks.awsVerifiers({ region: 'sa-east-1', webpWasmPath: undefined });
     expect(typeof verifiers.faces.countFaces).toBe('function');
     expect(typeof verifiers.speech.listen).toBe('function');
@@ -44,6 +50,14 @@ describe('bundles with chunks', () => {
 
   it('leave SES to the sign-in mail worker: a sign-in request only queues its letter', () => {
     expect(read('auth.mjs')).not.toMatch(/SendEmail/);
+  });
+
+  it('carry only the capabilities their function wires, though one root wires all of its kind', () => {
+    // The session-ends worker talks to the session provider only, the sign-in mail worker sends mail only.
+    for (const worker of ['session-ends', 'sign-in-mails'])
+      expect(read(`${worker}.mjs`).includes('DynamoDBServiceException'), worker).toBe(false);
+    // Only the operators' groups verify operators' tokens (Cognito's).
+    expect(read('auth.mjs').includes('cognito-idp')).toBe(false);
   });
 
   it('leave the OpenAPI document to the chunk that serves it', async () => {

@@ -16,7 +16,7 @@ import { runImport, type RunDeps } from '../../shared/app/history/run';
 import { settleFailedRun, type SettledFailure } from '../../shared/app/history/run-failure';
 import { unlinkPairing } from '../../shared/app/pairing/unlink';
 import { parseConfig } from '../../shared/config/config';
-import { useCaseSettingsFrom } from '../../functions/use-case-settings';
+import { useCaseSettingsFrom } from '../../functions/composition/settings';
 import type { ImportJob } from '../../shared/domain/history/history-import';
 import { ProviderRefused } from '../../shared/ports/session-provider';
 import { runAs } from '../../localstack/table-guard';

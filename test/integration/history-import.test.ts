@@ -20,7 +20,7 @@ import {
 } from '../../shared/app/history/imports';
 import { runImport, type RunDeps } from '../../shared/app/history/run';
 import { parseConfig } from '../../shared/config/config';
-import { useCaseSettingsFrom } from '../../functions/use-case-settings';
+import { useCaseSettingsFrom } from '../../functions/composition/settings';
 import type { Seat } from '../../shared/domain/family/seat';
 import type { ImportCheck } from '../../shared/domain/history/history-import';
 import type { HistoryMessage } from '../../shared/ports/session-provider';

@@ -19,7 +19,7 @@ import type { Member } from '../../shared/domain/family/member';
 import type { Seat } from '../../shared/domain/family/seat';
 import { parseConfig } from '../../shared/config/config';
 import { AnalysisUnavailable, type Analyzer } from '../../shared/ports/analyzer';
-import { useCaseSettingsFrom } from '../../functions/use-case-settings';
+import { useCaseSettingsFrom } from '../../functions/composition/settings';
 import { freshTable, seatKeysTableOf } from '../support/table';
 import { seatKeysIn } from '../support/seat-keys';
 import { historyDeps } from '../support/history';

@@ -1,6 +1,6 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { useCaseSettingsFrom } from '../../functions/use-case-settings';
+import { useCaseSettingsFrom } from '../../functions/composition/settings';
 import type { TableAccess } from '../../shared/adapters/dynamo/client';
 import { cryptoIds } from '../../shared/adapters/crypto/node-crypto';
 import { dynamoFamilyStore } from '../../shared/adapters/dynamo/family.store';

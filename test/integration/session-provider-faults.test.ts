@@ -2,7 +2,7 @@ import type { OutgoingMessage } from '../../shared/ports/queue';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useCaseSettingsFrom } from '../../functions/use-case-settings';
+import { useCaseSettingsFrom } from '../../functions/composition/settings';
 import type { TableAccess } from '../../shared/adapters/dynamo/client';
 import { cryptoIds } from '../../shared/adapters/crypto/node-crypto';
 import { localSeatKeys } from '../../shared/adapters/consent/local-seat-keys';

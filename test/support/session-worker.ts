@@ -1,5 +1,5 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { useCaseSettingsFrom } from '../../functions/use-case-settings';
+import { useCaseSettingsFrom } from '../../functions/composition/settings';
 import { rulesAnalyzer } from '../../shared/adapters/analysis/rules-analyzer';
 import { localSeatKeys } from '../../shared/adapters/consent/local-seat-keys';
 import { aesGcmContentSeal } from '../../shared/adapters/crypto/content-seal';

@@ -15,10 +15,10 @@ import { bearerOperation, created, noContent, ok, publicOperation } from '../../
 import { issueStreamTicket } from '../../../shared/app/events/streams';
 import { registerDevice, removeDevice } from '../../../shared/app/notifications/devices';
 import { apiHandler } from '../api-handler';
-import { pushRegistry } from '../push-registry';
-import { deviceKeys } from '../device-keys';
-import { deps, useCaseSettings } from '../runtime';
+import { accountsWiring, deps, useCaseSettings } from '../../composition/api';
 import { requests } from './schemas';
+
+const { pushRegistry, deviceKeys } = accountsWiring();
 
 /** Devices: the push platform, and the device key's data keys to wrap their tokens with. */
 const deviceDeps = async () => ({

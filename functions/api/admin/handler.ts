@@ -25,8 +25,7 @@ import { listCustomers } from '../../../shared/app/operators/customers';
 import { recordRead } from '../../../shared/app/operators/audited-read';
 import type { Operator } from '../../../shared/domain/operators/roster';
 import { apiHandler } from '../api-handler';
-import { deps as sessionDeps } from '../session-deps';
-import { operatorDeps, proxyAdminDeps } from './operator-deps';
+import { adminWiring } from '../../composition/api';
 import {
   addProxy,
   burnProxy,
@@ -35,6 +34,8 @@ import {
   retireProxy,
 } from '../../../shared/app/proxies/pool';
 import { requests } from './schemas';
+
+const { sessionDeps, operatorDeps, proxyAdminDeps } = adminWiring();
 
 /** The audit of a list's read (`read:<what>` on the list). */
 const listRead = (what: string) => (operator: Operator) => recordRead(operatorDeps, operator, what);

@@ -2,14 +2,10 @@ import { dismissAlert, listAlerts, resolveAlert } from '../../../shared/app/aler
 import { readAlertExcerpt } from '../../../shared/app/alerts/excerpt';
 import { bearerOperation, ok } from '../../../shared/http/operation';
 import { apiHandler } from '../api-handler';
-import { configuredWrappedKeys } from '../../seat-keys';
-import { configFor } from '../../../shared/config/config';
-import { deps, settings } from '../runtime';
-import { seatKeys } from '../seat-keys';
+import { alertsWiring, deps } from '../../composition/api';
 import { requests } from './schemas';
 
-// An excerpt opens its seat's key: its wrapped copy is read from the seat keys' table.
-const wrappedKeys = configuredWrappedKeys(settings, configFor('wrappedKeys').wrappedKeys);
+const { seatKeys, wrappedKeys } = alertsWiring();
 
 export const handler = apiHandler('alerts', {
   listAlerts: bearerOperation({

@@ -2,10 +2,10 @@ import { requestOtp, resendLink } from '../../../shared/app/auth/sign-in';
 import { verifyOtp } from '../../../shared/app/auth/verify';
 import { accepted, ok, publicOperation } from '../../../shared/http/operation';
 import { apiHandler } from '../api-handler';
-import { deps } from '../runtime';
-import { signInMails } from './sign-in-mails';
+import { authWiring, deps } from '../../composition/api';
 import { requests } from './schemas';
 
+const { signInMails } = authWiring();
 const signInDeps = async () => ({ ...(await deps()), signInMails });
 
 export const handler = apiHandler('auth', {

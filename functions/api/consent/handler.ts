@@ -2,9 +2,10 @@ import { acceptConsent, declineConsent, readConsentPage } from '../../../shared/
 import { readPersonProtection, stopProtection } from '../../../shared/app/consent/protection';
 import { ok, publicOperation } from '../../../shared/http/operation';
 import { apiHandler } from '../api-handler';
-import { seatKeys } from '../seat-keys';
-import { deps } from '../session-deps';
+import { consentWiring } from '../../composition/api';
 import { requests } from './schemas';
+
+const { deps, seatKeys } = consentWiring();
 
 export const handler = apiHandler('consent', {
   readConsentPage: publicOperation({

@@ -3,9 +3,10 @@ import { evidenceLimits } from '../../../shared/domain/consent/evidence';
 import { readFileParts } from '../../../shared/http/multipart';
 import { created, publicRawOperation } from '../../../shared/http/operation';
 import { apiHandler } from '../api-handler';
-import { deps } from '../runtime';
-import { evidenceDeps } from './deps';
+import { deps, evidenceWiring } from '../../composition/api';
 import { requests } from './schemas';
+
+const { evidenceDeps } = evidenceWiring();
 
 /**
  * The person's evidence upload has its own function: more memory and time for the checks, and the

@@ -4,7 +4,7 @@ import { jsonResponse } from '../../../shared/http/envelope';
 import type { Operation } from '../../../shared/http/operation';
 import { systemClock } from '../../../shared/ports/clock';
 import { apiHandler } from '../api-handler';
-import { table } from '../runtime';
+import { table } from '../../composition/api';
 
 const startedAt = Date.now();
 const probes = tableProbes(table);

@@ -7,8 +7,10 @@ import {
 } from '../../../shared/app/history/imports';
 import { bearerOperation, created, noContent, ok, publicOperation } from '../../../shared/http/operation';
 import { apiHandler } from '../api-handler';
-import { deps } from './deps';
+import { historyWiring } from '../../composition/api';
 import { requests } from './schemas';
+
+const { deps } = historyWiring();
 
 export const handler = apiHandler('history', {
   getHistoryImport: bearerOperation({

@@ -9,7 +9,7 @@ import {
 } from '../../../shared/app/notifications/preferences';
 import { bearerOperation, noContent, ok } from '../../../shared/http/operation';
 import { apiHandler } from '../api-handler';
-import { deps } from '../runtime';
+import { deps } from '../../composition/api';
 import { requests } from './schemas';
 
 export const handler = apiHandler('notifications', {

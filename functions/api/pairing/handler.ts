@@ -13,8 +13,10 @@ import {
   publicOperation,
 } from '../../../shared/http/operation';
 import { apiHandler } from '../api-handler';
-import { deps } from '../session-deps';
+import { pairingWiring } from '../../composition/api';
 import { requests } from './schemas';
+
+const { deps } = pairingWiring();
 
 export const handler = apiHandler('pairing', {
   listChannels: bearerOperation({

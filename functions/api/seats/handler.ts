@@ -5,10 +5,10 @@ import { getProtection } from '../../../shared/app/seats/protection-card';
 import { askConsent, getConsent, resendConsent } from '../../../shared/app/consent/request';
 import { bearerOperation, created, noContent, ok } from '../../../shared/http/operation';
 import { apiHandler } from '../api-handler';
-import { deps } from '../runtime';
-import { seatKeys } from '../seat-keys';
-import { pauseResumes } from './pause-schedules';
+import { deps, seatsWiring } from '../../composition/api';
 import { requests } from './schemas';
+
+const { seatKeys, pauseResumes } = seatsWiring();
 
 export const handler = apiHandler('seats', {
   askConsent: bearerOperation({

@@ -12,8 +12,10 @@ import {
 import type { Operator } from '../../../shared/domain/operators/roster';
 import { created, ok, operatorOperation, operatorReadOperation } from '../../../shared/http/operation';
 import { apiHandler } from '../api-handler';
-import { supplyDeps } from './deps';
+import { supplyWiring } from '../../composition/api';
 import { requests } from './schemas';
+
+const { supplyDeps } = supplyWiring();
 
 /** An operator's read of the supply, answered once audited (`read:supply-<what>`). */
 const read = <T>(what: string, run: () => Promise<T>) =>

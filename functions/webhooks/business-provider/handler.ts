@@ -2,16 +2,11 @@ import { timingSafeEqual } from 'node:crypto';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { answer, parseBody, rawBody } from '../gateway-http';
 import { businessEventsOf, whatsappNotification } from '../../../shared/adapters/consent/whatsapp-webhook';
-import { sqsQueue } from '../../../shared/adapters/sqs/sqs-queue';
 import { validBusinessProviderSignature } from '../../../shared/http/signatures';
-import { requireSecret } from '../../../shared/adapters/crypto/service-secrets';
-import { configFor } from '../../../shared/config/config';
-import { logger, secrets, sqs } from '../gateway-runtime';
+import { businessProviderWebhookWiring, logger } from '../../composition/gateway';
 import { observed } from '../../../shared/adapters/lambda/observability';
 
-const appSecret = requireSecret(secrets, 'businessProviderAppSecret');
-const verifyToken = requireSecret(secrets, 'businessProviderVerifyToken');
-const queue = sqsQueue(sqs, configFor('businessEventsQueue').businessEventsQueue.BUSINESS_EVENTS_QUEUE_URL);
+const { appSecret, verifyToken, queue } = businessProviderWebhookWiring();
 
 /** Meta's `hub.challenge` is an integer (its webhook verification request); nothing else is echoed. */
 const providerChallenge = /^[0-9]{1,20}$/;

@@ -1,20 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { answer, rawBody } from '../gateway-http';
-import { sqsQueue } from '../../../shared/adapters/sqs/sqs-queue';
 import { validSessionProviderSignature } from '../../../shared/http/signatures';
-import { requireSecret } from '../../../shared/adapters/crypto/service-secrets';
 import { encodeQueuedBody } from '../../../shared/adapters/sqs/queued-body';
-import { configFor } from '../../../shared/config/config';
-import { configuredEventBodies } from '../../event-bodies';
-import { logger, secrets, settings, sqs } from '../gateway-runtime';
 import { readWahaEvent } from '../../../shared/adapters/session-provider/waha-events';
+import { logger, sessionProviderWebhookWiring } from '../../composition/gateway';
 import { observed } from '../../../shared/adapters/lambda/observability';
 
-const secret = requireSecret(secrets, 'sessionProviderWebhookSecret');
-const { sessionEventsQueue, eventBodies } = configFor('sessionEventsQueue', 'eventBodies');
-const queue = sqsQueue(sqs, sessionEventsQueue.SESSION_EVENTS_QUEUE_URL);
-const bodies = await configuredEventBodies(settings, eventBodies);
+const { secret, queue, bodies } = await sessionProviderWebhookWiring();
 
 /**
  * `POST /webhooks/session-provider`: the signature over the raw bytes first (401), then the envelope

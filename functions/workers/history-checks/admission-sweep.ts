@@ -2,8 +2,9 @@ import { scheduleTargets } from '../../../shared/adapters/scheduler/schedule-tar
 import { observed } from '../../../shared/adapters/lambda/observability';
 import { powertoolsMetrics } from '../../../shared/adapters/metrics/powertools-metrics';
 import { sweepAdmissions } from '../../../shared/app/history/admission';
-import { logger } from '../logger';
-import { historyCheckDeps } from './deps';
+import { historyChecksWiring, logger } from '../../composition/workers';
+
+const { deps } = historyChecksWiring();
 
 /**
  * The recurring admission sweep: free slots go to the head of the queue. Every move that frees a
@@ -13,10 +14,7 @@ import { historyCheckDeps } from './deps';
  */
 const handle = async (event: unknown): Promise<{ admitted: number }> => {
   scheduleTargets.historyAdmission.payload.parse(event ?? {});
-  const admitted = await sweepAdmissions(
-    { ...(await historyCheckDeps()), metrics: powertoolsMetrics() },
-    'crons',
-  );
+  const admitted = await sweepAdmissions({ ...(await deps()), metrics: powertoolsMetrics() }, 'crons');
   logger.info('history.admission_swept', { admitted });
   return { admitted };
 };

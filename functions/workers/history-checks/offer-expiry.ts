@@ -1,8 +1,9 @@
 import { scheduleTargets } from '../../../shared/adapters/scheduler/schedule-targets';
 import { lapseOffer } from '../../../shared/app/history/admission';
-import { logger } from '../logger';
-import { historyCheckDeps } from './deps';
+import { historyChecksWiring, logger } from '../../composition/workers';
 import { observed } from '../../../shared/adapters/lambda/observability';
+
+const { deps } = historyChecksWiring();
 
 /**
  * The offer-expiry schedule's target: an offered import not accepted by `offerExpiresAt` goes back
@@ -11,7 +12,7 @@ import { observed } from '../../../shared/adapters/lambda/observability';
  */
 const handle = async (event: unknown): Promise<{ outcome: string }> => {
   const fired = scheduleTargets.historyOfferExpiry.payload.parse(event);
-  const outcome = await lapseOffer(await historyCheckDeps(), fired);
+  const outcome = await lapseOffer(await deps(), fired);
   logger.info('history.offer_checked', { seatUid: fired.seatUid, importId: fired.importId, outcome });
   return { outcome };
 };

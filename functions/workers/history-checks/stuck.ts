@@ -1,8 +1,9 @@
 import { scheduleTargets } from '../../../shared/adapters/scheduler/schedule-targets';
 import { checkStuck } from '../../../shared/app/history/admission';
-import { logger } from '../logger';
-import { historyCheckDeps } from './deps';
+import { historyChecksWiring, logger } from '../../composition/workers';
 import { observed } from '../../../shared/adapters/lambda/observability';
+
+const { deps } = historyChecksWiring();
 
 /**
  * The stuck check's target: a running import without progress for `HISTORY_STUCK_SECONDS` is
@@ -11,7 +12,7 @@ import { observed } from '../../../shared/adapters/lambda/observability';
  */
 const handle = async (event: unknown): Promise<{ outcome: string }> => {
   const fired = scheduleTargets.historyStuck.payload.parse(event);
-  const outcome = await checkStuck(await historyCheckDeps(), fired);
+  const outcome = await checkStuck(await deps(), fired);
   logger.info('history.stuck_checked', { seatUid: fired.seatUid, importId: fired.importId, outcome });
   return { outcome };
 };

@@ -1,28 +1,19 @@
-import type { Context, SQSEvent } from 'aws-lambda';
 import { failureCauseOf } from '../../../shared/app/failure-cause';
 import { settleFailedRun, type SettledFailure } from '../../../shared/app/history/run-failure';
 import { runImport } from '../../../shared/app/history/run';
 import * as z from '../../../shared/validation/z';
-import { logger } from '../logger';
-import { settings } from '../notifying';
-import { historyWorkerDeps } from './deps';
-import { observed } from '../../../shared/adapters/lambda/observability';
+import { historyImportWiring, logger, settings } from '../../composition/workers';
+import { MessageFailed, queueWorker } from '../queue-worker';
 
-const job = z.object({
+const { deps: runDeps } = historyImportWiring();
+
+const importJob = z.object({
   seatUid: z.string(),
   importId: z.string(),
   // Absent on a first try (and on jobs sent before tries were counted).
   attempt: z.optional(z.number().check(z.int(), z.gte(0))),
   mark: z.optional(z.number().check(z.int(), z.gte(0))),
 });
-
-const readJson = (body: string): unknown => {
-  try {
-    return JSON.parse(body);
-  } catch {
-    return null;
-  }
-};
 
 /**
  * Time kept back from the function's limit: the page in hand (its provider call may take its whole
@@ -43,20 +34,17 @@ const settledLog: Record<SettledFailure['then'], string> = {
  * time. A run that nears the function's limit hands the rest to a new message. A run that fails is
  * settled at once (`settleFailedRun`): tried again a few seconds later, or the import ends, so it
  * never holds its slot for the queue's visibility timeout; only when that settling cannot be written
- * does the message come back (and resume from its chats' checkpoints). Logs ids, the try and the
- * failure's stable cause, never an error's message.
+ * does the message come back (and resume from its chats' checkpoints). A job that cannot be read is
+ * dropped (`history.unreadable_job`). Logs ids, the try and the failure's stable cause, never an
+ * error's message.
  */
-const handle = async (event: SQSEvent, context: Context) => {
-  const deps = await historyWorkerDeps();
-  const batchItemFailures: { itemIdentifier: string }[] = [];
-  for (const record of event.Records) {
-    const parsed = job.safeParse(readJson(record.body));
-    if (!parsed.success) {
-      logger.error('history.unreadable_job', { messageId: record.messageId });
-      batchItemFailures.push({ itemIdentifier: record.messageId });
-      continue;
-    }
-    const { seatUid, importId, attempt = 0 } = parsed.data;
+export const handler = queueWorker(logger, {
+  log: 'history',
+  lines: { dropped: 'history.unreadable_job', failed: 'history.run_failed' },
+  body: importJob,
+  batch: runDeps,
+  run: async (job, _record, deps, context) => {
+    const { seatUid, importId, attempt = 0 } = job;
     try {
       const budgetMs = Math.max(context.getRemainingTimeInMillis() - marginMs, 1_000);
       // The job it hands on (a run past its budget) starts a new count of failed tries.
@@ -64,7 +52,7 @@ const handle = async (event: SQSEvent, context: Context) => {
       logger.info('history.run', { seatUid, importId, attempt, outcome });
     } catch (error) {
       try {
-        const settled = await settleFailedRun(deps, parsed.data, error);
+        const settled = await settleFailedRun(deps, job, error);
         logger.warn(settledLog[settled.then], {
           seatUid,
           importId,
@@ -73,18 +61,17 @@ const handle = async (event: SQSEvent, context: Context) => {
           ...(settled.then === 'retry' ? { delaySeconds: settled.delaySeconds } : {}),
         });
       } catch (settling) {
+        const settleCause = failureCauseOf(settling);
         logger.error('history.settle_failed', {
           seatUid,
           importId,
           attempt: attempt + 1,
           cause: failureCauseOf(error),
-          settleCause: failureCauseOf(settling),
+          settleCause,
         });
-        batchItemFailures.push({ itemIdentifier: record.messageId });
+        throw new MessageFailed(settleCause);
       }
     }
-  }
-  return { batchItemFailures };
-};
-
-export const handler = observed(handle);
+    return null;
+  },
+});

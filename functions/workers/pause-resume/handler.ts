@@ -1,26 +1,9 @@
-import { cryptoIds } from '../../../shared/adapters/crypto/node-crypto';
-import { createTableAccess } from '../../../shared/adapters/dynamo/client';
-import { dynamoFamilyStore } from '../../../shared/adapters/dynamo/family.store';
 import { scheduleTargets } from '../../../shared/adapters/scheduler/schedule-targets';
 import { endPause } from '../../../shared/app/seats/pause';
-import { config } from '../../../shared/config/config';
-import { systemClock } from '../../../shared/ports/clock';
-import { logger } from '../logger';
+import { logger, pauseResumeWiring } from '../../composition/workers';
 import { observed } from '../../../shared/adapters/lambda/observability';
 
-const settings = config();
-// The table only: this target neither talks to providers nor notifies anyone.
-const deps = {
-  clock: systemClock,
-  ids: cryptoIds(),
-  families: dynamoFamilyStore(
-    createTableAccess({
-      tableName: settings.TABLE_NAME,
-      region: settings.AWS_REGION,
-      endpoint: settings.DYNAMODB_ENDPOINT,
-    }),
-  ),
-};
+const { deps } = pauseResumeWiring();
 
 /**
  * The pause-resume schedule's target: the end of one pause, the schedule's input as the event

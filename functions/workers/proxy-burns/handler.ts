@@ -1,30 +1,9 @@
-import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
-import type { Context, SQSEvent, SQSRecord } from 'aws-lambda';
-import { loadSecret } from '../../../shared/adapters/crypto/service-secrets';
-import { dynamoProxyPool } from '../../../shared/adapters/dynamo/proxy-pool';
-import { moveOffBurnedProxy, type BurnDeps } from '../../../shared/app/proxies/burn';
+import { moveOffBurnedProxy } from '../../../shared/app/proxies/burn';
 import { proxyBurn } from '../../../shared/app/proxies/pool';
-import { configFor } from '../../../shared/config/config';
-import { lazy } from '../../../shared/lazy';
-import { configuredSessionEnds } from '../../session-ends';
-import { configuredSessionProvider } from '../../session-provider';
-import { useCaseSettingsFrom } from '../../use-case-settings';
-import { logger } from '../logger';
-import { notifyingDeps, settings, table } from '../notifying';
+import { logger, proxyBurnsWiring } from '../../composition/workers';
+import { queueWorker } from '../queue-worker';
 
-const { sessionProvider } = configFor('sessionProvider');
-
-const deps = lazy(async (): Promise<BurnDeps> => ({
-  ...(await notifyingDeps()),
-  proxies: dynamoProxyPool(table, settings.PROXIES_JSON),
-  sessions: configuredSessionProvider(settings, sessionProvider, () =>
-    loadSecret('providerTokens', settings),
-  ),
-  sessionEnds: configuredSessionEnds(settings),
-  settings: useCaseSettingsFrom(settings),
-}));
-
-const processor = new BatchProcessor(EventType.SQS);
+const { deps } = proxyBurnsWiring();
 
 /**
  * The burn worker: every session bound to a burned address moves to one with room, or its pairing
@@ -32,15 +11,9 @@ const processor = new BatchProcessor(EventType.SQS);
  * not yet listed) comes back; a move already made is not made twice. Logs the address's label and
  * the counts only.
  */
-const handleRecord = async (record: SQSRecord): Promise<void> => {
-  const parsed = proxyBurn.safeParse(JSON.parse(record.body) as unknown);
-  if (!parsed.success) {
-    logger.warn('proxy_burn.dropped', { messageId: record.messageId });
-    return;
-  }
-  const counts = await moveOffBurnedProxy(await deps(), parsed.data);
-  logger.info('proxy_burn.handled', { label: parsed.data.label, ...counts });
-};
-
-export const handler = async (event: SQSEvent, context: Context) =>
-  processPartialResponse(event, handleRecord, processor, { context });
+export const handler = queueWorker(logger, {
+  log: 'proxy_burn',
+  body: proxyBurn,
+  about: (burn) => ({ label: burn.label }),
+  run: async (burn) => ({ ...(await moveOffBurnedProxy(await deps(), burn)) }),
+});

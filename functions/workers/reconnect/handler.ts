@@ -1,7 +1,9 @@
 import { scheduleTargets } from '../../../shared/adapters/scheduler/schedule-targets';
 import { handleReconnectAttempt } from '../../../shared/app/pairing/session-events';
-import { deps, logger } from '../runtime';
+import { logger, reconnectWiring } from '../../composition/workers';
 import { observed } from '../../../shared/adapters/lambda/observability';
+
+const { deps } = reconnectWiring();
 
 /**
  * The reconnect schedule's target: one attempt, the schedule's input as the event (EventBridge

@@ -1,12 +1,9 @@
-import { cryptoIds } from '../../../shared/adapters/crypto/node-crypto';
-import { createTableAccess } from '../../../shared/adapters/dynamo/client';
-import { dynamoProxyPool } from '../../../shared/adapters/dynamo/proxy-pool';
-import { dynamoSupplyStore } from '../../../shared/adapters/dynamo/supply.store';
 import { scheduleTargets } from '../../../shared/adapters/scheduler/schedule-targets';
+import { observed } from '../../../shared/adapters/lambda/observability';
 import { warnExpiringOrders } from '../../../shared/app/supply/supply';
-import { config } from '../../../shared/config/config';
-import { systemClock } from '../../../shared/ports/clock';
-import { logger } from '../logger';
+import { logger, supplyExpiryWiring } from '../../composition/workers';
+
+const { deps } = supplyExpiryWiring();
 
 /**
  * The daily proxy-supply check (infra/consumers.ts, `supplyExpiry`): operators are warned of each
@@ -14,21 +11,7 @@ import { logger } from '../logger';
  * `ProxyOrdersExpiring` metric counts; the valid orders' proxies are registered in the pool (a
  * purchase whose process died before it did). It calls no supplier, so it never reads their keys.
  */
-const settings = config();
-const table = createTableAccess({
-  tableName: settings.TABLE_NAME,
-  region: settings.AWS_REGION,
-  endpoint: settings.DYNAMODB_ENDPOINT,
-});
-const deps = {
-  clock: systemClock,
-  ids: cryptoIds(),
-  supply: dynamoSupplyStore(table),
-  pool: dynamoProxyPool(table),
-  proxyCapacity: settings.SUPPLIED_PROXY_CAPACITY,
-};
-
-export const handler = async (event: unknown): Promise<{ warned: number }> => {
+const handle = async (event: unknown): Promise<{ warned: number }> => {
   scheduleTargets.supplyExpiry.payload.parse(event ?? {});
   const warned = await warnExpiringOrders(deps);
   for (const { order, daysLeft } of warned)
@@ -41,3 +24,5 @@ export const handler = async (event: unknown): Promise<{ warned: number }> => {
     });
   return { warned: warned.length };
 };
+
+export const handler = observed(handle);

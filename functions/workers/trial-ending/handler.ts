@@ -1,8 +1,9 @@
 import { scheduleTargets } from '../../../shared/adapters/scheduler/schedule-targets';
 import { handleTrialEnding } from '../../../shared/app/notifications/trial-ending';
-import { logger } from '../logger';
-import { notifyingDeps } from '../notifying';
+import { logger, notifyingWiring } from '../../composition/workers';
 import { observed } from '../../../shared/adapters/lambda/observability';
+
+const { deps } = notifyingWiring();
 
 /**
  * The trial-ending schedule's target (EventBridge Scheduler in AWS, the embedded scheduler locally):
@@ -11,7 +12,7 @@ import { observed } from '../../../shared/adapters/lambda/observability';
  */
 const handle = async (event: unknown): Promise<{ outcome: string }> => {
   const fired = scheduleTargets.trialEnding.payload.parse(event);
-  const outcome = await handleTrialEnding(await notifyingDeps(), fired);
+  const outcome = await handleTrialEnding(await deps(), fired);
   logger.info('trial_ending.fired', { seatUid: fired.seatUid, outcome });
   return { outcome };
 };

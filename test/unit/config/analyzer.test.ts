@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { configuredAnalyzer } from '../../../functions/analyzer';
+import { configuredAnalyzer } from '../../../functions/composition/analysis';
 import { ConfigError, parseCapabilities, parseConfig } from '../../../shared/config/config';
 
 const settingsOf = (env: Record<string, string>) => {

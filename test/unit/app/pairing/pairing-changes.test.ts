@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useCaseSettingsFrom } from '../../../../functions/use-case-settings';
+import { useCaseSettingsFrom } from '../../../../functions/composition/settings';
 import { parseConfig } from '../../../../shared/config/config';
 import type { Family } from '../../../../shared/domain/family/account';
 import type { Seat } from '../../../../shared/domain/family/seat';

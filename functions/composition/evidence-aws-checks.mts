@@ -1,10 +1,10 @@
 import { RekognitionClient } from '@aws-sdk/client-rekognition';
 import { S3Client } from '@aws-sdk/client-s3';
 import { TranscribeStreamingClient } from '@aws-sdk/client-transcribe-streaming';
-import { rekognitionFaceCounter } from '../../../shared/adapters/evidence/rekognition-face-counter';
-import { s3EvidenceStore } from '../../../shared/adapters/evidence/s3-evidence-store';
-import { transcribeListener } from '../../../shared/adapters/evidence/transcribe-listener';
-import type { Deps } from '../../../shared/app/deps';
+import { rekognitionFaceCounter } from '../../shared/adapters/evidence/rekognition-face-counter';
+import { s3EvidenceStore } from '../../shared/adapters/evidence/s3-evidence-store';
+import { transcribeListener } from '../../shared/adapters/evidence/transcribe-listener';
+import type { Deps } from '../../shared/app/deps';
 
 /**
  * The evidence checks and store in AWS: Rekognition, Transcribe and S3. Bundled as a file of its

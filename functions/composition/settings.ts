@@ -1,5 +1,5 @@
-import type { Settings } from '../shared/app/deps';
-import type { Config } from '../shared/config/config';
+import type { Settings } from '../../shared/app/deps';
+import type { Config } from '../../shared/config/config';
 
 /** The plain values use cases read, from the parsed configuration: shared by the API and the workers. */
 export const useCaseSettingsFrom = (settings: Config): Settings => ({

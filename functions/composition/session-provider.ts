@@ -2,26 +2,26 @@ import {
   loadGatewaySecrets,
   requireSecret,
   type ProviderTokens,
-} from '../shared/adapters/crypto/service-secrets';
-import { wahaSessionProvider } from '../shared/adapters/session-provider/waha';
-import { peerPolicy } from '../shared/adapters/net/public-address';
-import type { CapabilityConfig, Config } from '../shared/config/config';
-import { lazy } from '../shared/lazy';
-import type { SessionProvider } from '../shared/ports/session-provider';
+} from '../../shared/adapters/crypto/service-secrets';
+import { wahaSessionProvider } from '../../shared/adapters/session-provider/waha';
+import { peerPolicy } from '../../shared/adapters/net/public-address';
+import { configFor, type Config } from '../../shared/config/config';
+import { lazy } from '../../shared/lazy';
+import type { SessionProvider } from '../../shared/ports/session-provider';
 
 /**
  * The session provider as the API's pairing and consent groups and the workers use it. Its
- * variables are checked when they start (`configFor('sessionProvider')`); the adapter is built on
- * first use, since its keys are secrets read at run time (the webhook key lives in the gateway's
- * secret, read only by those who create sessions).
+ * variables are checked now, as the caller starts (`configFor('sessionProvider')`); the adapter is
+ * built on first use, since its keys are secrets read at run time (the webhook key lives in the
+ * gateway's secret, read only by those who create sessions).
  */
-export const configuredSessionProvider = (
+export const sessionProviderOf = (
   settings: Config,
-  provider: CapabilityConfig<'sessionProvider'>,
   providerTokens: () => Promise<ProviderTokens>,
   /** A budget per call other than `SESSION_PROVIDER_TIMEOUT_MS` (the history worker's reads). */
   timeoutMs: number = settings.SESSION_PROVIDER_TIMEOUT_MS,
 ): SessionProvider => {
+  const { sessionProvider: provider } = configFor('sessionProvider');
   const waha = lazy(async () => {
     const [service, gateway] = await Promise.all([providerTokens(), loadGatewaySecrets(settings)]);
     return wahaSessionProvider({

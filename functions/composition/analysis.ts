@@ -1,0 +1,65 @@
+import { aesGcmContentSeal } from '../../shared/adapters/crypto/content-seal';
+import type { TableAccess } from '../../shared/adapters/dynamo/client';
+import { dynamoMessageStore } from '../../shared/adapters/dynamo/message.store';
+import type { Deps } from '../../shared/app/deps';
+import { ConfigError, configFor, type CapabilityConfig, type Config } from '../../shared/config/config';
+import { lazy } from '../../shared/lazy';
+import type { Analyzer } from '../../shared/ports/analyzer';
+import { seatKeysOf, wrappedKeysOf } from './seat-keys';
+
+/** The stages whose configuration may honour the analysis sandbox marker (like a payment sandbox's test cards). */
+export const sandboxStages: readonly string[] = ['local', 'test'];
+
+/**
+ * The analyzer the session-events worker reads messages with: in AWS the rule screen then Amazon
+ * Bedrock for the windows it finds suspicious (or Bedrock alone), the rule-based analyzer locally. The sandbox marker is refused at start outside the local and test stages.
+ */
+export const configuredAnalyzer = async (
+  settings: Pick<Config, 'STAGE' | 'AWS_REGION' | 'ANALYSIS_SANDBOX_MARKER'>,
+  analysis: CapabilityConfig<'analysis'>,
+): Promise<Analyzer> => {
+  if (settings.ANALYSIS_SANDBOX_MARKER === 'on' && !sandboxStages.includes(settings.STAGE)) {
+    throw new ConfigError(
+      'Invalid configuration: ANALYSIS_SANDBOX_MARKER: on is for the local and test stages only',
+    );
+  }
+  if (analysis.ANALYZER === 'rules') {
+    const { rulesAnalyzer } = await import('../../shared/adapters/analysis/rules-analyzer');
+    return rulesAnalyzer({ sandboxMarker: settings.ANALYSIS_SANDBOX_MARKER === 'on' });
+  }
+  const [{ BedrockRuntimeClient }, { bedrockAnalyzer }] = await Promise.all([
+    import('@aws-sdk/client-bedrock-runtime'),
+    import('../../shared/adapters/analysis/bedrock-analyzer'),
+  ]);
+  const bedrock = bedrockAnalyzer(
+    new BedrockRuntimeClient({ region: settings.AWS_REGION }),
+    analysis.ANALYSIS_MODEL_ID,
+  );
+  if (analysis.ANALYZER === 'bedrock') return bedrock;
+  const [{ riskScreen }, { cascadeAnalyzer }] = await Promise.all([
+    import('../../shared/adapters/analysis/risk-screen'),
+    import('../../shared/adapters/analysis/cascade-analyzer'),
+  ]);
+  return cascadeAnalyzer(riskScreen, bedrock);
+};
+
+/** What reading a person's messages takes: analysing them, and sealing them under their seat's key. */
+export type MessageReading = Pick<Deps, 'analyzer' | 'contentSeal' | 'messages' | 'seatKeys' | 'wrappedKeys'>;
+
+/**
+ * Reading messages, as the session-events worker (as they arrive) and the history import worker (a
+ * history) do, and they only: the seat keys', the wrapped keys' and the analysis's variables checked
+ * now, the analyzer and the seat keys built on first use.
+ */
+export const messageReadingOf = (settings: Config, table: TableAccess): (() => Promise<MessageReading>) => {
+  const { analysis } = configFor('analysis');
+  const seatKeys = seatKeysOf(settings);
+  const wrappedKeys = wrappedKeysOf(settings);
+  return lazy(async () => ({
+    analyzer: await configuredAnalyzer(settings, analysis),
+    contentSeal: aesGcmContentSeal,
+    messages: dynamoMessageStore(table),
+    seatKeys: await seatKeys(),
+    wrappedKeys,
+  }));
+};

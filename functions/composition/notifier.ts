@@ -1,0 +1,67 @@
+import type { Logger } from '@aws-lambda-powertools/logger';
+import { configFor, type CapabilityConfig, type Config } from '../../shared/config/config';
+import { lazy } from '../../shared/lazy';
+import type { DeliveryRefusal, NotificationDelivery, PushRegistry } from '../../shared/ports/notifications';
+
+/**
+ * Guardians' e-mail and push, as the workers and the API groups that notify (pairing, consent,
+ * history) send them: SES and SNS in AWS, log lines locally; the AWS clients loaded only where used.
+ */
+const configuredNotifier = async (
+  settings: Config,
+  notifications: CapabilityConfig<'notifications'>,
+  /** Where a refused send is told (a log line: `notification.refused`). */
+  onRefused: (refusal: DeliveryRefusal) => void,
+): Promise<NotificationDelivery> => {
+  if (notifications.NOTIFY_DELIVERY === 'log') {
+    const { logDelivery } = await import('../../shared/adapters/notifications/log-delivery');
+    return logDelivery();
+  }
+  const [{ SESClient }, { SNSClient }, { awsDelivery }] = await Promise.all([
+    import('@aws-sdk/client-ses'),
+    import('@aws-sdk/client-sns'),
+    import('../../shared/adapters/notifications/aws-delivery'),
+  ]);
+  return awsDelivery(
+    {
+      ses: new SESClient({ region: settings.AWS_REGION }),
+      sns: new SNSClient({ region: settings.AWS_REGION }),
+    },
+    { from: notifications.MAIL_FROM, onRefused },
+  );
+};
+
+/** The guardians' notifier: its variables checked now, built on its first use; a refused send is logged. */
+export const notifierOf = (
+  settings: Config,
+  logger: Pick<Logger, 'warn'>,
+): (() => Promise<NotificationDelivery>) => {
+  const { notifications } = configFor('notifications');
+  return lazy(() =>
+    configuredNotifier(settings, notifications, (refusal) =>
+      logger.warn('notification.refused', { ...refusal }),
+    ),
+  );
+};
+
+/**
+ * Devices' push endpoints (where `POST /me/devices` registers them): SNS platform endpoints in AWS.
+ * Its variables checked now, built on first use.
+ */
+export const pushRegistryOf = (settings: Config): (() => Promise<PushRegistry>) => {
+  const { pushPlatforms: platforms } = configFor('pushPlatforms');
+  return lazy(async () => {
+    if (platforms.NOTIFY_DELIVERY === 'log') {
+      const { logPushRegistry } = await import('../../shared/adapters/notifications/log-push-registry');
+      return logPushRegistry();
+    }
+    const [{ SNSClient }, { snsPushRegistry }] = await Promise.all([
+      import('@aws-sdk/client-sns'),
+      import('../../shared/adapters/notifications/sns-push-registry'),
+    ]);
+    return snsPushRegistry(new SNSClient({ region: settings.AWS_REGION }), {
+      ios: platforms.PUSH_IOS_APPLICATION_ARN,
+      android: platforms.PUSH_ANDROID_APPLICATION_ARN,
+    });
+  });
+};
