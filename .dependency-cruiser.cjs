@@ -19,7 +19,7 @@ module.exports = {
     {
       name: 'app-uses-ports-not-adapters',
       comment:
-        'Use cases receive their ports; only composition roots (functions/, localstack/) pick adapters.',
+        'Use cases receive their ports; only composition roots (functions/composition/, the relay, localstack/) pick adapters.',
       severity: 'error',
       from: { path: '^shared/app/' },
       to: {
@@ -45,6 +45,23 @@ module.exports = {
       severity: 'error',
       from: { path: '^shared/ports/' },
       to: { path: '^shared/adapters/' },
+    },
+    {
+      name: 'only-composition-picks-adapters',
+      comment:
+        'A handler takes its adapters from functions/composition/ (a builder per capability, a root per kind of entry point). Of shared/adapters/ it reads only the formats of the events it is given: the Lambda wrapper, the schedule targets, the queued bodies, the business webhook, the stream filter. The relay (its own process) composes itself.',
+      severity: 'error',
+      from: { path: '^functions/', pathNot: ['^functions/composition/', '^functions/relay/'] },
+      to: {
+        path: '^shared/adapters/',
+        pathNot: [
+          '^shared/adapters/lambda/',
+          '^shared/adapters/scheduler/schedule-targets\\.ts$',
+          '^shared/adapters/sqs/queued-body\\.ts$',
+          '^shared/adapters/consent/whatsapp-webhook\\.ts$',
+          '^shared/adapters/dynamo/stream-filter\\.ts$',
+        ],
+      },
     },
     {
       name: 'functions-run-without-the-local-stack',

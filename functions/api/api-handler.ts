@@ -1,19 +1,12 @@
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { FunctionGroup } from '../../infra/routes';
-import { loadSecret } from '../../shared/adapters/crypto/service-secrets';
-import { apiClientIp } from '../../shared/http/client-ip';
 import { errorEnvelope } from '../../shared/http/error-envelope.middleware';
 import type { OperatorAccess } from '../../shared/app/operators/operators';
 import { observability } from '../../shared/adapters/lambda/observability';
 import { accessLog } from './access-log.middleware';
 import { createRouter, type Operations } from './router';
-import { logger, settings, tokens } from '../composition/api';
-
-const clientIp = apiClientIp(
-  settings,
-  async () => (await loadSecret('originSecret', settings)).cloudFrontOriginSecret,
-);
+import { clientIp, logger, tokens } from '../composition/api';
 
 /**
  * A group's Lambda handler: the router of its routes inside the error-envelope middleware, the

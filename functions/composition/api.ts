@@ -6,6 +6,7 @@ import { dynamoAlertStore } from '../../shared/adapters/dynamo/alert.store';
 import { dynamoBackofficeLists } from '../../shared/adapters/dynamo/backoffice-lists.store';
 import { dynamoTicketStore } from '../../shared/adapters/dynamo/event-log';
 import { dynamoFamilyStore } from '../../shared/adapters/dynamo/family.store';
+import { tableProbes } from '../../shared/adapters/dynamo/health.probes';
 import { dynamoInbox } from '../../shared/adapters/dynamo/inbox.store';
 import { dynamoMessageStore } from '../../shared/adapters/dynamo/message.store';
 import { dynamoNotificationSettings } from '../../shared/adapters/dynamo/notification-settings.store';
@@ -27,6 +28,7 @@ import type { AdmissionDeps } from '../../shared/app/history/admission';
 import type { OperatorDeps } from '../../shared/app/operators/operators';
 import type { ProxyAdminDeps } from '../../shared/app/proxies/pool';
 import type { SupplyDeps } from '../../shared/app/supply/supply';
+import { apiClientIp } from '../../shared/http/client-ip';
 import { config } from '../../shared/config/config';
 import { lazy } from '../../shared/lazy';
 import { systemClock } from '../../shared/ports/clock';
@@ -55,7 +57,7 @@ const settings = config();
 
 export const logger = serviceLogger(settings, 'api');
 
-export const table = tableOf(settings);
+const table = tableOf(settings);
 
 export const useCaseSettings = useCaseSettingsFrom(settings);
 
@@ -66,6 +68,15 @@ export const useCaseSettings = useCaseSettingsFrom(settings);
 const providerTokens = lazy(() => loadSecret('providerTokens', settings));
 
 const relationshipRegistry = relationshipRegistryOf(providerTokens);
+
+/**
+ * Each request's client address; the CloudFront origin secret is read on first use, and only
+ * where CloudFront fronts the API.
+ */
+export const clientIp = apiClientIp(
+  settings,
+  async () => (await loadSecret('originSecret', settings)).cloudFrontOriginSecret,
+);
 
 /**
  * Access tokens: every group verifies them with the public keys (no secret); only the auth group,
@@ -150,6 +161,9 @@ export const deps = lazy(async (): Promise<ApiDeps> => {
 });
 
 export { settings };
+
+/** The health group's probes: the table answers a read. */
+export const healthWiring = () => ({ probes: tableProbes(table) });
 
 /**
  * The auth group's outbox: each sign-in request's letter goes to the sign-in mail worker's queue

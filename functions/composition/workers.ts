@@ -146,7 +146,8 @@ const historyCheckDeps = () => {
   }));
 };
 
-export const historyChecksWiring = () => ({ deps: historyCheckDeps() });
+/** The history import's schedule targets; the admission sweep reports the slots held as a metric. */
+export const historyChecksWiring = () => ({ deps: historyCheckDeps(), metrics: powertoolsMetrics() });
 
 /**
  * The import worker: moving the queue, reading the provider's history (every call with the history

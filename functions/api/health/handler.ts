@@ -1,13 +1,12 @@
 import { health } from '../../../shared/app/health';
-import { tableProbes } from '../../../shared/adapters/dynamo/health.probes';
 import { jsonResponse } from '../../../shared/http/envelope';
 import type { Operation } from '../../../shared/http/operation';
 import { systemClock } from '../../../shared/ports/clock';
 import { apiHandler } from '../api-handler';
-import { table } from '../../composition/api';
+import { healthWiring } from '../../composition/api';
 
 const startedAt = Date.now();
-const probes = tableProbes(table);
+const { probes } = healthWiring();
 
 /** `GET /health` answers without the envelope, so probes read its status directly. */
 const healthOperation: Operation = {

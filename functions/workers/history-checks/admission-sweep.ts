@@ -1,10 +1,9 @@
 import { scheduleTargets } from '../../../shared/adapters/scheduler/schedule-targets';
 import { observed } from '../../../shared/adapters/lambda/observability';
-import { powertoolsMetrics } from '../../../shared/adapters/metrics/powertools-metrics';
 import { sweepAdmissions } from '../../../shared/app/history/admission';
 import { historyChecksWiring, logger } from '../../composition/workers';
 
-const { deps } = historyChecksWiring();
+const { deps, metrics } = historyChecksWiring();
 
 /**
  * The recurring admission sweep: free slots go to the head of the queue. Every move that frees a
@@ -14,7 +13,7 @@ const { deps } = historyChecksWiring();
  */
 const handle = async (event: unknown): Promise<{ admitted: number }> => {
   scheduleTargets.historyAdmission.payload.parse(event ?? {});
-  const admitted = await sweepAdmissions({ ...(await deps()), metrics: powertoolsMetrics() }, 'crons');
+  const admitted = await sweepAdmissions({ ...(await deps()), metrics }, 'crons');
   logger.info('history.admission_swept', { admitted });
   return { admitted };
 };
