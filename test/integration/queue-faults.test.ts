@@ -1,15 +1,10 @@
-import {
-  BatchProcessor,
-  EventType,
-  processPartialResponse,
-  SqsFifoPartialProcessorAsync,
-} from '@aws-lambda-powertools/batch';
 import { ReceiveMessageCommand, SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
-import type { Context, SQSEvent, SQSRecord } from 'aws-lambda';
+import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { consumers, queueNames, type QueueName } from '../../infra/consumers';
 import { startQueues } from '../../localstack/queues';
 import { localPassesOf, startQueuePoller, type SqsHandler } from '../../localstack/workers';
+import { queueWorker } from '../../functions/workers/queue-worker';
 import { sqsQueueDepths } from '../../shared/adapters/sqs/queue-depths';
 import { eventually } from '../support/eventually';
 import { freePort } from '../support/ports';
@@ -17,10 +12,11 @@ import { freePort } from '../support/ports';
 /**
  * A worker that throws in the middle of a batch, through what runs it locally as in AWS: the queue
  * emulator with the consumers table's queues (redrive to the DLQ after the row's `maxReceiveCount`),
- * the local event source mapping (`startQueuePoller`) and the workers' own batch processors
- * (Powertools, partial batch responses). Only the failed records come back; they succeed on the next
- * delivery; one that keeps failing sits in the DLQ after the maximum receives, where the queue depths
- * the operators read (and the DLQ alarm in AWS, test/infra/stacks.test.ts) see it.
+ * the local event source mapping (`startQueuePoller`) and the workers' own helper
+ * (functions/workers/queue-worker.ts: Powertools' processors, partial batch responses). Only the
+ * failed records come back; they succeed on the next delivery; one that keeps failing sits in the
+ * DLQ after the maximum receives, where the queue depths the operators read (and the DLQ alarm in
+ * AWS, test/infra/stacks.test.ts) see it.
  */
 let queues: Awaited<ReturnType<typeof startQueues>>;
 let client: SQSClient;
@@ -56,24 +52,30 @@ const rowOf = (name: QueueName) => {
 /** What one fake worker saw: each delivery's bodies, and the bodies it finished, in order. */
 const journal = () => ({ deliveries: [] as string[][], finished: [] as string[] });
 
-/** A worker as the rows' workers are made: a record handler behind a Powertools batch processor. */
-const worker =
-  (
-    seen: ReturnType<typeof journal>,
-    processor: BatchProcessor | SqsFifoPartialProcessorAsync,
-    handleRecord: (record: SQSRecord) => void | Promise<void>,
-  ): SqsHandler =>
-  async (event: SQSEvent, context: Context) => {
+/** A worker as the rows' workers are made (`queueWorker`): its use case a record handler. */
+const worker = (
+  seen: ReturnType<typeof journal>,
+  queue: 'standard' | 'fifo',
+  handleRecord: (record: SQSRecord) => void | Promise<void>,
+): SqsHandler => {
+  const handler = queueWorker(
+    { info: () => undefined, warn: () => undefined },
+    {
+      log: 'test_worker',
+      fifo: queue === 'fifo',
+      body: 'text',
+      run: async (_body, record) => {
+        await handleRecord(record);
+        seen.finished.push(record.body);
+        return null;
+      },
+    },
+  );
+  return async (event: SQSEvent, context: Context) => {
     seen.deliveries.push(event.Records.map((record) => record.body));
-    const handle = async (record: SQSRecord) => {
-      await handleRecord(record);
-      seen.finished.push(record.body);
-    };
-    // As the session-event worker: a failure fails the rest of its own group only.
-    return processor instanceof SqsFifoPartialProcessorAsync
-      ? processPartialResponse(event, handle, processor, { context, skipGroupOnError: true })
-      : processPartialResponse(event, handle, processor, { context });
+    return (await handler(event, context)) as SQSBatchResponse;
   };
+};
 
 const startWorker = (name: QueueName, handler: SqsHandler) => {
   const poller = startQueuePoller({
@@ -121,7 +123,7 @@ describe('a worker that throws in the middle of a batch (standard queue)', () =>
     const seen = journal();
     startWorker(
       name,
-      worker(seen, new BatchProcessor(EventType.SQS), (record) => {
+      worker(seen, 'standard', (record) => {
         if (record.body === 'poison' || (record.body === 'flaky' && receives(record) === 1))
           throw new Error('injected failure');
       }),
@@ -161,10 +163,10 @@ describe('a worker that throws in the middle of a batch (FIFO queue, order per s
     const bodies = sessions.flatMap((session) => [`${session}1`, `${session}2`]);
     await sendSessionEvents(bodies);
     const seen = journal();
-    // The session-event worker's processor: a failure fails the rest of its session, so order holds.
+    // As the session-event worker: a failure fails the rest of its session, so order holds.
     startWorker(
       name,
-      worker(seen, new SqsFifoPartialProcessorAsync(), (record) => {
+      worker(seen, 'fifo', (record) => {
         if (record.body === 'y1' && receives(record) === 1) throw new Error('injected failure');
       }),
     );
@@ -205,7 +207,7 @@ describe('the FIFO queue, polled by several passes at once', () => {
     const quickDone = () => quick.every((body) => seen.finished.includes(body));
     startWorker(
       name,
-      worker(seen, new SqsFifoPartialProcessorAsync(), async (record) => {
+      worker(seen, 'fifo', async (record) => {
         // Session a's first event stays in hand until session b's are all done (which one pass at a
         // time could never do: a1 would fail at this deadline and be delivered again).
         if (record.body === 'a1')
