@@ -48,7 +48,11 @@ export { settings };
 
 let made: TableAccess | undefined;
 
-/** The domain's table, made when a row first asks for it (the sign-in mail and session-ends workers never do). */
+/**
+ * The domain's table, made when a row first asks for it. Behind a function, not a top-level call,
+ * so the bundles of the rows that never do (the sign-in mail and session-ends workers) carry no
+ * table client (docs/start-up.md).
+ */
 const domainTable = (): TableAccess => (made ??= tableOf(settings));
 
 let tokens: (() => Promise<ProviderTokens>) | undefined;
