@@ -5,6 +5,7 @@ import type { HealthProbe } from '../../shared/ports/health';
 import { eventBodiesOf } from './event-bodies';
 import { serviceLogger } from './logger';
 import { queueOf, queueUrl, sqs, type QueueName } from './queues';
+import { sessionEventReader } from './session-provider';
 
 /**
  * The composition root of the gateway's functions (infra/routes.ts, `gatewayRoutes`): configuration
@@ -22,11 +23,13 @@ export const logger = serviceLogger(settings, 'gateway');
 const secrets = await loadGatewaySecrets(settings);
 
 /**
- * `POST /webhooks/session-provider`: the key it verifies signatures with, the session events' FIFO
- * queue and the store of bodies too large for a queue message (checked and built as it starts).
+ * `POST /webhooks/session-provider`: the key it verifies signatures with, how the provider's bodies
+ * read, the session events' FIFO queue and the store of bodies too large for a queue message
+ * (checked and built as it starts).
  */
 export const sessionProviderWebhookWiring = async () => ({
   secret: requireSecret(secrets, 'sessionProviderWebhookSecret'),
+  readEvent: sessionEventReader,
   queue: queueOf('sessionEvents', settings, 'now'),
   bodies: await eventBodiesOf(settings)(),
 });

@@ -4,10 +4,17 @@ import {
   type ProviderTokens,
 } from '../../shared/adapters/crypto/service-secrets';
 import { wahaSessionProvider } from '../../shared/adapters/session-provider/waha';
+import { readWahaEvent } from '../../shared/adapters/session-provider/waha-events';
 import { peerPolicy } from '../../shared/adapters/net/public-address';
 import { configFor, type Config } from '../../shared/config/config';
 import { lazy } from '../../shared/lazy';
-import type { SessionProvider } from '../../shared/ports/session-provider';
+import type { ReadSessionEvent, SessionProvider } from '../../shared/ports/session-provider';
+
+/**
+ * How the provider's webhook bodies read (WAHA's): the gateway routes them by their envelope, the
+ * session-events worker dispatches what they say.
+ */
+export const sessionEventReader: ReadSessionEvent = readWahaEvent;
 
 /**
  * The session provider as the API's pairing and consent groups and the workers use it. Its

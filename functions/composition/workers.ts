@@ -28,7 +28,7 @@ import { messengerOf } from './messenger';
 import { notifierOf } from './notifier';
 import { queueOf } from './queues';
 import { onFirstUse, schedulerOf } from './schedules';
-import { sessionProviderOf } from './session-provider';
+import { sessionEventReader, sessionProviderOf } from './session-provider';
 import { useCaseSettingsFrom } from './settings';
 import { tableOf } from './table';
 
@@ -123,8 +123,8 @@ export const reconnectWiring = () => ({ deps: pairingDeps() });
 
 /**
  * The session-events worker: moving pairings and reading messages (only it and the import worker
- * read them: the seat keys and the analyzer), and the bodies the gateway kept aside for being too
- * large for a queue message (read, then removed once handled).
+ * read them: the seat keys and the analyzer), how the provider's bodies read, and the bodies the
+ * gateway kept aside for being too large for a queue message (read, then removed once handled).
  */
 export const sessionEventsWiring = () => {
   const pairing = pairingDeps();
@@ -132,6 +132,7 @@ export const sessionEventsWiring = () => {
   return {
     deps: lazy(async (): Promise<WorkerDeps> => ({ ...(await pairing()), ...(await reading()) })),
     eventBodies: eventBodiesOf(settings),
+    readProviderEvent: sessionEventReader,
   };
 };
 

@@ -3,11 +3,10 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from '
 import { answer, rawBody } from '../gateway-http';
 import { validSessionProviderSignature } from '../../../shared/http/signatures';
 import { encodeQueuedBody } from '../../../shared/adapters/sqs/queued-body';
-import { readWahaEvent } from '../../../shared/adapters/session-provider/waha-events';
 import { logger, sessionProviderWebhookWiring } from '../../composition/gateway';
 import { observed } from '../../../shared/adapters/lambda/observability';
 
-const { secret, queue, bodies } = await sessionProviderWebhookWiring();
+const { secret, readEvent, queue, bodies } = await sessionProviderWebhookWiring();
 
 /**
  * `POST /webhooks/session-provider`: the signature over the raw bytes first (401), then the envelope
@@ -22,7 +21,7 @@ const handle = async (event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStr
   if (!validSessionProviderSignature(secret, body, event.headers['x-webhook-hmac'])) {
     return answer(401, { message: 'Invalid signature.' });
   }
-  const { envelope } = readWahaEvent(body.toString('utf8'));
+  const { envelope } = readEvent(body.toString('utf8'));
   if (envelope === null) return answer(400, { message: 'Not a session-provider event.' });
   const deduplicationId = envelope.id ?? createHash('sha256').update(body).digest('hex');
   await queue.send([

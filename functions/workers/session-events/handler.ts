@@ -1,6 +1,5 @@
 import type { SQSRecord } from 'aws-lambda';
 import { decodeQueuedBody } from '../../../shared/adapters/sqs/queued-body';
-import { readWahaEvent } from '../../../shared/adapters/session-provider/waha-events';
 import { readCatchUp } from '../../../shared/app/pairing/catch-up';
 import {
   dispatchSessionEvent,
@@ -12,12 +11,12 @@ import { queueWorker } from '../queue-worker';
 
 type SessionEventBatch = ReturnType<typeof sessionEventBatch>;
 
-/** The workers' deps with what the analysis of a message needs, and the bodies kept aside. */
-const { deps: sessionEventDeps, eventBodies } = sessionEventsWiring();
+/** The workers' deps with what the analysis of a message needs, the provider's reader, the bodies kept aside. */
+const { deps: sessionEventDeps, readProviderEvent, eventBodies } = sessionEventsWiring();
 export { sessionEventDeps };
 
 /** A record's event: a pairing's own catch-up, or the provider's event as its adapter reads it. */
-const readEvent = (body: string): QueuedSessionEvent => readCatchUp(body) ?? readWahaEvent(body);
+const readEvent = (body: string): QueuedSessionEvent => readCatchUp(body) ?? readProviderEvent(body);
 
 /** The event's name and status (or why it is not read), for the log: never its payload beyond them. */
 const kindOf = (event: QueuedSessionEvent): { event?: string; status?: string; reason?: string } => ({
