@@ -12,6 +12,7 @@ import {
   readProviderStatus,
   reconnectStep,
   type Pairing,
+  type StoredChallenge,
   type PairingMoveResult,
   type ProviderStatus,
 } from '../../domain/pairing/pairing';
@@ -129,6 +130,14 @@ interface Report {
   me: ConnectedAccount | null;
 }
 
+/** Whether the pairing already shows this very challenge (same kind, same QR or code). */
+const isShownChallenge = (pairing: Pairing, challenge: StoredChallenge): boolean =>
+  pairing.status === 'challenge' &&
+  pairing.challenge !== null &&
+  pairing.challenge.kind === challenge.kind &&
+  challenge.value !== null &&
+  pairing.challenge.value === challenge.value;
+
 /**
  * The moves a `session.status` report made at `reportedAt` (the provider's instant, or when it
  * arrived) makes, asking the provider what the report leaves out.
@@ -164,7 +173,10 @@ const movesFor = async (
       // the codes given before are gone, and a new one is asked for.
       if (codeStillValid(pairing, now) && !isWithinExpectedRestart(pairing, reportedAt)) return [];
       const challenge = await fetchChallenge(deps, pairing, phone);
-      const move = challenge === null ? null : movePairing(pairing, 'challenge_arrived', now, { challenge });
+      // A report of the challenge the guardian already sees (the provider's SCAN_QR_CODE read again
+      // after a catch-up that showed its QR) shows nothing again.
+      if (challenge === null || isShownChallenge(pairing, challenge)) return [];
+      const move = movePairing(pairing, 'challenge_arrived', now, { challenge });
       return move === null ? [] : [move];
     }
     case 'confirm': {

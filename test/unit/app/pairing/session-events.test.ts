@@ -217,6 +217,46 @@ describe('handleSessionEvent', () => {
   });
 });
 
+describe('a QR the guardian already sees', () => {
+  it('is not shown again when the provider reports it once more (after a catch-up showed it); a new one is', async () => {
+    const world = fakeWorld();
+    const qrOf = (name: string) => ({
+      kind: 'qr' as const,
+      value: `qr:${name}`,
+      confirmation: null,
+      expiresAt: null,
+    });
+    const { seat } = await linking(world, { status: 'challenge' });
+    const sessionName = seat.pairing?.sessionName ?? '';
+    world.deps.sessions.have(sessionName, { status: 'SCAN_QR_CODE' });
+    const shown = storedSeat(world, seat);
+    if (shown?.pairing == null) throw new Error('no pairing');
+    await world.deps.families.saveSeat(
+      { ...shown, pairing: { ...shown.pairing, challenge: qrOf(sessionName) } },
+      [],
+    );
+    const before = eventTypes(world).length;
+    await expect(
+      handleSessionEvent(world.deps, report(seat, 'evt_q1', 'SCAN_QR_CODE'), 'evt_q1'),
+    ).resolves.toBe('unchanged');
+    expect(eventTypes(world).length).toBe(before);
+
+    const rotated = storedSeat(world, seat);
+    if (rotated?.pairing == null) throw new Error('no pairing');
+    await world.deps.families.saveSeat(
+      {
+        ...rotated,
+        pairing: { ...rotated.pairing, challenge: { ...qrOf(sessionName), value: 'an older QR' } },
+      },
+      [],
+    );
+    await expect(
+      handleSessionEvent(world.deps, report(seat, 'evt_q2', 'SCAN_QR_CODE'), 'evt_q2'),
+    ).resolves.toBe('handled');
+    expect(storedSeat(world, seat)?.pairing?.challenge).toMatchObject({ value: `qr:${sessionName}` });
+  });
+});
+
 describe('handleReconnectAttempt', () => {
   /** A paired seat whose session dropped, and the first attempt its drop scheduled. */
   const dropped = async (world: FakeWorld) => {
