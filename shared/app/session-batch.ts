@@ -4,8 +4,8 @@ import type { FamilyStore } from '../ports/stores';
 import { newBatchMemory, type AnalysisDeps, type BatchMemory } from './alerts/analyse-message';
 import { handleStatusReport, type PairingWorkerDeps } from './pairing/session-events';
 import { analyseLiveMessage } from './alerts/live-messages';
-import type { CatchUp } from './pairing/catch-up';
-import type { SessionEvent, UnusableSessionEvent } from '../ports/session-provider';
+import { readCatchUp, type CatchUp } from './pairing/catch-up';
+import type { ReadSessionEvent, SessionEvent, UnusableSessionEvent } from '../ports/session-provider';
 
 /**
  * The session-events worker's: moving pairings by the session's status, and analysing its
@@ -60,6 +60,12 @@ export const sessionEventBatch = (deps: WorkerDeps): { deps: WorkerDeps; memory:
 
 /** What the session-events queue carries, as read: the provider's event, or a pairing's own catch-up. */
 export type QueuedSessionEvent = SessionEvent | UnusableSessionEvent | CatchUp;
+
+/** A queued body's event: a pairing's own catch-up, or the provider's event as its adapter reads it. */
+export const readQueuedSessionEvent = (
+  body: string,
+  readProviderEvent: ReadSessionEvent,
+): QueuedSessionEvent => readCatchUp(body) ?? readProviderEvent(body);
 
 /** Each event to the capability it concerns: a status moves the pairing, a message is analysed. */
 export const dispatchSessionEvent = (

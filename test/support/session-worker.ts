@@ -12,9 +12,8 @@ import { dynamoNotificationSettings } from '../../shared/adapters/dynamo/notific
 import { readWahaEvent } from '../../shared/adapters/session-provider/waha-events';
 import { analyseLiveMessage } from '../../shared/app/alerts/live-messages';
 import { newBatchMemory, type BatchMemory } from '../../shared/app/alerts/analyse-message';
-import { readCatchUp } from '../../shared/app/pairing/catch-up';
 import { handleStatusReport, type PairingWorkerDeps } from '../../shared/app/pairing/session-events';
-import type { WorkerDeps } from '../../shared/app/session-batch';
+import { readQueuedSessionEvent, type WorkerDeps } from '../../shared/app/session-batch';
 import { parseConfig } from '../../shared/config/config';
 import type { SessionProvider } from '../../shared/ports/session-provider';
 import { historyDeps } from './history';
@@ -91,7 +90,7 @@ export { sessionEvent, working } from './session-event-bodies';
  * handed to pairing's use case, as the worker hands it.
  */
 export const reportStatus = (deps: PairingWorkerDeps, body: string, eventId: string) => {
-  const event = readCatchUp(body) ?? readWahaEvent(body);
+  const event = readQueuedSessionEvent(body, readWahaEvent);
   if (event.kind !== 'status' && event.kind !== 'catch_up')
     throw new Error(`not a status report: ${event.kind === 'unusable' ? event.reason : event.kind}`);
   return handleStatusReport(deps, event, eventId);

@@ -1,8 +1,8 @@
 import type { SQSRecord } from 'aws-lambda';
 import { decodeQueuedBody } from '../../../shared/adapters/sqs/queued-body';
-import { readCatchUp } from '../../../shared/app/pairing/catch-up';
 import {
   dispatchSessionEvent,
+  readQueuedSessionEvent,
   sessionEventBatch,
   type QueuedSessionEvent,
 } from '../../../shared/app/session-batch';
@@ -14,9 +14,6 @@ type SessionEventBatch = ReturnType<typeof sessionEventBatch>;
 /** The workers' deps with what the analysis of a message needs, the provider's reader, the bodies kept aside. */
 const { deps: sessionEventDeps, readProviderEvent, eventBodies } = sessionEventsWiring();
 export { sessionEventDeps };
-
-/** A record's event: a pairing's own catch-up, or the provider's event as its adapter reads it. */
-const readEvent = (body: string): QueuedSessionEvent => readCatchUp(body) ?? readProviderEvent(body);
 
 /** The event's name and status (or why it is not read), for the log: never its payload beyond them. */
 const kindOf = (event: QueuedSessionEvent): { event?: string; status?: string; reason?: string } => ({
@@ -38,7 +35,7 @@ const handleRecord = async (message: string, record: SQSRecord, batch: SessionEv
     logger.warn('session_event.body_gone', { eventId, session, key: queued.key });
     return null;
   }
-  const event = readEvent(queued.bytes.toString('utf8'));
+  const event = readQueuedSessionEvent(queued.bytes.toString('utf8'), readProviderEvent);
   const outcome = await dispatchSessionEvent(batch, event, eventId);
   // `outcome` is a log metric (a CloudWatch metric filter counts `unknown_session`).
   logger.info('session_event.handled', { eventId, outcome, session, ...kindOf(event) });

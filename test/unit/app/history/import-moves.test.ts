@@ -8,17 +8,14 @@ import {
   type ImportStatus,
 } from '../../../../shared/domain/history/history-import';
 import { planImportMove } from '../../../../shared/app/history/import-moves';
+import { fakeClock } from '../../../support/fakes/clock';
+import { fakeIds } from '../../../support/fakes/ids';
 import { protectedSeatAt } from '../../../support/seat-states';
 
 const now = new Date('2026-11-24T10:00:00Z');
-let next = 0;
 const deps = {
-  ids: {
-    ulid: () => `01EVENT${String((next += 1)).padStart(4, '0')}`,
-    uid: () => 'u',
-    randomPart: () => 'r',
-  },
-  clock: { now: () => now },
+  ids: fakeIds(),
+  clock: fakeClock(now),
 };
 const importOf = (status: ImportStatus, first = false): HistoryImport => ({
   ...newImport({ importId: '01IMPORT', first, now }),

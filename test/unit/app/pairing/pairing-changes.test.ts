@@ -11,17 +11,14 @@ import {
 import { movePairing } from '../../../../shared/domain/pairing/pairing';
 import type { PairingTrigger } from '../../../../shared/domain/pairing/pairing.transitions';
 import { planPairingChange } from '../../../../shared/app/pairing/pairing-changes';
+import { fakeClock } from '../../../support/fakes/clock';
+import { fakeIds } from '../../../support/fakes/ids';
 import { protectedSeatAt } from '../../../support/seat-states';
 
 const now = new Date('2026-11-24T10:00:00Z');
-let next = 0;
 const deps = {
-  ids: {
-    ulid: () => `01EVENT${String((next += 1)).padStart(4, '0')}`,
-    uid: () => 'u',
-    randomPart: () => 'r',
-  },
-  clock: { now: () => now },
+  ids: fakeIds(),
+  clock: fakeClock(now),
   settings: useCaseSettingsFrom(parseConfig({ TABLE_NAME: 't' })),
 };
 

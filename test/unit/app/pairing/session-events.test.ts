@@ -4,6 +4,7 @@ import { catchUpMessage, readCatchUp } from '../../../../shared/app/pairing/catc
 import { handleReconnectAttempt, handleStatusReport } from '../../../../shared/app/pairing/session-events';
 import {
   dispatchSessionEvent,
+  readQueuedSessionEvent,
   sessionEventBatch,
   type WorkerDeps,
 } from '../../../../shared/app/session-batch';
@@ -28,7 +29,7 @@ const MINUTE_MS = 60_000;
 
 /** A queued body handled as the session-events worker handles it: read by the adapter, then dispatched. */
 const handleSessionEvent = (deps: WorkerDeps, body: string, eventId: string) =>
-  dispatchSessionEvent(sessionEventBatch(deps), readCatchUp(body) ?? readWahaEvent(body), eventId);
+  dispatchSessionEvent(sessionEventBatch(deps), readQueuedSessionEvent(body, readWahaEvent), eventId);
 
 /** A family with a proxy whose seat's pairing has the given fields (a QR shown, unless told). */
 const linking = async (world: FakeWorld, fields: Partial<Pairing> & Pick<Pairing, 'status'>) => {
