@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { stateChangeEvents } from '../../../shared/app/seats/state-events';
-import { stopByDependent } from '../../../shared/domain/consent/seat-consent';
-import { deriveProtection, personProtection } from '../../../shared/domain/consent/protection';
-import { newEvent, toClientEvent, type DomainEvent } from '../../../shared/domain/events/event';
-import { belongsTo, topicsOf, type StreamTopic } from '../../../shared/domain/events/streams';
-import type { Seat } from '../../../shared/domain/family/seat';
-import type { Pairing } from '../../../shared/domain/pairing/pairing';
-import { alertOf } from '../../support/alerts';
-import { consentSettings, protectedSeatAt } from '../../support/seat-states';
+import { stateChangeEvents } from '../../../../shared/app/seats/state-events';
+import { stopByDependent } from '../../../../shared/domain/consent/seat-consent';
+import { deriveProtection, personProtection } from '../../../../shared/domain/consent/protection';
+import { newEvent, toClientEvent, type DomainEvent } from '../../../../shared/domain/events/event';
+import { belongsTo, topicsOf, type StreamTopic } from '../../../../shared/domain/events/streams';
+import type { Seat } from '../../../../shared/domain/family/seat';
+import type { Pairing } from '../../../../shared/domain/pairing/pairing';
+import { alertOf } from '../../../support/alerts';
+import { consentSettings, protectedSeatAt } from '../../../support/seat-states';
 
 /** The person consented to be protected, not to be told of what their guardians are warned about. */
 

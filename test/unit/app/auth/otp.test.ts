@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { requestOtp } from '../../../shared/app/auth/sign-in';
-import { verifyOtp } from '../../../shared/app/auth/verify';
-import type { ServiceError } from '../../../shared/domain/errors';
-import type { Deps } from '../../../shared/app/deps';
-import type { OtpChallenge } from '../../../shared/domain/auth/otp';
-import type { SignInLetter, SignInMail } from '../../../shared/ports/mailer';
+import { requestOtp } from '../../../../shared/app/auth/sign-in';
+import { verifyOtp } from '../../../../shared/app/auth/verify';
+import type { ServiceError } from '../../../../shared/domain/errors';
+import type { Deps } from '../../../../shared/app/deps';
+import type { OtpChallenge } from '../../../../shared/domain/auth/otp';
+import type { SignInLetter, SignInMail } from '../../../../shared/ports/mailer';
 
 /** In-memory fakes of the ports sign-in uses. */
 const fakes = (users: Record<string, string> = {}) => {
