@@ -28,7 +28,9 @@ runHandlersInProcess(stack, proxy);
 
 try {
   // --- Bundles, built with the options CDK deploys with (chunks beside them, as in the asset).
-  await buildBundles(out, { extra: { floor: 'test/bench/floor.ts' } });
+  await buildBundles(out, {
+    extra: { floor: 'test/bench/floor.ts', 'session-events-cold': 'test/bench/session-events-cold.ts' },
+  });
 
   // --- Data for the requests: one family with a seat, made through the real routes (in process).
   const { api, apiPort } = await serveApiInProcess();
@@ -216,6 +218,8 @@ try {
     },
     health: { routeKey: 'GET /health', method: 'GET', path: '/health' },
   });
+  /** Not a route's group: the session-events worker up to its first message (session-events-cold.ts). */
+  const sessionEventsWorker = 'session-events-cold';
   type ColdRequest = ReturnType<typeof requestsFor>[FunctionGroup];
   const childScript = (bundle: string, event: unknown) => `
     const before = performance.now();
@@ -253,7 +257,12 @@ try {
   type Timing = { total: number; importMs: number; serveMs: number; status: number };
   const coldStartOnce = (bundle: string, event: unknown): Timing => {
     const child = spawnSync(process.execPath, ['--input-type=module', '-e', childScript(bundle, event)], {
-      env: { ...process.env, DYNAMODB_ENDPOINT: stack.dynamoEndpoint },
+      env: {
+        ...process.env,
+        DYNAMODB_ENDPOINT: stack.dynamoEndpoint,
+        // The worker's analyzer builds a Bedrock client it never calls: loopback all the same.
+        AWS_ENDPOINT_URL_BEDROCK_RUNTIME: 'http://127.0.0.1:9',
+      },
       encoding: 'utf8',
     });
     if (child.status !== 0) throw new Error(`cold start of ${bundle} failed: ${child.stderr}`);
@@ -268,10 +277,12 @@ try {
   // Rounds interleave the floor and the groups, so drift in the machine's load touches all alike.
   const samples: Record<string, Timing[]> = {
     floor: [],
+    [sessionEventsWorker]: [],
     ...Object.fromEntries(functionGroups.map((group) => [group, []])),
   };
   for (let round = 0; round < runs; round += 1) {
     samples['floor']!.push(coldStartOnce(resolve(out, 'floor.mjs'), {}));
+    samples[sessionEventsWorker]!.push(coldStartOnce(resolve(out, `${sessionEventsWorker}.mjs`), {}));
     for (const group of functionGroups) {
       samples[group]!.push(
         coldStartOnce(resolve(out, `${group}.mjs`), eventFor(requestsFor(round)[group], bearer, round)),
@@ -280,11 +291,14 @@ try {
   }
   const medianOf = (name: string, pick: (timing: Timing) => number) => median(samples[name]!.map(pick));
   const floor = medianOf('floor', (timing) => timing.total);
-  const coldRows = functionGroups.map((group) => {
+  const coldRows = [...functionGroups, sessionEventsWorker].map((group) => {
     const ms = medianOf(group, (timing) => timing.total);
     return {
       group,
-      request: requestsFor(0)[group].routeKey,
+      request:
+        group === sessionEventsWorker
+          ? 'first message: the worker loaded, the screen and its model, one window'
+          : requestsFor(0)[group as FunctionGroup].routeKey,
       coldStartMs: Math.round(ms),
       importMs: Math.round(medianOf(group, (timing) => timing.importMs)),
       serveMs: Math.round(medianOf(group, (timing) => timing.serveMs)),
