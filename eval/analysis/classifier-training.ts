@@ -78,7 +78,7 @@ export const examplesOf = (windows: readonly EvalWindow[]): Example[] =>
 
 /** The dev windows only: the training refuses a held-out window outright. */
 const devOnly = (windows: readonly EvalWindow[]): readonly EvalWindow[] => {
-  if (windows.some((w) => splitOf(w.id) !== 'dev'))
+  if (windows.some((w) => splitOf(w) !== 'dev'))
     throw new Error('the classifier trains on the dev split only');
   return windows;
 };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { examplesOf, trainClassifier } from '../../../eval/analysis/classifier-training';
-import { loadEvalSet, splitOf, type EvalWindow } from '../../../eval/analysis/eval-set';
+import { HELD_OUT_ROUND, loadEvalSet, splitOf, type EvalWindow } from '../../../eval/analysis/eval-set';
 import { windowsOf } from '../../../eval/analysis/score';
 import type { ClassifierModel } from '../../../shared/adapters/analysis/message-classifier';
 import committed from '../../../shared/adapters/analysis/model/classifier.json' with { type: 'json' };
@@ -27,10 +27,12 @@ describe('training the message classifier', () => {
 
   it('refuses a held-out window', () => {
     const heldOut = Array.from({ length: 100 }, (_, n) => `ordinary-chat-${String(n).padStart(4, '0')}`).find(
-      (id) => splitOf(id) === 'holdout',
+      (id) => splitOf({ id, round: HELD_OUT_ROUND }) === 'holdout',
     );
     expect(heldOut).toBeDefined();
-    expect(() => trainClassifier([window(heldOut!, ['bom dia'])])).toThrow(/dev split only/);
+    expect(() => trainClassifier([{ ...window(heldOut!, ['bom dia']), round: HELD_OUT_ROUND }])).toThrow(
+      /dev split only/,
+    );
   });
 
   it('reproduces the committed model from the dev split', async () => {
