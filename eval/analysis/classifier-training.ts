@@ -51,7 +51,7 @@ export const HYPERPARAMETERS: Hyperparameters = {
   batch: 32,
   learningRate: 0.003,
   l2: 2e-5,
-  otherStepWeight: 0,
+  otherStepWeight: 0.5,
   seed: 31,
 };
 

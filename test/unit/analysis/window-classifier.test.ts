@@ -87,7 +87,7 @@ describe('the window classifier', () => {
     expect(classifier.scores(lastStep)[ANY_RISK]).toBeLessThan(screen);
     expect(classifier.scores(escalation)[ANY_RISK]).toBeGreaterThanOrEqual(screen);
     expect(classifier.scores(lastStep).grooming).toBeLessThan(0.5);
-    expect(classifier.scores(escalation).grooming).toBeGreaterThan(0.95);
+    expect(classifier.scores(escalation).grooming).toBeGreaterThan(0.9);
   });
 
   it('finds each category reaching its threshold on the new message, with the severity heads', () => {
