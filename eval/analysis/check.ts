@@ -16,7 +16,7 @@ const report = (label: string, windows: readonly EvalWindow[]): string => {
   let heldOut = 0;
   for (const window of windows) {
     messages += window.messages.length;
-    if (splitOf(window.id) === 'holdout') heldOut += window.messages.length;
+    if (splitOf(window) === 'holdout') heldOut += window.messages.length;
     byLang.set(window.lang, (byLang.get(window.lang) ?? 0) + window.messages.length);
   }
   const langs = [...byLang].map(([lang, n]) => `${lang} ${n}`).join(', ');

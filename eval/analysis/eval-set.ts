@@ -19,6 +19,8 @@ export const evalWindowSchema = z
   .object({
     id: z.string().check(z.regex(/^[a-z0-9_-]+-\d{4}$/)),
     lang: z.enum(['pt-BR', 'en']),
+    /** The writing round (eval/analysis/README.md "The held-out split"); absent for the first two. */
+    round: z.optional(z.number().check(z.int(), z.gte(3))),
     messages: z
       .array(z.object({ from: z.enum(['dependent', 'contact']), text: z.string().check(z.minLength(1)) }))
       .check(z.minLength(1), z.maxLength(MAX_MESSAGES)),
@@ -40,9 +42,28 @@ export type ExpectedFinding = z.infer<typeof expectedFinding>;
 export const splits = ['dev', 'holdout'] as const;
 export type Split = (typeof splits)[number];
 
-/** Held out when the first 8 hex digits of the SHA-256 of the id, as a number, divide by 5. */
-export const splitOf = (id: string): Split =>
-  Number.parseInt(createHash('sha256').update(id).digest('hex').slice(0, 8), 16) % 5 === 0
+/**
+ * The round whose windows the held-out split is drawn from: the newest, written by hands that never
+ * saw the rules, the screen or the model, none of which has been tuned on any window of it. A round
+ * that follows moves this one into dev (its windows become training and tuning data) and is drawn
+ * from in turn, so the held-out figures always come from text nothing here was fitted to.
+ */
+export const HELD_OUT_ROUND = 3;
+/** A third of that round is held out: about 80 risky windows per category and 2,000 ordinary messages. */
+const HELD_OUT_SHARE = 3;
+
+/**
+ * Held out when the window belongs to the held-out round and the first 8 hex digits of the SHA-256
+ * of `round-<n>/<id>`, as a number, divide by 3: fixed by id, and drawn afresh for each round.
+ */
+export const splitOf = (window: Pick<EvalWindow, 'id' | 'round'>): Split =>
+  window.round === HELD_OUT_ROUND &&
+  Number.parseInt(
+    createHash('sha256').update(`round-${HELD_OUT_ROUND}/${window.id}`).digest('hex').slice(0, 8),
+    16,
+  ) %
+    HELD_OUT_SHARE ===
+    0
     ? 'holdout'
     : 'dev';
 

@@ -206,4 +206,4 @@ export const scoreScreen = (screen: Screen, windows: readonly EvalWindow[]): Scr
 };
 
 export const windowsOf = (windows: readonly EvalWindow[], split: Split | 'all'): EvalWindow[] =>
-  split === 'all' ? [...windows] : windows.filter((w) => splitOf(w.id) === split);
+  split === 'all' ? [...windows] : windows.filter((w) => splitOf(w) === split);

@@ -1,18 +1,27 @@
 /**
- * `npm run eval:train`: trains the message classifier on the dev split of eval/analysis/windows,
- * chooses its thresholds by cross-validation on dev, and writes
- * shared/adapters/analysis/model/classifier.json (committed; a rerun on the same set writes the same
- * file). Never reads the held-out windows' text: they are dropped before anything else.
+ * `npm run eval:train [-- --windows <dir> --out <file>]`: trains the window classifier on the dev
+ * split of the set (eval/analysis/windows by default), chooses its thresholds by cross-validation on
+ * dev, and writes the model (shared/adapters/analysis/model/window-classifier.json by default:
+ * committed; a rerun on the same set writes the same file). Never reads the held-out windows' text:
+ * they are dropped before anything else.
  */
 import { writeFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
 import { trainWithThresholds } from './classifier-training';
 import { loadEvalSet } from './eval-set';
 import { windowsOf } from './score';
 
-export const MODEL_PATH = 'shared/adapters/analysis/model/classifier.json';
+export const MODEL_PATH = 'shared/adapters/analysis/model/window-classifier.json';
 
-const dev = windowsOf(await loadEvalSet('eval/analysis/windows'), 'dev');
+const { values: args } = parseArgs({
+  options: {
+    windows: { type: 'string', default: 'eval/analysis/windows' },
+    out: { type: 'string', default: MODEL_PATH },
+  },
+});
+const started = performance.now();
+const dev = windowsOf(await loadEvalSet(args.windows), 'dev');
 const model = await trainWithThresholds(dev);
-await writeFile(MODEL_PATH, JSON.stringify(model) + '\n');
-console.log(`wrote ${MODEL_PATH}: ${Object.keys(model.weights).length} features`);
+await writeFile(args.out, JSON.stringify(model) + '\n');
+console.log(`wrote ${args.out} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 console.log(JSON.stringify(model.header, null, 2));

@@ -1,7 +1,7 @@
 import { riskCategories, type RiskCategory } from '../../domain/analysis/finding';
 import { newMessageOf, type AnalysisWindow } from '../../domain/analysis/window';
 import { lexicons } from './categories';
-import { classifier } from './message-classifier';
+import { ANY_RISK, classifier } from './window-classifier';
 import { compiledRules, fold } from './rules-analyzer';
 import { analysisTimeBudget, compileAhead, startBudget, type TimeBudget } from './time-budget';
 
@@ -82,10 +82,10 @@ export const screenScore = (window: AnalysisWindow, budget: TimeBudget = analysi
 };
 
 /**
- * The trained classifier's least window score that passes a window the rules let by (its best
- * category on the new message, or weighted lower on the window's text joined): chosen by 5-fold
- * cross-validation on the dev split so that about 4% of ordinary messages pass
- * (eval/analysis/classifier-training.ts; the figures are in the model file's header).
+ * The trained window classifier's least `any` score (some risk, the new message read in its context)
+ * that passes a window the rules let by: chosen by 5-fold cross-validation on the dev split so that
+ * at most 4% of ordinary messages pass (eval/analysis/classifier-training.ts; the figures are in the
+ * model file's header).
  */
 export const CLASSIFIER_SCREEN_THRESHOLD = classifier.model.header.thresholds.screen;
 
@@ -93,7 +93,7 @@ export const CLASSIFIER_SCREEN_THRESHOLD = classifier.model.header.thresholds.sc
 export const riskScreenAt =
   (threshold: number, classifierThreshold = CLASSIFIER_SCREEN_THRESHOLD, budget = analysisTimeBudget) =>
   (window: AnalysisWindow): boolean =>
-    screenScore(window, budget) >= threshold || classifier.windowScore(window) >= classifierThreshold;
+    screenScore(window, budget) >= threshold || classifier.scores(window)[ANY_RISK] >= classifierThreshold;
 
 /** The first stage of the cascade: a high-recall suspicion test, cheap enough for every message. */
 export const riskScreen = riskScreenAt(SCREEN_THRESHOLD);

@@ -11,8 +11,9 @@ import type { Analyzer } from '../../ports/analyzer';
 import {
   classifier as committedClassifier,
   classifierFindings,
-  type MessageClassifier,
-} from './message-classifier';
+  type FindingThresholds,
+  type WindowClassifier,
+} from './window-classifier';
 import { riskRules, type RiskRule } from './risk-rules';
 import { analysisTimeBudget, compileAhead, startBudget, type TimeBudget } from './time-budget';
 
@@ -23,9 +24,12 @@ export interface RulesAnalyzerOptions {
    */
   sandboxMarker?: boolean;
   /** The trained classifier whose confident scores add findings the rules miss (the committed one by default). */
-  classifier?: MessageClassifier;
-  /** The least score that is a finding (null: rules only); chosen by cross-validation on the dev split. */
-  classifierThreshold?: number | null;
+  classifier?: WindowClassifier;
+  /**
+   * Its thresholds per category and severity (null: the rules only); the committed model's by
+   * default, chosen by cross-validation on the dev split.
+   */
+  classifierThresholds?: FindingThresholds | null;
   /** How long one window's rules may read (`analysisTimeBudget` by default): then they report what they found. */
   timeBudget?: TimeBudget;
 }
@@ -65,16 +69,17 @@ const rank = (finding: Pick<Finding, 'severity' | 'confidence'>): number =>
 
 /**
  * The local analyzer: pt-BR and English phrase rules on the window's new message, the one that
- * carries any risk found, and the trained classifier's confident scores on it (`medium`) where no
- * rule of that category matched. At most one finding per category: the gravest. Past its time
+ * carries any risk found, and the trained window classifier's confident scores on it (the new
+ * message read in its context, with the severity heads' severity) where no rule of that category
+ * matched. At most one finding per category: the gravest. Past its time
  * budget it stops and reports what the rules read by then found.
  */
 export const rulesAnalyzer = (options: RulesAnalyzerOptions = {}): Analyzer => {
   const classifier = options.classifier ?? committedClassifier;
-  const threshold =
-    options.classifierThreshold === undefined
+  const thresholds =
+    options.classifierThresholds === undefined
       ? classifier.model.header.thresholds.finding
-      : options.classifierThreshold;
+      : options.classifierThresholds;
   return {
     assess(window) {
       const message = newMessageOf(window);
@@ -98,8 +103,8 @@ export const rulesAnalyzer = (options: RulesAnalyzerOptions = {}): Analyzer => {
         const held = found.get(rule.category);
         if (held === undefined || rank(finding) > rank(held)) found.set(rule.category, finding);
       }
-      if (threshold !== null)
-        for (const finding of classifierFindings(classifier, threshold, window))
+      if (thresholds !== null && !spent())
+        for (const finding of classifierFindings(classifier, thresholds, window))
           if (!found.has(finding.category)) found.set(finding.category, finding);
       return Promise.resolve([...found.values()]);
     },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifier } from '../../../shared/adapters/analysis/message-classifier';
+import { ANY_RISK, classifier } from '../../../shared/adapters/analysis/window-classifier';
 import {
   CLASSIFIER_SCREEN_THRESHOLD,
   riskScreen,
@@ -67,13 +67,14 @@ describe('the risk screen', () => {
     expect(screenScore(window)).toBeLessThan(SCREEN_THRESHOLD);
     expect(riskScreenAt(SCREEN_THRESHOLD, 0)(window)).toBe(true);
     expect(riskScreenAt(SCREEN_THRESHOLD, 1.01)(window)).toBe(false);
-    expect(riskScreen(window)).toBe(classifier.windowScore(window) >= CLASSIFIER_SCREEN_THRESHOLD);
+    expect(riskScreen(window)).toBe(classifier.scores(window)[ANY_RISK] >= CLASSIFIER_SCREEN_THRESHOLD);
   });
 
   // The price of the classifier's recall: about 4% of ordinary messages pass, this one among them
-  // ('matar' is the set's threats' verb). Bedrock decides it is nothing.
+  // (a contact asking for a photo is how many of the set's grooming steps begin). Bedrock decides it
+  // is nothing.
   it('passes an ordinary message the classifier mistakes, which the rules let by', () => {
-    const window = chat('tem alguma coisa pra matar a fome?');
+    const window = chat('me manda a foto do trabalho');
     expect(screenScore(window)).toBeLessThan(SCREEN_THRESHOLD);
     expect(riskScreen(window)).toBe(true);
   });

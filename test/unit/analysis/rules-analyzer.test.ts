@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { rulesAnalyzer } from '../../../shared/adapters/analysis/rules-analyzer';
+import { compiledRules, rulesAnalyzer } from '../../../shared/adapters/analysis/rules-analyzer';
+import type { FindingThresholds } from '../../../shared/adapters/analysis/window-classifier';
+import { riskCategories } from '../../../shared/domain/analysis/finding';
 import type { RiskCategory } from '../../../shared/domain/analysis/finding';
 import type { WindowMessage } from '../../../shared/domain/analysis/window';
 
@@ -10,8 +12,11 @@ const message = (text: string, messageId = 'm-new'): WindowMessage => ({
   sentAt: '2026-11-24T10:00:00.000Z',
 });
 
+/** The phrase rules alone (the window classifier's findings are tested below). */
 const categoriesOf = async (text: string, sandboxMarker = false): Promise<RiskCategory[]> =>
-  (await rulesAnalyzer({ sandboxMarker }).assess([message(text)])).map((finding) => finding.category);
+  (await rulesAnalyzer({ sandboxMarker, classifierThresholds: null }).assess([message(text)])).map(
+    (finding) => finding.category,
+  );
 
 const mustTrigger: Record<RiskCategory, readonly string[]> = {
   grooming: [
@@ -314,6 +319,40 @@ describe('the local rule-based analyzer', () => {
     it('is only text when the option is off (the default)', async () => {
       expect(await categoriesOf('#risk:scam:low')).toEqual([]);
       expect(await rulesAnalyzer().assess([message('#risk:scam:low')])).toEqual([]);
+    });
+  });
+
+  describe('with the window classifier', () => {
+    /** Every category a finding of the classifier, at `low`. */
+    const everything: FindingThresholds = {
+      categories: Object.fromEntries(riskCategories.map((c) => [c, 0])) as FindingThresholds['categories'],
+      atLeastMedium: 1.01,
+      high: 1.01,
+    };
+    const ruleOnly = async (text: string) =>
+      rulesAnalyzer({ classifierThresholds: null }).assess([message(text)]);
+
+    it("adds the classifier's findings where no rule of that category matched", async () => {
+      const [rule] = await ruleOnly('manda nudes');
+      expect(rule?.category).toBe('sexual_content');
+      const findings = await rulesAnalyzer({ classifierThresholds: everything }).assess([
+        message('manda nudes'),
+      ]);
+      expect(findings.map((f) => f.category).sort()).toEqual([...riskCategories].sort());
+      expect(findings.find((f) => f.category === 'sexual_content')).toEqual(rule);
+      expect(findings.filter((f) => f.category !== 'sexual_content').map((f) => f.severity)).toEqual(
+        Array(riskCategories.length - 1).fill('low'),
+      );
+    });
+
+    it('adds nothing once the rules spent the time budget', async () => {
+      let now = 0;
+      // Read at the start, before each rule, then before the classifier: the last reading is past it.
+      const budget = { ms: compiledRules.length + 1, now: () => now++ };
+      const findings = await rulesAnalyzer({ classifierThresholds: everything, timeBudget: budget }).assess([
+        message('manda nudes'),
+      ]);
+      expect(findings).toEqual(await ruleOnly('manda nudes'));
     });
   });
 });

@@ -1,9 +1,23 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { examplesOf, trainClassifier } from '../../../eval/analysis/classifier-training';
-import { loadEvalSet, splitOf, type EvalWindow } from '../../../eval/analysis/eval-set';
+import { stepsOf, trainClassifier, trainWithThresholds } from '../../../eval/analysis/classifier-training';
+import {
+  HELD_OUT_ROUND,
+  loadEvalSet,
+  setDigest,
+  splitOf,
+  type EvalWindow,
+} from '../../../eval/analysis/eval-set';
 import { windowsOf } from '../../../eval/analysis/score';
-import type { ClassifierModel } from '../../../shared/adapters/analysis/message-classifier';
-import committed from '../../../shared/adapters/analysis/model/classifier.json' with { type: 'json' };
+import type { WindowClassifierModel } from '../../../shared/adapters/analysis/window-classifier';
+import committed from '../../../shared/adapters/analysis/model/window-classifier.json' with { type: 'json' };
+
+const run = promisify(execFile);
+const FIXTURES = 'test/fixtures/analysis-eval';
 
 const window = (id: string, texts: string[], expected: EvalWindow['expected'] = []): EvalWindow => ({
   id,
@@ -12,9 +26,9 @@ const window = (id: string, texts: string[], expected: EvalWindow['expected'] = 
   expected,
 });
 
-describe('training the message classifier', () => {
-  it('makes the carrying messages positives, ordinary messages negatives, and leaves the rest out', () => {
-    const examples = examplesOf([
+describe('training the window classifier', () => {
+  it('reads every step as the worker does: ordinary steps, carrying steps with their context, the others', () => {
+    const steps = stepsOf([
       window('ordinary-chat-0001', ['bom dia', 'tudo certo']),
       window(
         'scam-0001',
@@ -22,21 +36,47 @@ describe('training the message classifier', () => {
         [{ category: 'scam', minSeverity: 'high', message: 1 }],
       ),
     ]);
-    expect(examples.map((e) => e.positives)).toEqual([[], [], ['scam']]);
+    expect(steps.map((s) => [s.kind, s.window.length, s.expected])).toEqual([
+      ['ordinary', 1, []],
+      ['ordinary', 2, []],
+      ['other', 1, []],
+      ['carrying', 2, [{ category: 'scam', minSeverity: 2 }]],
+      ['other', 3, []],
+    ]);
   });
 
   it('refuses a held-out window', () => {
     const heldOut = Array.from({ length: 100 }, (_, n) => `ordinary-chat-${String(n).padStart(4, '0')}`).find(
-      (id) => splitOf(id) === 'holdout',
+      (id) => splitOf({ id, round: HELD_OUT_ROUND }) === 'holdout',
     );
     expect(heldOut).toBeDefined();
-    expect(() => trainClassifier([window(heldOut!, ['bom dia'])])).toThrow(/dev split only/);
+    expect(() => trainClassifier([{ ...window(heldOut!, ['bom dia']), round: HELD_OUT_ROUND }])).toThrow(
+      /dev split only/,
+    );
   });
 
-  it('reproduces the committed model from the dev split', async () => {
-    const model = committed as ClassifierModel;
+  it('trains the same model twice from the same windows', async () => {
+    const dev = windowsOf(await loadEvalSet(FIXTURES), 'dev');
+    const [first, second] = [await trainWithThresholds(dev), await trainWithThresholds(dev)];
+    expect(second).toEqual(first);
+    expect(first.header.devDigest).toBe(setDigest(dev));
+  }, 60_000);
+
+  it('was committed for the current dev split (a changed set asks for npm run eval:train)', async () => {
     const dev = windowsOf(await loadEvalSet('eval/analysis/windows'), 'dev');
-    const { thresholds, crossValidated } = model.header;
-    expect(trainClassifier(dev, undefined, { thresholds, crossValidated })).toEqual(model);
-  }, 300_000);
+    expect((committed as WindowClassifierModel).header.devDigest).toBe(setDigest(dev));
+  });
+
+  it('trains from the command line on another set into another file', async () => {
+    const out = join(await mkdtemp(join(tmpdir(), 'train-')), 'model.json');
+    await run(
+      process.execPath,
+      ['--import', 'tsx', 'eval/analysis/train.ts', '--windows', FIXTURES, '--out', out],
+      {
+        timeout: 60_000,
+      },
+    );
+    const model = JSON.parse(await readFile(out, 'utf8')) as WindowClassifierModel;
+    expect(model.header.devDigest).toBe(setDigest(windowsOf(await loadEvalSet(FIXTURES), 'dev')));
+  }, 60_000);
 });

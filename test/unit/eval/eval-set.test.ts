@@ -5,6 +5,7 @@ import {
   parseEvalSet,
   parseWindows,
   setDigest,
+  HELD_OUT_ROUND,
   splitOf,
 } from '../../../eval/analysis/eval-set';
 
@@ -25,12 +26,13 @@ describe('the evaluation set', () => {
     expect(windows.filter((w) => w.expected.length === 0)).toHaveLength(6);
   });
 
-  it('holds out a window when the first 8 hex digits of its id’s SHA-256 divide by 5', () => {
-    // sha256('grooming-0001') starts 69118c2b = 1762757675; 'grooming-0002' a9a24ef7 = 2846052087
-    expect(splitOf('grooming-0001')).toBe('holdout');
-    expect(splitOf('grooming-0002')).toBe('dev');
-    expect(splitOf('ordinary-school-0002')).toBe('holdout');
-    expect(splitOf('self_harm-0001')).toBe('dev');
+  it('holds out a third of the newest round, by the SHA-256 of round-3/<id>, and never an earlier round', () => {
+    // sha256('round-3/grooming-0203') starts 856da21c = 2238554652 (divides by 3); '…/grooming-0201'
+    // c70162b1 = 3338756785 (does not); an earlier round is dev whatever its id
+    expect(splitOf({ id: 'grooming-0203', round: HELD_OUT_ROUND })).toBe('holdout');
+    expect(splitOf({ id: 'grooming-0201', round: HELD_OUT_ROUND })).toBe('dev');
+    expect(splitOf({ id: 'ordinary-city-0002', round: HELD_OUT_ROUND })).toBe('holdout');
+    expect(splitOf({ id: 'grooming-0203' })).toBe('dev');
   });
 
   it('names every bad line by file and line, never its text', () => {

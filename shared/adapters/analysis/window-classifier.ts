@@ -1,0 +1,243 @@
+import {
+  riskCategories,
+  type Finding,
+  type RiskCategory,
+  type Severity,
+} from '../../domain/analysis/finding';
+import { newMessageOf, type AnalysisWindow } from '../../domain/analysis/window';
+import { words } from '../../domain/consent/phrase-match';
+import committed from './model/window-classifier.json' with { type: 'json' };
+
+/**
+ * A small trained classifier of a conversation's last step. It reads the window the worker hands
+ * over: the new message's words, word pairs and character 3-5-grams (a typo, a slang spelling or
+ * another inflection still weighs), who wrote it, and the earlier messages' words and pairs marked by
+ * who wrote them (the protected person or a contact) and how near they are. A hidden layer lets the
+ * context change what the new message's words mean, so the plain last step of an escalation ("and
+ * close the door" after "turn on the camera") scores high while the same words alone score low.
+ * Trained on the evaluation set's dev split only (`npm run eval:train`, eval/analysis/train.ts); the
+ * weights ship in `model/window-classifier.json`, bundled with the function: no network, no download.
+ */
+
+/** The head trained on every risky step against the ordinary ones (the screen's). */
+export const ANY_RISK = 'any';
+/** Severity heads, trained on risky steps only: the expected finding is at least `medium`, is `high`. */
+export const AT_LEAST_MEDIUM = 'atLeastMedium';
+export const HIGH = 'high';
+export const heads = [...riskCategories, ANY_RISK, AT_LEAST_MEDIUM, HIGH] as const;
+export type Head = (typeof heads)[number];
+
+/** Per category: the least score that is a finding; per severity, the least score of its head. */
+export interface FindingThresholds {
+  categories: Record<RiskCategory, number | null>;
+  atLeastMedium: number;
+  high: number;
+}
+
+export interface WindowClassifierModel {
+  header: {
+    model: string;
+    features: string;
+    /** The dev split's digest the model was trained on (no date: a rerun writes the same file). */
+    devDigest: string;
+    /** Chosen by cross-validation on dev, with the cross-validated figures behind them. */
+    thresholds: { screen: number; finding: FindingThresholds };
+    crossValidated: Record<string, unknown>;
+  };
+  /** Hashed feature buckets (a power of 2) and hidden units. */
+  buckets: number;
+  hidden: number;
+  heads: readonly Head[];
+  /** buckets x hidden signed bytes, base64; the real weight is the byte times `inputScale`. */
+  inputWeights: string;
+  inputScale: number;
+  /** The other weights as integers of 1/`scale`: hidden biases, hidden x heads, head biases. */
+  scale: number;
+  hiddenBias: readonly number[];
+  outputWeights: readonly number[];
+  outputBias: readonly number[];
+}
+
+const SMALLEST_N = 3;
+const LARGEST_N = 5;
+/** The earlier messages weigh this much beside the new one (each group is of length 1 before it). */
+const CONTEXT_WEIGHT = 1;
+
+/** FNV-1a over the UTF-16 units: a feature's bucket, the same in training and in the Lambda. */
+const hashOf = (feature: string): number => {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < feature.length; i += 1) hash = Math.imul(hash ^ feature.charCodeAt(i), 0x01000193);
+  return hash >>> 0;
+};
+
+/** A window as the model reads it: bucket ids and their values, each bucket once. */
+export interface Encoded {
+  ids: Int32Array;
+  values: Float32Array;
+}
+
+const author = (fromMe: boolean) => (fromMe ? 'p' : 'c');
+
+/** Words and word pairs, prefixed. */
+const wordFeatures = (prefix: string, tokens: readonly string[], into: Set<string>) =>
+  tokens.forEach((word, index) => {
+    into.add(`${prefix}w:${word}`);
+    if (index > 0) into.add(`${prefix}b:${tokens[index - 1]} ${word}`);
+  });
+
+/**
+ * The features of a window, three groups each of length 1: the new message's words, pairs and
+ * character n-grams of each word marked at its ends (`<vc>`), with who wrote it; the earlier
+ * messages' words and pairs marked by their author (`xc:` a contact, `xp:` the person), the one just
+ * before also by itself (`yc:`/`yp:`, recency) and whether its author is the new message's. Linear in
+ * the window's (capped) text.
+ */
+export const featuresOf = (window: AnalysisWindow): { news: string[]; context: string[] } => {
+  const message = newMessageOf(window);
+  if (message === undefined) return { news: [], context: [] };
+  const tokens = words(message.text);
+  const news = new Set<string>([`a:${author(message.fromMe)}`]);
+  wordFeatures('', tokens, news);
+  for (const word of tokens) {
+    const marked = `<${word}>`;
+    for (let n = SMALLEST_N; n <= LARGEST_N; n += 1)
+      for (let start = 0; start + n <= marked.length; start += 1)
+        news.add(`c:${marked.slice(start, start + n)}`);
+  }
+  const context = new Set<string>();
+  const earlier = window.slice(0, -1);
+  earlier.forEach((m, index) => {
+    const tag = author(m.fromMe);
+    const said = words(m.text);
+    wordFeatures(`x${tag}`, said, context);
+    if (index === earlier.length - 1) {
+      wordFeatures(`y${tag}`, said, context);
+      context.add(m.fromMe === message.fromMe ? 's:same' : 's:other');
+    }
+  });
+  if (earlier.length > 0) context.add(`k:${earlier.length}`);
+  return { news: [...news], context: [...context] };
+};
+
+/** The window's features hashed into `buckets`, each group L2-normalised (the context's times its weight). */
+export const encode = (window: AnalysisWindow, buckets: number): Encoded => {
+  const { news, context } = featuresOf(window);
+  const summed = new Map<number, number>();
+  const add = (features: readonly string[], weight: number) => {
+    const value = features.length === 0 ? 0 : weight / Math.sqrt(features.length);
+    for (const f of features) {
+      const id = hashOf(f) & (buckets - 1);
+      summed.set(id, (summed.get(id) ?? 0) + value);
+    }
+  };
+  add(news, 1);
+  add(context, CONTEXT_WEIGHT);
+  return { ids: Int32Array.from(summed.keys()), values: Float32Array.from(summed.values()) };
+};
+
+const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
+
+export type Scores = Record<Head, number>;
+
+/** The network as numbers: the form the training scores its folds with and the Lambda loads. */
+export interface Network {
+  buckets: number;
+  hidden: number;
+  /** buckets x hidden. */
+  input: Float32Array;
+  hiddenBias: Float64Array;
+  /** hidden x heads. */
+  output: Float64Array;
+  outputBias: Float64Array;
+}
+
+/** Every head's probability (0..1) for an encoded window: one hidden layer (ReLU), sigmoid heads. */
+export const forward = (net: Network, encoded: Encoded, hiddenOut?: Float64Array): Float64Array => {
+  const H = net.hidden;
+  const K = heads.length;
+  const h = hiddenOut ?? new Float64Array(H);
+  h.set(net.hiddenBias);
+  for (let f = 0; f < encoded.ids.length; f += 1) {
+    const row = (encoded.ids[f] ?? 0) * H;
+    const v = encoded.values[f] ?? 0;
+    for (let j = 0; j < H; j += 1) h[j] = (h[j] ?? 0) + (net.input[row + j] ?? 0) * v;
+  }
+  const z = Float64Array.from(net.outputBias);
+  for (let j = 0; j < H; j += 1) {
+    const a = Math.max(0, h[j] ?? 0);
+    h[j] = a;
+    if (a === 0) continue;
+    for (let k = 0; k < K; k += 1) z[k] = (z[k] ?? 0) + a * (net.output[j * K + k] ?? 0);
+  }
+  return z;
+};
+
+/** The committed file's numbers as a network (the bytes scaled back). */
+export const networkOf = (model: WindowClassifierModel): Network => {
+  const bytes = Buffer.from(model.inputWeights, 'base64');
+  const input = new Float32Array(bytes.length);
+  for (let i = 0; i < bytes.length; i += 1) input[i] = (((bytes[i] ?? 0) << 24) >> 24) * model.inputScale;
+  const scaled = (values: readonly number[]) => Float64Array.from(values, (v) => v / model.scale);
+  return {
+    buckets: model.buckets,
+    hidden: model.hidden,
+    input,
+    hiddenBias: scaled(model.hiddenBias),
+    output: scaled(model.outputWeights),
+    outputBias: scaled(model.outputBias),
+  };
+};
+
+export interface WindowClassifier {
+  readonly model: WindowClassifierModel;
+  /** Each head's probability that the window's new message carries it (in its context). */
+  scores(window: AnalysisWindow): Scores;
+}
+
+export const windowClassifier = (model: WindowClassifierModel): WindowClassifier => {
+  const net = networkOf(model);
+  return {
+    model,
+    scores(window) {
+      const z = forward(net, encode(window, net.buckets));
+      return Object.fromEntries(heads.map((head, k) => [head, sigmoid(z[k] ?? 0)])) as Scores;
+    },
+  };
+};
+
+/** The severity the severity heads give a finding: the gravest whose head reaches its threshold. */
+export const severityOf = (scores: Scores, thresholds: FindingThresholds): Severity =>
+  scores[HIGH] >= thresholds.high
+    ? 'high'
+    : scores[AT_LEAST_MEDIUM] >= thresholds.atLeastMedium
+      ? 'medium'
+      : 'low';
+
+/**
+ * The classifier's findings on the window's new message: every category scoring at least its
+ * threshold (a category without one never), with the severity heads' severity.
+ */
+export const classifierFindings = (
+  classifier: WindowClassifier,
+  thresholds: FindingThresholds,
+  window: AnalysisWindow,
+): Finding[] => {
+  const message = newMessageOf(window);
+  if (message === undefined) return [];
+  const scores = classifier.scores(window);
+  return riskCategories.flatMap((category) => {
+    const threshold = thresholds.categories[category];
+    if (threshold === null || scores[category] < threshold) return [];
+    return [
+      {
+        category,
+        severity: severityOf(scores, thresholds),
+        messageId: message.messageId,
+        confidence: Math.round(scores[category] * 100) / 100,
+      },
+    ];
+  });
+};
+
+/** The committed model, bundled with the function. */
+export const classifier = windowClassifier(committed as WindowClassifierModel);
