@@ -12,11 +12,9 @@ const message = (text: string, messageId = 'm-new'): WindowMessage => ({
   sentAt: '2026-11-24T10:00:00.000Z',
 });
 
-/** The phrase rules alone (the window classifier's findings are tested below). */
+/** The local analyzer as the stack and the evaluation build it (the classifier's findings are tested below). */
 const categoriesOf = async (text: string, sandboxMarker = false): Promise<RiskCategory[]> =>
-  (await rulesAnalyzer({ sandboxMarker, classifierThresholds: null }).assess([message(text)])).map(
-    (finding) => finding.category,
-  );
+  (await rulesAnalyzer({ sandboxMarker }).assess([message(text)])).map((finding) => finding.category);
 
 const mustTrigger: Record<RiskCategory, readonly string[]> = {
   grooming: [

@@ -51,6 +51,28 @@ describe('npm run eval', () => {
     30_000,
   );
 
+  it("measures the classifier's findings on request, and never writes them as the committed figures", async () => {
+    const { stdout } = await evalCommand([
+      '--adapter',
+      'local',
+      '--classifier-findings',
+      '--windows',
+      'test/fixtures/analysis-eval',
+      '--report',
+      join(await mkdtemp(join(tmpdir(), 'eval-')), 'report.json'),
+    ]);
+    expect(stdout).toMatch(/holdout: 4 windows/);
+    const refused = await evalCommand([
+      '--adapter',
+      'local',
+      '--classifier-findings',
+      '--write-figures',
+      '--windows',
+      'test/fixtures/analysis-eval',
+    ]).catch((error: { code: number; stderr: string }) => error);
+    expect(refused).toMatchObject({ code: 2, stderr: expect.stringMatching(/as it ships/) });
+  }, 30_000);
+
   it('refuses an adapter it does not know', async () => {
     const refused = await evalCommand(['--adapter', 'gpt']).catch(
       (error: { code: number; stderr: string }) => error,
