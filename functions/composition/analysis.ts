@@ -27,20 +27,24 @@ export const configuredAnalyzer = async (
     const { rulesAnalyzer } = await import('../../shared/adapters/analysis/rules-analyzer');
     return rulesAnalyzer({ sandboxMarker: settings.ANALYSIS_SANDBOX_MARKER === 'on' });
   }
-  const [{ BedrockRuntimeClient }, { bedrockAnalyzer }] = await Promise.all([
-    import('@aws-sdk/client-bedrock-runtime'),
-    import('../../shared/adapters/analysis/bedrock-analyzer'),
-  ]);
-  const bedrock = bedrockAnalyzer(
-    new BedrockRuntimeClient({ region: settings.AWS_REGION }),
-    analysis.ANALYSIS_MODEL_ID,
-  );
-  if (analysis.ANALYZER === 'bedrock') return bedrock;
+  const bedrock = lazy(async () => {
+    const [{ BedrockRuntimeClient }, { bedrockAnalyzer }] = await Promise.all([
+      import('@aws-sdk/client-bedrock-runtime'),
+      import('../../shared/adapters/analysis/bedrock-analyzer'),
+    ]);
+    return bedrockAnalyzer(
+      new BedrockRuntimeClient({ region: settings.AWS_REGION }),
+      analysis.ANALYSIS_MODEL_ID,
+    );
+  });
+  if (analysis.ANALYZER === 'bedrock') return bedrock();
   const [{ riskScreen }, { cascadeAnalyzer }] = await Promise.all([
     import('../../shared/adapters/analysis/risk-screen'),
     import('../../shared/adapters/analysis/cascade-analyzer'),
   ]);
-  return cascadeAnalyzer(riskScreen, bedrock);
+  // Bedrock's client (about 100 ms to load) only once a window passes the screen: most cold starts
+  // read ordinary messages first, which never need it.
+  return cascadeAnalyzer(riskScreen, { assess: async (window) => (await bedrock()).assess(window) });
 };
 
 /** What reading a person's messages takes: analysing them, and sealing them under their seat's key. */
