@@ -327,7 +327,7 @@ export const trainClassifier = (
   return stored(net, { ...describe(hp), devDigest: setDigest(windows), ...chosen });
 };
 
-/** The fold of a dev window: from the id's hash, apart from the digits that chose the split. */
+/** The fold of a dev window: from the id's own hash (the split hashes `round-<n>/<id>`, another string). */
 export const foldOf = (id: string): number =>
   Number.parseInt(createHash('sha256').update(id).digest('hex').slice(8, 16), 16) % FOLDS;
 

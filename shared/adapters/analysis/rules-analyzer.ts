@@ -87,12 +87,8 @@ export const CLASSIFIER_FINDINGS_BY_DEFAULT = false;
  */
 export const rulesAnalyzer = (options: RulesAnalyzerOptions = {}): Analyzer => {
   const classifier = options.classifier ?? committedClassifier;
-  const thresholds =
-    options.classifierThresholds === undefined
-      ? CLASSIFIER_FINDINGS_BY_DEFAULT
-        ? classifier.model.header.thresholds.finding
-        : null
-      : options.classifierThresholds;
+  const byDefault = CLASSIFIER_FINDINGS_BY_DEFAULT ? classifier.model.header.thresholds.finding : null;
+  const thresholds = options.classifierThresholds === undefined ? byDefault : options.classifierThresholds;
   return {
     assess(window) {
       const message = newMessageOf(window);
