@@ -46,7 +46,8 @@ export type Split = (typeof splits)[number];
  * The round whose windows the held-out split is drawn from: the newest, written by hands that never
  * saw the rules, the screen or the model, none of which has been tuned on any window of it. A round
  * that follows moves this one into dev (its windows become training and tuning data) and is drawn
- * from in turn, so the held-out figures always come from text nothing here was fitted to.
+ * from in turn, so the held-out figures always come from text nothing here was fitted to. A round of
+ * ordinary windows only (round 4) is all dev: a split without risky windows cannot measure recall.
  */
 export const HELD_OUT_ROUND = 3;
 /** A third of that round is held out: about 80 risky windows per category and 2,000 ordinary messages. */
