@@ -36,7 +36,12 @@ export default tseslint.config(
     },
   },
   {
-    files: ['test/bench/**/*.ts', 'eval/analysis/run.ts', 'eval/analysis/train.ts'],
+    files: [
+      'test/bench/**/*.ts',
+      'eval/analysis/run.ts',
+      'eval/analysis/train.ts',
+      'eval/analysis/anchors.ts',
+    ],
     rules: { 'no-console': 'off' },
   },
   { files: ['shared/validation/z.ts'], rules: { 'no-restricted-imports': 'off' } },

@@ -2,8 +2,9 @@ import { riskCategories, type RiskCategory } from '../../domain/analysis/finding
 import { newMessageOf, type AnalysisWindow } from '../../domain/analysis/window';
 import { lexicons } from './categories';
 import { ANY_RISK, classifier } from './window-classifier';
-import { compiledRules, fold } from './rules-analyzer';
-import { analysisTimeBudget, compileAhead, startBudget, type TimeBudget } from './time-budget';
+import { fold, withFoldedPatterns } from './folded-pattern';
+import { compiledRules } from './rules-analyzer';
+import { analysisTimeBudget, startBudget, type TimeBudget } from './time-budget';
 
 /** A window goes to the second stage when some category's signals weigh this much (chosen from the eval's figures). */
 export const SCREEN_THRESHOLD = 1;
@@ -11,16 +12,15 @@ export const SCREEN_THRESHOLD = 1;
 /** Signals of the earlier messages weigh this share: context, not the news. */
 export const CONTEXT_WEIGHT = 0.5;
 
-const compileSignal = (pattern: string): RegExp =>
-  new RegExp(`(?<![\\p{L}\\p{N}])(?:${pattern})(?![\\p{L}\\p{N}])`, 'gu');
-
 // Each category's signals, from its lexicon (shared/adapters/analysis/categories/).
-const compiledSignals = riskCategories.flatMap((category) =>
-  lexicons[category].signals.flatMap(({ weight, patterns }) =>
-    patterns.map((pattern) => ({ category, weight, pattern: compileSignal(pattern) })),
+const compiledSignals = withFoldedPatterns(
+  riskCategories.flatMap((category) =>
+    lexicons[category].signals.flatMap(({ weight, patterns }) =>
+      patterns.map((source) => ({ category, weight, source })),
+    ),
   ),
+  { global: true },
 );
-compileAhead(compiledSignals.map((signal) => signal.pattern));
 
 /** The score of a window the screen could not read within its budget: suspicious, the second stage decides. */
 const UNREAD = Number.POSITIVE_INFINITY;
@@ -43,7 +43,7 @@ const signalsOf = (text: string, spent: () => boolean): Map<RiskCategory, Map<st
   }
   for (const signal of compiledSignals) {
     if (spent()) return null;
-    for (const [words] of text.matchAll(signal.pattern)) add(signal.category, words, signal.weight);
+    for (const [words] of signal.pattern.matchAll(text)) add(signal.category, words, signal.weight);
   }
   return found;
 };

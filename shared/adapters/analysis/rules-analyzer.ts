@@ -1,4 +1,3 @@
-import { words } from '../../domain/consent/phrase-match';
 import {
   isRiskCategory,
   isSeverity,
@@ -15,7 +14,8 @@ import {
   type WindowClassifier,
 } from './window-classifier';
 import { riskRules, type RiskRule } from './risk-rules';
-import { analysisTimeBudget, compileAhead, startBudget, type TimeBudget } from './time-budget';
+import { fold, withFoldedPatterns, type FoldedPattern } from './folded-pattern';
+import { analysisTimeBudget, startBudget, type TimeBudget } from './time-budget';
 
 export interface RulesAnalyzerOptions {
   /**
@@ -36,23 +36,14 @@ export interface RulesAnalyzerOptions {
 }
 
 export interface CompiledRule extends Omit<RiskRule, 'patterns'> {
-  pattern: RegExp;
+  /** The rule's patterns as one, compiled on the first text that holds one of its anchors. */
+  pattern: FoldedPattern;
 }
 
-// Whole words: no letter or digit may touch either end of a match.
-const compile = (rule: RiskRule): CompiledRule => ({
-  category: rule.category,
-  severity: rule.severity,
-  confidence: rule.confidence,
-  pattern: new RegExp(`(?<![\\p{L}\\p{N}])(?:${rule.patterns.join('|')})(?![\\p{L}\\p{N}])`, 'u'),
-});
-
 /** The rules as the analyzer and the risk screen (risk-screen.ts) match them. */
-export const compiledRules = riskRules.map(compile);
-compileAhead(compiledRules.map((rule) => rule.pattern));
-
-/** Lower case, accents and punctuation gone, one space between words: what the patterns read. */
-export const fold = (text: string): string => words(text).join(' ');
+export const compiledRules: readonly CompiledRule[] = withFoldedPatterns(
+  riskRules.map(({ patterns, ...rule }) => ({ ...rule, source: patterns.join('|') })),
+).map(({ source: _source, ...rule }) => rule);
 
 const markerPattern = /#risk:([a-z_]+):([a-z]+)/gi;
 

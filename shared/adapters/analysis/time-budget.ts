@@ -20,20 +20,3 @@ export const startBudget = ({ ms, now }: TimeBudget): (() => boolean) => {
   const deadline = now() + ms;
   return () => now() >= deadline;
 };
-
-/** Texts of both of V8's string representations (Latin-1 and two-byte): each compiles apart. */
-const WARM_UP_TEXTS = ['bom dia', 'bom dia \u0436'];
-
-/**
- * Runs each pattern twice on short texts, at load: V8 compiles a pattern on its first use and to
- * machine code on its second, for each representation of the text, some hundreds of milliseconds
- * for all the patterns, which would otherwise count against the first windows' budgets.
- */
-export const compileAhead = (patterns: readonly RegExp[]): void => {
-  for (const pattern of patterns)
-    for (const text of WARM_UP_TEXTS) {
-      pattern.test(text);
-      pattern.test(text);
-      pattern.lastIndex = 0;
-    }
-};

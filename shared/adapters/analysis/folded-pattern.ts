@@ -1,0 +1,138 @@
+import { createHash } from 'node:crypto';
+import { words } from '../../domain/consent/phrase-match';
+import committedAnchors from './categories/anchors.json' with { type: 'json' };
+
+/** Lower case, accents and punctuation gone, one space between words: what the patterns read. */
+export const fold = (text: string): string => words(text).join(' ');
+
+/**
+ * A pattern over folded text, matched as whole words: nothing but a space (or the text's edge) may
+ * touch either end of a match. In folded text that is the same as no letter or digit touching it,
+ * and a fifth of the cost to compile: unicode classes in the lookarounds of every pattern weigh more
+ * than the words between them.
+ */
+export const wholeWords = (source: string, flags = ''): RegExp =>
+  new RegExp(`(?<![^ ])(?:${source})(?![^ ])`, `${flags}u`);
+
+/**
+ * Texts of both of V8's string representations (Latin-1 and two-byte), each compiled apart, and of
+ * 1,000 characters or more: for a subject that long V8 compiles a pattern to machine code at once
+ * instead of first to bytecode and then again on its second use.
+ */
+const WARM_UP_TEXTS = ['bom dia '.repeat(125), `${'bom dia '.repeat(125)}\u0436`];
+
+/**
+ * Runs each pattern once on each warm-up text: V8 compiles a pattern on its first use, for each
+ * representation of the text, and a pattern of the rules takes milliseconds, which would otherwise
+ * fall on the windows that use it first, unevenly.
+ */
+export const compileAhead = (patterns: readonly RegExp[]): void => {
+  for (const pattern of patterns)
+    for (const text of WARM_UP_TEXTS) {
+      pattern.test(text);
+      pattern.lastIndex = 0;
+    }
+};
+
+/**
+ * Words a pattern cannot match without (`npm run eval:anchors` writes them from the patterns, by
+ * the digest of each source): a folded text that holds none of a pattern's anchors cannot match it,
+ * so it is not run, nor compiled until a text holds one. A pattern without an entry (none found, or
+ * written since) is compiled at load and run on every text.
+ */
+export type AnchorTable = Readonly<Record<string, readonly string[] | null>>;
+
+/** The key of a pattern's anchors: the first 16 hex digits of the SHA-256 of its source. */
+export const anchorKey = (source: string): string =>
+  createHash('sha256').update(source).digest('hex').slice(0, 16);
+
+/** A pattern over folded text (`wholeWords`), compiled on the first text that holds one of its anchors. */
+export interface FoldedPattern {
+  /** The pattern as written in its category's lexicon. */
+  readonly source: string;
+  test(text: string): boolean;
+  /** Every match (the pattern is global). */
+  matchAll(text: string): Iterable<RegExpMatchArray>;
+  /** Whether it was compiled yet: at load without anchors, else on the first text holding one. */
+  compiled(): boolean;
+}
+
+const NOTHING: readonly RegExpMatchArray[] = [];
+
+/**
+ * Which of a set's patterns a text holds an anchor of, in one pass over the text: the anchors by
+ * their first two characters' codes, each place of the text looked up once (every anchor is at least two
+ * characters long). The answer for the last text read is kept, since every pattern of the set asks
+ * about the same text in turn.
+ */
+const anchorIndex = (anchorsByPattern: readonly (readonly string[] | null)[]) => {
+  const bigramAt = (text: string, at: number) => text.charCodeAt(at) * 0x10000 + text.charCodeAt(at + 1);
+  const byBigram = new Map<number, { anchor: string; pattern: number }[]>();
+  anchorsByPattern.forEach((anchors, pattern) => {
+    for (const anchor of anchors ?? []) {
+      const bigram = bigramAt(anchor, 0);
+      const held = byBigram.get(bigram) ?? [];
+      held.push({ anchor, pattern });
+      byBigram.set(bigram, held);
+    }
+  });
+  let lastText: string | null = null;
+  let lastReached = new Uint8Array(anchorsByPattern.length);
+  return (text: string): Uint8Array => {
+    if (text === lastText) return lastReached;
+    const reached = new Uint8Array(anchorsByPattern.length);
+    anchorsByPattern.forEach((anchors, pattern) => {
+      if (anchors === null) reached[pattern] = 1;
+    });
+    for (let at = 0; at + 1 < text.length; at += 1)
+      for (const { anchor, pattern } of byBigram.get(bigramAt(text, at)) ?? [])
+        if (reached[pattern] === 0 && text.startsWith(anchor, at)) reached[pattern] = 1;
+    [lastText, lastReached] = [text, reached];
+    return reached;
+  };
+};
+
+/**
+ * Each row's `source` as a whole-word pattern over folded text (`global` for `matchAll`), the rows
+ * sharing one index of their anchors: a pattern runs only on a text that holds one of them, and is
+ * compiled on the first such text (at once when it has no anchors).
+ */
+export const withFoldedPatterns = <Row extends { source: string }>(
+  rows: readonly Row[],
+  options: { global?: boolean; anchors?: AnchorTable } = {},
+): (Row & { pattern: FoldedPattern })[] => {
+  const table = options.anchors ?? (committedAnchors as AnchorTable);
+  const anchorsByPattern = rows.map((row) => table[anchorKey(row.source)] ?? null);
+  const reachedIn = anchorIndex(anchorsByPattern);
+  return rows.map((row, index) => {
+    let compiled: RegExp | null = null;
+    const pattern = (): RegExp => {
+      if (compiled === null) {
+        compiled = wholeWords(row.source, options.global === true ? 'g' : '');
+        compileAhead([compiled]);
+      }
+      return compiled;
+    };
+    if (anchorsByPattern[index] === null) pattern();
+    const reaches = (text: string) => reachedIn(text)[index] === 1;
+    return {
+      ...row,
+      pattern: {
+        source: row.source,
+        test: (text) => reaches(text) && pattern().test(text),
+        matchAll: (text) => (reaches(text) ? text.matchAll(pattern()) : NOTHING),
+        compiled: () => compiled !== null,
+      },
+    };
+  });
+};
+
+/** `withFoldedPatterns` of bare sources. */
+export const foldedPatterns = (
+  sources: readonly string[],
+  options: { global?: boolean; anchors?: AnchorTable } = {},
+): FoldedPattern[] =>
+  withFoldedPatterns(
+    sources.map((source) => ({ source })),
+    options,
+  ).map((row) => row.pattern);
