@@ -36,32 +36,40 @@ export interface WeekDay {
 const DAY_MS = 86_400_000;
 const MINUTE_MS = 60_000;
 
-const dateFormat = new Intl.DateTimeFormat('en-CA', {
-  timeZone: WEEK_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-const wallClock = new Intl.DateTimeFormat('en-US', {
-  timeZone: WEEK_TIME_ZONE,
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: 'numeric',
-  second: 'numeric',
-});
+/**
+ * The zone's formats, built on first use: ICU loads its time-zone data for them (about 30 ms), which
+ * a worker whose first messages never touch a week (the session events' messages) would pay at load.
+ */
+let zoneFormats: { date: Intl.DateTimeFormat; wallClock: Intl.DateTimeFormat } | undefined;
+const formats = () =>
+  (zoneFormats ??= {
+    date: new Intl.DateTimeFormat('en-CA', {
+      timeZone: WEEK_TIME_ZONE,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    }),
+    wallClock: new Intl.DateTimeFormat('en-US', {
+      timeZone: WEEK_TIME_ZONE,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    }),
+  });
 
 /** The calendar day of an instant, `YYYY-MM-DD`. */
-export const calendarDate = (at: Date): string => dateFormat.format(at);
+export const calendarDate = (at: Date): string => formats().date.format(at);
 
 const addDays = (date: string, days: number): string =>
   new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
 /** The zone's offset from UTC at an instant, in ms (wall clock minus UTC). */
 const offsetAt = (at: number): number => {
-  const parts = wallClock.formatToParts(at);
+  const parts = formats().wallClock.formatToParts(at);
   const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((one) => one.type === type)?.value);
   const wall = Date.UTC(
     part('year'),
