@@ -20,7 +20,7 @@ import {
   trimWindow,
   type AnalysisWindow,
 } from '../../shared/domain/analysis/window';
-import { isOrdinary, setDigest, splitOf, type EvalWindow } from './eval-set';
+import { isEverydaySample, isOrdinary, setDigest, splitOf, type EvalWindow } from './eval-set';
 import { chatOf } from './score';
 
 /**
@@ -57,7 +57,10 @@ export const HYPERPARAMETERS: Hyperparameters = {
 
 /** Cross-validation: 5 folds of the dev split by window id. */
 export const FOLDS = 5;
-/** The screen's target on the held folds: the share of ordinary messages it may pass (the budget is 5%). */
+/**
+ * The screen's target on the held folds: the share of everyday ordinary messages it may pass (the
+ * budget is 5%; a teaching round's hard negatives are left out, see `TEACHING_ROUNDS`).
+ */
 export const SCREEN_PASS_TARGET = 0.04;
 /**
  * The classifier's findings may add at most this many false alerts per 1,000 ordinary messages on
@@ -73,6 +76,8 @@ export interface Step {
   index: number;
   window: AnalysisWindow;
   kind: 'ordinary' | 'carrying' | 'other';
+  /** An ordinary step of a window written as a sample of everyday traffic (`isEverydaySample`). */
+  everyday: boolean;
   /** The categories expected on this message, with the least severity (0 low .. 2 high). */
   expected: readonly { category: RiskCategory; minSeverity: number }[];
 }
@@ -96,6 +101,7 @@ export const stepsOf = (windows: readonly EvalWindow[]): Step[] =>
           index,
           window: trimWindow(chat.slice(0, index + 1)),
           kind: isOrdinary(window) ? 'ordinary' : expected.length > 0 ? 'carrying' : 'other',
+          everyday: isOrdinary(window) && isEverydaySample(window),
           expected,
         };
       });
@@ -465,14 +471,17 @@ const findingThresholds = (scored: readonly Scored[], severity: { atLeastMedium:
   };
 };
 
-/** Screen figures on the held folds: a carrying message is screened when a window holding it passes. */
+/**
+ * Screen figures on the held folds: a carrying message is screened when a window holding it passes;
+ * the pass rate is of everyday ordinary messages.
+ */
 const screenFigures = (scored: readonly Scored[], threshold: number) => {
   const passed = new Set<string>();
   let [ordinaryMessages, ordinaryPassed] = [0, 0];
   for (const s of scored) {
     const passes = s.ruleScreen || (s.scores[headIndex(ANY_RISK)] ?? 0) >= threshold;
     if (passes) passed.add(`${s.step.windowId}#${s.step.index}`);
-    if (s.step.kind === 'ordinary')
+    if (s.step.everyday)
       [ordinaryMessages, ordinaryPassed] = [ordinaryMessages + 1, ordinaryPassed + (passes ? 1 : 0)];
   }
   let [expected, screened] = [0, 0];
@@ -548,11 +557,11 @@ export const trainWithThresholds = async (
 ): Promise<WindowClassifierModel> => {
   devOnly(dev);
   const scored = await crossValidate(dev, hp);
-  const ordinary = scored.filter((s) => s.step.kind === 'ordinary');
+  const everyday = scored.filter((s) => s.step.everyday);
   const allowed =
-    Math.floor(ordinary.length * SCREEN_PASS_TARGET) - ordinary.filter((s) => s.ruleScreen).length;
+    Math.floor(everyday.length * SCREEN_PASS_TARGET) - everyday.filter((s) => s.ruleScreen).length;
   const screen = thresholdAllowing(
-    ordinary.filter((s) => !s.ruleScreen).map((s) => s.scores[headIndex(ANY_RISK)] ?? 0),
+    everyday.filter((s) => !s.ruleScreen).map((s) => s.scores[headIndex(ANY_RISK)] ?? 0),
     Math.max(0, allowed),
   );
   const severity = severityThresholds(scored);
@@ -562,7 +571,7 @@ export const trainWithThresholds = async (
     crossValidated: {
       folds: FOLDS,
       screen: {
-        target: `ordinary pass rate <= ${SCREEN_PASS_TARGET}`,
+        target: `everyday ordinary pass rate <= ${SCREEN_PASS_TARGET}`,
         rulesOrClassifier: screenFigures(scored, screen),
         rulesAlone: screenFigures(scored, 2),
       },

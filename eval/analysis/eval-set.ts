@@ -46,10 +46,22 @@ export type Split = (typeof splits)[number];
  * The round whose windows the held-out split is drawn from: the newest, written by hands that never
  * saw the rules, the screen or the model, none of which has been tuned on any window of it. A round
  * that follows moves this one into dev (its windows become training and tuning data) and is drawn
- * from in turn, so the held-out figures always come from text nothing here was fitted to. A round of
- * ordinary windows only (round 4) is all dev: a split without risky windows cannot measure recall.
+ * from in turn, so the held-out figures always come from text nothing here was fitted to. A teaching
+ * round (`TEACHING_ROUNDS`) does not move it.
  */
 export const HELD_OUT_ROUND = 3;
+
+/**
+ * Rounds written to teach rather than to sample: round 4's ordinary text where a risky word is
+ * ordinary, round 5's risks said the ways people hide them and its ordinary text close to them. All
+ * dev; their ordinary windows are hard negatives chosen to look risky, not a sample of everyday
+ * traffic, so the screen's pass-rate budget (a cost on everyday traffic) is measured without them.
+ */
+export const TEACHING_ROUNDS: readonly number[] = [4, 5];
+
+/** An ordinary window written as a sample of everyday traffic (not a teaching round's hard negative). */
+export const isEverydaySample = (window: Pick<EvalWindow, 'round'>): boolean =>
+  window.round === undefined || !TEACHING_ROUNDS.includes(window.round);
 /** A third of that round is held out: about 80 risky windows per category and 2,000 ordinary messages. */
 const HELD_OUT_SHARE = 3;
 

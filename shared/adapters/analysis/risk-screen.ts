@@ -84,8 +84,8 @@ export const screenScore = (window: AnalysisWindow, budget: TimeBudget = analysi
 /**
  * The trained window classifier's least `any` score (some risk, the new message read in its context)
  * that passes a window the rules let by: chosen by 5-fold cross-validation on the dev split so that
- * at most 4% of ordinary messages pass (eval/analysis/classifier-training.ts; the figures are in the
- * model file's header).
+ * at most 4% of everyday ordinary messages pass, a teaching round's hard negatives aside
+ * (eval/analysis/classifier-training.ts; the figures are in the model file's header).
  */
 export const CLASSIFIER_SCREEN_THRESHOLD = classifier.model.header.thresholds.screen;
 
