@@ -58,8 +58,10 @@ describe('the risk screen', () => {
     expect(riskScreen(chat('isso fica só entre a gente', 'tá', 'vc é bem madura', 'ok'))).toBe(true);
   });
 
-  it('counts a word repeated once', () => {
-    expect(riskScreen(chat('link link link'))).toBe(false);
+  it("counts a word repeated once among the rules' signals", () => {
+    // The signals alone: the classifier reads a bare link repeated as it likes (the model of round 5 passes it).
+    expect(screenScore(chat('link link link'))).toBe(screenScore(chat('link')));
+    expect(screenScore(chat('link link link'))).toBeLessThan(SCREEN_THRESHOLD);
   });
 
   it("passes a window the rules let by when the classifier's score reaches its threshold", () => {
