@@ -35,12 +35,21 @@ export const compileAhead = (patterns: readonly RegExp[]): void => {
 };
 
 /**
- * Words a pattern cannot match without (`npm run eval:anchors` writes them from the patterns, by
+ * Strings a pattern cannot match without (`npm run eval:anchors` writes them from the patterns, by
  * the digest of each source): a folded text that holds none of a pattern's anchors cannot match it,
- * so it is not run, nor compiled until a text holds one. A pattern without an entry (none found, or
- * written since) is compiled at load and run on every text.
+ * so it is not run, nor compiled until a text holds one. A pattern without a usable entry (none
+ * found, written since, or an anchor shorter than the index reads) is compiled at load and run on
+ * every text.
  */
 export type AnchorTable = Readonly<Record<string, readonly string[] | null>>;
+
+/** The index looks anchors up by their first two characters. */
+const SHORTEST_ANCHOR = 2;
+
+const usableAnchors = (anchors: readonly string[] | null | undefined): readonly string[] | null =>
+  anchors != null && anchors.length > 0 && anchors.every((anchor) => anchor.length >= SHORTEST_ANCHOR)
+    ? anchors
+    : null;
 
 /** The key of a pattern's anchors: the first 16 hex digits of the SHA-256 of its source. */
 export const anchorKey = (source: string): string =>
@@ -61,8 +70,8 @@ const NOTHING: readonly RegExpMatchArray[] = [];
 
 /**
  * Which of a set's patterns a text holds an anchor of, in one pass over the text: the anchors by
- * their first two characters' codes, each place of the text looked up once (every anchor is at least two
- * characters long). The answer for the last text read is kept, since every pattern of the set asks
+ * their first two characters' codes, each place of the text looked up once (`usableAnchors` are at
+ * least two characters long). The answer for the last text read is kept, since every pattern of the set asks
  * about the same text in turn.
  */
 const anchorIndex = (anchorsByPattern: readonly (readonly string[] | null)[]) => {
@@ -102,7 +111,7 @@ export const withFoldedPatterns = <Row extends { source: string }>(
   options: { global?: boolean; anchors?: AnchorTable } = {},
 ): (Row & { pattern: FoldedPattern })[] => {
   const table = options.anchors ?? (committedAnchors as AnchorTable);
-  const anchorsByPattern = rows.map((row) => table[anchorKey(row.source)] ?? null);
+  const anchorsByPattern = rows.map((row) => usableAnchors(table[anchorKey(row.source)]));
   const reachedIn = anchorIndex(anchorsByPattern);
   return rows.map((row, index) => {
     let compiled: RegExp | null = null;

@@ -101,6 +101,15 @@ describe('patterns over folded text', () => {
     expect(unknown!.test('nada')).toBe(false);
   });
 
+  it('read an entry without anchors, or with one too short to index, as no entry', () => {
+    const source = 'padrao novo';
+    for (const anchors of [[], ['p'], ['padrao', 'n']]) {
+      const [pattern] = foldedPatterns([source], { anchors: { [anchorKey(source)]: anchors } });
+      expect(pattern!.compiled()).toBe(true);
+      expect(pattern!.test('um padrao novo aqui')).toBe(true);
+    }
+  });
+
   it('read anchors every match must hold, from the syntax: literals, alternations, spellings', () => {
     expect(anchorsOf('(?:manda|mande)( uma)? foto')).toEqual([
       'manda foto',
