@@ -51,17 +51,6 @@ export type Split = (typeof splits)[number];
  */
 export const HELD_OUT_ROUND = 3;
 
-/**
- * Rounds written to teach rather than to sample: round 4's ordinary text where a risky word is
- * ordinary, round 5's risks said the ways people hide them and its ordinary text close to them. All
- * dev; their ordinary windows are hard negatives chosen to look risky, not a sample of everyday
- * traffic, so the screen's pass-rate budget (a cost on everyday traffic) is measured without them.
- */
-export const TEACHING_ROUNDS: readonly number[] = [4, 5];
-
-/** An ordinary window written as a sample of everyday traffic (not a teaching round's hard negative). */
-export const isEverydaySample = (window: Pick<EvalWindow, 'round'>): boolean =>
-  window.round === undefined || !TEACHING_ROUNDS.includes(window.round);
 /** A third of that round is held out: about 80 risky windows per category and 2,000 ordinary messages. */
 const HELD_OUT_SHARE = 3;
 
@@ -79,6 +68,18 @@ export const splitOf = (window: Pick<EvalWindow, 'id' | 'round'>): Split =>
     0
     ? 'holdout'
     : 'dev';
+
+/**
+ * Rounds written to teach rather than to sample: round 4's ordinary text where a risky word is
+ * ordinary, round 5's risks said the ways people hide them and its ordinary text close to them. All
+ * dev; their ordinary windows are hard negatives chosen to look risky, not a sample of everyday
+ * traffic, so the screen's pass-rate budget (a cost on everyday traffic) is measured without them.
+ */
+export const TEACHING_ROUNDS: readonly number[] = [4, 5];
+
+/** An ordinary window written as a sample of everyday traffic (not a teaching round's hard negative). */
+export const isEverydaySample = (window: Pick<EvalWindow, 'round'>): boolean =>
+  window.round === undefined || !TEACHING_ROUNDS.includes(window.round);
 
 export const isOrdinary = (window: EvalWindow): boolean => window.expected.length === 0;
 

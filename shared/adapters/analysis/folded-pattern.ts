@@ -26,7 +26,7 @@ const WARM_UP_TEXTS = ['bom dia '.repeat(125), `${'bom dia '.repeat(125)}\u0436`
  * representation of the text, and a pattern of the rules takes milliseconds, which would otherwise
  * fall on the windows that use it first, unevenly.
  */
-export const compileAhead = (patterns: readonly RegExp[]): void => {
+const compileAhead = (patterns: readonly RegExp[]): void => {
   for (const pattern of patterns)
     for (const text of WARM_UP_TEXTS) {
       pattern.test(text);
@@ -85,14 +85,13 @@ const anchorIndex = (anchorsByPattern: readonly (readonly string[] | null)[]) =>
       byBigram.set(bigram, held);
     }
   });
+  // Every text reaches the patterns without anchors.
+  const unanchored = Uint8Array.from(anchorsByPattern, (anchors) => (anchors === null ? 1 : 0));
   let lastText: string | null = null;
-  let lastReached = new Uint8Array(anchorsByPattern.length);
+  let lastReached = unanchored;
   return (text: string): Uint8Array => {
     if (text === lastText) return lastReached;
-    const reached = new Uint8Array(anchorsByPattern.length);
-    anchorsByPattern.forEach((anchors, pattern) => {
-      if (anchors === null) reached[pattern] = 1;
-    });
+    const reached = unanchored.slice();
     for (let at = 0; at + 1 < text.length; at += 1)
       for (const { anchor, pattern } of byBigram.get(bigramAt(text, at)) ?? [])
         if (reached[pattern] === 0 && text.startsWith(anchor, at)) reached[pattern] = 1;
