@@ -66,7 +66,9 @@ describe('patterns over folded text', () => {
         matched += expected.length;
       });
     expect(matched).toBeGreaterThan(2_000);
-  });
+    // Every pattern run twice over some six thousand texts: three seconds alone, longer beside the
+    // e2e and browser tiers on two cores.
+  }, 30_000);
 
   it('are compiled only once a text holds one of their anchors', () => {
     const patterns = foldedPatterns(sources);
