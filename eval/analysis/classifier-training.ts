@@ -12,6 +12,7 @@ import {
   type Encoded,
   type FindingThresholds,
   type Network,
+  windowClassifier,
   type WindowClassifierModel,
 } from '../../shared/adapters/analysis/window-classifier';
 import { riskCategories, severities, type RiskCategory } from '../../shared/domain/analysis/finding';
@@ -21,6 +22,7 @@ import {
   type AnalysisWindow,
 } from '../../shared/domain/analysis/window';
 import { isEverydaySample, isOrdinary, setDigest, splitOf, type EvalWindow } from './eval-set';
+import { mustNotAlert } from './must-not-alert';
 import { chatOf } from './score';
 
 /**
@@ -433,11 +435,19 @@ const analyzerFigures = (scored: readonly Scored[], thresholds: FindingThreshold
  * threshold, then the false-alert budget is spent one alert at a time on the category whose next
  * alert buys the most caught findings.
  */
-const findingThresholds = (scored: readonly Scored[], severity: { atLeastMedium: number; high: number }) => {
+const findingThresholds = (
+  scored: readonly Scored[],
+  severity: { atLeastMedium: number; high: number },
+  floors: Record<RiskCategory, number>,
+) => {
   const ordinary = scored.filter((s) => s.step.kind === 'ordinary');
   const budget = Math.floor((ordinary.length * FINDING_FALSE_ALERTS_TARGET) / 1000);
   const ladder = riskCategories.map((category, k) => {
-    const negatives = ordinary.filter((s) => !s.rules.has(category)).map((s) => s.scores[k] ?? 0);
+    const floor = floors[category];
+    const negatives = ordinary
+      .filter((s) => !s.rules.has(category))
+      .map((s) => s.scores[k] ?? 0)
+      .filter((score) => score >= floor);
     const candidates = scored.flatMap((s) =>
       s.step.expected
         .filter(
@@ -450,10 +460,11 @@ const findingThresholds = (scored: readonly Scored[], severity: { atLeastMedium:
         .map(() => s.scores[k] ?? 0),
     );
     const caughtAt = (t: number) => candidates.filter((x) => x >= t).length;
-    return { category, negatives, caughtAt, spent: 0 };
+    return { category, floor, negatives, caughtAt, spent: 0 };
   });
   type Rung = (typeof ladder)[number];
-  const thresholdOf = (rung: Rung, alerts = rung.spent) => thresholdAllowing(rung.negatives, alerts);
+  const thresholdOf = (rung: Rung, alerts = rung.spent) =>
+    Math.max(rung.floor, thresholdAllowing(rung.negatives, alerts));
   for (let alert = 0; alert < budget; alert += 1) {
     let [best, gain] = [undefined as Rung | undefined, 0];
     for (const rung of ladder) {
@@ -546,10 +557,26 @@ const crossValidate = async (dev: readonly EvalWindow[], hp: Hyperparameters): P
 };
 
 /**
+ * The least finding threshold of each category: just above the trained model's score of every
+ * must-not-alert message read alone (eval/analysis/must-not-alert.ts), so its findings let by what
+ * the rules were written to let by.
+ */
+const idiomFloors = (model: WindowClassifierModel): Record<RiskCategory, number> => {
+  const trained = windowClassifier(model);
+  const scores = mustNotAlert.map((text) =>
+    trained.scores([{ messageId: 'idiom', fromMe: false, text, sentAt: '2026-01-01T00:00:00.000Z' }]),
+  );
+  return Object.fromEntries(
+    riskCategories.map((category) => [category, above(Math.max(0, ...scores.map((s) => s[category])))]),
+  ) as Record<RiskCategory, number>;
+};
+
+/**
  * Trains the model on the whole dev split, with the thresholds chosen by 5-fold cross-validation on
  * it: the screen's the lowest whose pass rate (rules or classifier) keeps to `SCREEN_PASS_TARGET` on
  * the held folds; the severity heads' the highest that keep `SEVERITY_KEPT` of the risky steps at
- * their severity; the categories' by spending `FINDING_FALSE_ALERTS_TARGET` where it buys most recall.
+ * their severity; the categories' by spending `FINDING_FALSE_ALERTS_TARGET` where it buys most recall,
+ * each above the trained model's scores of the must-not-alert messages.
  */
 export const trainWithThresholds = async (
   dev: readonly EvalWindow[],
@@ -557,6 +584,7 @@ export const trainWithThresholds = async (
 ): Promise<WindowClassifierModel> => {
   devOnly(dev);
   const scored = await crossValidate(dev, hp);
+  const trained = trainClassifier(dev, hp);
   const everyday = scored.filter((s) => s.step.everyday);
   const allowed =
     Math.floor(everyday.length * SCREEN_PASS_TARGET) - everyday.filter((s) => s.ruleScreen).length;
@@ -565,21 +593,27 @@ export const trainWithThresholds = async (
     Math.max(0, allowed),
   );
   const severity = severityThresholds(scored);
-  const finding = findingThresholds(scored, severity);
-  return trainClassifier(dev, hp, {
-    thresholds: { screen, finding },
-    crossValidated: {
-      folds: FOLDS,
-      screen: {
-        target: `everyday ordinary pass rate <= ${SCREEN_PASS_TARGET}`,
-        rulesOrClassifier: screenFigures(scored, screen),
-        rulesAlone: screenFigures(scored, 2),
-      },
-      finding: {
-        target: `classifier false alerts per 1000 ordinary messages <= ${FINDING_FALSE_ALERTS_TARGET}; severity kept for ${SEVERITY_KEPT} of risky steps`,
-        rulesAlone: analyzerFigures(scored, noThresholds),
-        rulesOrClassifier: analyzerFigures(scored, finding),
+  const floors = idiomFloors(trained);
+  const finding = findingThresholds(scored, severity, floors);
+  return {
+    ...trained,
+    header: {
+      ...trained.header,
+      thresholds: { screen, finding },
+      crossValidated: {
+        folds: FOLDS,
+        screen: {
+          target: `everyday ordinary pass rate <= ${SCREEN_PASS_TARGET}`,
+          rulesOrClassifier: screenFigures(scored, screen),
+          rulesAlone: screenFigures(scored, 2),
+        },
+        finding: {
+          target: `classifier false alerts per 1000 ordinary messages <= ${FINDING_FALSE_ALERTS_TARGET}; severity kept for ${SEVERITY_KEPT} of risky steps; each category's threshold above the trained model's scores of the must-not-alert messages`,
+          idiomFloors: floors,
+          rulesAlone: analyzerFigures(scored, noThresholds),
+          rulesOrClassifier: analyzerFigures(scored, finding),
+        },
       },
     },
-  });
+  };
 };

@@ -1,6 +1,6 @@
 /**
  * `npm run eval -- --adapter local|bedrock|cascade [--split dev|holdout|all] [--write-figures]
- * [--classifier-findings]`:
+ * [--rules-only]`:
  * every window of eval/analysis/windows through the same `assess(window)` the worker calls, the
  * figures printed per category and written to `.eval/analysis-<adapter>-<split>.json`
  * (docs/analysis.md "Evaluation"). Never prints a window's text.
@@ -18,7 +18,6 @@ import {
   SCREEN_THRESHOLD,
 } from '../../shared/adapters/analysis/risk-screen';
 import { rulesAnalyzer } from '../../shared/adapters/analysis/rules-analyzer';
-import { classifier } from '../../shared/adapters/analysis/window-classifier';
 import { riskCategories } from '../../shared/domain/analysis/finding';
 import { AnalysisUnavailable, type Analyzer } from '../../shared/ports/analyzer';
 import { approximateTokensPerCall, costEstimate, type TokensPerCall } from './cost';
@@ -53,8 +52,8 @@ const { values: args } = parseArgs({
     windows: { type: 'string', default: 'eval/analysis/windows' },
     report: { type: 'string' },
     sweep: { type: 'boolean', default: false },
-    /** The local analyzer with the window classifier's findings, as the model's thresholds say (not the default). */
-    'classifier-findings': { type: 'boolean', default: false },
+    /** The local analyzer without the window classifier's findings: its rules alone, for comparison. */
+    'rules-only': { type: 'boolean', default: false },
   },
 });
 const adapter = args.adapter as Adapter;
@@ -62,8 +61,8 @@ if (!adapters.includes(adapter)) fail('--adapter must be one of local, bedrock, 
 const split = args.split as Split | 'all';
 if (![...splits, 'all'].includes(split)) fail('--split must be dev, holdout or all');
 if (args['write-figures'] && adapter !== 'local') fail('--write-figures measures the local adapter only');
-if (args['write-figures'] && args['classifier-findings'])
-  fail('--write-figures measures the local analyzer as it ships, without --classifier-findings');
+if (args['write-figures'] && args['rules-only'])
+  fail('--write-figures measures the local analyzer as it ships, without --rules-only');
 const concurrency = Number(args.concurrency);
 
 /** Tokens the Converse answers reported, summed (a Bedrock run only). */
@@ -164,9 +163,7 @@ const main = async () => {
   }
 
   const cascade = adapter === 'cascade';
-  let analyzer: Analyzer = rulesAnalyzer(
-    args['classifier-findings'] ? { classifierThresholds: classifier.model.header.thresholds.finding } : {},
-  );
+  let analyzer: Analyzer = rulesAnalyzer(args['rules-only'] ? { classifierThresholds: null } : {});
   let modelId: string | undefined;
   if (adapter !== 'local') {
     const bedrock = await bedrockFromEnvironment();

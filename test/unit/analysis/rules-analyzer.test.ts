@@ -4,6 +4,7 @@ import type { FindingThresholds } from '../../../shared/adapters/analysis/window
 import { riskCategories } from '../../../shared/domain/analysis/finding';
 import type { RiskCategory } from '../../../shared/domain/analysis/finding';
 import type { WindowMessage } from '../../../shared/domain/analysis/window';
+import { mustNotAlert } from '../../../eval/analysis/must-not-alert';
 
 const message = (text: string, messageId = 'm-new'): WindowMessage => ({
   messageId,
@@ -165,93 +166,6 @@ const mustTrigger: Record<RiskCategory, readonly string[]> = {
   ],
 };
 
-const mustNotTrigger = [
-  'vou matar a saudade',
-  'killing it',
-  'essa prova me matou de rir',
-  'that joke killed me',
-  'vou me matar de rir com esse vídeo',
-  'quero morrer de rir',
-  'estou morrendo de fome',
-  'baseado em fatos reais',
-  'que droga, perdi o ônibus',
-  'sextou galera',
-  'aula de matemática amanhã',
-  'vou cortar o cabelo',
-  'batom cor nude',
-  'clica no link da reunião',
-  'you won the game!',
-  'crack the code',
-  'what a skill shot',
-  'vou te ligar mais tarde',
-  'te mando a foto da prova',
-  'manda um pix pra pizza',
-  'my phone is dying',
-  'the assignment is killing me',
-  'I could die laughing',
-  'the weeds in the garden',
-  'morri de rir com esse meme',
-  'to morta de cansaço',
-  'vou morrer de frio nessa viagem',
-  'queria morrer de vergonha',
-  'entao nao estranha se eu sumir',
-  'tu é muito otário kkk caiu de novo',
-  'ninguém aguenta mais essa chuva',
-  'a gente acabou com eles no futsal',
-  'vou acabar com tudo na prova amanhã',
-  'não vejo a hora de acabar a semana',
-  'tem que pular segurando shift',
-  'vi os cortes do podcast',
-  'lol kms this homework',
-  'the bujão de gás acabou',
-  'pelada sábado 9h na quadra',
-  'bora pra pelada hoje?',
-  'não conta pra ninguém da festa surpresa',
-  'segredo nosso kkk',
-  'brown butter, dont tell anyone',
-  'manda a foto do cachorro',
-  'vou postar as fotos no insta',
-  'vou mandar pra sua mãe a receita',
-  'tira a roupa do varal',
-  'kkkk to sem roupa limpa',
-  'essa pizza tá muito gostosa',
-  'vc tá com que roupa pra festa?',
-  'n fala assim com seu pai',
-  'apaga o quadro depois da aula',
-  'vou ver se toca a música',
-  'te dou 10 reais pra fazer minha lição',
-  'que droga! esqueci o guarda-chuva',
-  'comprei bala pra festa do Joãozinho',
-  'tô vendendo bala pra formatura, 1 real cada',
-  'comprei erva pro chimarrão',
-  'vou fazer um chá de erva-doce',
-  'meia xícara de farinha',
-  'a polícia apreendeu maconha no porto',
-  'teve palestra sobre não usar drogas',
-  'misto prensado e suco',
-  'te mando no pix, minha chave é o celular',
-  'filha me manda o código de barras do boleto da escola',
-  'me passa a senha do wifi',
-  'meu cartão venceu, chegou o novo',
-  'paguei o boleto da escola',
-  'me empresta 10 até sábado',
-  'vou te matar',
-  'kkkkk te matei de novo',
-  'vou te destruir no x1',
-  'o flamengo massacrou o vasco',
-  'vcs vão apanhar de novo no clássico',
-  'vc viu o tiroteio na escola dos eua',
-  'passa a faca de pão',
-  'pega a tesoura e a cola pro trabalho',
-  'qual arma vc usou no boss',
-  'te pego na saída da escola às 5',
-  'my brother is gonna beat me at mario kart',
-  'os judeus foram perseguidos na guerra',
-  'humor negro é muito doido',
-  'qual a raça do seu cachorro',
-  'vou comprar ração na volta',
-];
-
 describe('the local rule-based analyzer', () => {
   describe.each(Object.entries(mustTrigger))('%s', (category, phrases) => {
     it.each(phrases)('"%s" triggers it', async (phrase) => {
@@ -259,7 +173,7 @@ describe('the local rule-based analyzer', () => {
     });
   });
 
-  it.each(mustNotTrigger)('"%s" triggers nothing', async (phrase) => {
+  it.each(mustNotAlert)('"%s" triggers nothing', async (phrase) => {
     expect(await categoriesOf(phrase)).toEqual([]);
   });
 

@@ -51,11 +51,11 @@ describe('npm run eval', () => {
     30_000,
   );
 
-  it("measures the classifier's findings on request, and never writes them as the committed figures", async () => {
+  it('measures the rules alone on request, and never writes them as the committed figures', async () => {
     const { stdout } = await evalCommand([
       '--adapter',
       'local',
-      '--classifier-findings',
+      '--rules-only',
       '--windows',
       'test/fixtures/analysis-eval',
       '--report',
@@ -65,7 +65,7 @@ describe('npm run eval', () => {
     const refused = await evalCommand([
       '--adapter',
       'local',
-      '--classifier-findings',
+      '--rules-only',
       '--write-figures',
       '--windows',
       'test/fixtures/analysis-eval',
