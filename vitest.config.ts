@@ -11,9 +11,8 @@ const localAws = { AWS_ACCESS_KEY_ID: 'local', AWS_SECRET_ACCESS_KEY: 'local', A
 
 export default defineConfig({
   test: {
-    // Two workers on a two-core machine for `vitest run`. Vitest runs the e2e and browser tiers (one
-    // file at a time) after the others, never beside them: `npm test` (test/run-tiers.ts) runs them in
-    // a vitest of their own beside one for the other tiers, since they mostly wait on their stacks.
+    // Two workers on a two-core machine: the e2e and browser tiers mostly wait on their stacks, so the
+    // unit, integration and infra files run beside them instead of after them.
     maxWorkers: 2,
     projects: [
       { test: { name: 'unit', include: ['test/unit/**/*.test.ts'] } },
