@@ -11,8 +11,9 @@ const localAws = { AWS_ACCESS_KEY_ID: 'local', AWS_SECRET_ACCESS_KEY: 'local', A
 
 export default defineConfig({
   test: {
-    // Two workers on a two-core machine: the e2e and browser tiers mostly wait on their stacks, so the
-    // unit, integration and infra files run beside them instead of after them.
+    // Two workers on a two-core machine for the unit, integration and infra files. Vitest runs the e2e
+    // and browser tiers (one file at a time) after them: beside them, on two cores, the tiers took as
+    // long in all and the unit tests' timeouts were at risk.
     maxWorkers: 2,
     projects: [
       { test: { name: 'unit', include: ['test/unit/**/*.test.ts'] } },
