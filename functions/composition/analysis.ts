@@ -28,10 +28,7 @@ export const configuredAnalyzer = async (
     return rulesAnalyzer({ sandboxMarker: settings.ANALYSIS_SANDBOX_MARKER === 'on' });
   }
   const bedrock = lazy(async () => {
-    const [{ BedrockRuntimeClient }, { bedrockAnalyzer }] = await Promise.all([
-      import('@aws-sdk/client-bedrock-runtime'),
-      import('../../shared/adapters/analysis/bedrock-analyzer'),
-    ]);
+    const { BedrockRuntimeClient, bedrockAnalyzer } = await import('./aws-bedrock.mjs');
     return bedrockAnalyzer(
       new BedrockRuntimeClient({ region: settings.AWS_REGION }),
       analysis.ANALYSIS_MODEL_ID,

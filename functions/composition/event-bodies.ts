@@ -11,10 +11,7 @@ export const eventBodiesOf = (settings: Config): (() => Promise<EventBodyStore>)
   const { eventBodies: bodies } = configFor('eventBodies');
   return lazy(async () => {
     if (bodies.EVENT_BODIES === 'local') return localEventBodies(bodies.EVENT_BODIES_DIR);
-    const [{ S3Client }, { s3EventBodies }] = await Promise.all([
-      import('@aws-sdk/client-s3'),
-      import('../../shared/adapters/event-bodies/s3-event-bodies'),
-    ]);
+    const { S3Client, s3EventBodies } = await import('./aws-event-bodies.mjs');
     return s3EventBodies(new S3Client({ region: settings.AWS_REGION }), bodies.EVENT_BODIES_BUCKET);
   });
 };

@@ -5,7 +5,8 @@ import type { DeliveryRefusal, NotificationDelivery, PushRegistry } from '../../
 
 /**
  * Guardians' e-mail and push, as the workers and the API groups that notify (pairing, consent,
- * history) send them: SES and SNS in AWS, log lines locally; the AWS clients loaded only where used.
+ * history) send them: SES and SNS in AWS, log lines locally; the AWS clients loaded only where used,
+ * from a file of their own beside the bundle (`aws-notifications.mts`).
  */
 const configuredNotifier = async (
   settings: Config,
@@ -17,11 +18,7 @@ const configuredNotifier = async (
     const { logDelivery } = await import('../../shared/adapters/notifications/log-delivery');
     return logDelivery();
   }
-  const [{ SESClient }, { SNSClient }, { awsDelivery }] = await Promise.all([
-    import('@aws-sdk/client-ses'),
-    import('@aws-sdk/client-sns'),
-    import('../../shared/adapters/notifications/aws-delivery'),
-  ]);
+  const { SESClient, SNSClient, awsDelivery } = await import('./aws-notifications.mjs');
   return awsDelivery(
     {
       ses: new SESClient({ region: settings.AWS_REGION }),
@@ -55,10 +52,7 @@ export const pushRegistryOf = (settings: Config): (() => Promise<PushRegistry>) 
       const { logPushRegistry } = await import('../../shared/adapters/notifications/log-push-registry');
       return logPushRegistry();
     }
-    const [{ SNSClient }, { snsPushRegistry }] = await Promise.all([
-      import('@aws-sdk/client-sns'),
-      import('../../shared/adapters/notifications/sns-push-registry'),
-    ]);
+    const { SNSClient, snsPushRegistry } = await import('./aws-notifications.mjs');
     return snsPushRegistry(new SNSClient({ region: settings.AWS_REGION }), {
       ios: platforms.PUSH_IOS_APPLICATION_ARN,
       android: platforms.PUSH_ANDROID_APPLICATION_ARN,

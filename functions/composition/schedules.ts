@@ -43,10 +43,7 @@ const configuredScheduler = async <P>(
 ): Promise<OneTimeScheduler<P>> => {
   const { config } = options;
   if (config.SCHEDULER === 'embedded') return embeddedScheduler(target, { onGiveUp: options.onGiveUp });
-  const [{ SchedulerClient }, { eventBridgeScheduler }] = await Promise.all([
-    import('@aws-sdk/client-scheduler'),
-    import('../../shared/adapters/scheduler/eventbridge-scheduler'),
-  ]);
+  const { SchedulerClient, eventBridgeScheduler } = await import('./aws-schedules.mjs');
   if (options.targetArn === undefined) throw new Error(`no target ARN for the ${target.name} schedules`);
   return eventBridgeScheduler(new SchedulerClient({ region: options.region }), target, {
     groupName: config.SCHEDULER_GROUP_NAME,

@@ -16,10 +16,7 @@ export const seatKeysOf = (settings: Config): (() => Promise<SeatKeys>) => {
       const { localSeatKeys } = await import('../../shared/adapters/consent/local-seat-keys');
       return localSeatKeys(keys.LOCAL_MASTER_KEY);
     }
-    const [{ KMSClient }, { kmsSeatKeys }] = await Promise.all([
-      import('@aws-sdk/client-kms'),
-      import('../../shared/adapters/consent/kms-seat-keys'),
-    ]);
+    const { KMSClient, kmsSeatKeys } = await import('./aws-keys.mjs');
     return kmsSeatKeys(new KMSClient({ region: settings.AWS_REGION }), keys.SEAT_KEYS_KMS_KEY_ID);
   });
 };
@@ -35,10 +32,7 @@ export const deviceKeysOf = (settings: Config): (() => Promise<SeatKeys>) => {
       const { localSeatKeys } = await import('../../shared/adapters/consent/local-seat-keys');
       return localSeatKeys(keys.LOCAL_MASTER_KEY, 'deviceId');
     }
-    const [{ KMSClient }, { kmsDataKeys }] = await Promise.all([
-      import('@aws-sdk/client-kms'),
-      import('../../shared/adapters/consent/kms-seat-keys'),
-    ]);
+    const { KMSClient, kmsDataKeys } = await import('./aws-keys.mjs');
     return kmsDataKeys(
       new KMSClient({ region: settings.AWS_REGION }),
       keys.DEVICE_KEYS_KMS_KEY_ID,

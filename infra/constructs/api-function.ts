@@ -15,7 +15,7 @@ import { SubnetType, type ISecurityGroup, type IVpc } from 'aws-cdk-lib/aws-ec2'
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
 import { join } from 'node:path';
-import { bundlingOptions, chunkCommand, type Chunk } from './bundling';
+import { bundlingOptions, chunkCommand, chunkExternals, chunks } from './bundling';
 import { acknowledgeWildcards } from '../nag';
 
 export interface ApiFunctionProps {
@@ -34,8 +34,6 @@ export interface ApiFunctionProps {
   functionName?: string;
   /** Files copied beside the bundle (paths relative to the repository root and to the bundle). */
   assets?: readonly { from: string; to: string }[];
-  /** Modules bundled as files of their own beside the handler, loaded on first need. */
-  chunks?: readonly Chunk[];
 }
 
 const repositoryRoot = join(import.meta.dirname, '..', '..');
@@ -51,7 +49,6 @@ export class ApiFunction extends Construct {
   constructor(scope: Construct, id: string, props: ApiFunctionProps) {
     super(scope, id);
     const assets = props.assets ?? [];
-    const chunks = props.chunks ?? [];
     const logGroup = (this.logGroup = new LogGroup(this, 'Logs', {
       retention: RetentionDays.ONE_MONTH,
       removalPolicy: RemovalPolicy.DESTROY,
@@ -130,22 +127,19 @@ export class ApiFunction extends Construct {
         target: bundlingOptions.target,
         minify: bundlingOptions.minify,
         sourceMap: bundlingOptions.sourceMap,
-        externalModules: [...bundlingOptions.externalModules, ...chunks.map(({ file }) => `./${file}`)],
+        externalModules: [...bundlingOptions.externalModules, ...chunkExternals],
         mainFields: [...bundlingOptions.mainFields],
         banner: bundlingOptions.banner,
         forceDockerBundling: false,
-        ...(assets.length === 0 && chunks.length === 0
-          ? {}
-          : {
-              commandHooks: {
-                beforeBundling: () => [],
-                beforeInstall: () => [],
-                afterBundling: (inputDir: string, outputDir: string) => [
-                  ...chunks.map((chunk) => chunkCommand(chunk, inputDir, outputDir)),
-                  ...assets.map((asset) => `cp "${inputDir}/${asset.from}" "${outputDir}/${asset.to}"`),
-                ],
-              },
-            }),
+        // Each chunk the handler imports is bundled beside it (bundling.ts), and the assets copied.
+        commandHooks: {
+          beforeBundling: () => [],
+          beforeInstall: () => [],
+          afterBundling: (inputDir: string, outputDir: string) => [
+            ...chunks.map((chunk) => chunkCommand(chunk, inputDir, outputDir)),
+            ...assets.map((asset) => `cp "${inputDir}/${asset.from}" "${outputDir}/${asset.to}"`),
+          ],
+        },
       },
     });
     ignoreLintRule(

@@ -28,11 +28,12 @@ export const bundlingOptions = {
 
 /**
  * Modules a function loads on first need, each bundled as a file of its own beside the handler's
- * (NodejsFunction's esbuild call has no code splitting): the handler's bundle leaves the import of
- * `./<file>` as it is, so its cold start never compiles them. The evidence checks are 40% of that
- * group's code and only an upload that passes its limits, its link and its file checks uses them;
- * the OpenAPI
- * document only when `GET /openapi.json` asks for it.
+ * (NodejsFunction's esbuild call has no code splitting): every handler's bundle leaves the import of
+ * `./<file>` as it is, so its cold start never compiles them, and ships the chunks its code imports,
+ * only those. The evidence checks are 40% of that group's code and only an upload that passes its
+ * limits, its link and its file checks uses them; the OpenAPI document only `GET /openapi.json`; the
+ * AWS clients a function may never call on its way to a first answer (a worker's first ordinary
+ * message sends no mail, schedules nothing, opens no key and asks no model) on their first call.
  */
 export interface Chunk {
   /** The module, relative to the repository root (`.mts`: imported as `./<file>` from beside it). */
@@ -40,16 +41,29 @@ export interface Chunk {
   file: string;
 }
 
-export const chunks: Partial<Record<string, readonly Chunk[]>> = {
-  health: [{ entry: 'functions/api/health/openapi-document.mts', file: 'openapi-document.mjs' }],
-  evidence: [
-    { entry: 'functions/composition/evidence-aws-checks.mts', file: 'evidence-aws-checks.mjs' },
-    { entry: 'functions/composition/evidence-local-checks.mts', file: 'evidence-local-checks.mjs' },
-  ],
-};
+export const chunks: readonly Chunk[] = [
+  { entry: 'functions/api/health/openapi-document.mts', file: 'openapi-document.mjs' },
+  { entry: 'functions/composition/evidence-aws-checks.mts', file: 'evidence-aws-checks.mjs' },
+  { entry: 'functions/composition/evidence-local-checks.mts', file: 'evidence-local-checks.mjs' },
+  { entry: 'functions/composition/aws-notifications.mts', file: 'aws-notifications.mjs' },
+  { entry: 'functions/composition/aws-schedules.mts', file: 'aws-schedules.mjs' },
+  { entry: 'functions/composition/aws-keys.mts', file: 'aws-keys.mjs' },
+  { entry: 'functions/composition/aws-event-bodies.mts', file: 'aws-event-bodies.mjs' },
+  { entry: 'functions/composition/aws-bedrock.mts', file: 'aws-bedrock.mjs' },
+];
 
-/** The esbuild command that bundles a chunk with the handler's options, run after the handler's bundling. */
-export const chunkCommand = (chunk: Chunk, inputDir: string, outputDir: string): string =>
+/** The import a bundle keeps for a chunk, as esbuild writes it (minified or not). */
+export const chunkImport = (chunk: Chunk): string => `import("./${chunk.file}")`;
+
+/** What every bundle leaves to its chunks. */
+export const chunkExternals: readonly string[] = chunks.map(({ file }) => `./${file}`);
+
+/** The chunks a bundle's code imports. */
+export const chunksImportedBy = (code: string): Chunk[] =>
+  chunks.filter((chunk) => code.includes(chunkImport(chunk)));
+
+/** The esbuild arguments that bundle a chunk with the handler's options. */
+const chunkBuild = (chunk: Chunk, inputDir: string, outputDir: string): string =>
   [
     `"${inputDir}/node_modules/.bin/esbuild"`,
     `"${inputDir}/${chunk.entry}"`,
@@ -64,6 +78,13 @@ export const chunkCommand = (chunk: Chunk, inputDir: string, outputDir: string):
     `--banner:js="${bundlingOptions.banner}"`,
     '--log-level=warning',
   ].join(' ');
+
+/**
+ * The command, run after the handler's bundling (`index.mjs`), that bundles a chunk beside it when
+ * the handler imports it; a failing build fails the synthesis.
+ */
+export const chunkCommand = (chunk: Chunk, inputDir: string, outputDir: string): string =>
+  `if grep -qF '${chunkImport(chunk)}' "${outputDir}/index.mjs"; then ${chunkBuild(chunk, inputDir, outputDir)}; fi`;
 
 /** Files a bundle needs beside its code: the WebP decoder's WebAssembly (read at run time). */
 export const bundledAssets = {

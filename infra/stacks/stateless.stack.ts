@@ -38,7 +38,7 @@ import {
 import { queuedBodyPrefix } from '../../shared/adapters/sqs/queued-body';
 import type { ServiceSecretName } from '../../shared/adapters/crypto/service-secrets';
 import { grantSecretRead, grantServiceSecrets, importServiceSecrets } from '../constructs/service-secrets';
-import { bundledAssets, chunks } from '../constructs/bundling';
+import { bundledAssets } from '../constructs/bundling';
 import { Bucket } from 'aws-cdk-lib/aws-s3';
 import {
   authorizationInFunction,
@@ -193,7 +193,6 @@ export class StatelessStack extends Stack {
         new ApiFunction(this, `${pascal(group)}Api`, {
           entry: handlerEntry(group),
           environment,
-          chunks: chunks[group] ?? [],
           // The supply group reads its suppliers' keys (their own secret, below) the same way.
           readsSecrets: groupAccess[group].secrets.length > 0 || group === 'supply',
           ...reservedConcurrency(groupAccess[group]),

@@ -1,10 +1,11 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { execSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contracts } from '../../functions/api/openapi/document';
-import { chunks } from '../../infra/constructs/bundling';
+import { chunkCommand, chunkImport, chunks, chunksImportedBy } from '../../infra/constructs/bundling';
 import { buildBundles } from '../support/bundles';
 
 /** The bundles as deployed: each handler, and the chunks it loads on first need beside it. */
@@ -19,15 +20,56 @@ describe('bundles with chunks', () => {
       extra: {
         'session-ends': 'functions/workers/session-ends/handler.ts',
         'sign-in-mails': 'functions/workers/sign-in-mails/handler.ts',
+        'session-events': 'functions/workers/session-events/handler.ts',
       },
     });
   }, 60_000);
   afterAll(() => rmSync(out, { recursive: true, force: true }));
 
-  it('import their chunks from beside them', () => {
-    for (const group of ['auth', 'evidence', 'health'] as const) {
-      const handler = read(`${group}.mjs`);
-      for (const { file } of chunks[group] ?? []) expect(handler).toContain(`import("./${file}")`);
+  const bundles = ['auth', 'evidence', 'health', 'session-ends', 'sign-in-mails', 'session-events'];
+
+  it('import their chunks from beside them, and no other module of their own', () => {
+    const kept = (code: string) => code.match(/import\("\.[^"]*"\)/g) ?? [];
+    const imported = bundles.flatMap((name) => kept(read(`${name}.mjs`)));
+    expect(imported.length).toBeGreaterThan(5);
+    for (const name of bundles)
+      for (const chunk of kept(read(`${name}.mjs`))) {
+        expect(chunks.map(chunkImport), name).toContain(chunk);
+        expect(existsSync(join(out, chunk.slice('import("./'.length, -2))), chunk).toBe(true);
+      }
+    expect(chunksImportedBy(read('evidence.mjs')).map((c) => c.file)).toEqual([
+      'evidence-aws-checks.mjs',
+      'evidence-local-checks.mjs',
+    ]);
+    expect(chunksImportedBy(read('health.mjs')).map((c) => c.file)).toEqual(['openapi-document.mjs']);
+  });
+
+  it("leave the AWS clients a worker's first ordinary message never calls to their chunks", () => {
+    expect(chunksImportedBy(read('session-events.mjs')).map((c) => c.file)).toEqual([
+      'aws-notifications.mjs',
+      'aws-schedules.mjs',
+      'aws-keys.mjs',
+      'aws-event-bodies.mjs',
+      'aws-bedrock.mjs',
+    ]);
+    // Each client's own commands: mail, push, schedules, data keys, kept bodies, the model.
+    expect(read('session-events.mjs')).not.toMatch(
+      /SendEmail|CreatePlatformEndpoint|CreateSchedule|GenerateDataKey|PutObject|ConverseCommand/,
+    );
+    expect(read('session-events.mjs')).toContain('DynamoDBServiceException');
+  });
+
+  it('are bundled by the synthesis only beside a handler that imports them', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'asset-'));
+    try {
+      const [wanted, unwanted] = [chunks.find((c) => c.file === 'aws-keys.mjs')!, chunks[0]!];
+      writeFileSync(join(dir, 'index.mjs'), `export const handler = () => ${chunkImport(wanted)};\n`);
+      for (const chunk of [wanted, unwanted])
+        execSync(chunkCommand(chunk, process.cwd(), dir), { shell: '/bin/sh' });
+      expect(readFileSync(join(dir, wanted.file), 'utf8')).toContain('GenerateDataKey');
+      expect(existsSync(join(dir, unwanted.file))).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 

@@ -1,45 +1,58 @@
+import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { build } from 'esbuild';
-import { bundlingOptions, chunks } from '../../infra/constructs/bundling';
+import {
+  bundlingOptions,
+  chunkExternals,
+  chunksImportedBy,
+  type Chunk,
+} from '../../infra/constructs/bundling';
 import { functionGroups, handlerEntry, type FunctionGroup } from '../../infra/routes';
+
+/** One module bundled with the options CDK deploys with, leaving the chunks' imports as they are. */
+const bundle = async (entry: string, outfile: string): Promise<string[]> => {
+  const { metafile } = await build({
+    entryPoints: [entry],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: bundlingOptions.target,
+    minify: bundlingOptions.minify,
+    mainFields: [...bundlingOptions.mainFields],
+    external: [...bundlingOptions.externalModules, ...chunkExternals],
+    banner: { js: bundlingOptions.banner },
+    logLevel: 'error',
+    metafile: true,
+  });
+  return Object.keys(metafile.inputs);
+};
 
 /**
  * Every function group's bundle, built with the options CDK deploys with, into one folder: the
- * group's `<group>.mjs`, and its chunks (modules loaded on first need) beside it under their own
- * names, as the deployed asset has them. Extra entries (the bench's floor) build the same way.
- * Resolves to each bundle's source modules (paths from the repository root), by its name.
+ * group's `<group>.mjs`, and beside them the chunks (modules loaded on first need) their code
+ * imports, under their own names, as each deployed asset has its own. Extra entries (the bench's
+ * floor, the workers) build the same way. Resolves to each bundle's source modules (paths from the
+ * repository root), by its name.
  */
 export const buildBundles = async (
   outDir: string,
   options: { groups?: readonly FunctionGroup[]; extra?: Record<string, string> } = {},
 ): Promise<Record<string, string[]>> => {
-  const entries: { name: string; entry: string; external: string[] }[] = [];
-  for (const [name, entry] of Object.entries(options.extra ?? {}))
-    entries.push({ name, entry, external: [] });
-  for (const group of options.groups ?? functionGroups) {
-    const own = chunks[group] ?? [];
-    entries.push({ name: group, entry: handlerEntry(group), external: own.map(({ file }) => `./${file}`) });
-    for (const chunk of own)
-      entries.push({ name: chunk.file.replace(/\.mjs$/, ''), entry: chunk.entry, external: [] });
-  }
+  const entries = [
+    ...Object.entries(options.extra ?? {}).map(([name, entry]) => ({ name, entry })),
+    ...(options.groups ?? functionGroups).map((group) => ({ name: group, entry: handlerEntry(group) })),
+  ];
   const built = await Promise.all(
-    entries.map(async ({ name, entry, external }) => {
-      const { metafile } = await build({
-        entryPoints: [entry],
-        outfile: resolve(outDir, `${name}.mjs`),
-        bundle: true,
-        platform: 'node',
-        format: 'esm',
-        target: bundlingOptions.target,
-        minify: bundlingOptions.minify,
-        mainFields: [...bundlingOptions.mainFields],
-        external: [...bundlingOptions.externalModules, ...external],
-        banner: { js: bundlingOptions.banner },
-        logLevel: 'error',
-        metafile: true,
-      });
-      return [name, Object.keys(metafile.inputs)] as const;
+    entries.map(async ({ name, entry }) => {
+      const outfile = resolve(outDir, `${name}.mjs`);
+      const sources = await bundle(entry, outfile);
+      return { name, sources, chunks: chunksImportedBy(await readFile(outfile, 'utf8')) };
     }),
   );
-  return Object.fromEntries(built);
+  const imported = new Map<string, Chunk>(
+    built.flatMap(({ chunks }) => chunks.map((c) => [c.file, c] as const)),
+  );
+  await Promise.all([...imported.values()].map((chunk) => bundle(chunk.entry, resolve(outDir, chunk.file))));
+  return Object.fromEntries(built.map(({ name, sources }) => [name, sources]));
 };
