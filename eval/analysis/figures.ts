@@ -8,7 +8,12 @@ import { replay, score, scoreScreen, windowsOf } from './score';
 export const FIGURES_PATH = 'eval/analysis/figures.json';
 
 interface SplitGate {
-  local: { recall: Record<RiskCategory, number | null>; falseAlertsPer1000: number | null };
+  local: {
+    recall: Record<RiskCategory, number | null>;
+    falseAlertsPer1000: number | null;
+    /** Recall of the findings only the conversation carries (an escalation's last step in plain words). */
+    contextCarriedRecall: number | null;
+  };
   screen: { recall: number | null; passRate: number | null };
 }
 
@@ -33,6 +38,7 @@ export const measureFigures = async (windows: readonly EvalWindow[]): Promise<Co
           number | null
         >,
         falseAlertsPer1000: figures.overall.falseAlertsPer1000,
+        contextCarriedRecall: figures.contextCarried?.recall ?? null,
       },
       screen: { recall: screen.recall, passRate: screen.passRate },
     };
@@ -67,6 +73,10 @@ export const regressions = (committed: CommittedFigures, measured: CommittedFigu
         found.push(
           `${split}: the local analyzer's ${category} recall fell from ${shown(was.local.recall[category])} to ${shown(now.local.recall[category])}`,
         );
+    if (worseIfLower(now.local.contextCarriedRecall, was.local.contextCarriedRecall))
+      found.push(
+        `${split}: the local analyzer's recall of what only the conversation carries fell from ${shown(was.local.contextCarriedRecall)} to ${shown(now.local.contextCarriedRecall)}`,
+      );
     if (worseIfHigher(now.local.falseAlertsPer1000, was.local.falseAlertsPer1000))
       found.push(
         `${split}: the local analyzer's false alerts per 1,000 ordinary messages rose from ${shown(was.local.falseAlertsPer1000)} to ${shown(now.local.falseAlertsPer1000)}`,

@@ -120,7 +120,10 @@ const replayAll = async (analyzer: Analyzer, windows: readonly EvalWindow[], cas
   // A few windows at a time: Bedrock's quota, not the machine, is the limit.
   const worker = async () => {
     for (let item = queue.shift(); item !== undefined; item = queue.shift())
-      replays[item[0]] = await replay(analyzer, item[1], cascade ? riskScreen : undefined);
+      // Reading a message alone too costs a model call per expected finding: the local adapter only.
+      replays[item[0]] = await replay(analyzer, item[1], cascade ? riskScreen : undefined, {
+        readAlone: adapter === 'local',
+      });
   };
   await Promise.all(Array.from({ length: Math.max(1, concurrency) }, worker));
   return replays;
@@ -149,6 +152,10 @@ const print = (name: string, figures: SplitFigures) => {
   if (figures.secondStage !== undefined)
     console.log(
       `second stage: ${figures.secondStage.analyses} of ${figures.analyses} analyses (${pct(figures.secondStage.share)})`,
+    );
+  if (figures.contextCarried !== null)
+    console.log(
+      `carried by the conversation (their message alone names nothing of theirs): caught ${figures.contextCarried.caught} of ${figures.contextCarried.expected} (${pct(figures.contextCarried.recall)})`,
     );
 };
 

@@ -36,6 +36,12 @@ export interface Replayed {
   analyses: number;
   /** Analyses the second stage read (a cascade only). */
   secondStage: number;
+  /**
+   * The expected findings after the window's first message that the analyzer names, at their
+   * severity, reading their message alone: the others only the conversation before them carries.
+   * Null when not asked (each costs one more analysis: a model call for Bedrock).
+   */
+  alone: Set<string> | null;
 }
 
 /** A first stage: whether a window goes on to the second analyzer. */
@@ -45,7 +51,12 @@ export type Screen = (window: AnalysisWindow) => boolean;
  * Replays a window message by message, as the worker reads a chat. For a cascade, `screen` is its
  * first stage (pure, so asking it again tells which analyses reached the second stage).
  */
-export const replay = async (analyzer: Analyzer, window: EvalWindow, screen?: Screen): Promise<Replayed> => {
+export const replay = async (
+  analyzer: Analyzer,
+  window: EvalWindow,
+  screen?: Screen,
+  options: { readAlone: boolean } = { readAlone: true },
+): Promise<Replayed> => {
   const chat = chatOf(window);
   const indexOf = new Map(chat.map((m, index) => [m.messageId, index]));
   const findings: Replayed['findings'] = new Map();
@@ -61,7 +72,15 @@ export const replay = async (analyzer: Analyzer, window: EvalWindow, screen?: Sc
         findings.set(key, { messageIndex, category: finding.category, severity: finding.severity });
     }
   }
-  return { window, findings, analyses: chat.length, secondStage };
+  const alone = options.readAlone ? new Set<string>() : null;
+  for (const e of alone === null ? [] : window.expected) {
+    const message = chat[e.message];
+    if (e.message === 0 || message === undefined) continue;
+    const found = await analyzer.assess([message]);
+    if (found.some((f) => f.category === e.category && rankOf(f.severity) >= rankOf(e.minSeverity)))
+      alone?.add(keyOf(e.message, e.category));
+  }
+  return { window, findings, analyses: chat.length, secondStage, alone };
 };
 
 export interface Figures {
@@ -88,6 +107,11 @@ export interface SplitFigures {
   overall: Figures;
   /** A cascade's share of analyses (= messages) its screen passed to the second stage. */
   secondStage?: { analyses: number; share: number | null };
+  /**
+   * The expected findings only the conversation carries (after the first message, and not named
+   * from their message alone: an escalation's last step in plain words), and those caught.
+   */
+  contextCarried: { expected: number; caught: number; recall: number | null } | null;
 }
 
 const ratio = (part: number, whole: number): number | null => (whole === 0 ? null : part / whole);
@@ -131,6 +155,15 @@ export const score = (replays: readonly Replayed[], cascade = false): SplitFigur
   const ordinaryMessages = ordinary.reduce((n, r) => n + r.window.messages.length, 0);
   const analyses = replays.reduce((n, r) => n + r.analyses, 0);
   const secondStage = replays.reduce((n, r) => n + r.secondStage, 0);
+  let [contextExpected, contextCaught] = [0, 0];
+  const readAlone = replays.every((r) => r.alone !== null);
+  for (const { window, findings, alone } of readAlone ? replays : [])
+    for (const e of window.expected) {
+      if (e.message === 0 || alone?.has(keyOf(e.message, e.category)) === true) continue;
+      contextExpected += 1;
+      const held = findings.get(keyOf(e.message, e.category));
+      if (held !== undefined && rankOf(held.severity) >= rankOf(e.minSeverity)) contextCaught += 1;
+    }
   return {
     windows: replays.length,
     ordinaryWindows: ordinary.length,
@@ -141,6 +174,9 @@ export const score = (replays: readonly Replayed[], cascade = false): SplitFigur
     ) as Record<RiskCategory, Figures>,
     overall: figuresOf(replays, ordinaryMessages),
     ...(cascade ? { secondStage: { analyses: secondStage, share: ratio(secondStage, analyses) } } : {}),
+    contextCarried: readAlone
+      ? { expected: contextExpected, caught: contextCaught, recall: ratio(contextCaught, contextExpected) }
+      : null,
   };
 };
 

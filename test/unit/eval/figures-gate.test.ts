@@ -27,6 +27,7 @@ describe('what the gate calls worse', () => {
     falseAlerts: number | null,
     screenRecall: number,
     passRate: number,
+    contextCarried: number | null = 0.5,
   ) => ({
     local: {
       recall: {
@@ -40,6 +41,7 @@ describe('what the gate calls worse', () => {
         hate: 1,
       },
       falseAlertsPer1000: falseAlerts,
+      contextCarriedRecall: contextCarried,
     },
     screen: { recall: screenRecall, passRate },
   });
@@ -56,8 +58,9 @@ describe('what the gate calls worse', () => {
   });
 
   it('names a lower recall, more false alerts, a lower screen recall, a higher pass rate', () => {
-    expect(regressions(committed, figures(gate(0.7, 1.5, 0.9, 0.06)))).toEqual([
+    expect(regressions(committed, figures(gate(0.7, 1.5, 0.9, 0.06, 0.4)))).toEqual([
       "dev: the local analyzer's grooming recall fell from 0.8000 to 0.7000",
+      "dev: the local analyzer's recall of what only the conversation carries fell from 0.5000 to 0.4000",
       "dev: the local analyzer's false alerts per 1,000 ordinary messages rose from 1.0000 to 1.5000",
       "dev: the screen's recall fell from 0.9700 to 0.9000",
       "dev: the screen's pass rate on ordinary messages rose from 0.0500 to 0.0600",

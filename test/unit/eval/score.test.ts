@@ -126,6 +126,28 @@ describe('scoring', () => {
     expect(windowsOf(set, 'all')).toHaveLength(12);
   });
 
+  it('counts apart the findings only the conversation carries: not named from their message alone', async () => {
+    const windows = [byId('grooming-0001'), byId('grooming-0002'), byId('grooming-0003')];
+    // Names grooming on the last message, at high, only when it reads it after its context.
+    const inContext: Analyzer = {
+      assess: (w) =>
+        Promise.resolve(
+          w.length > 1 && w.at(-1)!.messageId.endsWith(w.length === 3 ? '-m2' : '-m1')
+            ? [{ category: 'grooming', severity: 'high', messageId: w.at(-1)!.messageId, confidence: 1 }]
+            : [],
+        ),
+    };
+    expect((await run(inContext, windows)).contextCarried).toEqual({ expected: 3, caught: 3, recall: 1 });
+    // grooming-0002's last message names it alone: the conversation carries only the two others.
+    const { analyzer: alone } = tableAnalyzer({
+      'grooming-0002-m1': [{ category: 'grooming', severity: 'high' }],
+    });
+    expect((await run(alone, windows)).contextCarried).toEqual({ expected: 2, caught: 0, recall: 0 });
+    // Not read alone (a model call each): not measured.
+    const unread = await Promise.all(windows.map((w) => replay(alone, w, undefined, { readAlone: false })));
+    expect(score(unread).contextCarried).toBeNull();
+  });
+
   it('counts the analyses a cascade passed to its second stage', async () => {
     const { analyzer } = tableAnalyzer({});
     const oddWindows = (w: AnalysisWindow) => w.length % 2 === 1;
