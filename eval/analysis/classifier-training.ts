@@ -308,7 +308,7 @@ const stored = (net: Network, header: WindowClassifierModel['header']): WindowCl
 
 const describe = (hp: Hyperparameters) => ({
   model: `one hidden layer of ${hp.hidden} ReLUs, ${heads.length} sigmoid heads (8 categories, any risk, at least medium, high); class-balanced logistic loss; mini-batch Adam (batch ${hp.batch}, rate ${hp.learningRate}, weight decay ${hp.l2}), ${hp.epochs} epochs in a seeded order (seed ${hp.seed}); a risky window's other steps are negatives at ${hp.otherStepWeight}`,
-  features: `hashed into ${hp.buckets} buckets: the new message's folded words, word pairs and character ${3}-${5}-grams within words and its author; the earlier messages' words and pairs marked by author, the one just before also apart, with whether its author is the new message's; each group L2-normalised; input weights stored as signed bytes`,
+  features: `hashed into ${hp.buckets} buckets: the new message's folded words, word pairs and character ${3}-${5}-grams within words and its author; the earlier messages' words and pairs marked by author, the one just before also apart, with whether its author is the new message's; the categories the lexicons signal in each message (the new one, each earlier one by author, the one just before apart); each group L2-normalised; input weights stored as signed bytes`,
 });
 
 const noThresholds: FindingThresholds = {

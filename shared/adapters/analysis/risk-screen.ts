@@ -1,9 +1,7 @@
-import { riskCategories, type RiskCategory } from '../../domain/analysis/finding';
 import { newMessageOf, type AnalysisWindow } from '../../domain/analysis/window';
-import { lexicons } from './categories';
 import { ANY_RISK, classifier } from './window-classifier';
-import { fold, withFoldedPatterns } from './folded-pattern';
-import { compiledRules } from './rules-analyzer';
+import { signalsOf } from './category-signals';
+import { fold } from './folded-pattern';
 import { analysisTimeBudget, startBudget, type TimeBudget } from './time-budget';
 
 /** A window goes to the second stage when some category's signals weigh this much (chosen from the eval's figures). */
@@ -12,41 +10,8 @@ export const SCREEN_THRESHOLD = 1;
 /** Signals of the earlier messages weigh this share: context, not the news. */
 export const CONTEXT_WEIGHT = 0.5;
 
-// Each category's signals, from its lexicon (shared/adapters/analysis/categories/).
-const compiledSignals = withFoldedPatterns(
-  riskCategories.flatMap((category) =>
-    lexicons[category].signals.flatMap(({ weight, patterns }) =>
-      patterns.map((source) => ({ category, weight, source })),
-    ),
-  ),
-  { global: true },
-);
-
 /** The score of a window the screen could not read within its budget: suspicious, the second stage decides. */
 const UNREAD = Number.POSITIVE_INFINITY;
-
-/**
- * Each category's signals in one folded message, keyed by the words matched (two words of one
- * pattern are two signals, a word repeated is one); a rule of the analyzer weighs more than any
- * threshold. Null once the budget is `spent`.
- */
-const signalsOf = (text: string, spent: () => boolean): Map<RiskCategory, Map<string, number>> | null => {
-  const found = new Map<RiskCategory, Map<string, number>>();
-  const add = (category: RiskCategory, key: string, weight: number) => {
-    const held = found.get(category) ?? new Map<string, number>();
-    held.set(key, Math.max(weight, held.get(key) ?? 0));
-    found.set(category, held);
-  };
-  for (const rule of compiledRules) {
-    if (spent()) return null;
-    if (rule.pattern.test(text)) add(rule.category, `rule:${rule.pattern.source}`, Number.POSITIVE_INFINITY);
-  }
-  for (const signal of compiledSignals) {
-    if (spent()) return null;
-    for (const [words] of signal.pattern.matchAll(text)) add(signal.category, words, signal.weight);
-  }
-  return found;
-};
 
 /**
  * How suspicious the window is: its most suspicious category's weight, the new message's signals at

@@ -6,7 +6,10 @@ import {
 } from '../../domain/analysis/finding';
 import { newMessageOf, type AnalysisWindow } from '../../domain/analysis/window';
 import { words } from '../../domain/consent/phrase-match';
+import { signalsOf } from './category-signals';
+import { fold } from './folded-pattern';
 import committed from './model/window-classifier.json' with { type: 'json' };
+import { analysisTimeBudget, startBudget } from './time-budget';
 
 /**
  * A small trained classifier of a conversation's last step. It reads the window the worker hands
@@ -62,6 +65,8 @@ const SMALLEST_N = 3;
 const LARGEST_N = 5;
 /** The earlier messages weigh this much beside the new one (each group is of length 1 before it). */
 const CONTEXT_WEIGHT = 1;
+/** The categories the lexicons signal in the window weigh this much. */
+const SIGNAL_WEIGHT = 1;
 
 /** FNV-1a over the UTF-16 units: a feature's bucket, the same in training and in the Lambda. */
 const hashOf = (feature: string): number => {
@@ -86,15 +91,38 @@ const wordFeatures = (prefix: string, tokens: readonly string[], into: Set<strin
   });
 
 /**
- * The features of a window, three groups each of length 1: the new message's words, pairs and
+ * The categories the lexicons' signals (and the rules) find in the window, by message: the new
+ * message's (`n:`), each earlier one's by its author (`g:<category>:c` a contact, `:p` the person),
+ * the one just before also by itself (`h:`). What an escalation's plain last step stands on: the
+ * risk said before it. Those read within the analysis's time budget.
+ */
+const signalFeatures = (window: AnalysisWindow): string[] => {
+  const spent = startBudget(analysisTimeBudget);
+  const found = new Set<string>();
+  window.forEach((m, index) => {
+    const categories = signalsOf(fold(m.text), spent)?.keys() ?? [];
+    for (const category of categories)
+      if (index === window.length - 1) found.add(`n:${category}`);
+      else {
+        found.add(`g:${category}:${author(m.fromMe)}`);
+        if (index === window.length - 2) found.add(`h:${category}`);
+      }
+  });
+  return [...found];
+};
+
+/**
+ * The features of a window, four groups each of length 1: the new message's words, pairs and
  * character n-grams of each word marked at its ends (`<vc>`), with who wrote it; the earlier
  * messages' words and pairs marked by their author (`xc:` a contact, `xp:` the person), the one just
- * before also by itself (`yc:`/`yp:`, recency) and whether its author is the new message's. Linear in
- * the window's (capped) text.
+ * before also by itself (`yc:`/`yp:`, recency) and whether its author is the new message's; and the
+ * categories the lexicons signal in each message (`signalFeatures`). Linear in the window's (capped) text.
  */
-export const featuresOf = (window: AnalysisWindow): { news: string[]; context: string[] } => {
+export const featuresOf = (
+  window: AnalysisWindow,
+): { news: string[]; context: string[]; signals: string[] } => {
   const message = newMessageOf(window);
-  if (message === undefined) return { news: [], context: [] };
+  if (message === undefined) return { news: [], context: [], signals: [] };
   const tokens = words(message.text);
   const news = new Set<string>([`a:${author(message.fromMe)}`]);
   wordFeatures('', tokens, news);
@@ -116,12 +144,12 @@ export const featuresOf = (window: AnalysisWindow): { news: string[]; context: s
     }
   });
   if (earlier.length > 0) context.add(`k:${earlier.length}`);
-  return { news: [...news], context: [...context] };
+  return { news: [...news], context: [...context], signals: signalFeatures(window) };
 };
 
 /** The window's features hashed into `buckets`, each group L2-normalised (the context's times its weight). */
 export const encode = (window: AnalysisWindow, buckets: number): Encoded => {
-  const { news, context } = featuresOf(window);
+  const { news, context, signals } = featuresOf(window);
   const summed = new Map<number, number>();
   const add = (features: readonly string[], weight: number) => {
     const value = features.length === 0 ? 0 : weight / Math.sqrt(features.length);
@@ -132,6 +160,7 @@ export const encode = (window: AnalysisWindow, buckets: number): Encoded => {
   };
   add(news, 1);
   add(context, CONTEXT_WEIGHT);
+  add(signals, SIGNAL_WEIGHT);
   return { ids: Int32Array.from(summed.keys()), values: Float32Array.from(summed.values()) };
 };
 

@@ -6,7 +6,8 @@ import {
   screenScore,
   SCREEN_THRESHOLD,
 } from '../../../shared/adapters/analysis/risk-screen';
-import { compiledRules, rulesAnalyzer } from '../../../shared/adapters/analysis/rules-analyzer';
+import { compiledRules } from '../../../shared/adapters/analysis/compiled-rules';
+import { rulesAnalyzer } from '../../../shared/adapters/analysis/rules-analyzer';
 import type { TimeBudget } from '../../../shared/adapters/analysis/time-budget';
 import type { WindowMessage } from '../../../shared/domain/analysis/window';
 

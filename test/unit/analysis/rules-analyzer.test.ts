@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { compiledRules, rulesAnalyzer } from '../../../shared/adapters/analysis/rules-analyzer';
+import { compiledRules } from '../../../shared/adapters/analysis/compiled-rules';
+import { rulesAnalyzer } from '../../../shared/adapters/analysis/rules-analyzer';
 import type { FindingThresholds } from '../../../shared/adapters/analysis/window-classifier';
 import { riskCategories } from '../../../shared/domain/analysis/finding';
 import type { RiskCategory } from '../../../shared/domain/analysis/finding';

@@ -54,7 +54,20 @@ describe('the window classifier', () => {
       ]),
     );
     expect(context).not.toContain('ycw:liga');
-    expect(featuresOf([])).toEqual({ news: [], context: [] });
+    expect(featuresOf([])).toEqual({ news: [], context: [], signals: [] });
+  });
+
+  it('reads the categories the lexicons signal in each message, by author, the one just before apart', () => {
+    const escalation = featuresOf(chat('c:liga a camera', 'p:pra que', 'c:e fecha a porta'));
+    expect(escalation.signals).toEqual(expect.arrayContaining(['g:grooming:c']));
+    expect(escalation.signals.some((f) => f.startsWith('h:'))).toBe(false);
+    expect(featuresOf(chat('p:oi', 'c:liga a camera', 'c:agora')).signals).toEqual(
+      expect.arrayContaining(['g:grooming:c', 'h:grooming']),
+    );
+    const alone = featuresOf(chat('c:liga a camera')).signals;
+    expect(alone).toContain('n:grooming');
+    expect(alone.every((f) => f.startsWith('n:'))).toBe(true);
+    expect(featuresOf(chat('c:oi, tudo bem?', 'p:bom dia')).signals).toEqual([]);
   });
 
   it('hashes a window into buckets, each once', () => {
