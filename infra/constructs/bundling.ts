@@ -1,3 +1,5 @@
+import { basename } from 'node:path';
+
 /**
  * How every function is bundled: ESM for Node 24 on arm64, minified. CDK's
  * NodejsFunction uses these options, and the cold-start benchmark bundles with the same ones.
@@ -41,16 +43,19 @@ export interface Chunk {
   file: string;
 }
 
+/** A chunk's file is its module's name, `.mts` as `.mjs`: the name the module is imported by. */
+const chunkOf = (entry: string): Chunk => ({ entry, file: basename(entry).replace(/\.mts$/, '.mjs') });
+
 export const chunks: readonly Chunk[] = [
-  { entry: 'functions/api/health/openapi-document.mts', file: 'openapi-document.mjs' },
-  { entry: 'functions/composition/evidence-aws-checks.mts', file: 'evidence-aws-checks.mjs' },
-  { entry: 'functions/composition/evidence-local-checks.mts', file: 'evidence-local-checks.mjs' },
-  { entry: 'functions/composition/aws-notifications.mts', file: 'aws-notifications.mjs' },
-  { entry: 'functions/composition/aws-schedules.mts', file: 'aws-schedules.mjs' },
-  { entry: 'functions/composition/aws-keys.mts', file: 'aws-keys.mjs' },
-  { entry: 'functions/composition/aws-event-bodies.mts', file: 'aws-event-bodies.mjs' },
-  { entry: 'functions/composition/aws-bedrock.mts', file: 'aws-bedrock.mjs' },
-];
+  'functions/api/health/openapi-document.mts',
+  'functions/composition/evidence-aws-checks.mts',
+  'functions/composition/evidence-local-checks.mts',
+  'functions/composition/aws-notifications.mts',
+  'functions/composition/aws-schedules.mts',
+  'functions/composition/aws-keys.mts',
+  'functions/composition/aws-event-bodies.mts',
+  'functions/composition/aws-bedrock.mts',
+].map(chunkOf);
 
 /** The import a bundle keeps for a chunk, as esbuild writes it (minified or not). */
 export const chunkImport = (chunk: Chunk): string => `import("./${chunk.file}")`;
