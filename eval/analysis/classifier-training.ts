@@ -317,14 +317,10 @@ const noThresholds: FindingThresholds = {
   high: 1,
 };
 
-/** Trains on the (dev) windows and returns the file, with the thresholds and figures given. */
+/** Trains on the (dev) windows and returns the file, without thresholds (`trainWithThresholds` chooses them). */
 export const trainClassifier = (
   windows: readonly EvalWindow[],
   hp: Hyperparameters = HYPERPARAMETERS,
-  chosen: Pick<WindowClassifierModel['header'], 'thresholds' | 'crossValidated'> = {
-    thresholds: { screen: 1, finding: noThresholds },
-    crossValidated: {},
-  },
 ): WindowClassifierModel => {
   const steps = stepsOf(devOnly(windows));
   const net = trainNetwork(
@@ -332,7 +328,12 @@ export const trainClassifier = (
     steps,
     hp,
   );
-  return stored(net, { ...describe(hp), devDigest: setDigest(windows), ...chosen });
+  return stored(net, {
+    ...describe(hp),
+    devDigest: setDigest(windows),
+    thresholds: { screen: 1, finding: noThresholds },
+    crossValidated: {},
+  });
 };
 
 /** The fold of a dev window: from the id's own hash (the split hashes `round-<n>/<id>`, another string). */

@@ -93,7 +93,7 @@ export const rulesAnalyzer = (options: RulesAnalyzerOptions = {}): Analyzer => {
         if (held === undefined || rank(finding) > rank(held)) found.set(rule.category, finding);
       }
       if (thresholds !== null && !spent())
-        for (const finding of classifierFindings(classifier, thresholds, window))
+        for (const finding of classifierFindings(classifier, thresholds, window, spent))
           if (!found.has(finding.category)) found.set(finding.category, finding);
       return Promise.resolve([...found.values()]);
     },

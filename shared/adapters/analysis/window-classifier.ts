@@ -94,10 +94,9 @@ const wordFeatures = (prefix: string, tokens: readonly string[], into: Set<strin
  * The categories the lexicons' signals (and the rules) find in the window, by message: the new
  * message's (`n:`), each earlier one's by its author (`g:<category>:c` a contact, `:p` the person),
  * the one just before also by itself (`h:`). What an escalation's plain last step stands on: the
- * risk said before it. Those read within the analysis's time budget.
+ * risk said before it. Those read before the analysis's time budget is `spent`.
  */
-const signalFeatures = (window: AnalysisWindow): string[] => {
-  const spent = startBudget(analysisTimeBudget);
+const signalFeatures = (window: AnalysisWindow, spent: () => boolean): string[] => {
   const found = new Set<string>();
   window.forEach((m, index) => {
     const categories = signalsOf(fold(m.text), spent)?.keys() ?? [];
@@ -120,6 +119,7 @@ const signalFeatures = (window: AnalysisWindow): string[] => {
  */
 export const featuresOf = (
   window: AnalysisWindow,
+  spent: () => boolean = startBudget(analysisTimeBudget),
 ): { news: string[]; context: string[]; signals: string[] } => {
   const message = newMessageOf(window);
   if (message === undefined) return { news: [], context: [], signals: [] };
@@ -144,12 +144,12 @@ export const featuresOf = (
     }
   });
   if (earlier.length > 0) context.add(`k:${earlier.length}`);
-  return { news: [...news], context: [...context], signals: signalFeatures(window) };
+  return { news: [...news], context: [...context], signals: signalFeatures(window, spent) };
 };
 
 /** The window's features hashed into `buckets`, each group L2-normalised (the context's times its weight). */
-export const encode = (window: AnalysisWindow, buckets: number): Encoded => {
-  const { news, context, signals } = featuresOf(window);
+export const encode = (window: AnalysisWindow, buckets: number, spent?: () => boolean): Encoded => {
+  const { news, context, signals } = featuresOf(window, spent);
   const summed = new Map<number, number>();
   const add = (features: readonly string[], weight: number) => {
     const value = features.length === 0 ? 0 : weight / Math.sqrt(features.length);
@@ -219,16 +219,19 @@ export const networkOf = (model: WindowClassifierModel): Network => {
 
 export interface WindowClassifier {
   readonly model: WindowClassifierModel;
-  /** Each head's probability that the window's new message carries it (in its context). */
-  scores(window: AnalysisWindow): Scores;
+  /**
+   * Each head's probability that the window's new message carries it (in its context), its signals
+   * read before `spent` (the caller's time budget of the window; one of its own by default).
+   */
+  scores(window: AnalysisWindow, spent?: () => boolean): Scores;
 }
 
 export const windowClassifier = (model: WindowClassifierModel): WindowClassifier => {
   const net = networkOf(model);
   return {
     model,
-    scores(window) {
-      const z = forward(net, encode(window, net.buckets));
+    scores(window, spent) {
+      const z = forward(net, encode(window, net.buckets, spent));
       return Object.fromEntries(heads.map((head, k) => [head, sigmoid(z[k] ?? 0)])) as Scores;
     },
   };
@@ -250,10 +253,11 @@ export const classifierFindings = (
   classifier: WindowClassifier,
   thresholds: FindingThresholds,
   window: AnalysisWindow,
+  spent?: () => boolean,
 ): Finding[] => {
   const message = newMessageOf(window);
   if (message === undefined) return [];
-  const scores = classifier.scores(window);
+  const scores = classifier.scores(window, spent);
   return riskCategories.flatMap((category) => {
     const threshold = thresholds.categories[category];
     if (threshold === null || scores[category] < threshold) return [];
