@@ -26,15 +26,22 @@ const clientConfig = () => ({
   credentials: localCredentials,
 });
 
+/** The stack's table keeps its stream for the whole run: asked once per test file. */
+let streamArnOnce: Promise<string> | undefined;
+const tableStreamArn = (): Promise<string> =>
+  (streamArnOnce ??= (async () => {
+    const dynamo = new DynamoDBClient(clientConfig());
+    const { Table } = await dynamo
+      .send(new DescribeTableCommand({ TableName: stackValue('stackDynamo').tableName }))
+      .finally(() => dynamo.destroy());
+    if (Table?.LatestStreamArn === undefined) throw new Error('the table has no stream');
+    return Table.LatestStreamArn;
+  })());
+
 const withStream = async <T>(
   read: (streams: DynamoDBStreamsClient, streamArn: string, shardIds: string[]) => Promise<T>,
 ): Promise<T> => {
-  const dynamo = new DynamoDBClient(clientConfig());
-  const { Table } = await dynamo
-    .send(new DescribeTableCommand({ TableName: stackValue('stackDynamo').tableName }))
-    .finally(() => dynamo.destroy());
-  const streamArn = Table?.LatestStreamArn;
-  if (streamArn === undefined) throw new Error('the table has no stream');
+  const streamArn = await tableStreamArn();
   const streams = new DynamoDBStreamsClient(clientConfig());
   try {
     const { StreamDescription } = await streams.send(new DescribeStreamCommand({ StreamArn: streamArn }));
