@@ -45,7 +45,9 @@ export default defineConfig({
           name: 'browser',
           env: localAws,
           include: ['test/browser/**/*.test.ts'],
+          // The e2e tier's stack, started once for both (test/support/local-stack.global-setup.ts).
           globalSetup: ['test/support/local-stack.global-setup.ts'],
+          setupFiles: ['test/browser/support/release-seats.ts'],
           // Real Chromium against one local stack: files one after another, like the e2e tier.
           fileParallelism: false,
           testTimeout: 60_000,

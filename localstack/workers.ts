@@ -84,7 +84,10 @@ export const startQueuePoller = (options: {
       new ReceiveMessageCommand({
         QueueUrl: options.queueUrl,
         MaxNumberOfMessages: Math.min(options.batchSize, 10),
-        WaitTimeSeconds: 1,
+        // SQS's longest wait, as Lambda's pollers ask: the emulator answers as soon as a message
+        // comes, and an idle queue costs a request every 20 s, not every second (25 passes at once
+        // waiting a second each kept the local stack busy while nothing happened).
+        WaitTimeSeconds: 20,
         MessageSystemAttributeNames: ['All'],
       }),
       { abortSignal: abort.signal },

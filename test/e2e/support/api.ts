@@ -128,8 +128,24 @@ export const newFamily = async (name = 'Silva') => {
   return { owner, accountUid: account.body.data.uid as string };
 };
 
-export const addSeat = async (token: string, accountUid: string): Promise<string> =>
-  (await call('POST', `/accounts/${accountUid}/seats`, { token })).body.data.uid as string;
+/** The seats `addSeat` added in this test file (the browser tier ends their pairings after it). */
+const seatsAddedHere: { token: string; seatUid: string }[] = [];
+
+export const addSeat = async (token: string, accountUid: string): Promise<string> => {
+  const seatUid = (await call('POST', `/accounts/${accountUid}/seats`, { token })).body.data.uid as string;
+  seatsAddedHere.push({ token, seatUid });
+  return seatUid;
+};
+
+/**
+ * Ends the pairing of every seat this file added, whatever opened it (the person's page, the
+ * guardian's screen), so that its proxy slot is free for the next file: the pool is a few slots,
+ * shared by the e2e and browser tiers. A seat that has none answers 204 all the same.
+ */
+export const releaseSeatsAddedHere = async (): Promise<void> => {
+  for (const { token, seatUid } of seatsAddedHere.splice(0))
+    await call('DELETE', `/seats/${seatUid}/pairing`, { token });
+};
 
 export { validDependent } from '../../support/fixtures';
 
