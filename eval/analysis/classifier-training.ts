@@ -351,6 +351,8 @@ interface Scored {
   scores: Float64Array;
   rules: Map<RiskCategory, number>;
   ruleScreen: boolean;
+  /** A carrying step after its window's first message: what its message alone scores and the rules find. */
+  alone?: { scores: Float64Array; rules: Map<RiskCategory, number> };
 }
 
 /** The lowest threshold at which at most `allowed` of the scores reach it. */
@@ -389,29 +391,50 @@ const severityFrom = (scores: Float64Array, t: { atLeastMedium: number; high: nu
       ? 1
       : 0;
 
-/** Local analyzer figures on the held folds: the rules, and the classifier where they found none of a category. */
+/** What the local analyzer finds of a step: the rules', and the classifier's where they found none of a category. */
+const foundOf = (
+  scored: { scores: Float64Array; rules: Map<RiskCategory, number> },
+  thresholds: FindingThresholds,
+) => {
+  const severity = severityFrom(scored.scores, thresholds);
+  const found = new Map(scored.rules);
+  const byClassifier = new Set<RiskCategory>();
+  riskCategories.forEach((category, k) => {
+    const t = thresholds.categories[category];
+    if (!found.has(category) && t !== null && (scored.scores[k] ?? 0) >= t) {
+      found.set(category, severity);
+      byClassifier.add(category);
+    }
+  });
+  return { found, byClassifier };
+};
+
+/**
+ * Local analyzer figures on the held folds, and the findings only the conversation carries: those
+ * after a window's first message that the analyzer does not name from their message alone.
+ */
 const analyzerFigures = (scored: readonly Scored[], thresholds: FindingThresholds) => {
   const perCategory = Object.fromEntries(
     riskCategories.map((c) => [c, { caught: 0, expected: 0 }]),
   ) as Record<RiskCategory, { caught: number; expected: number }>;
   let [falseAlerts, classifierFalseAlerts, ordinaryMessages] = [0, 0, 0];
+  const carried = { expected: 0, caught: 0 };
   for (const s of scored) {
-    const severity = severityFrom(s.scores, thresholds);
-    const found = new Map(s.rules);
-    riskCategories.forEach((category, k) => {
-      const t = thresholds.categories[category];
-      if (!found.has(category) && t !== null && (s.scores[k] ?? 0) >= t) {
-        found.set(category, severity);
-        if (s.step.kind === 'ordinary') classifierFalseAlerts += 1;
-      }
-    });
+    const { found, byClassifier } = foundOf(s, thresholds);
     if (s.step.kind === 'ordinary') {
       ordinaryMessages += 1;
       falseAlerts += found.size;
+      classifierFalseAlerts += byClassifier.size;
     }
+    const alone = s.alone === undefined ? undefined : foundOf(s.alone, thresholds).found;
     for (const e of s.step.expected) {
       perCategory[e.category].expected += 1;
-      if ((found.get(e.category) ?? -1) >= e.minSeverity) perCategory[e.category].caught += 1;
+      const caught = (found.get(e.category) ?? -1) >= e.minSeverity;
+      if (caught) perCategory[e.category].caught += 1;
+      if (alone !== undefined && (alone.get(e.category) ?? -1) < e.minSeverity) {
+        carried.expected += 1;
+        if (caught) carried.caught += 1;
+      }
     }
   }
   const all = Object.values(perCategory);
@@ -428,6 +451,7 @@ const analyzerFigures = (scored: readonly Scored[], thresholds: FindingThreshold
     ),
     falseAlertsPer1000: rounded((falseAlerts / Math.max(1, ordinaryMessages)) * 1000),
     classifierFalseAlertsPer1000: rounded((classifierFalseAlerts / Math.max(1, ordinaryMessages)) * 1000),
+    carriedByTheConversation: { ...carried, recall: rounded(carried.caught / Math.max(1, carried.expected)) },
   };
 };
 
@@ -518,16 +542,24 @@ const crossValidate = async (dev: readonly EvalWindow[], hp: Hyperparameters): P
   const encoded = steps.map((s) => encode(s.window, hp.buckets));
   const fold = steps.map((s) => foldOf(s.windowId));
   const rules = rulesAnalyzer({ classifierThresholds: null });
+  const rulesOf = async (window: AnalysisWindow) =>
+    new Map(
+      (await rules.assess(window))
+        .filter((f) => f.messageId === window.at(-1)?.messageId)
+        .map((f) => [f.category, severities.indexOf(f.severity)] as const),
+    );
+  const aloneOf = (step: Step) => step.window.slice(-1);
+  const readAlone = (step: Step) => step.kind === 'carrying' && step.index > 0;
+  const encodedAlone = steps.map((s) => (readAlone(s) ? encode(aloneOf(s), hp.buckets) : undefined));
   const scored: Scored[] = await Promise.all(
     steps.map(async (step) => ({
       step,
       scores: new Float64Array(K),
-      rules: new Map(
-        (await rules.assess(step.window))
-          .filter((f) => f.messageId === step.window.at(-1)?.messageId)
-          .map((f) => [f.category, severities.indexOf(f.severity)] as const),
-      ),
+      rules: await rulesOf(step.window),
       ruleScreen: screenScore(step.window) >= SCREEN_THRESHOLD,
+      ...(readAlone(step)
+        ? { alone: { scores: new Float64Array(K), rules: await rulesOf(aloneOf(step)) } }
+        : {}),
     })),
   );
   for (let k = 0; k < FOLDS; k += 1) {
@@ -549,9 +581,11 @@ const crossValidate = async (dev: readonly EvalWindow[], hp: Hyperparameters): P
     );
     steps.forEach((_, i) => {
       if (fold[i] !== k) return;
-      const [example, held] = [encoded[i], scored[i]];
+      const [example, held, alone] = [encoded[i], scored[i], encodedAlone[i]];
       if (example !== undefined && held !== undefined)
         held.scores = Float64Array.from(forward(net, example), sigmoid);
+      if (alone !== undefined && held?.alone !== undefined)
+        held.alone.scores = Float64Array.from(forward(net, alone), sigmoid);
     });
   }
   return scored;
