@@ -15,7 +15,7 @@ import { SubnetType, type ISecurityGroup, type IVpc } from 'aws-cdk-lib/aws-ec2'
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
 import { join } from 'node:path';
-import { bundlingOptions, chunkCommand, chunkExternals, chunks } from './bundling';
+import { aliasArguments, bundlingOptions, chunkCommand, chunkExternals, chunks } from './bundling';
 import { acknowledgeWildcards } from '../nag';
 
 export interface ApiFunctionProps {
@@ -130,6 +130,7 @@ export class ApiFunction extends Construct {
         externalModules: [...bundlingOptions.externalModules, ...chunkExternals],
         mainFields: [...bundlingOptions.mainFields],
         banner: bundlingOptions.banner,
+        esbuildArgs: { '--alias': aliasArguments() },
         forceDockerBundling: false,
         // Each chunk the handler imports is bundled beside it (bundling.ts), and the assets copied.
         commandHooks: {

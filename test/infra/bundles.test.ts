@@ -59,6 +59,19 @@ describe('bundles with chunks', () => {
     expect(read('session-events.mjs')).toContain('DynamoDBServiceException');
   });
 
+  /** An ES module import of `node:http`, whose module view loads the fetch implementation at load. */
+  const httpAsModule = /(?:from|import)\s*"(?:node:)?http"/;
+
+  it('read node:http as its CommonJS exports, never as an ES module (whose view loads undici)', () => {
+    const built = [
+      ...bundles.map((name) => `${name}.mjs`),
+      ...chunksImportedBy(read('session-events.mjs')).map((c) => c.file),
+    ];
+    for (const file of built) expect(read(file), file).not.toMatch(httpAsModule);
+    // The SDK's HTTP handler is there, reading it so.
+    expect(read('session-events.mjs')).toContain('getBuiltinModule("node:http")');
+  });
+
   it('are bundled by the synthesis only beside a handler that imports them', () => {
     const dir = mkdtempSync(join(tmpdir(), 'asset-'));
     try {
@@ -67,6 +80,7 @@ describe('bundles with chunks', () => {
       for (const chunk of [wanted, unwanted])
         execSync(chunkCommand(chunk, process.cwd(), dir), { shell: '/bin/sh' });
       expect(readFileSync(join(dir, wanted.file), 'utf8')).toContain('GenerateDataKey');
+      expect(readFileSync(join(dir, wanted.file), 'utf8')).not.toMatch(httpAsModule);
       expect(existsSync(join(dir, unwanted.file))).toBe(false);
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -22,6 +22,7 @@ const bundle = async (entry: string, outfile: string): Promise<string[]> => {
     mainFields: [...bundlingOptions.mainFields],
     external: [...bundlingOptions.externalModules, ...chunkExternals],
     banner: { js: bundlingOptions.banner },
+    alias: bundlingOptions.alias,
     logLevel: 'error',
     metafile: true,
   });
