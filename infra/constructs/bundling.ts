@@ -7,6 +7,9 @@ import { basename } from 'node:path';
 export const esmRequireShim =
   "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);";
 
+/** Read as builtins by every bundle (`bundlingOptions.alias`); `fs/promises` apart, as an alias maps subpaths too. */
+export const readAsBuiltins = ['http', 'fs', 'fs/promises', 'process', 'util'] as const;
+
 export const bundlingOptions = {
   target: 'node24',
   minify: true,
@@ -27,15 +30,21 @@ export const bundlingOptions = {
   mainFields: ['module', 'main'],
   banner: esmRequireShim,
   /**
-   * `node:http` read through `process.getBuiltinModule` (`node-http.cjs`), not imported as an ES
-   * module: the AWS SDK's HTTP handler imports it, and Node's ES module view of it reads every
-   * export, one of which loads undici (about 50 ms of every cold start, measured apart: 60-75 ms
-   * against 8-12 through `require`). Paths from the repository root, where esbuild runs.
+   * Node's modules that the bundles read as builtins (`process.getBuiltinModule`, one file each in
+   * `builtins/`), not through their ES module views: Node builds such a view by reading every
+   * export, and `node:http`'s loads the fetch implementation (undici), about 50 ms of every cold
+   * start (60-75 ms in a bare process against 8-12 as a builtin); `fs`, `util` and `process` cost
+   * about 9 ms more together. Paths from the repository root, where esbuild runs.
    */
-  alias: {
-    http: './infra/constructs/node-http.cjs',
-    'node:http': './infra/constructs/node-http.cjs',
-  },
+  alias: Object.fromEntries(
+    readAsBuiltins.flatMap((name) => {
+      const path = `./infra/constructs/builtins/${name.replace('/', '-')}.cjs`;
+      return [
+        [name, path],
+        [`node:${name}`, path],
+      ];
+    }),
+  ),
 } as const;
 
 /** The aliases as esbuild's command line takes them (`--alias:<name>=<path>`). */

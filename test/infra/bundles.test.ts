@@ -5,7 +5,13 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contracts } from '../../functions/api/openapi/document';
-import { chunkCommand, chunkImport, chunks, chunksImportedBy } from '../../infra/constructs/bundling';
+import {
+  chunkCommand,
+  chunkImport,
+  chunks,
+  chunksImportedBy,
+  readAsBuiltins,
+} from '../../infra/constructs/bundling';
 import { buildBundles } from '../support/bundles';
 
 /** The bundles as deployed: each handler, and the chunks it loads on first need beside it. */
@@ -59,17 +65,18 @@ describe('bundles with chunks', () => {
     expect(read('session-events.mjs')).toContain('DynamoDBServiceException');
   });
 
-  /** An ES module import of `node:http`, whose module view loads the fetch implementation at load. */
-  const httpAsModule = /(?:from|import)\s*"(?:node:)?http"/;
+  /** An ES module import of a builtin the bundles read as such (whose module view reads every export). */
+  const builtinAsModule = new RegExp(`(?:from|import)\\s*"(?:node:)?(?:${readAsBuiltins.join('|')})"`);
 
-  it('read node:http as its CommonJS exports, never as an ES module (whose view loads undici)', () => {
+  it('read node:http, fs, util and process as builtins, never through their ES module views', () => {
     const built = [
       ...bundles.map((name) => `${name}.mjs`),
       ...chunksImportedBy(read('session-events.mjs')).map((c) => c.file),
     ];
-    for (const file of built) expect(read(file), file).not.toMatch(httpAsModule);
-    // The SDK's HTTP handler is there, reading it so.
-    expect(read('session-events.mjs')).toContain('getBuiltinModule("node:http")');
+    for (const file of built) expect(read(file), file).not.toMatch(builtinAsModule);
+    // The SDK's HTTP handler is there, reading node:http so.
+    for (const name of readAsBuiltins)
+      expect(read('session-events.mjs')).toContain(`getBuiltinModule("node:${name}")`);
   });
 
   it('are bundled by the synthesis only beside a handler that imports them', () => {
@@ -80,7 +87,7 @@ describe('bundles with chunks', () => {
       for (const chunk of [wanted, unwanted])
         execSync(chunkCommand(chunk, process.cwd(), dir), { shell: '/bin/sh' });
       expect(readFileSync(join(dir, wanted.file), 'utf8')).toContain('GenerateDataKey');
-      expect(readFileSync(join(dir, wanted.file), 'utf8')).not.toMatch(httpAsModule);
+      expect(readFileSync(join(dir, wanted.file), 'utf8')).not.toMatch(builtinAsModule);
       expect(existsSync(join(dir, unwanted.file))).toBe(false);
     } finally {
       rmSync(dir, { recursive: true, force: true });
