@@ -7,8 +7,31 @@ import { basename } from 'node:path';
 export const esmRequireShim =
   "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);";
 
-/** Read as builtins by every bundle (`bundlingOptions.alias`); `fs/promises` apart, as an alias maps subpaths too. */
-export const readAsBuiltins = ['http', 'fs', 'fs/promises', 'process', 'util'] as const;
+/**
+ * Every Node module the bundles import, read as builtins (`bundlingOptions.alias`); `fs/promises` and
+ * `dns/promises` named apart, as an alias maps subpaths too (a subpath not listed fails the build).
+ */
+export const readAsBuiltins = [
+  'http',
+  'fs',
+  'fs/promises',
+  'process',
+  'util',
+  'crypto',
+  'path',
+  'stream',
+  'os',
+  'https',
+  'console',
+  'net',
+  'zlib',
+  'child_process',
+  'async_hooks',
+  'url',
+  'timers',
+  'diagnostics_channel',
+  'dns/promises',
+] as const;
 
 export const bundlingOptions = {
   target: 'node24',
@@ -34,7 +57,8 @@ export const bundlingOptions = {
    * `builtins/`), not through their ES module views: Node builds such a view by reading every
    * export, and `node:http`'s loads the fetch implementation (undici), about 50 ms of every cold
    * start (60-75 ms in a bare process against 8-12 as a builtin); `fs`, `util` and `process` cost
-   * about 9 ms more together. Paths from the repository root, where esbuild runs.
+   * about 9 ms more together, `crypto`'s (whose `webcrypto` it reads) about 10, the others a
+   * millisecond or less each. Paths from the repository root, where esbuild runs.
    */
   alias: Object.fromEntries(
     readAsBuiltins.flatMap((name) => {

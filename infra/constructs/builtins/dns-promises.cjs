@@ -1,0 +1,2 @@
+// `node:dns/promises` as its CommonJS exports (infra/constructs/bundling.ts).
+module.exports = process.getBuiltinModule('node:dns/promises');

@@ -1,0 +1,2 @@
+// `node:https` as its CommonJS exports (infra/constructs/bundling.ts).
+module.exports = process.getBuiltinModule('node:https');

@@ -1,0 +1,2 @@
+// `node:os` as its CommonJS exports (infra/constructs/bundling.ts).
+module.exports = process.getBuiltinModule('node:os');

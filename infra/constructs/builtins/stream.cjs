@@ -1,0 +1,2 @@
+// `node:stream` as its CommonJS exports (infra/constructs/bundling.ts).
+module.exports = process.getBuiltinModule('node:stream');

@@ -1,0 +1,2 @@
+// `node:url` as its CommonJS exports (infra/constructs/bundling.ts).
+module.exports = process.getBuiltinModule('node:url');
