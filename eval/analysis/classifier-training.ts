@@ -43,6 +43,8 @@ export interface Hyperparameters {
   l2: number;
   /** The weight of a risky window's step that carries nothing, as a negative (0: left out). */
   otherStepWeight: number;
+  /** The weight of each must-not-alert message, read alone, as a negative of every head (0: left out). */
+  mustNotAlertWeight: number;
   seed: number;
 }
 
@@ -54,6 +56,7 @@ export const HYPERPARAMETERS: Hyperparameters = {
   learningRate: 0.003,
   l2: 2e-5,
   otherStepWeight: 0.5,
+  mustNotAlertWeight: 16,
   seed: 31,
 };
 
@@ -82,6 +85,8 @@ export interface Step {
   everyday: boolean;
   /** The categories expected on this message, with the least severity (0 low .. 2 high). */
   expected: readonly { category: RiskCategory; minSeverity: number }[];
+  /** How much an ordinary step weighs as a negative (1 unless said). */
+  weight?: number;
 }
 
 /**
@@ -108,6 +113,25 @@ export const stepsOf = (windows: readonly EvalWindow[]): Step[] =>
         };
       });
     });
+
+/**
+ * The must-not-alert messages as ordinary steps, each read alone, from a contact and from the
+ * protected person, at `mustNotAlertWeight`: training data only, never scored in a fold's figures.
+ */
+const mustNotAlertSteps = (hp: Hyperparameters): Step[] =>
+  hp.mustNotAlertWeight === 0
+    ? []
+    : mustNotAlert.flatMap((text, n) =>
+        [false, true].map((fromMe): Step => ({
+          windowId: `must-not-alert-${n}`,
+          index: 0,
+          window: [{ messageId: `must-not-alert-${n}`, fromMe, text, sentAt: '2026-01-05T12:00:00.000Z' }],
+          kind: 'ordinary',
+          everyday: false,
+          expected: [],
+          weight: hp.mustNotAlertWeight,
+        })),
+      );
 
 /** The dev windows only: the training refuses a held-out window outright. */
 const devOnly = (windows: readonly EvalWindow[]): readonly EvalWindow[] => {
@@ -138,7 +162,8 @@ const targetsOf = (steps: readonly Step[], otherStepWeight: number) => {
   steps.forEach((step, i) => {
     const carries = new Set(step.expected.map((e) => e.category));
     const gravest = Math.max(-1, ...step.expected.map((e) => e.minSeverity));
-    const negative = step.kind === 'ordinary' ? 1 : step.kind === 'other' ? otherStepWeight : 0;
+    const negative =
+      step.kind === 'ordinary' ? (step.weight ?? 1) : step.kind === 'other' ? otherStepWeight : 0;
     riskCategories.forEach((category, k) => {
       if (carries.has(category)) [target[i * K + k], weight[i * K + k]] = [1, 1];
       else weight[i * K + k] = negative;
@@ -307,7 +332,7 @@ const stored = (net: Network, header: WindowClassifierModel['header']): WindowCl
 };
 
 const describe = (hp: Hyperparameters) => ({
-  model: `one hidden layer of ${hp.hidden} ReLUs, ${heads.length} sigmoid heads (8 categories, any risk, at least medium, high); class-balanced logistic loss; mini-batch Adam (batch ${hp.batch}, rate ${hp.learningRate}, weight decay ${hp.l2}), ${hp.epochs} epochs in a seeded order (seed ${hp.seed}); a risky window's other steps are negatives at ${hp.otherStepWeight}`,
+  model: `one hidden layer of ${hp.hidden} ReLUs, ${heads.length} sigmoid heads (8 categories, any risk, at least medium, high); class-balanced logistic loss; mini-batch Adam (batch ${hp.batch}, rate ${hp.learningRate}, weight decay ${hp.l2}), ${hp.epochs} epochs in a seeded order (seed ${hp.seed}); a risky window's other steps are negatives at ${hp.otherStepWeight}; the must-not-alert messages, each alone, from either author, negatives at ${hp.mustNotAlertWeight}`,
   features: `hashed into ${hp.buckets} buckets: the new message's folded words, word pairs and character ${3}-${5}-grams within words and its author; the earlier messages' words and pairs marked by author, the one just before also apart, with whether its author is the new message's; the categories the lexicons signal in each message (the new one, each earlier one by author, the one just before apart); each group L2-normalised; input weights stored as signed bytes`,
 });
 
@@ -322,7 +347,7 @@ export const trainClassifier = (
   windows: readonly EvalWindow[],
   hp: Hyperparameters = HYPERPARAMETERS,
 ): WindowClassifierModel => {
-  const steps = stepsOf(devOnly(windows));
+  const steps = [...stepsOf(devOnly(windows)), ...mustNotAlertSteps(hp)];
   const net = trainNetwork(
     steps.map((s) => encode(s.window, hp.buckets)),
     steps,
@@ -562,13 +587,15 @@ const crossValidate = async (dev: readonly EvalWindow[], hp: Hyperparameters): P
         : {}),
     })),
   );
+  const idioms = mustNotAlertSteps(hp);
+  const encodedIdioms = idioms.map((s) => encode(s.window, hp.buckets));
   for (let k = 0; k < FOLDS; k += 1) {
     const train = steps.flatMap((_, i) => (fold[i] === k ? [] : [i]));
     const net = networkOf(
       stored(
         trainNetwork(
-          train.flatMap((i) => encoded[i] ?? []),
-          train.flatMap((i) => steps[i] ?? []),
+          [...train.flatMap((i) => encoded[i] ?? []), ...encodedIdioms],
+          [...train.flatMap((i) => steps[i] ?? []), ...idioms],
           hp,
         ),
         {

@@ -4,7 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { stepsOf, trainClassifier, trainWithThresholds } from '../../../eval/analysis/classifier-training';
+import {
+  HYPERPARAMETERS,
+  stepsOf,
+  trainClassifier,
+  trainWithThresholds,
+} from '../../../eval/analysis/classifier-training';
 import {
   HELD_OUT_ROUND,
   loadEvalSet,
@@ -13,7 +18,12 @@ import {
   type EvalWindow,
 } from '../../../eval/analysis/eval-set';
 import { windowsOf } from '../../../eval/analysis/score';
-import type { WindowClassifierModel } from '../../../shared/adapters/analysis/window-classifier';
+import { mustNotAlert } from '../../../eval/analysis/must-not-alert';
+import {
+  windowClassifier,
+  type WindowClassifierModel,
+} from '../../../shared/adapters/analysis/window-classifier';
+import { riskCategories } from '../../../shared/domain/analysis/finding';
 import committed from '../../../shared/adapters/analysis/model/window-classifier.json' with { type: 'json' };
 
 const run = promisify(execFile);
@@ -60,6 +70,23 @@ describe('training the window classifier', () => {
     const [first, second] = [await trainWithThresholds(dev), await trainWithThresholds(dev)];
     expect(second).toEqual(first);
     expect(first.header.devDigest).toBe(setDigest(dev));
+  }, 60_000);
+
+  it('learns the must-not-alert messages as ordinary, so they lift no finding threshold', async () => {
+    const dev = windowsOf(await loadEvalSet(FIXTURES), 'dev');
+    /** Each category's highest score of a must-not-alert message, read alone: the threshold's floor. */
+    const floorsOf = (model: WindowClassifierModel) => {
+      const trained = windowClassifier(model);
+      const scores = mustNotAlert.map((text) =>
+        trained.scores([{ messageId: 'm', fromMe: false, text, sentAt: '2026-01-05T12:00:00.000Z' }]),
+      );
+      return riskCategories.map((category) => Math.max(...scores.map((s) => s[category])));
+    };
+    const taught = floorsOf(trainClassifier(dev));
+    const untaught = floorsOf(trainClassifier(dev, { ...HYPERPARAMETERS, mustNotAlertWeight: 0 }));
+    expect(HYPERPARAMETERS.mustNotAlertWeight).toBeGreaterThan(0);
+    const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+    expect(sum(taught)).toBeLessThan(sum(untaught) * 0.8);
   }, 60_000);
 
   it('was committed for the current dev split (a changed set asks for npm run eval:train)', async () => {
