@@ -68,8 +68,12 @@ export const FOLDS = 5;
  */
 export const SCREEN_PASS_TARGET = 0.04;
 /**
- * The classifier's findings may add at most this many false alerts per 1,000 ordinary messages on
- * the held folds (the target is 2 with the rules' own; the held-out writers are new, so a margin).
+ * The classifier's findings may add at most this many false alerts per 1,000 everyday ordinary
+ * messages on the held folds (the target is 2 with the rules' own; the held-out writers are new, so
+ * a margin). Like the screen's budget, it leaves out the teaching rounds' hard negatives: they are
+ * written to look risky (round 6's twins end in a risky window's very words), so counted as traffic
+ * they would make the budget stricter with every round, where the target is a rate of real traffic.
+ * They stay training data, and the must-not-alert floors still hold for every category.
  */
 export const FINDING_FALSE_ALERTS_TARGET = 0.5;
 /** The severity heads' thresholds keep at least this share of the detected risky steps at their severity. */
@@ -443,13 +447,17 @@ const analyzerFigures = (scored: readonly Scored[], thresholds: FindingThreshold
     riskCategories.map((c) => [c, { caught: 0, expected: 0 }]),
   ) as Record<RiskCategory, { caught: number; expected: number }>;
   let [falseAlerts, classifierFalseAlerts, ordinaryMessages] = [0, 0, 0];
+  const taught = { falseAlerts: 0, messages: 0 };
   const carried = { expected: 0, caught: 0 };
   for (const s of scored) {
     const { found, byClassifier } = foundOf(s, thresholds);
-    if (s.step.kind === 'ordinary') {
+    if (s.step.everyday) {
       ordinaryMessages += 1;
       falseAlerts += found.size;
       classifierFalseAlerts += byClassifier.size;
+    } else if (s.step.kind === 'ordinary') {
+      taught.messages += 1;
+      taught.falseAlerts += found.size;
     }
     const alone = s.alone === undefined ? undefined : foundOf(s.alone, thresholds).found;
     for (const e of s.step.expected) {
@@ -476,6 +484,7 @@ const analyzerFigures = (scored: readonly Scored[], thresholds: FindingThreshold
     ),
     falseAlertsPer1000: rounded((falseAlerts / Math.max(1, ordinaryMessages)) * 1000),
     classifierFalseAlertsPer1000: rounded((classifierFalseAlerts / Math.max(1, ordinaryMessages)) * 1000),
+    teachingRoundsFalseAlertsPer1000: rounded((taught.falseAlerts / Math.max(1, taught.messages)) * 1000),
     carriedByTheConversation: { ...carried, recall: rounded(carried.caught / Math.max(1, carried.expected)) },
   };
 };
@@ -490,7 +499,7 @@ const findingThresholds = (
   severity: { atLeastMedium: number; high: number },
   floors: Record<RiskCategory, number>,
 ) => {
-  const ordinary = scored.filter((s) => s.step.kind === 'ordinary');
+  const ordinary = scored.filter((s) => s.step.everyday);
   const budget = Math.floor((ordinary.length * FINDING_FALSE_ALERTS_TARGET) / 1000);
   const ladder = riskCategories.map((category, k) => {
     const floor = floors[category];
@@ -670,7 +679,7 @@ export const trainWithThresholds = async (
           rulesAlone: screenFigures(scored, 2),
         },
         finding: {
-          target: `classifier false alerts per 1000 ordinary messages <= ${FINDING_FALSE_ALERTS_TARGET}; severity kept for ${SEVERITY_KEPT} of risky steps; each category's threshold above the trained model's scores of the must-not-alert messages`,
+          target: `classifier false alerts per 1000 everyday ordinary messages <= ${FINDING_FALSE_ALERTS_TARGET} (the teaching rounds' hard negatives apart); severity kept for ${SEVERITY_KEPT} of risky steps; each category's threshold above the trained model's scores of the must-not-alert messages`,
           idiomFloors: floors,
           rulesAlone: analyzerFigures(scored, noThresholds),
           rulesOrClassifier: analyzerFigures(scored, finding),
