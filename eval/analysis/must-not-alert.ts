@@ -90,4 +90,13 @@ export const mustNotAlert: readonly string[] = [
   'humor negro é muito doido',
   'qual a raça do seu cachorro',
   'vou comprar ração na volta',
+  // Someone saying who they are, or who the people they love are.
+  'sou gay',
+  'acho que sou bi e to de boa com isso',
+  'minha prima é trans',
+  'meu vizinho é judeu',
+  'sou nordestino com orgulho',
+  'meu irmão é autista',
+  'a minha avó é crente',
+  'my friend is gay',
 ];

@@ -76,7 +76,7 @@ describe('the risk screen', () => {
   // (a contact asking for a photo is how many of the set's grooming steps begin). Bedrock decides it
   // is nothing.
   it('passes an ordinary message the classifier mistakes, which the rules let by', () => {
-    const window = chat('me manda a foto do trabalho');
+    const window = chat('quando volta pra escola?');
     expect(screenScore(window)).toBeLessThan(SCREEN_THRESHOLD);
     expect(riskScreen(window)).toBe(true);
   });

@@ -99,8 +99,11 @@ describe('the window classifier', () => {
     const screen = classifier.model.header.thresholds.screen;
     expect(classifier.scores(lastStep)[ANY_RISK]).toBeLessThan(screen);
     expect(classifier.scores(escalation)[ANY_RISK]).toBeGreaterThanOrEqual(screen);
-    expect(classifier.scores(lastStep).grooming).toBeLessThan(0.5);
-    expect(classifier.scores(escalation).grooming).toBeGreaterThan(0.9);
+    // A careful analyst reads it as grooming or sexual content (the camera after the parents sleep).
+    const gravest = (window: WindowMessage[]) =>
+      Math.max(classifier.scores(window).grooming, classifier.scores(window).sexual_content);
+    expect(gravest(lastStep)).toBeLessThan(0.5);
+    expect(gravest(escalation)).toBeGreaterThan(0.9);
   });
 
   it('finds each category reaching its threshold on the new message, with the severity heads', () => {
