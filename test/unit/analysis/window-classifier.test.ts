@@ -99,11 +99,14 @@ describe('the window classifier', () => {
     const screen = classifier.model.header.thresholds.screen;
     expect(classifier.scores(lastStep)[ANY_RISK]).toBeLessThan(screen);
     expect(classifier.scores(escalation)[ANY_RISK]).toBeGreaterThanOrEqual(screen);
-    // A careful analyst reads it as grooming or sexual content (the camera after the parents sleep).
-    const gravest = (window: WindowMessage[]) =>
-      Math.max(classifier.scores(window).grooming, classifier.scores(window).sexual_content);
-    expect(gravest(lastStep)).toBeLessThan(0.5);
-    expect(gravest(escalation)).toBeGreaterThan(0.9);
+    // A careful analyst reads it as grooming or sexual content (the camera after the parents sleep):
+    // the chance of either, from the two independent heads.
+    const groomingOrSexual = (window: WindowMessage[]) => {
+      const scores = classifier.scores(window);
+      return 1 - (1 - scores.grooming) * (1 - scores.sexual_content);
+    };
+    expect(groomingOrSexual(lastStep)).toBeLessThan(0.5);
+    expect(groomingOrSexual(escalation)).toBeGreaterThan(0.9);
   });
 
   it('finds each category reaching its threshold on the new message, with the severity heads', () => {
