@@ -445,9 +445,7 @@ const seedWhole = (session: string) => {
     if (index === 150) return stored(index, { timestamp: null, text: 'sem hora' });
     if (kind === 1 || kind === 2) return stored(index, { text: null, dropped: true });
     if (kind === 3) return stored(index, { text: null });
-    // A caption of the beach, not "legenda N": the window classifier names a caption after a run of
-    // "mensagem N" as bullying, and a photo or video before them as sexual content (docs/analysis.md).
-    if (kind === 4) return stored(index, { text: `praia ${index}` });
+    if (kind === 4) return stored(index, { text: `legenda ${index}` });
     return stored(index);
   });
   const before = start - 31 * 86_400;
