@@ -118,6 +118,11 @@ export const stepsOf = (windows: readonly EvalWindow[]): Step[] =>
       });
     });
 
+/** A must-not-alert message read alone, as the table means it. */
+const mustNotAlertWindow = (text: string, fromMe = false): AnalysisWindow => [
+  { messageId: 'must-not-alert', fromMe, text, sentAt: '2026-01-05T12:00:00.000Z' },
+];
+
 /**
  * The must-not-alert messages as ordinary steps, each read alone, from a contact and from the
  * protected person, at `mustNotAlertWeight`: training data only, never scored in a fold's figures.
@@ -129,7 +134,7 @@ const mustNotAlertSteps = (hp: Hyperparameters): Step[] =>
         [false, true].map((fromMe): Step => ({
           windowId: `must-not-alert-${n}`,
           index: 0,
-          window: [{ messageId: `must-not-alert-${n}`, fromMe, text, sentAt: '2026-01-05T12:00:00.000Z' }],
+          window: mustNotAlertWindow(text, fromMe),
           kind: 'ordinary',
           everyday: false,
           expected: [],
@@ -632,11 +637,9 @@ const crossValidate = async (dev: readonly EvalWindow[], hp: Hyperparameters): P
  * must-not-alert message read alone (eval/analysis/must-not-alert.ts), so its findings let by what
  * the rules were written to let by.
  */
-const idiomFloors = (model: WindowClassifierModel): Record<RiskCategory, number> => {
+export const idiomFloors = (model: WindowClassifierModel): Record<RiskCategory, number> => {
   const trained = windowClassifier(model);
-  const scores = mustNotAlert.map((text) =>
-    trained.scores([{ messageId: 'idiom', fromMe: false, text, sentAt: '2026-01-01T00:00:00.000Z' }]),
-  );
+  const scores = mustNotAlert.map((text) => trained.scores(mustNotAlertWindow(text)));
   return Object.fromEntries(
     riskCategories.map((category) => [category, above(Math.max(0, ...scores.map((s) => s[category])))]),
   ) as Record<RiskCategory, number>;

@@ -74,8 +74,10 @@ export const splitOf = (window: Pick<EvalWindow, 'id' | 'round'>): Split =>
  * ordinary, round 5's risks said the ways people hide them and its ordinary text close to them,
  * round 6's escalations whose last step is plain words, each beside an ordinary twin ending in the
  * same words, round 7's ordinary chats using everyday words the set had used only in risky ones,
- * round 8's everyday talk about photos, videos, captions and messages. All dev; their ordinary windows are hard negatives chosen to look risky, not a sample of everyday
- * traffic, so the screen's pass-rate budget (a cost on everyday traffic) is measured without them.
+ * round 8's everyday talk about photos, videos, captions and messages. All dev; their ordinary
+ * windows are hard negatives chosen to look risky, not a sample of everyday traffic, so the
+ * screen's pass-rate budget and the findings' false-alert budget (rates of everyday traffic) are
+ * measured without them.
  */
 export const TEACHING_ROUNDS: readonly number[] = [4, 5, 6, 7, 8];
 

@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import {
   HYPERPARAMETERS,
+  idiomFloors,
   stepsOf,
   trainClassifier,
   trainWithThresholds,
@@ -18,12 +19,7 @@ import {
   type EvalWindow,
 } from '../../../eval/analysis/eval-set';
 import { windowsOf } from '../../../eval/analysis/score';
-import { mustNotAlert } from '../../../eval/analysis/must-not-alert';
-import {
-  windowClassifier,
-  type WindowClassifierModel,
-} from '../../../shared/adapters/analysis/window-classifier';
-import { riskCategories } from '../../../shared/domain/analysis/finding';
+import type { WindowClassifierModel } from '../../../shared/adapters/analysis/window-classifier';
 import committed from '../../../shared/adapters/analysis/model/window-classifier.json' with { type: 'json' };
 
 const run = promisify(execFile);
@@ -74,14 +70,7 @@ describe('training the window classifier', () => {
 
   it('learns the must-not-alert messages as ordinary, so they lift no finding threshold', async () => {
     const dev = windowsOf(await loadEvalSet(FIXTURES), 'dev');
-    /** Each category's highest score of a must-not-alert message, read alone: the threshold's floor. */
-    const floorsOf = (model: WindowClassifierModel) => {
-      const trained = windowClassifier(model);
-      const scores = mustNotAlert.map((text) =>
-        trained.scores([{ messageId: 'm', fromMe: false, text, sentAt: '2026-01-05T12:00:00.000Z' }]),
-      );
-      return riskCategories.map((category) => Math.max(...scores.map((s) => s[category])));
-    };
+    const floorsOf = (model: WindowClassifierModel) => Object.values(idiomFloors(model));
     const taught = floorsOf(trainClassifier(dev));
     const untaught = floorsOf(trainClassifier(dev, { ...HYPERPARAMETERS, mustNotAlertWeight: 0 }));
     expect(HYPERPARAMETERS.mustNotAlertWeight).toBeGreaterThan(0);
