@@ -259,7 +259,11 @@ export const trainNetwork = (
       ];
       for (const i of batch) {
         const example = encoded[i] as Encoded;
-        const z = forward({ buckets: B, hidden: H, input, hiddenBias, output, outputBias }, example, h);
+        const z = forward(
+          { buckets: B, hidden: H, input, inputScale: 1, hiddenBias, output, outputBias },
+          example,
+          h,
+        );
         for (let k = 0; k < K; k += 1) {
           const w = weight[i * K + k] ?? 0;
           dz[k] =
@@ -309,7 +313,7 @@ export const trainNetwork = (
       });
     }
   }
-  return { buckets: B, hidden: H, input, hiddenBias, output, outputBias };
+  return { buckets: B, hidden: H, input, inputScale: 1, hiddenBias, output, outputBias };
 };
 
 /** Integer weights of the small layers: the real weight is the stored one divided by this. */
