@@ -7,6 +7,7 @@ import {
   setDigest,
   HELD_OUT_ROUND,
   splitOf,
+  TEACHING_ROUNDS,
 } from '../../../eval/analysis/eval-set';
 
 const fixtures = 'test/fixtures/analysis-eval';
@@ -26,13 +27,19 @@ describe('the evaluation set', () => {
     expect(windows.filter((w) => w.expected.length === 0)).toHaveLength(6);
   });
 
-  it('holds out a third of the newest round, by the SHA-256 of round-3/<id>, and never an earlier round', () => {
+  it('holds out a third of round 3, by the SHA-256 of round-3/<id>, and never an earlier round', () => {
     // sha256('round-3/grooming-0203') starts 856da21c = 2238554652 (divides by 3); '…/grooming-0201'
     // c70162b1 = 3338756785 (does not); an earlier round is dev whatever its id
-    expect(splitOf({ id: 'grooming-0203', round: HELD_OUT_ROUND })).toBe('holdout');
-    expect(splitOf({ id: 'grooming-0201', round: HELD_OUT_ROUND })).toBe('dev');
-    expect(splitOf({ id: 'ordinary-city-0002', round: HELD_OUT_ROUND })).toBe('holdout');
+    expect(splitOf({ id: 'grooming-0203', round: 3 })).toBe('holdout');
+    expect(splitOf({ id: 'grooming-0201', round: 3 })).toBe('dev');
+    expect(splitOf({ id: 'ordinary-city-0002', round: 3 })).toBe('holdout');
     expect(splitOf({ id: 'grooming-0203' })).toBe('dev');
+  });
+
+  it('holds out the newest round written to measure whole, and never a teaching round', () => {
+    expect(splitOf({ id: 'grooming-0201', round: HELD_OUT_ROUND })).toBe('holdout');
+    expect(splitOf({ id: 'ordinary-everyday-games-0001', round: HELD_OUT_ROUND })).toBe('holdout');
+    expect(splitOf({ id: 'grooming-0203', round: TEACHING_ROUNDS[0] })).toBe('dev');
   });
 
   it('names every bad line by file and line, never its text', () => {
