@@ -326,16 +326,14 @@ const stored = (net: Network, header: WindowClassifierModel['header']): WindowCl
   const magnitudes = Float32Array.from(net.input, Math.abs).sort();
   const clip = magnitudes[Math.floor((magnitudes.length - 1) * INPUT_CLIP_QUANTILE)] || 1;
   const inputScale = clip / 127;
-  const bytes = Buffer.from(
-    Int8Array.from(net.input, (w) => Math.max(-127, Math.min(127, Math.round(w / inputScale)))).buffer,
-  );
+  const bytes = Int8Array.from(net.input, (w) => Math.max(-127, Math.min(127, Math.round(w / inputScale))));
   const ints = (values: Float64Array) => Array.from(values, (v) => Math.round(v * SCALE));
   return {
     header,
     buckets: net.buckets,
     hidden: net.hidden,
     heads,
-    inputWeights: bytes.toString('base64'),
+    inputWeights: bytes,
     inputScale,
     scale: SCALE,
     hiddenBias: ints(net.hiddenBias),

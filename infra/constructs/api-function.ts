@@ -15,7 +15,15 @@ import { SubnetType, type ISecurityGroup, type IVpc } from 'aws-cdk-lib/aws-ec2'
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
 import { join } from 'node:path';
-import { aliasArguments, bundlingOptions, chunkCommand, chunkExternals, chunks } from './bundling';
+import {
+  aliasArguments,
+  besideFileCommand,
+  besideFiles,
+  bundlingOptions,
+  chunkCommand,
+  chunkExternals,
+  chunks,
+} from './bundling';
 import { acknowledgeWildcards } from '../nag';
 
 export interface ApiFunctionProps {
@@ -132,12 +140,14 @@ export class ApiFunction extends Construct {
         banner: bundlingOptions.banner,
         esbuildArgs: { '--alias': aliasArguments() },
         forceDockerBundling: false,
-        // Each chunk the handler imports is bundled beside it (bundling.ts), and the assets copied.
+        // Each chunk the handler imports is bundled beside it (bundling.ts), each file it reads from
+        // beside itself copied, and the assets copied.
         commandHooks: {
           beforeBundling: () => [],
           beforeInstall: () => [],
           afterBundling: (inputDir: string, outputDir: string) => [
             ...chunks.map((chunk) => chunkCommand(chunk, inputDir, outputDir)),
+            ...besideFiles.map((file) => besideFileCommand(file, inputDir, outputDir)),
             ...assets.map((asset) => `cp "${inputDir}/${asset.from}" "${outputDir}/${asset.to}"`),
           ],
         },

@@ -139,6 +139,27 @@ const chunkBuild = (chunk: Chunk, inputDir: string, outputDir: string): string =
 export const chunkCommand = (chunk: Chunk, inputDir: string, outputDir: string): string =>
   `if grep -qF '${chunkImport(chunk)}' "${outputDir}/index.mjs"; then ${chunkBuild(chunk, inputDir, outputDir)}; fi`;
 
+/**
+ * Files a bundle reads from beside itself when its code names them: the analyzer's model weights,
+ * which its module reads at `./<to>` of its own URL (in the repository the same path beside the
+ * module). Read as a file, since in the bundle they would be a megabyte of string to compile at
+ * every cold start.
+ */
+export interface BesideFile {
+  /** Relative to the repository root. */
+  from: string;
+  /** Relative to the bundle, as its code names it. */
+  to: string;
+}
+
+export const besideFiles: readonly BesideFile[] = [
+  { from: 'shared/adapters/analysis/model/window-classifier.weights', to: 'model/window-classifier.weights' },
+];
+
+/** The command, run after the handler's bundling, that copies a file beside it when its code names it. */
+export const besideFileCommand = (file: BesideFile, inputDir: string, outputDir: string): string =>
+  `if grep -qF '${file.to}' "${outputDir}/index.mjs"; then mkdir -p "$(dirname "${outputDir}/${file.to}")" && cp "${inputDir}/${file.from}" "${outputDir}/${file.to}"; fi`;
+
 /** Files a bundle needs beside its code: the WebP decoder's WebAssembly (read at run time). */
 export const bundledAssets = {
   webpWasm: { from: 'node_modules/@jsquash/webp/codec/dec/webp_dec.wasm', to: 'webp_dec.wasm' },

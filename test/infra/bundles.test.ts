@@ -6,6 +6,8 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contracts } from '../../functions/api/openapi/document';
 import {
+  besideFileCommand,
+  besideFiles,
   chunkCommand,
   chunkImport,
   chunks,
@@ -89,6 +91,28 @@ describe('bundles with chunks', () => {
       expect(readFileSync(join(dir, wanted.file), 'utf8')).toContain('GenerateDataKey');
       expect(readFileSync(join(dir, wanted.file), 'utf8')).not.toMatch(builtinAsModule);
       expect(existsSync(join(dir, unwanted.file))).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("read the analyzer's model weights from a file beside them, never as code to compile", () => {
+    const weights = besideFiles.find((f) => f.to === 'model/window-classifier.weights')!;
+    expect(read('session-events.mjs')).toContain(weights.to);
+    expect(readFileSync(join(out, weights.to))).toEqual(readFileSync(weights.from));
+    // A megabyte of weights as a string would be most of the bundle.
+    expect(read('session-events.mjs').length).toBeLessThan(readFileSync(weights.from).length * 1.5);
+    expect(read('session-events.mjs')).not.toMatch(/[A-Za-z0-9+/]{10000}/);
+    const dir = mkdtempSync(join(tmpdir(), 'asset-'));
+    try {
+      writeFileSync(join(dir, 'index.mjs'), `export const handler = () => "./${weights.to}";\n`);
+      execSync(besideFileCommand(weights, process.cwd(), dir), { shell: '/bin/sh' });
+      expect(existsSync(join(dir, weights.to))).toBe(true);
+      const other = mkdtempSync(join(tmpdir(), 'asset-'));
+      writeFileSync(join(other, 'index.mjs'), 'export const handler = () => 1;\n');
+      execSync(besideFileCommand(weights, process.cwd(), other), { shell: '/bin/sh' });
+      expect(existsSync(join(other, weights.to))).toBe(false);
+      rmSync(other, { recursive: true, force: true });
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

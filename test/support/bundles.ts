@@ -1,7 +1,8 @@
-import { readFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { copyFile, mkdir, readFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
 import { build } from 'esbuild';
 import {
+  besideFiles,
   bundlingOptions,
   chunkExternals,
   chunksImportedBy,
@@ -32,7 +33,8 @@ const bundle = async (entry: string, outfile: string): Promise<string[]> => {
 /**
  * Every function group's bundle, built with the options CDK deploys with, into one folder: the
  * group's `<group>.mjs`, and beside them the chunks (modules loaded on first need) their code
- * imports, under their own names, as each deployed asset has its own. Extra entries (the bench's
+ * imports, under their own names, as each deployed asset has its own, and the files they read from
+ * beside themselves (`besideFiles`). Extra entries (the bench's
  * floor, the workers) build the same way. Resolves to each bundle's source modules (paths from the
  * repository root), by its name.
  */
@@ -48,7 +50,12 @@ export const buildBundles = async (
     entries.map(async ({ name, entry }) => {
       const outfile = resolve(outDir, `${name}.mjs`);
       const sources = await bundle(entry, outfile);
-      return { name, sources, chunks: chunksImportedBy(await readFile(outfile, 'utf8')) };
+      const code = await readFile(outfile, 'utf8');
+      for (const file of besideFiles.filter((f) => code.includes(f.to))) {
+        await mkdir(dirname(resolve(outDir, file.to)), { recursive: true });
+        await copyFile(file.from, resolve(outDir, file.to));
+      }
+      return { name, sources, chunks: chunksImportedBy(code) };
     }),
   );
   const imported = new Map<string, Chunk>(

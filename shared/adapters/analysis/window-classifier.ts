@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import {
   riskCategories,
   type Finding,
@@ -8,7 +9,7 @@ import { newMessageOf, type AnalysisWindow } from '../../domain/analysis/window'
 import { words } from '../../domain/consent/phrase-match';
 import { signalsOf } from './category-signals';
 import { fold } from './folded-pattern';
-import committed from './model/window-classifier.json' with { type: 'json' };
+import committedFile from './model/window-classifier.json' with { type: 'json' };
 import { analysisTimeBudget, startBudget } from './time-budget';
 
 /**
@@ -19,7 +20,7 @@ import { analysisTimeBudget, startBudget } from './time-budget';
  * context change what the new message's words mean, so the plain last step of an escalation ("and
  * close the door" after "turn on the camera") scores high while the same words alone score low.
  * Trained on the evaluation set's dev split only (`npm run eval:train`, eval/analysis/train.ts); the
- * weights ship in `model/window-classifier.json`, bundled with the function: no network, no download.
+ * weights ship with the function (`model/`): no network, no download.
  */
 
 /** The head trained on every risky step against the ordinary ones (the screen's). */
@@ -51,8 +52,12 @@ export interface WindowClassifierModel {
   buckets: number;
   hidden: number;
   heads: readonly Head[];
-  /** buckets x hidden signed bytes, base64; the real weight is the byte times `inputScale`. */
-  inputWeights: string;
+  /**
+   * buckets x hidden signed bytes; the real weight is the byte times `inputScale`. Kept in a file of
+   * their own beside the rest (`weightsFileOf`), read as they are: as a string in the bundle they cost
+   * the worker's cold start about 20 ms to compile.
+   */
+  inputWeights: Int8Array;
   inputScale: number;
   /** The other weights as integers of 1/`scale`: hidden biases, hidden x heads, head biases. */
   scale: number;
@@ -208,12 +213,11 @@ export const forward = (net: Network, encoded: Encoded, hiddenOut?: Float64Array
 
 /** The committed file's numbers as a network (the bytes scaled back). */
 export const networkOf = (model: WindowClassifierModel): Network => {
-  const bytes = Buffer.from(model.inputWeights, 'base64');
   const scaled = (values: readonly number[]) => Float64Array.from(values, (v) => v / model.scale);
   return {
     buckets: model.buckets,
     hidden: model.hidden,
-    input: new Int8Array(bytes.buffer, bytes.byteOffset, bytes.length),
+    input: model.inputWeights,
     inputScale: model.inputScale,
     hiddenBias: scaled(model.hiddenBias),
     output: scaled(model.outputWeights),
@@ -276,5 +280,27 @@ export const classifierFindings = (
   });
 };
 
-/** The committed model, bundled with the function. */
-export const classifier = windowClassifier(committed as WindowClassifierModel);
+/** A model as committed: its JSON file, and its input weights in the file `weightsFileOf` names. */
+export type ModelFile = Omit<WindowClassifierModel, 'inputWeights'>;
+
+/** The file beside a model's JSON file that holds its input weights. */
+export const weightsFileOf = (jsonFile: string): string => jsonFile.replace(/\.json$/, '.weights');
+
+/** A model from its two files' contents; weights of another shape (a stale file) stop the load. */
+export const modelOf = (file: ModelFile, weights: Uint8Array): WindowClassifierModel => {
+  if (weights.length !== file.buckets * file.hidden)
+    throw new Error(`the model's weights hold ${weights.length} bytes, not ${file.buckets * file.hidden}`);
+  return { ...file, inputWeights: new Int8Array(weights.buffer, weights.byteOffset, weights.length) };
+};
+
+/**
+ * The committed model. Its weights are read from beside the module: `model/` here in the repository,
+ * and beside the bundle in a function's asset, where the synthesis copies them for a bundle that
+ * names them (infra/constructs/bundling.ts, `besideFiles`).
+ */
+export const committed = modelOf(
+  committedFile as ModelFile,
+  readFileSync(new URL('./model/window-classifier.weights', import.meta.url)),
+);
+
+export const classifier = windowClassifier(committed);

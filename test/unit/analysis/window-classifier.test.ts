@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   ANY_RISK,
@@ -6,11 +7,12 @@ import {
   encode,
   featuresOf,
   heads,
+  modelOf,
   windowClassifier,
   type FindingThresholds,
-  type WindowClassifierModel,
+  type ModelFile,
 } from '../../../shared/adapters/analysis/window-classifier';
-import committed from '../../../shared/adapters/analysis/model/window-classifier.json' with { type: 'json' };
+import committedFile from '../../../shared/adapters/analysis/model/window-classifier.json' with { type: 'json' };
 import { riskCategories } from '../../../shared/domain/analysis/finding';
 import type { WindowMessage } from '../../../shared/domain/analysis/window';
 
@@ -82,7 +84,13 @@ describe('the window classifier', () => {
     expect(Object.keys(scores)).toEqual([...heads]);
     for (const value of Object.values(scores)) expect(value).toBeGreaterThanOrEqual(0);
     for (const value of Object.values(scores)) expect(value).toBeLessThanOrEqual(1);
-    expect(windowClassifier(committed as WindowClassifierModel).scores(window)).toEqual(scores);
+    const weights = readFileSync('shared/adapters/analysis/model/window-classifier.weights');
+    expect(windowClassifier(modelOf(committedFile as ModelFile, weights)).scores(window)).toEqual(scores);
+  });
+
+  it('refuses input weights of another shape than its file says (a stale weights file)', () => {
+    const weights = readFileSync('shared/adapters/analysis/model/window-classifier.weights');
+    expect(() => modelOf(committedFile as ModelFile, weights.subarray(1))).toThrow(/weights hold/);
   });
 
   // Written for this test, not taken from the set: a stranger's escalation whose last step is plain

@@ -19,8 +19,13 @@ import {
   type EvalWindow,
 } from '../../../eval/analysis/eval-set';
 import { windowsOf } from '../../../eval/analysis/score';
-import type { WindowClassifierModel } from '../../../shared/adapters/analysis/window-classifier';
-import committed from '../../../shared/adapters/analysis/model/window-classifier.json' with { type: 'json' };
+import {
+  committed,
+  modelOf,
+  weightsFileOf,
+  type ModelFile,
+  type WindowClassifierModel,
+} from '../../../shared/adapters/analysis/window-classifier';
 
 const run = promisify(execFile);
 const FIXTURES = 'test/fixtures/analysis-eval';
@@ -80,7 +85,7 @@ describe('training the window classifier', () => {
 
   it('was committed for the current dev split (a changed set asks for npm run eval:train)', async () => {
     const dev = windowsOf(await loadEvalSet('eval/analysis/windows'), 'dev');
-    expect((committed as WindowClassifierModel).header.devDigest).toBe(setDigest(dev));
+    expect(committed.header.devDigest).toBe(setDigest(dev));
   });
 
   it('trains from the command line on another set into another file', async () => {
@@ -92,7 +97,13 @@ describe('training the window classifier', () => {
         timeout: 60_000,
       },
     );
-    const model = JSON.parse(await readFile(out, 'utf8')) as WindowClassifierModel;
+    // The input weights in a file of their own beside it, of the model's shape.
+    const model = modelOf(
+      JSON.parse(await readFile(out, 'utf8')) as ModelFile,
+      await readFile(weightsFileOf(out)),
+    );
     expect(model.header.devDigest).toBe(setDigest(windowsOf(await loadEvalSet(FIXTURES), 'dev')));
+    expect(model.inputWeights.length).toBe(model.buckets * model.hidden);
+    expect(model.inputWeights.some((w) => w !== 0)).toBe(true);
   }, 60_000);
 });
