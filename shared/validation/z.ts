@@ -10,3 +10,11 @@ import * as z from 'zod/mini';
 z.config({ ...en(), jitless: true });
 
 export * from 'zod/mini';
+
+/**
+ * A schema (or anything built of schemas) built on its first use: a parse, a read of its shape. A
+ * zod schema costs tens of microseconds to build, and a module that declares dozens (the items',
+ * read by every function) cost each cold start milliseconds for schemas most functions never use.
+ * zod's own transparent proxy: the built value answers every property, the proxy only defers it.
+ */
+export const onFirstUse = <T extends object>(build: () => T): T => z.util.createTransparentProxy(build);
