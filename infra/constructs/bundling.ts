@@ -140,10 +140,10 @@ export const chunkCommand = (chunk: Chunk, inputDir: string, outputDir: string):
   `if grep -qF '${chunkImport(chunk)}' "${outputDir}/index.mjs"; then ${chunkBuild(chunk, inputDir, outputDir)}; fi`;
 
 /**
- * Files a bundle reads from beside itself when its code names them: the analyzer's model weights,
- * which its module reads at `./<to>` of its own URL (in the repository the same path beside the
- * module). Read as a file, since in the bundle they would be a megabyte of string to compile at
- * every cold start.
+ * Files a bundle reads from beside itself when its code names them: the analyzer's model weights and
+ * its patterns' anchors, which their modules read at `./<to>` of their own URL (in the repository the
+ * same path beside the module). Read as files, since in the bundle they would be code to compile at
+ * every cold start: a megabyte of string (about 20 ms), a 100 KB object literal (about 8).
  */
 export interface BesideFile {
   /** Relative to the repository root. */
@@ -154,6 +154,7 @@ export interface BesideFile {
 
 export const besideFiles: readonly BesideFile[] = [
   { from: 'shared/adapters/analysis/model/window-classifier.weights', to: 'model/window-classifier.weights' },
+  { from: 'shared/adapters/analysis/categories/anchors.json', to: 'categories/anchors.json' },
 ];
 
 /** The command, run after the handler's bundling, that copies a file beside it when its code names it. */

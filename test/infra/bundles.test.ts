@@ -96,25 +96,34 @@ describe('bundles with chunks', () => {
     }
   });
 
-  it("read the analyzer's model weights from a file beside them, never as code to compile", () => {
-    const weights = besideFiles.find((f) => f.to === 'model/window-classifier.weights')!;
-    expect(read('session-events.mjs')).toContain(weights.to);
-    expect(readFileSync(join(out, weights.to))).toEqual(readFileSync(weights.from));
-    // A megabyte of weights as a string would be most of the bundle.
-    expect(read('session-events.mjs').length).toBeLessThan(readFileSync(weights.from).length * 1.5);
+  it("read the analyzer's model weights and anchors from files beside them, never as code to compile", () => {
+    expect(besideFiles.map((f) => f.to)).toEqual([
+      'model/window-classifier.weights',
+      'categories/anchors.json',
+    ]);
+    for (const file of besideFiles) {
+      expect(read('session-events.mjs'), file.to).toContain(file.to);
+      expect(readFileSync(join(out, file.to))).toEqual(readFileSync(file.from));
+    }
+    // Neither the weights (a megabyte of base64) nor the anchors' table is in the code.
     expect(read('session-events.mjs')).not.toMatch(/[A-Za-z0-9+/]{10000}/);
+    const someAnchor = Object.values(
+      JSON.parse(readFileSync(besideFiles[1]!.from, 'utf8')) as Record<string, string[] | null>,
+    ).find((anchors) => anchors !== null && anchors.length > 3)!;
+    expect(read('session-events.mjs')).not.toContain(JSON.stringify(someAnchor));
     const dir = mkdtempSync(join(tmpdir(), 'asset-'));
+    const other = mkdtempSync(join(tmpdir(), 'asset-'));
     try {
-      writeFileSync(join(dir, 'index.mjs'), `export const handler = () => "./${weights.to}";\n`);
-      execSync(besideFileCommand(weights, process.cwd(), dir), { shell: '/bin/sh' });
-      expect(existsSync(join(dir, weights.to))).toBe(true);
-      const other = mkdtempSync(join(tmpdir(), 'asset-'));
+      const [weights] = besideFiles;
+      writeFileSync(join(dir, 'index.mjs'), `export const handler = () => "./${weights!.to}";\n`);
       writeFileSync(join(other, 'index.mjs'), 'export const handler = () => 1;\n');
-      execSync(besideFileCommand(weights, process.cwd(), other), { shell: '/bin/sh' });
-      expect(existsSync(join(other, weights.to))).toBe(false);
-      rmSync(other, { recursive: true, force: true });
+      for (const asset of [dir, other])
+        execSync(besideFileCommand(weights!, process.cwd(), asset), { shell: '/bin/sh' });
+      expect(existsSync(join(dir, weights!.to))).toBe(true);
+      expect(existsSync(join(other, weights!.to))).toBe(false);
     } finally {
       rmSync(dir, { recursive: true, force: true });
+      rmSync(other, { recursive: true, force: true });
     }
   });
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { words } from '../../domain/consent/phrase-match';
-import committedAnchors from './categories/anchors.json' with { type: 'json' };
 
 /** Lower case, accents and punctuation gone, one space between words: what the patterns read. */
 export const fold = (text: string): string => words(text).join(' ');
@@ -100,6 +100,18 @@ const anchorIndex = (anchorsByPattern: readonly (readonly string[] | null)[]) =>
 };
 
 /**
+ * The committed anchors (`npm run eval:anchors`), read from beside the module on the first set of
+ * patterns: `categories/` here, and beside a function's bundle, where the synthesis copies them
+ * (`besideFiles` in infra/constructs/bundling.ts). Bundled as an object literal, its 100 KB cost
+ * every cold start about 8 ms to compile; parsed as JSON from the file, about 1.
+ */
+let committedAnchors: AnchorTable | undefined;
+const committedAnchorTable = (): AnchorTable =>
+  (committedAnchors ??= JSON.parse(
+    readFileSync(new URL('./categories/anchors.json', import.meta.url), 'utf8'),
+  ) as AnchorTable);
+
+/**
  * Each row's `source` as a whole-word pattern over folded text (`global` for `matchAll`), the rows
  * sharing one index of their anchors: a pattern runs only on a text that holds one of them, and is
  * compiled on the first such text (at once when it has no anchors).
@@ -108,7 +120,7 @@ export const withFoldedPatterns = <Row extends { source: string }>(
   rows: readonly Row[],
   options: { global?: boolean; anchors?: AnchorTable } = {},
 ): (Row & { pattern: FoldedPattern })[] => {
-  const table = options.anchors ?? (committedAnchors as AnchorTable);
+  const table = options.anchors ?? committedAnchorTable();
   const anchorsByPattern = rows.map((row) => usableAnchors(table[anchorKey(row.source)]));
   const reachedIn = anchorIndex(anchorsByPattern);
   return rows.map((row, index) => {
