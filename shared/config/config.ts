@@ -1,4 +1,5 @@
 import * as z from '../validation/z';
+import { onFirstUse } from '../validation/z';
 import { isLoopbackHost } from '../adapters/net/public-address';
 
 /**
@@ -465,96 +466,129 @@ const oneTimeSchedules = <T extends string>(targetArn: T) =>
  * What each capability needs beyond the base, by the adapter its selector chose. Each function
  * gets only the variables of what it wires (the stack gives the gateway no mail sender), so a
  * function checks its own capabilities as it starts (`configFor`): a missing variable fails the
- * cold start, naming it, and not the first request that needs it.
+ * cold start, naming it, and not the first request that needs it. Each schema is built on its first
+ * use, so a function builds only its own.
  */
 export const capabilities = {
-  relationshipRegistry: z.discriminatedUnion('RELATIONSHIP_REGISTRY', [
-    z.object({ RELATIONSHIP_REGISTRY: z.literal('sandbox') }),
+  relationshipRegistry: onFirstUse(() =>
+    z.discriminatedUnion('RELATIONSHIP_REGISTRY', [
+      z.object({ RELATIONSHIP_REGISTRY: z.literal('sandbox') }),
+      z.object({
+        RELATIONSHIP_REGISTRY: z.literal('http'),
+        RELATIONSHIP_REGISTRY_URL: setWhen('RELATIONSHIP_REGISTRY is http'),
+      }),
+    ]),
+  ),
+  messenger: onFirstUse(() => z.object({ WHATSAPP_PHONE_NUMBER_ID: setWhen('consent requests are sent') })),
+  consentSendsQueue: onFirstUse(() =>
+    z.object({ CONSENT_SENDS_QUEUE_URL: setWhen('consent links are sent') }),
+  ),
+  proxyBurnsQueue: onFirstUse(() => z.object({ PROXY_BURNS_QUEUE_URL: setWhen('proxies are burned') })),
+  sessionEndsQueue: onFirstUse(() => z.object({ SESSION_ENDS_QUEUE_URL: setWhen('sessions are ended') })),
+  seatKeys: onFirstUse(() =>
+    z.discriminatedUnion('SEAT_KEYS', [
+      z.object({ SEAT_KEYS: z.literal('kms'), SEAT_KEYS_KMS_KEY_ID: setWhen('SEAT_KEYS is kms') }),
+      z.object({ SEAT_KEYS: z.literal('local'), LOCAL_MASTER_KEY: setWhen('SEAT_KEYS is local') }),
+    ]),
+  ),
+  deviceKeys: onFirstUse(() =>
+    z.discriminatedUnion('DEVICE_KEYS', [
+      z.object({ DEVICE_KEYS: z.literal('kms'), DEVICE_KEYS_KMS_KEY_ID: setWhen('DEVICE_KEYS is kms') }),
+      z.object({ DEVICE_KEYS: z.literal('local'), LOCAL_MASTER_KEY: setWhen('DEVICE_KEYS is local') }),
+    ]),
+  ),
+  wrappedKeys: onFirstUse(() => z.object({ SEAT_KEYS_TABLE_NAME: setWhen('seat data keys are opened') })),
+  evidenceStore: onFirstUse(() =>
+    z.discriminatedUnion('EVIDENCE_STORE', [
+      z.object({
+        EVIDENCE_STORE: z.literal('s3'),
+        EVIDENCE_BUCKET: setWhen('EVIDENCE_STORE is s3'),
+        EVIDENCE_KMS_KEY_ID: setWhen('EVIDENCE_STORE is s3'),
+      }),
+      z.object({ EVIDENCE_STORE: z.literal('local'), LOCAL_MASTER_KEY: setWhen('EVIDENCE_STORE is local') }),
+    ]),
+  ),
+  mail: onFirstUse(() =>
+    z.discriminatedUnion('MAIL_DELIVERY', [
+      z.object({ MAIL_DELIVERY: z.literal('log') }),
+      z.object({ MAIL_DELIVERY: z.literal('ses'), MAIL_FROM: setWhen('MAIL_DELIVERY is ses') }),
+    ]),
+  ),
+  notifications: onFirstUse(() =>
+    z.discriminatedUnion('NOTIFY_DELIVERY', [
+      z.object({ NOTIFY_DELIVERY: z.literal('log') }),
+      z.object({
+        NOTIFY_DELIVERY: z.literal('aws'),
+        MAIL_FROM: setWhen('NOTIFY_DELIVERY is aws'),
+      }),
+    ]),
+  ),
+  reconnectScheduler: onFirstUse(() => oneTimeSchedules('RECONNECT_TARGET_ARN')),
+  pauseResumeScheduler: onFirstUse(() => oneTimeSchedules('PAUSE_RESUME_TARGET_ARN')),
+  trialEndingScheduler: onFirstUse(() => oneTimeSchedules('TRIAL_ENDING_TARGET_ARN')),
+  historyOfferScheduler: onFirstUse(() => oneTimeSchedules('HISTORY_OFFER_EXPIRY_TARGET_ARN')),
+  historyStuckScheduler: onFirstUse(() => oneTimeSchedules('HISTORY_STUCK_TARGET_ARN')),
+  historyImportQueue: onFirstUse(() =>
+    z.object({ HISTORY_IMPORT_QUEUE_URL: setWhen('history imports are admitted') }),
+  ),
+  signInMailsQueue: onFirstUse(() =>
+    z.object({ SIGN_IN_MAILS_QUEUE_URL: setWhen('sign-in codes and links are requested') }),
+  ),
+  pushPlatforms: onFirstUse(() =>
+    z.discriminatedUnion('NOTIFY_DELIVERY', [
+      z.object({ NOTIFY_DELIVERY: z.literal('log') }),
+      z.object({
+        NOTIFY_DELIVERY: z.literal('aws'),
+        PUSH_IOS_APPLICATION_ARN: setWhen('NOTIFY_DELIVERY is aws'),
+        PUSH_ANDROID_APPLICATION_ARN: setWhen('NOTIFY_DELIVERY is aws'),
+      }),
+    ]),
+  ),
+  sessionProvider: onFirstUse(() =>
     z.object({
-      RELATIONSHIP_REGISTRY: z.literal('http'),
-      RELATIONSHIP_REGISTRY_URL: setWhen('RELATIONSHIP_REGISTRY is http'),
+      SESSION_PROVIDER_URL: setWhen('sessions are created'),
+      SESSION_PROVIDER_WEBHOOK_URL: setWhen('sessions are created'),
     }),
-  ]),
-  messenger: z.object({ WHATSAPP_PHONE_NUMBER_ID: setWhen('consent requests are sent') }),
-  consentSendsQueue: z.object({ CONSENT_SENDS_QUEUE_URL: setWhen('consent links are sent') }),
-  proxyBurnsQueue: z.object({ PROXY_BURNS_QUEUE_URL: setWhen('proxies are burned') }),
-  sessionEndsQueue: z.object({ SESSION_ENDS_QUEUE_URL: setWhen('sessions are ended') }),
-  seatKeys: z.discriminatedUnion('SEAT_KEYS', [
-    z.object({ SEAT_KEYS: z.literal('kms'), SEAT_KEYS_KMS_KEY_ID: setWhen('SEAT_KEYS is kms') }),
-    z.object({ SEAT_KEYS: z.literal('local'), LOCAL_MASTER_KEY: setWhen('SEAT_KEYS is local') }),
-  ]),
-  deviceKeys: z.discriminatedUnion('DEVICE_KEYS', [
-    z.object({ DEVICE_KEYS: z.literal('kms'), DEVICE_KEYS_KMS_KEY_ID: setWhen('DEVICE_KEYS is kms') }),
-    z.object({ DEVICE_KEYS: z.literal('local'), LOCAL_MASTER_KEY: setWhen('DEVICE_KEYS is local') }),
-  ]),
-  wrappedKeys: z.object({ SEAT_KEYS_TABLE_NAME: setWhen('seat data keys are opened') }),
-  evidenceStore: z.discriminatedUnion('EVIDENCE_STORE', [
-    z.object({
-      EVIDENCE_STORE: z.literal('s3'),
-      EVIDENCE_BUCKET: setWhen('EVIDENCE_STORE is s3'),
-      EVIDENCE_KMS_KEY_ID: setWhen('EVIDENCE_STORE is s3'),
-    }),
-    z.object({ EVIDENCE_STORE: z.literal('local'), LOCAL_MASTER_KEY: setWhen('EVIDENCE_STORE is local') }),
-  ]),
-  mail: z.discriminatedUnion('MAIL_DELIVERY', [
-    z.object({ MAIL_DELIVERY: z.literal('log') }),
-    z.object({ MAIL_DELIVERY: z.literal('ses'), MAIL_FROM: setWhen('MAIL_DELIVERY is ses') }),
-  ]),
-  notifications: z.discriminatedUnion('NOTIFY_DELIVERY', [
-    z.object({ NOTIFY_DELIVERY: z.literal('log') }),
-    z.object({
-      NOTIFY_DELIVERY: z.literal('aws'),
-      MAIL_FROM: setWhen('NOTIFY_DELIVERY is aws'),
-    }),
-  ]),
-  reconnectScheduler: oneTimeSchedules('RECONNECT_TARGET_ARN'),
-  pauseResumeScheduler: oneTimeSchedules('PAUSE_RESUME_TARGET_ARN'),
-  trialEndingScheduler: oneTimeSchedules('TRIAL_ENDING_TARGET_ARN'),
-  historyOfferScheduler: oneTimeSchedules('HISTORY_OFFER_EXPIRY_TARGET_ARN'),
-  historyStuckScheduler: oneTimeSchedules('HISTORY_STUCK_TARGET_ARN'),
-  historyImportQueue: z.object({ HISTORY_IMPORT_QUEUE_URL: setWhen('history imports are admitted') }),
-  signInMailsQueue: z.object({ SIGN_IN_MAILS_QUEUE_URL: setWhen('sign-in codes and links are requested') }),
-  pushPlatforms: z.discriminatedUnion('NOTIFY_DELIVERY', [
-    z.object({ NOTIFY_DELIVERY: z.literal('log') }),
-    z.object({
-      NOTIFY_DELIVERY: z.literal('aws'),
-      PUSH_IOS_APPLICATION_ARN: setWhen('NOTIFY_DELIVERY is aws'),
-      PUSH_ANDROID_APPLICATION_ARN: setWhen('NOTIFY_DELIVERY is aws'),
-    }),
-  ]),
-  sessionProvider: z.object({
-    SESSION_PROVIDER_URL: setWhen('sessions are created'),
-    SESSION_PROVIDER_WEBHOOK_URL: setWhen('sessions are created'),
-  }),
-  sessionEventsQueue: z.object({ SESSION_EVENTS_QUEUE_URL: setWhen('session events are received') }),
-  eventBodies: z.discriminatedUnion('EVENT_BODIES', [
-    z.object({ EVENT_BODIES: z.literal('s3'), EVENT_BODIES_BUCKET: setWhen('EVENT_BODIES is s3') }),
-    z.object({ EVENT_BODIES: z.literal('local'), EVENT_BODIES_DIR: z.string() }),
-  ]),
-  businessEventsQueue: z.object({ BUSINESS_EVENTS_QUEUE_URL: setWhen('business events are received') }),
-  operators: z.discriminatedUnion('OPERATOR_AUTH', [
-    z.object({
-      OPERATOR_AUTH: z.literal('cognito'),
-      OPERATOR_USER_POOL_ID: setWhen('OPERATOR_AUTH is cognito'),
-      OPERATOR_CLIENT_ID: setWhen('OPERATOR_AUTH is cognito'),
-    }),
-    z.object({
-      OPERATOR_AUTH: z.literal('local'),
-      OPERATOR_ISSUER: setWhen('OPERATOR_AUTH is local'),
-      OPERATOR_CLIENT_ID: setWhen('OPERATOR_AUTH is local'),
-      OPERATOR_JWKS_JSON: z.object(
-        { keys: z.array(z.record(z.string(), z.unknown())) },
-        {
-          error: 'must be set when OPERATOR_AUTH is local',
-        },
-      ),
-    }),
-  ]),
-  analysis: z.discriminatedUnion('ANALYZER', [
-    z.object({ ANALYZER: z.literal('rules'), ANALYSIS_SANDBOX_MARKER: z.enum(['on', 'off']) }),
-    z.object({ ANALYZER: z.literal('bedrock'), ANALYSIS_MODEL_ID: setWhen('ANALYZER is bedrock') }),
-    z.object({ ANALYZER: z.literal('cascade'), ANALYSIS_MODEL_ID: setWhen('ANALYZER is cascade') }),
-  ]),
+  ),
+  sessionEventsQueue: onFirstUse(() =>
+    z.object({ SESSION_EVENTS_QUEUE_URL: setWhen('session events are received') }),
+  ),
+  eventBodies: onFirstUse(() =>
+    z.discriminatedUnion('EVENT_BODIES', [
+      z.object({ EVENT_BODIES: z.literal('s3'), EVENT_BODIES_BUCKET: setWhen('EVENT_BODIES is s3') }),
+      z.object({ EVENT_BODIES: z.literal('local'), EVENT_BODIES_DIR: z.string() }),
+    ]),
+  ),
+  businessEventsQueue: onFirstUse(() =>
+    z.object({ BUSINESS_EVENTS_QUEUE_URL: setWhen('business events are received') }),
+  ),
+  operators: onFirstUse(() =>
+    z.discriminatedUnion('OPERATOR_AUTH', [
+      z.object({
+        OPERATOR_AUTH: z.literal('cognito'),
+        OPERATOR_USER_POOL_ID: setWhen('OPERATOR_AUTH is cognito'),
+        OPERATOR_CLIENT_ID: setWhen('OPERATOR_AUTH is cognito'),
+      }),
+      z.object({
+        OPERATOR_AUTH: z.literal('local'),
+        OPERATOR_ISSUER: setWhen('OPERATOR_AUTH is local'),
+        OPERATOR_CLIENT_ID: setWhen('OPERATOR_AUTH is local'),
+        OPERATOR_JWKS_JSON: z.object(
+          { keys: z.array(z.record(z.string(), z.unknown())) },
+          {
+            error: 'must be set when OPERATOR_AUTH is local',
+          },
+        ),
+      }),
+    ]),
+  ),
+  analysis: onFirstUse(() =>
+    z.discriminatedUnion('ANALYZER', [
+      z.object({ ANALYZER: z.literal('rules'), ANALYSIS_SANDBOX_MARKER: z.enum(['on', 'off']) }),
+      z.object({ ANALYZER: z.literal('bedrock'), ANALYSIS_MODEL_ID: setWhen('ANALYZER is bedrock') }),
+      z.object({ ANALYZER: z.literal('cascade'), ANALYSIS_MODEL_ID: setWhen('ANALYZER is cascade') }),
+    ]),
+  ),
 };
 
 export type Capability = keyof typeof capabilities;
