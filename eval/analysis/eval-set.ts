@@ -50,27 +50,9 @@ export type Split = (typeof splits)[number];
  */
 export const HELD_OUT_ROUND = 9;
 
-/**
- * The round held out before it, of which a third stays held out (the SHA-256 of `round-3/<id>`
- * divides by 3) beside it: round 9 came short of two categories' windows (docs/analysis.md), and
- * nothing was ever trained or tuned on that third either.
- */
-const EARLIER_HELD_OUT_ROUND = 3;
-
-const inEarlierHeldOutThird = (id: string) =>
-  Number.parseInt(
-    createHash('sha256').update(`round-${EARLIER_HELD_OUT_ROUND}/${id}`).digest('hex').slice(0, 8),
-    16,
-  ) %
-    3 ===
-  0;
-
-/** Held out: every window of the held-out round, and the earlier held-out round's third. */
+/** Held out: every window of the held-out round; every other window is dev. */
 export const splitOf = (window: Pick<EvalWindow, 'id' | 'round'>): Split =>
-  window.round === HELD_OUT_ROUND ||
-  (window.round === EARLIER_HELD_OUT_ROUND && inEarlierHeldOutThird(window.id))
-    ? 'holdout'
-    : 'dev';
+  window.round === HELD_OUT_ROUND ? 'holdout' : 'dev';
 
 /**
  * Rounds written to teach rather than to sample: round 4's ordinary text where a risky word is

@@ -114,8 +114,8 @@ describe('scoring', () => {
     expect(figures.secondStage).toBeUndefined();
   });
 
-  it('splits by round and id: a third of the newest round apart, the rest in dev', () => {
-    // six fixtures are of round 3; grooming-0002 and scam-0001 fall in its dev share
+  it('splits by round: the held-out round apart, the rest in dev', () => {
+    // four fixtures are of round 9 (held out); grooming-0002 and scam-0001 of round 3, dev like the rest
     expect(windowsOf(set, 'holdout').map((w) => w.id)).toEqual([
       'grooming-0001',
       'ordinary-school-0001',
