@@ -157,6 +157,10 @@ export const besideFiles: readonly BesideFile[] = [
   { from: 'shared/adapters/analysis/categories/anchors.json', to: 'categories/anchors.json' },
 ];
 
+/** The files beside it a bundle's code names (what `besideFileCommand` tests with grep). */
+export const besideFilesNamedBy = (code: string): BesideFile[] =>
+  besideFiles.filter((file) => code.includes(file.to));
+
 /** The command, run after the handler's bundling, that copies a file beside it when its code names it. */
 export const besideFileCommand = (file: BesideFile, inputDir: string, outputDir: string): string =>
   `if grep -qF '${file.to}' "${outputDir}/index.mjs"; then mkdir -p "$(dirname "${outputDir}/${file.to}")" && cp "${inputDir}/${file.from}" "${outputDir}/${file.to}"; fi`;

@@ -2,7 +2,7 @@ import { copyFile, mkdir, readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { build } from 'esbuild';
 import {
-  besideFiles,
+  besideFilesNamedBy,
   bundlingOptions,
   chunkExternals,
   chunksImportedBy,
@@ -51,7 +51,7 @@ export const buildBundles = async (
       const outfile = resolve(outDir, `${name}.mjs`);
       const sources = await bundle(entry, outfile);
       const code = await readFile(outfile, 'utf8');
-      for (const file of besideFiles.filter((f) => code.includes(f.to))) {
+      for (const file of besideFilesNamedBy(code)) {
         await mkdir(dirname(resolve(outDir, file.to)), { recursive: true });
         await copyFile(file.from, resolve(outDir, file.to));
       }
