@@ -13,54 +13,62 @@ import { isLoopbackHost } from '../adapters/net/public-address';
 const text = (min = 1) => z.string().check(z.minLength(min));
 const nonEmpty = text();
 const url = z.url();
-const optionalText = z.optional(nonEmpty);
-const optionalUrl = z.optional(url);
-const optionalSecret = z.optional(text(8));
 const seconds = z.coerce.number().check(z.int(), z.positive());
 const port = z.coerce.number().check(z.int(), z.gte(1), z.lte(65535));
+/** A call's timeout in milliseconds, at least 100 and at most 30 s. */
+const callTimeoutMs = z.coerce.number().check(z.int(), z.gte(100), z.lte(30_000));
 /** Prices in the currency's minor unit (centavos). */
 const minorUnits = z.coerce.number().check(z.int(), z.nonnegative());
 
 /** A rate limit as `limit/windowSeconds`: one variable holds a whole rule. */
-const rateLimit = z
-  .pipe(
-    z.string().check(z.regex(/^\d+\/\d+$/, 'must be "limit/windowSeconds"')),
-    z.transform((value: string) => {
-      const [limit, windowSeconds] = value.split('/').map(Number) as [number, number];
-      return { limit, windowSeconds };
-    }),
-  )
-  .check(z.refine((rule) => rule.limit > 0 && rule.windowSeconds > 0, 'limit and window must be positive'));
+const rateLimit = onFirstUse(() =>
+  z
+    .pipe(
+      z.string().check(z.regex(/^\d+\/\d+$/, 'must be "limit/windowSeconds"')),
+      z.transform((value: string) => {
+        const [limit, windowSeconds] = value.split('/').map(Number) as [number, number];
+        return { limit, windowSeconds };
+      }),
+    )
+    .check(z.refine((rule) => rule.limit > 0 && rule.windowSeconds > 0, 'limit and window must be positive')),
+);
 
-const secondsList = z.pipe(
-  z.string().check(z.regex(/^\d+(,\d+)*$/, 'must be a comma list of seconds')),
-  z.transform((value: string) => value.split(',').map(Number)),
+const secondsList = onFirstUse(() =>
+  z.pipe(
+    z.string().check(z.regex(/^\d+(,\d+)*$/, 'must be a comma list of seconds')),
+    z.transform((value: string) => value.split(',').map(Number)),
+  ),
 );
 
 /** An ES256 public key: a private one (with `d`) given by mistake stops the start. */
-const publicJwk = z.looseObject({
-  kty: z.literal('EC'),
-  crv: z.literal('P-256'),
-  x: nonEmpty,
-  y: nonEmpty,
-  kid: optionalText,
-  d: z.optional(z.never()),
-});
+const publicJwk = onFirstUse(() =>
+  z.looseObject({
+    kty: z.literal('EC'),
+    crv: z.literal('P-256'),
+    x: nonEmpty,
+    y: nonEmpty,
+    kid: z.optional(nonEmpty),
+    d: z.optional(z.never()),
+  }),
+);
 
+/** Built on first use, as the schemas it wraps: a variable's schema is read only when it is set. */
 const jsonOf = <T extends z.ZodMiniType>(schema: T) =>
-  z.pipe(
+  onFirstUse(() =>
     z.pipe(
-      z.string(),
-      z.transform((value: string, ctx) => {
-        try {
-          return JSON.parse(value) as unknown;
-        } catch {
-          ctx.issues.push({ code: 'custom', message: 'must be JSON', input: value });
-          return z.NEVER;
-        }
-      }),
+      z.pipe(
+        z.string(),
+        z.transform((value: string, ctx) => {
+          try {
+            return JSON.parse(value) as unknown;
+          } catch {
+            ctx.issues.push({ code: 'custom', message: 'must be JSON', input: value });
+            return z.NEVER;
+          }
+        }),
+      ),
+      schema,
     ),
-    schema,
   );
 
 /**
@@ -81,56 +89,89 @@ const isProxyUrl = (address: string): boolean => {
 };
 
 /** A proxy address is a URL (`http://user:pass@host:port`) under a label, with its capacity. */
-export const proxyAddressFields = z.strictObject({
-  label: z.string().check(z.minLength(1), z.maxLength(64)),
-  address: z.url().check(z.refine(isProxyUrl, 'must be http://user:pass@host:port')),
-  capacity: z.number().check(z.int(), z.positive(), z.lte(10_000)),
-});
-
-/** The configured addresses: labels unique. */
-const proxies = z
-  .array(proxyAddressFields)
-  .check(
-    z.refine(
-      (list) => new Set(list.map((proxy) => proxy.label)).size === list.length,
-      'labels must be unique',
-    ),
-  );
-
-/** Proxy suppliers: unique codes, each with its products, monthly budget and ceilings. */
-const suppliers = z
-  .array(
-    z.strictObject({
-      code: z.string().check(z.regex(/^[a-z0-9-]{2,32}$/)),
-      baseUrl: z.url().check(z.refine((url) => /^https?:\/\//.test(url), 'must be an http(s) URL')),
-      products: z.array(z.string().check(z.minLength(1), z.maxLength(64))).check(z.minLength(1)),
-      monthlyBudget: z.number().check(z.int(), z.nonnegative()),
-      ceilings: z.strictObject({
-        maxProxies: z.number().check(z.int(), z.positive()),
-        maxPerOrder: z.number().check(z.int(), z.positive()),
-      }),
-    }),
-  )
-  .check(
-    z.refine(
-      (list) => new Set(list.map((supplier) => supplier.code)).size === list.length,
-      'codes must be unique',
-    ),
-  );
-
-const campaigns = z.record(
-  z.string().check(z.regex(/^[A-Z0-9_-]{2,32}$/)),
-  z.strictObject({ percentOff: z.number().check(z.int(), z.gte(1), z.lte(100)) }),
+export const proxyAddressFields = onFirstUse(() =>
+  z.strictObject({
+    label: z.string().check(z.minLength(1), z.maxLength(64)),
+    address: z.url().check(z.refine(isProxyUrl, 'must be http://user:pass@host:port')),
+    capacity: z.number().check(z.int(), z.positive(), z.lte(10_000)),
+  }),
 );
 
-const withDefault = z._default;
-const optional = z.optional;
+/** The configured addresses: labels unique. */
+const proxies = onFirstUse(() =>
+  z
+    .array(proxyAddressFields)
+    .check(
+      z.refine(
+        (list) => new Set(list.map((proxy) => proxy.label)).size === list.length,
+        'labels must be unique',
+      ),
+    ),
+);
 
-export const configSchema = z.object({
+/** Proxy suppliers: unique codes, each with its products, monthly budget and ceilings. */
+const suppliers = onFirstUse(() =>
+  z
+    .array(
+      z.strictObject({
+        code: z.string().check(z.regex(/^[a-z0-9-]{2,32}$/)),
+        baseUrl: z.url().check(z.refine((url) => /^https?:\/\//.test(url), 'must be an http(s) URL')),
+        products: z.array(z.string().check(z.minLength(1), z.maxLength(64))).check(z.minLength(1)),
+        monthlyBudget: z.number().check(z.int(), z.nonnegative()),
+        ceilings: z.strictObject({
+          maxProxies: z.number().check(z.int(), z.positive()),
+          maxPerOrder: z.number().check(z.int(), z.positive()),
+        }),
+      }),
+    )
+    .check(
+      z.refine(
+        (list) => new Set(list.map((supplier) => supplier.code)).size === list.length,
+        'codes must be unique',
+      ),
+    ),
+);
+
+const campaigns = onFirstUse(() =>
+  z.record(
+    z.string().check(z.regex(/^[A-Z0-9_-]{2,32}$/)),
+    z.strictObject({ percentOff: z.number().check(z.int(), z.gte(1), z.lte(100)) }),
+  ),
+);
+
+/**
+ * A setting is a row: the schema its value is read with, shared by every setting of its kind, and
+ * what it is when the variable is unset (required, a default, or nothing). Rows rather than a zod
+ * object of 150 fields each wrapped in its own default or optional: every function parses the whole
+ * configuration at its cold start, and a zod schema costs tens of microseconds to build.
+ */
+interface Setting<S extends z.ZodMiniType, U extends 'required' | 'default' | 'optional'> {
+  readonly schema: S;
+  readonly unset: U;
+  readonly fallback?: z.output<S>;
+}
+const required = <S extends z.ZodMiniType>(schema: S): Setting<S, 'required'> => ({
+  schema,
+  unset: 'required',
+});
+const withDefault = <S extends z.ZodMiniType>(schema: S, fallback: z.output<S>): Setting<S, 'default'> => ({
+  schema,
+  unset: 'default',
+  fallback,
+});
+const optional = <S extends z.ZodMiniType>(schema: S): Setting<S, 'optional'> => ({
+  schema,
+  unset: 'optional',
+});
+const optionalText = optional(nonEmpty);
+const optionalUrl = optional(url);
+const optionalSecret = optional(text(8));
+
+const variables = {
   STAGE: withDefault(nonEmpty, 'local'),
   LOG_LEVEL: withDefault(z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT']), 'INFO'),
   AWS_REGION: withDefault(nonEmpty, 'sa-east-1'),
-  TABLE_NAME: nonEmpty,
+  TABLE_NAME: required(nonEmpty),
   DYNAMODB_ENDPOINT: optionalUrl,
 
   OTP_TTL_SECONDS: withDefault(seconds, 600),
@@ -196,7 +237,7 @@ export const configSchema = z.object({
   /** The Graph API version of every call (Meta retires each about two years after its release). */
   WHATSAPP_API_VERSION: withDefault(z.string().check(z.regex(/^v\d+\.\d+$/)), 'v25.0'),
   /** How long a send may take; past it the outcome is unknown and the send is not repeated. */
-  WHATSAPP_TIMEOUT_MS: withDefault(z.coerce.number().check(z.int(), z.gte(100), z.lte(30_000)), 10_000),
+  WHATSAPP_TIMEOUT_MS: withDefault(callTimeoutMs, 10_000),
   /** How many tries a send refused temporarily gets in all, and the wait before the second (doubling). */
   CONSENT_SEND_ATTEMPTS: withDefault(z.coerce.number().check(z.int(), z.gte(1), z.lte(10)), 5),
   CONSENT_SEND_BACKOFF_SECONDS: withDefault(z.coerce.number().check(z.int(), z.gte(0), z.lte(900)), 30),
@@ -258,10 +299,7 @@ export const configSchema = z.object({
    * to four calls within the API function's 10 s: past it the Lambda would die before giving its
    * proxy slot back.
    */
-  SESSION_PROVIDER_TIMEOUT_MS: withDefault(
-    z.coerce.number().check(z.int(), z.gte(100), z.lte(30_000)),
-    2_000,
-  ),
+  SESSION_PROVIDER_TIMEOUT_MS: withDefault(callTimeoutMs, 2_000),
   /**
    * How long one history read (a page of chats or of a chat's messages) may take: a long chat on a
    * loaded provider is slow, not failed. The history worker's own budget, apart from the pairing
@@ -283,7 +321,7 @@ export const configSchema = z.object({
   /** Locally only: the suppliers' keys as `{ <code>: <key> }` (in AWS, the secret above). */
   PROXY_SUPPLIER_KEYS_JSON: optional(jsonOf(z.record(z.string(), text(8)))),
   /** How long a supplier call may take. */
-  PROXY_SUPPLIER_TIMEOUT_MS: withDefault(z.coerce.number().check(z.int(), z.gte(100), z.lte(30_000)), 10_000),
+  PROXY_SUPPLIER_TIMEOUT_MS: withDefault(callTimeoutMs, 10_000),
   /** How many sessions each bought proxy takes when its order adds it to the pool. */
   SUPPLIED_PROXY_CAPACITY: withDefault(seconds, 10),
   /**
@@ -295,7 +333,7 @@ export const configSchema = z.object({
     'web.whatsapp.com:443',
   ),
   /** How long the proxy check waits for the tunnel. */
-  PROXY_CHECK_TIMEOUT_MS: withDefault(z.coerce.number().check(z.int(), z.gte(100), z.lte(30_000)), 5_000),
+  PROXY_CHECK_TIMEOUT_MS: withDefault(callTimeoutMs, 5_000),
   /**
    * Whether the service may connect to loopback where somebody else names the host (the proxy an
    * operator adds, a proxy supplier over `http://`, the profile photo's URL): `allowed` only in the
@@ -395,16 +433,30 @@ export const configSchema = z.object({
   /** Locally: the stand-in issuer's `iss` and its public keys (a JWKS, as JSON). */
   OPERATOR_ISSUER: optionalUrl,
   OPERATOR_JWKS_JSON: optional(jsonOf(z.object({ keys: z.array(z.record(z.string(), z.unknown())) }))),
-});
+} satisfies Record<string, Setting<z.ZodMiniType, 'required' | 'default' | 'optional'>>;
 
-export type Config = z.infer<typeof configSchema>;
+type Variables = typeof variables;
+type ValueOf<K extends keyof Variables> = z.output<Variables[K]['schema']>;
+type OptionalName = {
+  [K in keyof Variables]: Variables[K]['unset'] extends 'optional' ? K : never;
+}[keyof Variables];
+
+export type Config = { [K in Exclude<keyof Variables, OptionalName>]: ValueOf<K> } & {
+  [K in OptionalName]?: ValueOf<K> | undefined;
+};
 export type RateRule = Config['RATE_OTP_REQUEST_PER_EMAIL'];
 
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
 }
 
-const invalid = (issues: readonly z.core.$ZodIssue[]) =>
+/** What is wrong with one variable: its name first in the path. */
+interface ConfigIssue {
+  readonly path: readonly PropertyKey[];
+  readonly message: string;
+}
+
+const invalid = (issues: readonly ConfigIssue[]) =>
   new ConfigError(
     `Invalid configuration: ${issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`,
   );
@@ -422,28 +474,50 @@ const isSupplierUrl = (baseUrl: string, loopbackPeers: Config['LOOPBACK_PEERS'])
 };
 
 /** The settings that hold only together, checked once each one parsed. */
-const settingsTogether = configSchema.check(
-  z.refine((settings) => settings.LOOPBACK_PEERS === 'refused' || settings.STAGE === 'local', {
-    path: ['LOOPBACK_PEERS'],
-    message: 'allowed is for the local stack only',
-  }),
-  z.superRefine((settings, ctx) => {
-    settings.PROXY_SUPPLIERS_JSON.forEach((supplier, index) => {
-      if (isSupplierUrl(supplier.baseUrl, settings.LOOPBACK_PEERS)) return;
-      ctx.addIssue({
-        code: 'custom',
-        path: ['PROXY_SUPPLIERS_JSON', index, 'baseUrl'],
-        message: 'must be https:// (http:// only to loopback, with LOOPBACK_PEERS=allowed)',
-        input: supplier.baseUrl,
-      });
-    });
-  }),
-);
+const issuesTogether = (parsed: Config): ConfigIssue[] => [
+  ...(parsed.LOOPBACK_PEERS === 'refused' || parsed.STAGE === 'local'
+    ? []
+    : [{ path: ['LOOPBACK_PEERS'], message: 'allowed is for the local stack only' }]),
+  ...parsed.PROXY_SUPPLIERS_JSON.flatMap((supplier, index) =>
+    isSupplierUrl(supplier.baseUrl, parsed.LOOPBACK_PEERS)
+      ? []
+      : [
+          {
+            path: ['PROXY_SUPPLIERS_JSON', index, 'baseUrl'],
+            message: 'must be https:// (http:// only to loopback, with LOOPBACK_PEERS=allowed)',
+          },
+        ],
+  ),
+];
+
+/** A default is copied, as zod's are: a caller that changes its settings changes no other's. */
+const copyOf = <T>(value: T): T =>
+  typeof value === 'object' && value !== null ? structuredClone(value) : value;
 
 export const parseConfig = (env: Readonly<Record<string, string | undefined>>): Config => {
-  const result = settingsTogether.safeParse(env);
-  if (result.success) return result.data;
-  throw invalid(result.error.issues);
+  const issues: ConfigIssue[] = [];
+  const parsed: Record<string, unknown> = {};
+  for (const [name, setting] of Object.entries(variables) as [
+    string,
+    Setting<z.ZodMiniType, 'required' | 'default' | 'optional'>,
+  ][]) {
+    const value = env[name];
+    if (value === undefined) {
+      if (setting.unset === 'required') issues.push({ path: [name], message: 'must be set' });
+      if (setting.unset === 'default') parsed[name] = copyOf(setting.fallback);
+      continue;
+    }
+    const result = setting.schema.safeParse(value);
+    if (result.success) parsed[name] = result.data;
+    else
+      issues.push(
+        ...result.error.issues.map((issue) => ({ path: [name, ...issue.path], message: issue.message })),
+      );
+  }
+  if (issues.length > 0) throw invalid(issues);
+  const together = issuesTogether(parsed as Config);
+  if (together.length > 0) throw invalid(together);
+  return parsed as Config;
 };
 
 /** A variable the chosen adapter cannot work without (its format was checked with the rest). */
@@ -599,7 +673,7 @@ export const parseCapabilities = <C extends Capability>(
   settings: Config,
   ...names: C[]
 ): { [N in C]: CapabilityConfig<N> } => {
-  const issues: z.core.$ZodIssue[] = [];
+  const issues: ConfigIssue[] = [];
   const parsed = names.map((name) => {
     const result = capabilities[name].safeParse(settings);
     if (!result.success) issues.push(...result.error.issues);

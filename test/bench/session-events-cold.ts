@@ -1,6 +1,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { configuredAnalyzer } from '../../functions/composition/analysis';
+import { handler as sessionEventsHandler } from '../../functions/workers/session-events/handler';
 
 /**
  * The session-events worker's cold start up to its first message read, with the analyzer's model
@@ -10,7 +11,10 @@ import { configuredAnalyzer } from '../../functions/composition/analysis';
  * The screen lets the window by, so Bedrock is never called (its endpoint is loopback anyway).
  */
 export const handler = async () => {
-  await import('../../functions/workers/session-events/handler');
+  // Imported statically, as the deployed bundle's entry is: an \`import()\` of it would make esbuild
+  // wrap its whole graph to load lazily and keep every export of what it re-exports (the whole
+  // DynamoDB client, 70 KB more than the worker's own bundle).
+  if (typeof sessionEventsHandler !== 'function') throw new Error('the worker has no handler');
   const analyzer = await configuredAnalyzer(
     { STAGE: 'bench', AWS_REGION: process.env['AWS_REGION'] ?? 'sa-east-1', ANALYSIS_SANDBOX_MARKER: 'off' },
     { ANALYZER: 'cascade', ANALYSIS_MODEL_ID: 'bench.never-called' },

@@ -1,4 +1,5 @@
 import * as z from '../../validation/z';
+import { onFirstUse } from '../../validation/z';
 import { ConfigError, type Config } from '../../config/config';
 import type { KeyedHasher } from '../../ports/secrets';
 import { hmacHasher } from './node-crypto';
@@ -14,17 +15,19 @@ export const serviceSecretNames = ['signingKey', 'hashKey', 'providerTokens', 'o
 export type ServiceSecretName = (typeof serviceSecretNames)[number];
 
 /** The ES256 private key; its `kid` names it to verifiers, so a new key can overlap the old one. */
-const privateJwk = z.looseObject({
-  kty: z.literal('EC'),
-  crv: z.literal('P-256'),
-  x: z.string(),
-  y: z.string(),
-  d: z.string(),
-  kid: z.optional(z.string().check(z.minLength(1))),
-});
+const privateJwk = onFirstUse(() =>
+  z.looseObject({
+    kty: z.literal('EC'),
+    crv: z.literal('P-256'),
+    x: z.string(),
+    y: z.string(),
+    d: z.string(),
+    kid: z.optional(z.string().check(z.minLength(1))),
+  }),
+);
 export type PrivateJwk = z.infer<typeof privateJwk>;
 
-const shapes = {
+const shapes = onFirstUse(() => ({
   signingKey: z.object({ jwtPrivateJwk: privateJwk }),
   hashKey: z.object({ hashKey: z.string().check(z.minLength(16)) }),
   providerTokens: z.object({
@@ -34,7 +37,7 @@ const shapes = {
   }),
   /** Only when CloudFront fronts the API: the value of its origin header. */
   originSecret: z.object({ cloudFrontOriginSecret: z.optional(z.string().check(z.minLength(16))) }),
-};
+}));
 export type ServiceSecret<N extends ServiceSecretName> = z.infer<(typeof shapes)[N]>;
 const secretShapes: { [N in ServiceSecretName]: z.ZodMiniType<ServiceSecret<N>> } = shapes;
 export type ProviderTokens = ServiceSecret<'providerTokens'>;
@@ -156,13 +159,17 @@ export const requireSecret = <K extends keyof typeof localNames>(
  * session is handed it) and Meta's (the business webhook's alone). In AWS two secrets, so that
  * whoever reads the first never reads Meta's app secret; locally the variables.
  */
-const sessionWebhookSecret = z.object({
-  sessionProviderWebhookSecret: z.optional(z.string().check(z.minLength(8))),
-});
-const businessWebhookSecrets = z.object({
-  businessProviderAppSecret: z.optional(z.string().check(z.minLength(8))),
-  businessProviderVerifyToken: z.optional(z.string().check(z.minLength(8))),
-});
+const sessionWebhookSecret = onFirstUse(() =>
+  z.object({
+    sessionProviderWebhookSecret: z.optional(z.string().check(z.minLength(8))),
+  }),
+);
+const businessWebhookSecrets = onFirstUse(() =>
+  z.object({
+    businessProviderAppSecret: z.optional(z.string().check(z.minLength(8))),
+    businessProviderVerifyToken: z.optional(z.string().check(z.minLength(8))),
+  }),
+);
 export type GatewaySecrets = z.infer<typeof sessionWebhookSecret> & z.infer<typeof businessWebhookSecrets>;
 
 export const loadGatewaySecrets = async (

@@ -43,8 +43,9 @@ import {
   type TransactItem,
 } from './transact';
 import * as z from '../../validation/z';
+import { onFirstUse } from '../../validation/z';
 
-const itemType = z.looseObject({ type: z.string() });
+const itemType = onFirstUse(() => z.looseObject({ type: z.string() }));
 
 /** Reads every page of a query: a family's partition is small, but nothing is silently cut. */
 const queryAll = async (table: TableAccess, input: Omit<QueryCommandInput, 'TableName'>) => {

@@ -2,13 +2,16 @@ import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { HistoryQueueChange, QueueEntry } from '../../domain/history/history-import';
 import type { ChatCheckpoint, HistoryQueue } from '../../ports/history-queue';
 import * as z from '../../validation/z';
+import { onFirstUse } from '../../validation/z';
 import type { TableAccess } from './client';
 import { itemTypes, keys } from './keys';
 import { guards, putNew, type TransactItem } from './transact';
 
-const queueEntryItem = z.object({ seatUid: z.string(), importId: z.string(), queuedAt: z.string() });
-const slotItem = z.object({ SK: z.string() });
-const checkpointItem = z.object({ offset: z.int(), done: z.boolean() });
+const queueEntryItem = onFirstUse(() =>
+  z.object({ seatUid: z.string(), importId: z.string(), queuedAt: z.string() }),
+);
+const slotItem = onFirstUse(() => z.object({ SK: z.string() }));
+const checkpointItem = onFirstUse(() => z.object({ offset: z.int(), done: z.boolean() }));
 
 /**
  * The queue and slot items an import move writes, inside the seat's transaction: joining puts its

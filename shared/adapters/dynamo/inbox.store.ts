@@ -1,6 +1,7 @@
 import { GetCommand, paginateQuery, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import * as z from '../../validation/z';
+import { onFirstUse } from '../../validation/z';
 import {
   INBOX_PAGE,
   inboxPage,
@@ -16,14 +17,16 @@ import type { TransactItem } from './transact';
 
 const categoryOf = (type: NotificationType) => notificationCatalog[type].category;
 
-const notificationItem = z.object({
-  id: z.string(),
-  notificationType: z.enum(Object.keys(notificationCatalog) as [keyof typeof notificationCatalog]),
-  severity: z.enum(['critical', 'warning']),
-  seatUid: z.nullable(z.string()),
-  createdAt: z.string(),
-  readAt: z.nullable(z.string()),
-});
+const notificationItem = onFirstUse(() =>
+  z.object({
+    id: z.string(),
+    notificationType: z.enum(Object.keys(notificationCatalog) as [keyof typeof notificationCatalog]),
+    severity: z.enum(['critical', 'warning']),
+    seatUid: z.nullable(z.string()),
+    createdAt: z.string(),
+    readAt: z.nullable(z.string()),
+  }),
+);
 
 /**
  * The writes that put notifications in their recipients' inboxes, for the transaction of the change

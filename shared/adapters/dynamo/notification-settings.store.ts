@@ -1,5 +1,6 @@
 import { BatchGetCommand, GetCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
 import * as z from '../../validation/z';
+import { onFirstUse } from '../../validation/z';
 import { notificationCategories } from '../../domain/notifications/notification';
 import {
   defaultPreferences,
@@ -17,23 +18,25 @@ import { toUser } from './items';
 import { itemTypes, keys, type Key } from './keys';
 import { memberCopies, transact } from './transact';
 
-const channels = z.partialRecord(z.enum(notificationChannels), z.boolean());
-const settingsItem = z.looseObject({
-  preferences: z.optional(z.partialRecord(z.enum(notificationCategories), channels)),
-  devices: z.optional(
-    z.array(
-      z.object({
-        uid: z.string(),
-        platform: z.enum(devicePlatforms),
-        tokenHash: z.string(),
-        wrappedToken: z.string(),
-        endpointArn: z.string(),
-        createdAt: z.string(),
-      }),
+const channels = onFirstUse(() => z.partialRecord(z.enum(notificationChannels), z.boolean()));
+const settingsItem = onFirstUse(() =>
+  z.looseObject({
+    preferences: z.optional(z.partialRecord(z.enum(notificationCategories), channels)),
+    devices: z.optional(
+      z.array(
+        z.object({
+          uid: z.string(),
+          platform: z.enum(devicePlatforms),
+          tokenHash: z.string(),
+          wrappedToken: z.string(),
+          endpointArn: z.string(),
+          createdAt: z.string(),
+        }),
+      ),
     ),
-  ),
-  devicesRevision: z.optional(z.number()),
-});
+    devicesRevision: z.optional(z.number()),
+  }),
+);
 
 /** A stored item over the defaults: a category added later starts all on. */
 const toSettings = (item: Record<string, unknown> | undefined): GuardianNotificationSettings => {

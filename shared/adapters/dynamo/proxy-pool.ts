@@ -3,6 +3,7 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { StaleWrite } from '../../domain/errors';
 import * as z from '../../validation/z';
+import { onFirstUse } from '../../validation/z';
 import { bindingOrder, proxyStatuses, type ProxyAddress, type ProxyState } from '../../domain/pairing/proxy';
 import { proxyDelta } from '../../domain/operators/overview';
 import type { ProxyPool } from '../../ports/proxies';
@@ -13,24 +14,26 @@ import { itemTypes, keys } from './keys';
 import { overviewUpdate } from './overview.store';
 import { putNew, transact, type TransactItem } from './transact';
 
-const proxyItem = z.pipe(
-  z.object({
-    label: z.string(),
-    uid: z.optional(z.string()),
-    address: z.string(),
-    capacity: z.int(),
-    bound: z.int(),
-    status: z.optional(z.enum(proxyStatuses)),
-    // Items written before the status: burned or not.
-    burned: z.optional(z.boolean()),
-    expiresAt: z.optional(z.nullable(z.string())),
-  }),
-  z.transform(({ burned, status, uid, expiresAt, ...proxy }): ProxyState => ({
-    ...proxy,
-    uid: uid ?? proxyUidOf(proxy.label),
-    status: status ?? (burned === true ? 'burned' : 'active'),
-    expiresAt: expiresAt ?? null,
-  })),
+const proxyItem = onFirstUse(() =>
+  z.pipe(
+    z.object({
+      label: z.string(),
+      uid: z.optional(z.string()),
+      address: z.string(),
+      capacity: z.int(),
+      bound: z.int(),
+      status: z.optional(z.enum(proxyStatuses)),
+      // Items written before the status: burned or not.
+      burned: z.optional(z.boolean()),
+      expiresAt: z.optional(z.nullable(z.string())),
+    }),
+    z.transform(({ burned, status, uid, expiresAt, ...proxy }): ProxyState => ({
+      ...proxy,
+      uid: uid ?? proxyUidOf(proxy.label),
+      status: status ?? (burned === true ? 'burned' : 'active'),
+      expiresAt: expiresAt ?? null,
+    })),
+  ),
 );
 
 /**
@@ -75,7 +78,9 @@ export const releaseSlot = (table: TableAccess, label: string): TransactItem => 
 
 const isConditionFailure = (error: unknown) => error instanceof ConditionalCheckFailedException;
 
-const bindingItem = z.object({ seatUid: z.string(), accountUid: z.string(), startedAt: z.string() });
+const bindingItem = onFirstUse(() =>
+  z.object({ seatUid: z.string(), accountUid: z.string(), startedAt: z.string() }),
+);
 
 /**
  * Proxies in one partition (a handful of items, read with one query). A slot is taken with a

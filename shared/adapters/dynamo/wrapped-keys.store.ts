@@ -3,6 +3,7 @@ import type { Seat } from '../../domain/family/seat';
 import type { WrappedKeys } from '../../ports/consent';
 import type { DataKeyChange } from '../../ports/stores';
 import * as z from '../../validation/z';
+import { onFirstUse } from '../../validation/z';
 import type { TableAccess } from './client';
 import { seatKeysTableDesign } from './table-design';
 import type { TransactItem } from './transact';
@@ -12,7 +13,9 @@ import type { TransactItem } from './transact';
  * put and deleted only in the transaction of the seat write that makes or destroys the key
  * (`wrappedKeyWrites`, used by the family store), read here by those that open content.
  */
-const wrappedKeyItem = z.object({ seatId: z.string(), dataKeyId: z.string(), wrappedKey: z.string() });
+const wrappedKeyItem = onFirstUse(() =>
+  z.object({ seatId: z.string(), dataKeyId: z.string(), wrappedKey: z.string() }),
+);
 
 const keyOf = (seatId: string) => ({ [seatKeysTableDesign.partitionKey]: seatId });
 

@@ -1,4 +1,5 @@
 import * as z from '../../validation/z';
+import { onFirstUse } from '../../validation/z';
 import type { PauseEnd } from '../../domain/family/pause';
 import type { TrialEnding } from '../../domain/family/trial-ending';
 import type { ReconnectAttempt } from '../../domain/pairing/reconnect';
@@ -28,23 +29,31 @@ const scheduleTarget = <P>(
   scheduleName: (one: P) => `${name}-${key(one)}`,
 });
 
-const reconnectAttempt: z.ZodMiniType<ReconnectAttempt> = z.object({
-  seatUid: z.string(),
-  pairingId: z.string(),
-  attempt: z.int().check(z.positive()),
-});
+const reconnectAttempt: z.ZodMiniType<ReconnectAttempt> = onFirstUse(() =>
+  z.object({
+    seatUid: z.string(),
+    pairingId: z.string(),
+    attempt: z.int().check(z.positive()),
+  }),
+);
 
-const pauseEnd: z.ZodMiniType<PauseEnd> = z.object({ seatUid: z.string(), pauseId: z.string() });
-const trialEnding: z.ZodMiniType<TrialEnding> = z.object({
-  seatUid: z.string(),
-  trialEndsAt: z.string(),
-});
+const pauseEnd: z.ZodMiniType<PauseEnd> = onFirstUse(() =>
+  z.object({ seatUid: z.string(), pauseId: z.string() }),
+);
+const trialEnding: z.ZodMiniType<TrialEnding> = onFirstUse(() =>
+  z.object({
+    seatUid: z.string(),
+    trialEndsAt: z.string(),
+  }),
+);
 
-const importCheck: z.ZodMiniType<ImportCheck> = z.object({
-  seatUid: z.string(),
-  importId: z.string(),
-  at: z.string(),
-});
+const importCheck: z.ZodMiniType<ImportCheck> = onFirstUse(() =>
+  z.object({
+    seatUid: z.string(),
+    importId: z.string(),
+    at: z.string(),
+  }),
+);
 /** Each due instant its own schedule: a check made again later is not the one that fired. */
 const importCheckKey = (check: ImportCheck) => `${check.importId}-${Date.parse(check.at)}`;
 

@@ -1,4 +1,5 @@
 import * as z from '../../validation/z';
+import { onFirstUse } from '../../validation/z';
 import { knownTime } from '../../domain/history/paging';
 import {
   ProviderRefused,
@@ -19,23 +20,25 @@ import type { PeerPolicy } from '../net/public-address';
  */
 export const webhookEvents = ['session.status', 'message.any'] as const;
 
-const meAnswer = z.nullable(z.looseObject({ id: z.string() }));
-const qrAnswer = z.looseObject({ value: z.string() });
-const sessionAnswer = z.looseObject({ status: z.string() });
-const codeAnswer = z.looseObject({ code: z.string() });
-const profileAnswer = z.looseObject({ picture: z.optional(z.nullable(z.string())) });
+const meAnswer = onFirstUse(() => z.nullable(z.looseObject({ id: z.string() })));
+const qrAnswer = onFirstUse(() => z.looseObject({ value: z.string() }));
+const sessionAnswer = onFirstUse(() => z.looseObject({ status: z.string() }));
+const codeAnswer = onFirstUse(() => z.looseObject({ code: z.string() }));
+const profileAnswer = onFirstUse(() => z.looseObject({ picture: z.optional(z.nullable(z.string())) }));
 /** WAHA's 422 for a session outside `SCAN_QR_CODE` names the status it is in. */
-const notExpectedAnswer = z.looseObject({ status: z.optional(z.string()) });
+const notExpectedAnswer = onFirstUse(() => z.looseObject({ status: z.optional(z.string()) }));
 const imageTypes = ['image/jpeg', 'image/png', 'image/webp'];
-const chatsAnswer = z.array(z.looseObject({ id: z.string() }));
+const chatsAnswer = onFirstUse(() => z.array(z.looseObject({ id: z.string() })));
 /** GOWS leaves out `body` without text and sends `timestamp` null for a time it lost: neither fails a page. */
-const messagesAnswer = z.array(
-  z.looseObject({
-    id: z.string(),
-    timestamp: z.optional(z.nullable(z.number())),
-    fromMe: z.boolean(),
-    body: z.optional(z.nullable(z.string())),
-  }),
+const messagesAnswer = onFirstUse(() =>
+  z.array(
+    z.looseObject({
+      id: z.string(),
+      timestamp: z.optional(z.nullable(z.number())),
+      fromMe: z.boolean(),
+      body: z.optional(z.nullable(z.string())),
+    }),
+  ),
 );
 
 /** A page's query: WAHA's `limit` and `offset`, plus the call's own parameters. */

@@ -1,4 +1,5 @@
 import * as z from '../../validation/z';
+import { onFirstUse } from '../../validation/z';
 import type { Pairing } from '../../domain/pairing/pairing';
 import type { OutgoingMessage } from '../../ports/queue';
 import type { SessionEventEnvelope } from '../../ports/session-provider';
@@ -33,12 +34,14 @@ export interface CatchUp {
 }
 
 /** Its body as `catchUpMessage` writes it, the provider's envelope's shape, so it is logged alike. */
-const catchUpBody = z.object({
-  event: z.literal(catchUpEvent),
-  session: z.string(),
-  metadata: z.object({ seatUid: z.string() }),
-  payload: z.object({}),
-});
+const catchUpBody = onFirstUse(() =>
+  z.object({
+    event: z.literal(catchUpEvent),
+    session: z.string(),
+    metadata: z.object({ seatUid: z.string() }),
+    payload: z.object({}),
+  }),
+);
 
 /** The catch-up a queued body is, or null when it is none (then it is the provider's own event). */
 export const readCatchUp = (body: string): CatchUp | null => {

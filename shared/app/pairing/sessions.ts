@@ -1,8 +1,9 @@
 import * as z from '../../validation/z';
+import { onFirstUse } from '../../validation/z';
 import type { Deps } from '../deps';
 
 /** A session to delete at the provider, as the session-ends queue carries it. */
-export const sessionEnd = z.object({ sessionName: z.string().check(z.minLength(1)) });
+export const sessionEnd = onFirstUse(() => z.object({ sessionName: z.string().check(z.minLength(1)) }));
 export type SessionEnd = z.infer<typeof sessionEnd>;
 
 /**
