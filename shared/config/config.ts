@@ -145,7 +145,8 @@ const campaigns = onFirstUse(() =>
  * object of 150 fields each wrapped in its own default or optional: every function parses the whole
  * configuration at its cold start, and a zod schema costs tens of microseconds to build.
  */
-interface Setting<S extends z.ZodMiniType, U extends 'required' | 'default' | 'optional'> {
+type Unset = 'required' | 'default' | 'optional';
+interface Setting<S extends z.ZodMiniType = z.ZodMiniType, U extends Unset = Unset> {
   readonly schema: S;
   readonly unset: U;
   readonly fallback?: z.output<S>;
@@ -433,7 +434,7 @@ const variables = {
   /** Locally: the stand-in issuer's `iss` and its public keys (a JWKS, as JSON). */
   OPERATOR_ISSUER: optionalUrl,
   OPERATOR_JWKS_JSON: optional(jsonOf(z.object({ keys: z.array(z.record(z.string(), z.unknown())) }))),
-} satisfies Record<string, Setting<z.ZodMiniType, 'required' | 'default' | 'optional'>>;
+} satisfies Record<string, Setting>;
 
 type Variables = typeof variables;
 type ValueOf<K extends keyof Variables> = z.output<Variables[K]['schema']>;
@@ -497,10 +498,7 @@ const copyOf = <T>(value: T): T =>
 export const parseConfig = (env: Readonly<Record<string, string | undefined>>): Config => {
   const issues: ConfigIssue[] = [];
   const parsed: Record<string, unknown> = {};
-  for (const [name, setting] of Object.entries(variables) as [
-    string,
-    Setting<z.ZodMiniType, 'required' | 'default' | 'optional'>,
-  ][]) {
+  for (const [name, setting] of Object.entries(variables) as [string, Setting][]) {
     const value = env[name];
     if (value === undefined) {
       if (setting.unset === 'required') issues.push({ path: [name], message: 'must be set' });

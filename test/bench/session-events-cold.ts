@@ -11,7 +11,7 @@ import { handler as sessionEventsHandler } from '../../functions/workers/session
  * The screen lets the window by, so Bedrock is never called (its endpoint is loopback anyway).
  */
 export const handler = async () => {
-  // Imported statically, as the deployed bundle's entry is: an \`import()\` of it would make esbuild
+  // Imported statically, as the deployed bundle's entry is: an `import()` of it would make esbuild
   // wrap its whole graph to load lazily and keep every export of what it re-exports (the whole
   // DynamoDB client, 70 KB more than the worker's own bundle).
   if (typeof sessionEventsHandler !== 'function') throw new Error('the worker has no handler');
