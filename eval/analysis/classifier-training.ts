@@ -41,8 +41,13 @@ export interface Hyperparameters {
   learningRate: number;
   /** Weight decay of the touched rows, per step. */
   l2: number;
-  /** The weight of a risky window's step that carries nothing, as a negative (0: left out). */
-  otherStepWeight: number;
+  /** The weight of a risky window's step before its first carrying message, as a negative (0: left out). */
+  leadingStepWeight: number;
+  /**
+   * The weight of a risky window's step after a carrying message, as a negative (0: left out): its
+   * window holds the risk already said, so it is no ordinary message.
+   */
+  followingStepWeight: number;
   /** The weight of each must-not-alert message, read alone, as a negative of every head (0: left out). */
   mustNotAlertWeight: number;
   seed: number;
@@ -55,7 +60,8 @@ export const HYPERPARAMETERS: Hyperparameters = {
   batch: 32,
   learningRate: 0.003,
   l2: 2e-5,
-  otherStepWeight: 0.5,
+  leadingStepWeight: 0.5,
+  followingStepWeight: 0,
   mustNotAlertWeight: 16,
   seed: 31,
 };
@@ -84,7 +90,7 @@ export interface Step {
   windowId: string;
   index: number;
   window: AnalysisWindow;
-  kind: 'ordinary' | 'carrying' | 'other';
+  kind: 'ordinary' | 'carrying' | 'leading' | 'following';
   /** An ordinary step of a window written as a sample of everyday traffic (`isEverydaySample`). */
   everyday: boolean;
   /** The categories expected on this message, with the least severity (0 low .. 2 high). */
@@ -96,13 +102,15 @@ export interface Step {
 /**
  * Every step of every window (sorted by id): an ordinary window's steps are negatives of every
  * head; a carrying message's step is a positive of its categories (its window's earlier messages as
- * context); a risky window's other steps are negatives at `otherStepWeight`.
+ * context); a risky window's steps before its first carrying message are negatives at
+ * `leadingStepWeight`, those after it at `followingStepWeight`.
  */
 export const stepsOf = (windows: readonly EvalWindow[]): Step[] =>
   [...windows]
     .sort((a, b) => a.id.localeCompare(b.id))
     .flatMap((window) => {
       const chat = chatOf(window);
+      const firstCarrying = Math.min(...window.expected.map((e) => e.message));
       return chat.map((_, index): Step => {
         const expected = window.expected
           .filter((e) => e.message === index)
@@ -111,7 +119,13 @@ export const stepsOf = (windows: readonly EvalWindow[]): Step[] =>
           windowId: window.id,
           index,
           window: trimWindow(chat.slice(0, index + 1)),
-          kind: isOrdinary(window) ? 'ordinary' : expected.length > 0 ? 'carrying' : 'other',
+          kind: isOrdinary(window)
+            ? 'ordinary'
+            : expected.length > 0
+              ? 'carrying'
+              : index < firstCarrying
+                ? 'leading'
+                : 'following',
           everyday: isOrdinary(window) && isEverydaySample(window),
           expected,
         };
@@ -165,14 +179,20 @@ const K = heads.length;
 const headIndex = (head: (typeof heads)[number]) => heads.indexOf(head);
 
 /** Per step and head: the target (0/1) and the example's weight (0: not an example of that head). */
-const targetsOf = (steps: readonly Step[], otherStepWeight: number) => {
+const targetsOf = (steps: readonly Step[], hp: Hyperparameters) => {
   const target = new Float32Array(steps.length * K);
   const weight = new Float32Array(steps.length * K);
   steps.forEach((step, i) => {
     const carries = new Set(step.expected.map((e) => e.category));
     const gravest = Math.max(-1, ...step.expected.map((e) => e.minSeverity));
     const negative =
-      step.kind === 'ordinary' ? (step.weight ?? 1) : step.kind === 'other' ? otherStepWeight : 0;
+      step.kind === 'ordinary'
+        ? (step.weight ?? 1)
+        : step.kind === 'leading'
+          ? hp.leadingStepWeight
+          : step.kind === 'following'
+            ? hp.followingStepWeight
+            : 0;
     riskCategories.forEach((category, k) => {
       if (carries.has(category)) [target[i * K + k], weight[i * K + k]] = [1, 1];
       else weight[i * K + k] = negative;
@@ -219,7 +239,7 @@ export const trainNetwork = (
   const random = seeded(hp.seed);
   const H = hp.hidden;
   const B = hp.buckets;
-  const { target, weight } = targetsOf(steps, hp.otherStepWeight);
+  const { target, weight } = targetsOf(steps, hp);
   const uniform = (limit: number) => (random() * 2 - 1) * limit;
   const input = Float32Array.from({ length: B * H }, () => uniform(0.1));
   const hiddenBias = new Float64Array(H).fill(0.01);
@@ -343,7 +363,7 @@ const stored = (net: Network, header: WindowClassifierModel['header']): WindowCl
 };
 
 const describe = (hp: Hyperparameters) => ({
-  model: `one hidden layer of ${hp.hidden} ReLUs, ${heads.length} sigmoid heads (8 categories, any risk, at least medium, high); class-balanced logistic loss; mini-batch Adam (batch ${hp.batch}, rate ${hp.learningRate}, weight decay ${hp.l2}), ${hp.epochs} epochs in a seeded order (seed ${hp.seed}); a risky window's other steps are negatives at ${hp.otherStepWeight}; the must-not-alert messages, each alone, from either author, negatives at ${hp.mustNotAlertWeight}`,
+  model: `one hidden layer of ${hp.hidden} ReLUs, ${heads.length} sigmoid heads (8 categories, any risk, at least medium, high); class-balanced logistic loss; mini-batch Adam (batch ${hp.batch}, rate ${hp.learningRate}, weight decay ${hp.l2}), ${hp.epochs} epochs in a seeded order (seed ${hp.seed}); a risky window's steps before its first carrying message are negatives at ${hp.leadingStepWeight}, those after one at ${hp.followingStepWeight}; the must-not-alert messages, each alone, from either author, negatives at ${hp.mustNotAlertWeight}`,
   features: `hashed into ${hp.buckets} buckets: the new message's folded words, word pairs and character ${3}-${5}-grams within words and its author; the earlier messages' words and pairs marked by author, the one just before also apart, with whether its author is the new message's; the categories the lexicons signal in each message (the new one, each earlier one by author, the one just before apart); each group L2-normalised; input weights stored as signed bytes`,
 });
 

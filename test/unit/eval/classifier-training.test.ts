@@ -38,7 +38,7 @@ const window = (id: string, texts: string[], expected: EvalWindow['expected'] = 
 });
 
 describe('training the window classifier', () => {
-  it('reads every step as the worker does: ordinary steps, carrying steps with their context, the others', () => {
+  it('reads every step as the worker does: ordinary steps, carrying steps with their context, those leading to and following them', () => {
     const steps = stepsOf([
       window('ordinary-chat-0001', ['bom dia', 'tudo certo']),
       window(
@@ -50,9 +50,9 @@ describe('training the window classifier', () => {
     expect(steps.map((s) => [s.kind, s.window.length, s.expected])).toEqual([
       ['ordinary', 1, []],
       ['ordinary', 2, []],
-      ['other', 1, []],
+      ['leading', 1, []],
       ['carrying', 2, [{ category: 'scam', minSeverity: 2 }]],
-      ['other', 3, []],
+      ['following', 3, []],
     ]);
   });
 
