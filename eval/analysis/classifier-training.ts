@@ -41,6 +41,8 @@ export interface Hyperparameters {
   learningRate: number;
   /** Weight decay of the touched rows, per step. */
   l2: number;
+  /** The model is the average of the weights at the end of each epoch from this one (0-based) on. */
+  averagedFrom: number;
   /** The weight of a risky window's step before its first carrying message, as a negative (0: left out). */
   leadingStepWeight: number;
   /**
@@ -60,6 +62,7 @@ export const HYPERPARAMETERS: Hyperparameters = {
   batch: 32,
   learningRate: 0.003,
   l2: 2e-5,
+  averagedFrom: 3,
   leadingStepWeight: 0.5,
   followingStepWeight: 0,
   mustNotAlertWeight: 16,
@@ -263,6 +266,8 @@ export const trainNetwork = (
   const dz = new Float64Array(K);
   const dh = new Float64Array(H);
   let t = 0;
+  let snapshots = 0;
+  const sums = [input, hiddenBias, output, outputBias].map((p) => new Float64Array(p.length));
   for (let epoch = 0; epoch < hp.epochs; epoch += 1) {
     for (let i = order.length - 1; i > 0; i -= 1) {
       const j = Math.floor(random() * (i + 1));
@@ -332,8 +337,27 @@ export const trainNetwork = (
         }
       });
     }
+    if (epoch >= hp.averagedFrom) {
+      snapshots += 1;
+      [input, hiddenBias, output, outputBias].forEach((p, n) => {
+        const sum = sums[n] as Float64Array;
+        for (let q = 0; q < p.length; q += 1) sum[q] = (sum[q] ?? 0) + (p[q] ?? 0);
+      });
+    }
   }
-  return { buckets: B, hidden: H, input, inputScale: 1, hiddenBias, output, outputBias };
+  if (snapshots === 0) return { buckets: B, hidden: H, input, inputScale: 1, hiddenBias, output, outputBias };
+  const [avgInput, avgHiddenBias, avgOutput, avgOutputBias] = sums.map((sum) =>
+    Float64Array.from(sum, (v) => v / snapshots),
+  ) as [Float64Array, Float64Array, Float64Array, Float64Array];
+  return {
+    buckets: B,
+    hidden: H,
+    input: Float32Array.from(avgInput),
+    inputScale: 1,
+    hiddenBias: avgHiddenBias,
+    output: avgOutput,
+    outputBias: avgOutputBias,
+  };
 };
 
 /** Integer weights of the small layers: the real weight is the stored one divided by this. */
@@ -363,7 +387,7 @@ const stored = (net: Network, header: WindowClassifierModel['header']): WindowCl
 };
 
 const describe = (hp: Hyperparameters) => ({
-  model: `one hidden layer of ${hp.hidden} ReLUs, ${heads.length} sigmoid heads (8 categories, any risk, at least medium, high); class-balanced logistic loss; mini-batch Adam (batch ${hp.batch}, rate ${hp.learningRate}, weight decay ${hp.l2}), ${hp.epochs} epochs in a seeded order (seed ${hp.seed}); a risky window's steps before its first carrying message are negatives at ${hp.leadingStepWeight}, those after one at ${hp.followingStepWeight}; the must-not-alert messages, each alone, from either author, negatives at ${hp.mustNotAlertWeight}`,
+  model: `one hidden layer of ${hp.hidden} ReLUs, ${heads.length} sigmoid heads (8 categories, any risk, at least medium, high); class-balanced logistic loss; mini-batch Adam (batch ${hp.batch}, rate ${hp.learningRate}, weight decay ${hp.l2}), ${hp.epochs} epochs in a seeded order (seed ${hp.seed}), the weights averaged over the ends of epochs ${hp.averagedFrom + 1} to ${hp.epochs}; a risky window's steps before its first carrying message are negatives at ${hp.leadingStepWeight}, those after one at ${hp.followingStepWeight}; the must-not-alert messages, each alone, from either author, negatives at ${hp.mustNotAlertWeight}`,
   features: `hashed into ${hp.buckets} buckets: the new message's folded words, word pairs and character ${3}-${5}-grams within words and its author; the earlier messages' words and pairs marked by author, the one just before also apart, with whether its author is the new message's; the categories the lexicons signal in each message (the new one, each earlier one by author, the one just before apart); each group L2-normalised; input weights stored as signed bytes`,
 });
 

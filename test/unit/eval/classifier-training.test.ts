@@ -9,6 +9,7 @@ import {
   idiomFloors,
   stepsOf,
   trainClassifier,
+  trainNetwork,
   trainWithThresholds,
 } from '../../../eval/analysis/classifier-training';
 import {
@@ -21,6 +22,7 @@ import {
 import { windowsOf } from '../../../eval/analysis/score';
 import {
   committed,
+  encode,
   modelOf,
   weightsFileOf,
   type ModelFile,
@@ -54,6 +56,22 @@ describe('training the window classifier', () => {
       ['carrying', 2, [{ category: 'scam', minSeverity: 2 }]],
       ['following', 3, []],
     ]);
+  });
+
+  it('is the average of its weights at the ends of the epochs from `averagedFrom` on', async () => {
+    const steps = stepsOf(windowsOf(await loadEvalSet(FIXTURES), 'dev')).slice(0, 200);
+    const encoded = steps.map((s) => encode(s.window, 1 << 10));
+    const hp = { ...HYPERPARAMETERS, buckets: 1 << 10, hidden: 4 };
+    const train = (epochs: number, averagedFrom: number) =>
+      trainNetwork(encoded, steps, { ...hp, epochs, averagedFrom });
+    const [first, second, averaged] = [train(1, 1), train(2, 2), train(2, 0)];
+    // The same seed shuffles the first epoch alike: a run of one epoch is the longer run's first snapshot.
+    expect(train(2, 1).output).toEqual(second.output);
+    for (const part of ['input', 'hiddenBias', 'output', 'outputBias'] as const)
+      averaged[part].forEach((weight, n) =>
+        expect(weight).toBeCloseTo(((first[part][n] ?? 0) + (second[part][n] ?? 0)) / 2, 6),
+      );
+    expect(averaged.output).not.toEqual(second.output);
   });
 
   it('refuses a held-out window', () => {
