@@ -63,7 +63,7 @@ export const HYPERPARAMETERS: Hyperparameters = {
   learningRate: 0.003,
   l2: 2e-5,
   averagedFrom: 3,
-  leadingStepWeight: 0.5,
+  leadingStepWeight: 0.1,
   followingStepWeight: 0,
   mustNotAlertWeight: 16,
   seed: 31,
