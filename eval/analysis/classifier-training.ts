@@ -192,14 +192,12 @@ const targetsOf = (steps: readonly Step[], hp: Hyperparameters) => {
   steps.forEach((step, i) => {
     const carries = new Set(step.expected.map((e) => e.category));
     const gravest = Math.max(-1, ...step.expected.map((e) => e.minSeverity));
-    const negative =
-      step.kind === 'ordinary'
-        ? (step.weight ?? 1)
-        : step.kind === 'leading'
-          ? hp.leadingStepWeight
-          : step.kind === 'following'
-            ? hp.followingStepWeight
-            : 0;
+    const negative = {
+      ordinary: step.weight ?? 1,
+      leading: hp.leadingStepWeight,
+      carrying: 0,
+      following: hp.followingStepWeight,
+    }[step.kind];
     riskCategories.forEach((category, k) => {
       if (carries.has(category)) [target[i * K + k], weight[i * K + k]] = [1, 1];
       else weight[i * K + k] = negative;
@@ -270,8 +268,9 @@ export const trainNetwork = (
   const dz = new Float64Array(K);
   const dh = new Float64Array(H);
   let t = 0;
+  const parameters = [input, hiddenBias, output, outputBias];
+  const sums = parameters.map((p) => new Float64Array(p.length));
   let snapshots = 0;
-  const sums = [input, hiddenBias, output, outputBias].map((p) => new Float64Array(p.length));
   for (let epoch = 0; epoch < hp.epochs; epoch += 1) {
     for (let i = order.length - 1; i > 0; i -= 1) {
       const j = Math.floor(random() * (i + 1));
@@ -343,24 +342,24 @@ export const trainNetwork = (
     }
     if (epoch >= hp.averagedFrom) {
       snapshots += 1;
-      [input, hiddenBias, output, outputBias].forEach((p, n) => {
+      parameters.forEach((p, n) => {
         const sum = sums[n] as Float64Array;
         for (let q = 0; q < p.length; q += 1) sum[q] = (sum[q] ?? 0) + (p[q] ?? 0);
       });
     }
   }
-  if (snapshots === 0) return { buckets: B, hidden: H, input, inputScale: 1, hiddenBias, output, outputBias };
-  const [avgInput, avgHiddenBias, avgOutput, avgOutputBias] = sums.map((sum) =>
-    Float64Array.from(sum, (v) => v / snapshots),
-  ) as [Float64Array, Float64Array, Float64Array, Float64Array];
+  const averaged = (n: number) =>
+    snapshots === 0
+      ? (parameters[n] as Float64Array)
+      : Float64Array.from(sums[n] as Float64Array, (v) => v / snapshots);
   return {
     buckets: B,
     hidden: H,
-    input: Float32Array.from(avgInput),
+    input: snapshots === 0 ? input : Float32Array.from(averaged(0)),
     inputScale: 1,
-    hiddenBias: avgHiddenBias,
-    output: avgOutput,
-    outputBias: avgOutputBias,
+    hiddenBias: averaged(1),
+    output: averaged(2),
+    outputBias: averaged(3),
   };
 };
 
