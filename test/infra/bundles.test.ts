@@ -48,8 +48,12 @@ describe('bundles with chunks', () => {
     expect(chunksImportedBy(read('evidence.mjs')).map((c) => c.file)).toEqual([
       'evidence-aws-checks.mjs',
       'evidence-local-checks.mjs',
+      'tracing.mjs',
     ]);
-    expect(chunksImportedBy(read('health.mjs')).map((c) => c.file)).toEqual(['openapi-document.mjs']);
+    expect(chunksImportedBy(read('health.mjs')).map((c) => c.file)).toEqual([
+      'openapi-document.mjs',
+      'tracing.mjs',
+    ]);
   });
 
   it("leave the AWS clients a worker's first ordinary message never calls to their chunks", () => {
@@ -59,12 +63,21 @@ describe('bundles with chunks', () => {
       'aws-keys.mjs',
       'aws-event-bodies.mjs',
       'aws-bedrock.mjs',
+      'tracing.mjs',
     ]);
     // Each client's own commands: mail, push, schedules, data keys, kept bodies, the model.
     expect(read('session-events.mjs')).not.toMatch(
       /SendEmail|CreatePlatformEndpoint|CreateSchedule|GenerateDataKey|PutObject|ConverseCommand/,
     );
     expect(read('session-events.mjs')).toContain('DynamoDBServiceException');
+  });
+
+  it("leave X-Ray's SDK to the chunk loaded only where a daemon listens", () => {
+    for (const name of bundles) {
+      expect(read(`${name}.mjs`), name).toContain(chunkImport(chunks.find((c) => c.file === 'tracing.mjs')!));
+      expect(read(`${name}.mjs`), name).not.toContain('AWS_XRAY_CONTEXT_MISSING');
+    }
+    expect(read('tracing.mjs')).toContain('AWS_XRAY_CONTEXT_MISSING');
   });
 
   /** An ES module import of a builtin the bundles read as such (whose module view reads every export). */
@@ -76,9 +89,9 @@ describe('bundles with chunks', () => {
       ...chunksImportedBy(read('session-events.mjs')).map((c) => c.file),
     ];
     for (const file of built) expect(read(file), file).not.toMatch(builtinAsModule);
-    // The SDK's HTTP handler is there, reading node:http so.
-    for (const name of readAsBuiltins)
-      expect(read('session-events.mjs')).toContain(`getBuiltinModule("node:${name}")`);
+    // The SDK's HTTP handler is there, reading node:http so; X-Ray's chunk reads node:url so.
+    const worker = [read('session-events.mjs'), read('tracing.mjs')].join('\n');
+    for (const name of readAsBuiltins) expect(worker).toContain(`getBuiltinModule("node:${name}")`);
   });
 
   it('are bundled by the synthesis only beside a handler that imports them', () => {

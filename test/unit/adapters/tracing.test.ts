@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { lambdaContext } from '../../../localstack/lambda-http';
 
 /** The tracing module, replaced so that a test sees whether it was loaded and what it was asked. */
-const tracingModule = '../../../shared/adapters/lambda/tracing';
+const tracingModule = '../../../shared/adapters/lambda/tracing.mjs';
 const mockTracing = () => {
   const seen: string[] = [];
   vi.doMock(tracingModule, () => {

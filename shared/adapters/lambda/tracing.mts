@@ -1,7 +1,7 @@
 import { Tracer } from '@aws-lambda-powertools/tracer';
 import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
 import type { MiddlewareObj } from '@middy/core';
-import { metricsService } from '../metrics/powertools-metrics';
+import { metricsService } from '../../domain/metrics/business-metrics';
 
 /**
  * X-Ray through Powertools: a segment per invocation and a subsegment per outgoing HTTP(S) call
