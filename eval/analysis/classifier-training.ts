@@ -9,6 +9,7 @@ import {
   HIGH,
   heads,
   networkOf,
+  screenScoreOf,
   type Encoded,
   type FindingThresholds,
   type Network,
@@ -603,7 +604,7 @@ const screenFigures = (scored: readonly Scored[], threshold: number) => {
   const passed = new Set<string>();
   let [ordinaryMessages, ordinaryPassed] = [0, 0];
   for (const s of scored) {
-    const passes = s.ruleScreen || (s.scores[headIndex(ANY_RISK)] ?? 0) >= threshold;
+    const passes = s.ruleScreen || screenScoreOf(s.scores) >= threshold;
     if (passes) passed.add(`${s.step.windowId}#${s.step.index}`);
     if (s.step.everyday)
       [ordinaryMessages, ordinaryPassed] = [ordinaryMessages + 1, ordinaryPassed + (passes ? 1 : 0)];
@@ -712,7 +713,7 @@ export const trainWithThresholds = async (
   const allowed =
     Math.floor(everyday.length * SCREEN_PASS_TARGET) - everyday.filter((s) => s.ruleScreen).length;
   const screen = thresholdAllowing(
-    everyday.filter((s) => !s.ruleScreen).map((s) => s.scores[headIndex(ANY_RISK)] ?? 0),
+    everyday.filter((s) => !s.ruleScreen).map((s) => screenScoreOf(s.scores)),
     Math.max(0, allowed),
   );
   const severity = severityThresholds(scored);

@@ -1,5 +1,5 @@
 import { newMessageOf, type AnalysisWindow } from '../../domain/analysis/window';
-import { ANY_RISK, classifier } from './window-classifier';
+import { classifier } from './window-classifier';
 import { signalsOf } from './category-signals';
 import { fold } from './folded-pattern';
 import { analysisTimeBudget, startBudget, type TimeBudget } from './time-budget';
@@ -47,8 +47,9 @@ export const screenScore = (window: AnalysisWindow, budget: TimeBudget = analysi
 };
 
 /**
- * The trained window classifier's least `any` score (some risk, the new message read in its context)
- * that passes a window the rules let by: chosen by 5-fold cross-validation on the dev split so that
+ * The trained window classifier's least screen score (`screenScoreOf`: the highest of its `any` and
+ * category heads, the new message read in its context) that passes a window the rules let by:
+ * chosen by 5-fold cross-validation on the dev split so that
  * at most 4% of everyday ordinary messages pass, a teaching round's hard negatives aside
  * (eval/analysis/classifier-training.ts; the figures are in the model file's header).
  */
@@ -58,7 +59,7 @@ export const CLASSIFIER_SCREEN_THRESHOLD = classifier.model.header.thresholds.sc
 export const riskScreenAt =
   (threshold: number, classifierThreshold = CLASSIFIER_SCREEN_THRESHOLD, budget = analysisTimeBudget) =>
   (window: AnalysisWindow): boolean =>
-    screenScore(window, budget) >= threshold || classifier.scores(window)[ANY_RISK] >= classifierThreshold;
+    screenScore(window, budget) >= threshold || classifier.screenScore(window) >= classifierThreshold;
 
 /** The first stage of the cascade: a high-recall suspicion test, cheap enough for every message. */
 export const riskScreen = riskScreenAt(SCREEN_THRESHOLD);

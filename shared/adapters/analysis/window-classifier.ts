@@ -15,10 +15,11 @@ import { analysisTimeBudget, startBudget } from './time-budget';
 /**
  * A small trained classifier of a conversation's last step. It reads the window the worker hands
  * over: the new message's words, word pairs and character 3-5-grams (a typo, a slang spelling or
- * another inflection still weighs), who wrote it, and the earlier messages' words and pairs marked by
- * who wrote them (the protected person or a contact) and how near they are. A hidden layer lets the
- * context change what the new message's words mean, so the plain last step of an escalation ("and
- * close the door" after "turn on the camera") scores high while the same words alone score low.
+ * another inflection still weighs), who wrote it, and the earlier messages' words, pairs and
+ * character n-grams marked by who wrote them (the protected person or a contact) and how near they
+ * are. A hidden layer lets the context change what the new message's words mean, so the plain last
+ * step of an escalation ("and close the door" after "turn on the camera") scores high while the same
+ * words alone score low.
  * Trained on the evaluation set's dev split only (`npm run eval:train`, eval/analysis/train.ts); the
  * weights ship with the function (`model/`): no network, no download.
  */
@@ -95,6 +96,16 @@ const wordFeatures = (prefix: string, tokens: readonly string[], into: Set<strin
     if (index > 0) into.add(`${prefix}b:${tokens[index - 1]} ${word}`);
   });
 
+/** Each word's character n-grams (3 to 5), the word marked at its ends (`<vc>`), prefixed. */
+const charFeatures = (prefix: string, tokens: readonly string[], into: Set<string>) => {
+  for (const word of tokens) {
+    const marked = `<${word}>`;
+    for (let n = SMALLEST_N; n <= LARGEST_N; n += 1)
+      for (let start = 0; start + n <= marked.length; start += 1)
+        into.add(`${prefix}${marked.slice(start, start + n)}`);
+  }
+};
+
 /**
  * The categories the lexicons' signals (and the rules) find in the window, by message: the new
  * message's (`n:`), each earlier one's by its author (`g:<category>:c` a contact, `:p` the person),
@@ -118,9 +129,11 @@ const signalFeatures = (window: AnalysisWindow, spent: () => boolean): string[] 
 /**
  * The features of a window, four groups each of length 1: the new message's words, pairs and
  * character n-grams of each word marked at its ends (`<vc>`), with who wrote it; the earlier
- * messages' words and pairs marked by their author (`xc:` a contact, `xp:` the person), the one just
- * before also by itself (`yc:`/`yp:`, recency) and whether its author is the new message's; and the
- * categories the lexicons signal in each message (`signalFeatures`). Linear in the window's (capped) text.
+ * messages' words, pairs and character n-grams marked by their author (`xc:` a contact, `xp:` the
+ * person: another writer's spelling of what was said before still weighs), the one just before
+ * also by itself (`yc:`/`yp:`, its words and pairs: recency) and whether its author is the new
+ * message's; and the categories the lexicons signal in each message (`signalFeatures`). Linear in
+ * the window's (capped) text.
  */
 export const featuresOf = (
   window: AnalysisWindow,
@@ -131,18 +144,14 @@ export const featuresOf = (
   const tokens = words(message.text);
   const news = new Set<string>([`a:${author(message.fromMe)}`]);
   wordFeatures('', tokens, news);
-  for (const word of tokens) {
-    const marked = `<${word}>`;
-    for (let n = SMALLEST_N; n <= LARGEST_N; n += 1)
-      for (let start = 0; start + n <= marked.length; start += 1)
-        news.add(`c:${marked.slice(start, start + n)}`);
-  }
+  charFeatures('c:', tokens, news);
   const context = new Set<string>();
   const earlier = window.slice(0, -1);
   earlier.forEach((m, index) => {
     const tag = author(m.fromMe);
     const said = words(m.text);
     wordFeatures(`x${tag}`, said, context);
+    charFeatures(`x${tag}g:`, said, context);
     if (index === earlier.length - 1) {
       wordFeatures(`y${tag}`, said, context);
       context.add(m.fromMe === message.fromMe ? 's:same' : 's:other');
@@ -172,6 +181,21 @@ export const encode = (window: AnalysisWindow, buckets: number, spent?: () => bo
 const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
 
 export type Scores = Record<Head, number>;
+
+/** The heads the screen reads: some risk (`any`) and each category's, not the severity heads. */
+const screenHeads = heads.flatMap((head, k) => (head === AT_LEAST_MEDIUM || head === HIGH ? [] : [k]));
+
+/**
+ * What the screen reads of a window's scores (each head's, in the order of `heads`): the highest of
+ * the `any` head and the categories' heads. A step a category's head is sure of is a risk though
+ * `any`, trained on every category at once, is less sure ("tá bom assim" after "liga a câmera":
+ * grooming or sexual content 0.96 to 0.99, `any` 0.64 to 0.79; docs/analysis.md, "After round 10").
+ */
+export const screenScoreOf = (scores: ArrayLike<number>): number => {
+  let highest = 0;
+  for (const k of screenHeads) highest = Math.max(highest, scores[k] ?? 0);
+  return highest;
+};
 
 /** The network as numbers: the form the training scores its folds with and the Lambda loads. */
 export interface Network {
@@ -232,16 +256,21 @@ export interface WindowClassifier {
    * read before `spent` (the caller's time budget of the window; one of its own by default).
    */
   scores(window: AnalysisWindow, spent?: () => boolean): Scores;
+  /** What the screen reads of the window's scores (`screenScoreOf`). */
+  screenScore(window: AnalysisWindow, spent?: () => boolean): number;
 }
 
 export const windowClassifier = (model: WindowClassifierModel): WindowClassifier => {
   const net = networkOf(model);
+  const probabilities = (window: AnalysisWindow, spent?: () => boolean) =>
+    forward(net, encode(window, net.buckets, spent)).map(sigmoid);
   return {
     model,
     scores(window, spent) {
-      const z = forward(net, encode(window, net.buckets, spent));
-      return Object.fromEntries(heads.map((head, k) => [head, sigmoid(z[k] ?? 0)])) as Scores;
+      const p = probabilities(window, spent);
+      return Object.fromEntries(heads.map((head, k) => [head, p[k] ?? 0])) as Scores;
     },
+    screenScore: (window, spent) => screenScoreOf(probabilities(window, spent)),
   };
 };
 

@@ -8,6 +8,7 @@ import {
   featuresOf,
   heads,
   modelOf,
+  screenScoreOf,
   windowClassifier,
   type FindingThresholds,
   type ModelFile,
@@ -105,8 +106,8 @@ describe('the window classifier', () => {
     );
     const lastStep = escalation.slice(-1);
     const screen = classifier.model.header.thresholds.screen;
-    expect(classifier.scores(lastStep)[ANY_RISK]).toBeLessThan(screen);
-    expect(classifier.scores(escalation)[ANY_RISK]).toBeGreaterThanOrEqual(screen);
+    expect(classifier.screenScore(lastStep)).toBeLessThan(screen);
+    expect(classifier.screenScore(escalation)).toBeGreaterThanOrEqual(screen);
     // A careful analyst reads it as grooming or sexual content (the camera after the parents sleep):
     // the chance of either, from the two independent heads.
     const groomingOrSexual = (window: WindowMessage[]) => {
@@ -115,6 +116,20 @@ describe('the window classifier', () => {
     };
     expect(groomingOrSexual(lastStep)).toBeLessThan(0.5);
     expect(groomingOrSexual(escalation)).toBeGreaterThan(0.9);
+  });
+
+  it("screens by the surest of the any head and the categories' heads, never by a severity head", () => {
+    const at = (head: string, score: number) => heads.map((h) => (h === head ? score : 0.01));
+    expect(screenScoreOf(at(ANY_RISK, 0.9))).toBe(0.9);
+    expect(screenScoreOf(at('grooming', 0.95))).toBe(0.95);
+    expect(screenScoreOf(at('hate', 0.7))).toBe(0.7);
+    expect(screenScoreOf(at('high', 0.99))).toBe(0.01);
+    expect(screenScoreOf(at('atLeastMedium', 0.99))).toBe(0.01);
+    const window = chat('c:bom dia', 'p:bom dia, tudo bem?');
+    const scores = classifier.scores(window);
+    expect(classifier.screenScore(window)).toBe(
+      Math.max(scores[ANY_RISK], ...riskCategories.map((category) => scores[category])),
+    );
   });
 
   it('finds each category reaching its threshold on the new message, with the severity heads', () => {
