@@ -45,7 +45,7 @@ export interface Hyperparameters {
   /**
    * The model is the average of the weights at the end of each epoch from this one (0-based) on:
    * the mean of the states it passes through reads new hands better than its last state, which has
-   * learned its writers' phrasing most (docs/analysis.md, "Round 10").
+   * learned its writers' phrasing most (docs/analysis-history.md, "Round 10").
    */
   averagedFrom: number;
   /** The weight of a risky window's step before its first carrying message, as a negative (0: left out). */

@@ -54,7 +54,7 @@ const rank = (finding: Pick<Finding, 'severity' | 'confidence'>): number =>
  * they bring most of its recall (about three times the rules' alone: eval/analysis/figures.json), and
  * each category's threshold sits above the model's score of every must-not-alert message
  * (eval/analysis/must-not-alert.ts), so they let by the idioms the rules were written to let by:
- * docs/analysis.md, "The classifier's findings by default".
+ * docs/analysis-history.md, "The classifier's findings by default".
  */
 export const CLASSIFIER_FINDINGS_BY_DEFAULT = true;
 

@@ -189,7 +189,7 @@ const screenHeads = heads.flatMap((head, k) => (head === AT_LEAST_MEDIUM || head
  * What the screen reads of a window's scores (each head's, in the order of `heads`): the highest of
  * the `any` head and the categories' heads. A step a category's head is sure of is a risk though
  * `any`, trained on every category at once, is less sure ("tá bom assim" after "liga a câmera":
- * grooming or sexual content 0.96 to 0.99, `any` 0.64 to 0.79; docs/analysis.md, "After round 10").
+ * grooming or sexual content 0.96 to 0.99, `any` 0.64 to 0.79; docs/analysis-history.md, "After round 10").
  */
 export const screenScoreOf = (scores: ArrayLike<number>): number => {
   let highest = 0;
