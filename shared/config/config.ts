@@ -9,16 +9,28 @@ import { isLoopbackHost } from '../adapters/net/public-address';
  * development values, and in AWS they come from Secrets Manager.
  */
 
-/** Shared instances: a schema is immutable, and each one built costs start-up time. */
-const text = (min = 1) => z.string().check(z.minLength(min));
+/**
+ * The kinds of value, each built on its first use: a schema costs tens of microseconds to build, and
+ * a function sets a fifth of these variables, so a kind no set variable reads is never built.
+ */
+const text = (min = 1) => onFirstUse(() => z.string().check(z.minLength(min)));
 const nonEmpty = text();
-const url = z.url();
-const seconds = z.coerce.number().check(z.int(), z.positive());
-const port = z.coerce.number().check(z.int(), z.gte(1), z.lte(65535));
+const url = onFirstUse(() => z.url());
+/** A whole number written in the variable, from `min` to `max`. */
+const whole = (min: number, max: number) =>
+  onFirstUse(() => z.coerce.number().check(z.int(), z.gte(min), z.lte(max)));
+const seconds = onFirstUse(() => z.coerce.number().check(z.int(), z.positive()));
+const port = whole(1, 65535);
 /** A call's timeout in milliseconds, at least 100 and at most 30 s. */
-const callTimeoutMs = z.coerce.number().check(z.int(), z.gte(100), z.lte(30_000));
+const callTimeoutMs = whole(100, 30_000);
 /** Prices in the currency's minor unit (centavos). */
-const minorUnits = z.coerce.number().check(z.int(), z.nonnegative());
+const minorUnits = onFirstUse(() => z.coerce.number().check(z.int(), z.nonnegative()));
+/** One of the named choices of an adapter or a mode. */
+const oneOf = <const T extends readonly [string, ...string[]]>(...choices: T) =>
+  onFirstUse(() => z.enum(choices));
+/** Text in the given form. */
+const matching = (form: RegExp, message?: string) =>
+  onFirstUse(() => z.string().check(z.regex(form, message)));
 
 /** A rate limit as `limit/windowSeconds`: one variable holds a whole rule. */
 const rateLimit = onFirstUse(() =>
@@ -52,8 +64,8 @@ const publicJwk = onFirstUse(() =>
   }),
 );
 
-/** Built on first use, as the schemas it wraps: a variable's schema is read only when it is set. */
-const jsonOf = <T extends z.ZodMiniType>(schema: T) =>
+/** JSON of the schema `schema` builds, built on first use with it: only when its variable is set. */
+const jsonOf = <T extends z.ZodMiniType>(schema: () => T) =>
   onFirstUse(() =>
     z.pipe(
       z.pipe(
@@ -67,7 +79,7 @@ const jsonOf = <T extends z.ZodMiniType>(schema: T) =>
           }
         }),
       ),
-      schema,
+      schema(),
     ),
   );
 
@@ -98,7 +110,7 @@ export const proxyAddressFields = onFirstUse(() =>
 );
 
 /** The configured addresses: labels unique. */
-const proxies = onFirstUse(() =>
+const proxies = () =>
   z
     .array(proxyAddressFields)
     .check(
@@ -106,11 +118,10 @@ const proxies = onFirstUse(() =>
         (list) => new Set(list.map((proxy) => proxy.label)).size === list.length,
         'labels must be unique',
       ),
-    ),
-);
+    );
 
 /** Proxy suppliers: unique codes, each with its products, monthly budget and ceilings. */
-const suppliers = onFirstUse(() =>
+const suppliers = () =>
   z
     .array(
       z.strictObject({
@@ -129,21 +140,20 @@ const suppliers = onFirstUse(() =>
         (list) => new Set(list.map((supplier) => supplier.code)).size === list.length,
         'codes must be unique',
       ),
-    ),
-);
+    );
 
-const campaigns = onFirstUse(() =>
+const campaigns = () =>
   z.record(
     z.string().check(z.regex(/^[A-Z0-9_-]{2,32}$/)),
     z.strictObject({ percentOff: z.number().check(z.int(), z.gte(1), z.lte(100)) }),
-  ),
-);
+  );
 
 /**
  * A setting is a row: the schema its value is read with, shared by every setting of its kind, and
  * what it is when the variable is unset (required, a default, or nothing). Rows rather than a zod
  * object of 150 fields each wrapped in its own default or optional: every function parses the whole
- * configuration at its cold start, and a zod schema costs tens of microseconds to build.
+ * configuration at its cold start, and a zod schema costs tens of microseconds to build (about 50 in
+ * a fresh process): every row's kind is built on its first use, so only the set variables' kinds are.
  */
 type Unset = 'required' | 'default' | 'optional';
 interface Setting<S extends z.ZodMiniType = z.ZodMiniType, U extends Unset = Unset> {
@@ -170,7 +180,7 @@ const optionalSecret = optional(text(8));
 
 const variables = {
   STAGE: withDefault(nonEmpty, 'local'),
-  LOG_LEVEL: withDefault(z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT']), 'INFO'),
+  LOG_LEVEL: withDefault(oneOf('DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT'), 'INFO'),
   AWS_REGION: withDefault(nonEmpty, 'sa-east-1'),
   TABLE_NAME: required(nonEmpty),
   DYNAMODB_ENDPOINT: optionalUrl,
@@ -208,10 +218,10 @@ const variables = {
    * `ANALYSIS_MODEL_ID` for both), or the local rule-based analyzer. Bedrock alone by default: the
    * screen does not meet its recall target yet, and a risk it lets by is never seen.
    */
-  ANALYZER: withDefault(z.enum(['cascade', 'bedrock', 'rules']), 'bedrock'),
+  ANALYZER: withDefault(oneOf('cascade', 'bedrock', 'rules'), 'bedrock'),
   ANALYSIS_MODEL_ID: optionalText,
   /** `#risk:<category>:<severity>` in a body yields that finding: the local and test stages only. */
-  ANALYSIS_SANDBOX_MARKER: withDefault(z.enum(['on', 'off']), 'off'),
+  ANALYSIS_SANDBOX_MARKER: withDefault(oneOf('on', 'off'), 'off'),
 
   RATE_OTP_REQUEST_PER_EMAIL: withDefault(rateLimit, { limit: 5, windowSeconds: 3600 }),
   RATE_OTP_REQUEST_PER_IP: withDefault(rateLimit, { limit: 20, windowSeconds: 3600 }),
@@ -230,27 +240,27 @@ const variables = {
   CAMPAIGNS_JSON: withDefault(jsonOf(campaigns), {}),
 
   CONSENT_PAGE_BASE_URL: withDefault(url, 'http://127.0.0.1:3003'),
-  RELATIONSHIP_REGISTRY: withDefault(z.enum(['http', 'sandbox']), 'http'),
+  RELATIONSHIP_REGISTRY: withDefault(oneOf('http', 'sandbox'), 'http'),
   RELATIONSHIP_REGISTRY_URL: optionalUrl,
   /** Locally only; in AWS the token is `relationshipRegistryToken` in the providers' secret. */
   RELATIONSHIP_REGISTRY_TOKEN: optionalText,
   WHATSAPP_API_BASE_URL: withDefault(url, 'https://graph.facebook.com'),
   /** The Graph API version of every call (Meta retires each about two years after its release). */
-  WHATSAPP_API_VERSION: withDefault(z.string().check(z.regex(/^v\d+\.\d+$/)), 'v25.0'),
+  WHATSAPP_API_VERSION: withDefault(matching(/^v\d+\.\d+$/), 'v25.0'),
   /** How long a send may take; past it the outcome is unknown and the send is not repeated. */
   WHATSAPP_TIMEOUT_MS: withDefault(callTimeoutMs, 10_000),
   /** How many tries a send refused temporarily gets in all, and the wait before the second (doubling). */
-  CONSENT_SEND_ATTEMPTS: withDefault(z.coerce.number().check(z.int(), z.gte(1), z.lte(10)), 5),
-  CONSENT_SEND_BACKOFF_SECONDS: withDefault(z.coerce.number().check(z.int(), z.gte(0), z.lte(900)), 30),
+  CONSENT_SEND_ATTEMPTS: withDefault(whole(1, 10), 5),
+  CONSENT_SEND_BACKOFF_SECONDS: withDefault(whole(0, 900), 30),
   WHATSAPP_PHONE_NUMBER_ID: optionalText,
   WHATSAPP_CONSENT_TEMPLATE: withDefault(nonEmpty, 'consent_request'),
   WHATSAPP_TEMPLATE_LANGUAGE: withDefault(text(2), 'pt_BR'),
   /** Locally only; in AWS the access token is `whatsappAccessToken` in the providers' secret. */
   WHATSAPP_ACCESS_TOKEN: optionalText,
-  SEAT_KEYS: withDefault(z.enum(['kms', 'local']), 'kms'),
+  SEAT_KEYS: withDefault(oneOf('kms', 'local'), 'kms'),
   SEAT_KEYS_KMS_KEY_ID: optionalText,
   /** Guardians' push tokens: wrapped under a key of their own, never the seat key. */
-  DEVICE_KEYS: withDefault(z.enum(['kms', 'local']), 'kms'),
+  DEVICE_KEYS: withDefault(oneOf('kms', 'local'), 'kms'),
   DEVICE_KEYS_KMS_KEY_ID: optionalText,
   /**
    * The seat keys' table (seats' wrapped data keys, apart from the single table and without
@@ -261,8 +271,8 @@ const variables = {
   LOCAL_MASTER_KEY: optionalText,
 
   /** How the person's evidence is checked: Rekognition and Transcribe, or the local detectors. */
-  EVIDENCE_VERIFIER: withDefault(z.enum(['aws', 'local']), 'aws'),
-  EVIDENCE_STORE: withDefault(z.enum(['s3', 'local']), 's3'),
+  EVIDENCE_VERIFIER: withDefault(oneOf('aws', 'local'), 'aws'),
+  EVIDENCE_STORE: withDefault(oneOf('s3', 'local'), 's3'),
   EVIDENCE_BUCKET: optionalText,
   EVIDENCE_KMS_KEY_ID: optionalText,
   EVIDENCE_DIR: withDefault(nonEmpty, '.local/evidence'),
@@ -287,7 +297,7 @@ const variables = {
    * Where a session-provider body too large for a queue message waits for its worker: an S3 bucket
    * in AWS, a folder the local stack's gateway and workers share.
    */
-  EVENT_BODIES: withDefault(z.enum(['s3', 'local']), 's3'),
+  EVENT_BODIES: withDefault(oneOf('s3', 'local'), 's3'),
   EVENT_BODIES_BUCKET: optionalText,
   EVENT_BODIES_DIR: withDefault(nonEmpty, '.local/event-bodies'),
   /** The session provider's HTTP API (WAHA-compatible) and, locally, its key. */
@@ -306,10 +316,7 @@ const variables = {
    * loaded provider is slow, not failed. The history worker's own budget, apart from the pairing
    * start's.
    */
-  HISTORY_PROVIDER_TIMEOUT_MS: withDefault(
-    z.coerce.number().check(z.int(), z.gte(1_000), z.lte(120_000)),
-    30_000,
-  ),
+  HISTORY_PROVIDER_TIMEOUT_MS: withDefault(whole(1_000, 120_000), 30_000),
   /** The proxy addresses sessions go out through (registered in the table on first use). */
   PROXIES_JSON: withDefault(jsonOf(proxies), []),
   /**
@@ -320,7 +327,7 @@ const variables = {
   /** In AWS: the secret `{ <supplier code>: <API key> }`, readable only by the functions that call suppliers. */
   PROXY_SUPPLIER_SECRETS_ARN: optionalText,
   /** Locally only: the suppliers' keys as `{ <code>: <key> }` (in AWS, the secret above). */
-  PROXY_SUPPLIER_KEYS_JSON: optional(jsonOf(z.record(z.string(), text(8)))),
+  PROXY_SUPPLIER_KEYS_JSON: optional(jsonOf(() => z.record(z.string(), text(8)))),
   /** How long a supplier call may take. */
   PROXY_SUPPLIER_TIMEOUT_MS: withDefault(callTimeoutMs, 10_000),
   /** How many sessions each bought proxy takes when its order adds it to the pool. */
@@ -330,7 +337,7 @@ const variables = {
    * through it): the messaging network's web host in AWS, a loopback server locally.
    */
   PROXY_CHECK_TARGET: withDefault(
-    z.string().check(z.regex(/^(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+):\d{1,5}$/, 'must be host:port')),
+    matching(/^(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+):\d{1,5}$/, 'must be host:port'),
     'web.whatsapp.com:443',
   ),
   /** How long the proxy check waits for the tunnel. */
@@ -341,11 +348,11 @@ const variables = {
    * local stack, whose simulators listen there, and refused at start in any other stage. Private,
    * link-local and unspecified addresses are refused either way.
    */
-  LOOPBACK_PEERS: withDefault(z.enum(['refused', 'allowed']), 'refused'),
+  LOOPBACK_PEERS: withDefault(oneOf('refused', 'allowed'), 'refused'),
   /** How long a handled provider event id is kept (the provider retries for minutes, not days). */
   PROVIDER_EVENT_RETENTION_SECONDS: withDefault(seconds, 7 * 24 * 3600),
   /** One-time schedules (reconnects, pauses' ends): EventBridge Scheduler in AWS, the embedded scheduler locally. */
-  SCHEDULER: withDefault(z.enum(['eventbridge', 'embedded']), 'eventbridge'),
+  SCHEDULER: withDefault(oneOf('eventbridge', 'embedded'), 'eventbridge'),
   SCHEDULER_GROUP_NAME: optionalText,
   RECONNECT_TARGET_ARN: optionalText,
   PAUSE_RESUME_TARGET_ARN: optionalText,
@@ -365,12 +372,12 @@ const variables = {
    * The client address per-IP limits count: `edge` (what our own edge saw) in AWS;
    * `forwarded-for-first` (the caller's own `X-Forwarded-For`) only in the local stack.
    */
-  CLIENT_IP_SOURCE: withDefault(z.enum(['edge', 'forwarded-for-first']), 'edge'),
+  CLIENT_IP_SOURCE: withDefault(oneOf('edge', 'forwarded-for-first'), 'edge'),
   /**
    * When CloudFront fronts the API or the relay: the origin header it adds with a secret value, the
    * one sign that its `CloudFront-Viewer-Address` can be believed.
    */
-  CLOUDFRONT_ORIGIN_HEADER: optional(z.string().check(z.regex(/^[A-Za-z0-9-]{1,64}$/))),
+  CLOUDFRONT_ORIGIN_HEADER: optional(matching(/^[A-Za-z0-9-]{1,64}$/)),
   /** Locally, and at the relay (an ECS secret); the functions read `cloudFrontOriginSecret` in the origin secret. */
   CLOUDFRONT_ORIGIN_SECRET: optional(text(16)),
   /**
@@ -383,9 +390,9 @@ const variables = {
   RELAY_HEADS_PER_SOURCE: withDefault(seconds, 100),
   RELAY_STREAMS_PER_CLIENT: withDefault(seconds, 100),
   /** How old an event id must be before the relay sends it (ids are made just before their commit). */
-  RELAY_SETTLE_MS: withDefault(z.coerce.number().check(z.int(), z.gte(0), z.lte(5_000)), 100),
+  RELAY_SETTLE_MS: withDefault(whole(0, 5_000), 100),
   /** Guardians' e-mail and push: SES and SNS in AWS, log lines locally. */
-  NOTIFY_DELIVERY: withDefault(z.enum(['aws', 'log']), 'aws'),
+  NOTIFY_DELIVERY: withDefault(oneOf('aws', 'log'), 'aws'),
   /**
    * The SNS platform applications (APNs, FCM) a guardian's device token gets its push endpoint in;
    * read where devices are registered (`POST /me/devices`).
@@ -401,8 +408,8 @@ const variables = {
   BUSINESS_PROVIDER_APP_SECRET: optionalSecret,
   BUSINESS_PROVIDER_VERIFY_TOKEN: optionalSecret,
 
-  MAIL_DELIVERY: withDefault(z.enum(['log', 'ses']), 'ses'),
-  MAIL_FROM: optional(z.email()),
+  MAIL_DELIVERY: withDefault(oneOf('log', 'ses'), 'ses'),
+  MAIL_FROM: optional(onFirstUse(() => z.email())),
 
   /**
    * In AWS: the service's secrets in Secrets Manager, read through the extension, each set only on
@@ -418,22 +425,22 @@ const variables = {
    * verifier has it without reading the signing key. Several keys, named by `kid`, while a new
    * signing key overlaps the old one. Locally, without it, the public half of `JWT_PRIVATE_JWK`.
    */
-  JWT_PUBLIC_JWKS: optional(jsonOf(z.object({ keys: z.array(publicJwk).check(z.minLength(1)) }))),
+  JWT_PUBLIC_JWKS: optional(jsonOf(() => z.object({ keys: z.array(publicJwk).check(z.minLength(1)) }))),
   PARAMETERS_SECRETS_EXTENSION_HTTP_PORT: withDefault(seconds, 2773),
   /** Set by Lambda; the secrets extension takes it as its credential. */
-  AWS_SESSION_TOKEN: optional(z.string()),
+  AWS_SESSION_TOKEN: optional(onFirstUse(() => z.string())),
   /** Locally: the ES256 private key as a JWK (JSON) and the key of every keyed hash. */
   JWT_PRIVATE_JWK: optionalText,
   HASH_KEY: optional(text(16)),
 
   /** Operators' sign-in: the Cognito user pool in AWS, the local stand-in issuer in the local stack. */
-  OPERATOR_AUTH: withDefault(z.enum(['cognito', 'local']), 'cognito'),
+  OPERATOR_AUTH: withDefault(oneOf('cognito', 'local'), 'cognito'),
   OPERATOR_USER_POOL_ID: optionalText,
   /** The backoffice's app client: the `client_id` of every operator access token. */
   OPERATOR_CLIENT_ID: optionalText,
   /** Locally: the stand-in issuer's `iss` and its public keys (a JWKS, as JSON). */
   OPERATOR_ISSUER: optionalUrl,
-  OPERATOR_JWKS_JSON: optional(jsonOf(z.object({ keys: z.array(z.record(z.string(), z.unknown())) }))),
+  OPERATOR_JWKS_JSON: optional(jsonOf(() => z.object({ keys: z.array(z.record(z.string(), z.unknown())) }))),
 } satisfies Record<string, Setting>;
 
 type Variables = typeof variables;
