@@ -1,6 +1,6 @@
 import { RegExpParser, type AST } from '@eslint-community/regexpp';
 import { lexicons } from '../../shared/adapters/analysis/categories';
-import { anchorKey, type AnchorTable } from '../../shared/adapters/analysis/folded-pattern';
+import { ANCHOR_SEPARATOR, anchorKey, type AnchorTable } from '../../shared/adapters/analysis/folded-pattern';
 
 /**
  * The anchors of a pattern over folded text (shared/adapters/analysis/folded-pattern.ts): strings
@@ -123,10 +123,16 @@ export const analysisPatternSources = (): string[] =>
     ...lexicon.signals.flatMap((signal) => signal.patterns),
   ]);
 
+/** A pattern's anchors as the table holds them: joined, or null (none, or one holding the separator). */
+const joinedAnchors = (anchors: readonly string[] | null): string | null =>
+  anchors === null || anchors.some((anchor) => anchor.includes(ANCHOR_SEPARATOR))
+    ? null
+    : anchors.join(ANCHOR_SEPARATOR);
+
 /** The anchor table of the patterns as written, keyed as `foldedPattern` looks them up. */
 export const anchorTable = (sources: readonly string[] = analysisPatternSources()): AnchorTable =>
   Object.fromEntries(
     [...new Set(sources)]
-      .map((source) => [anchorKey(source), anchorsOf(source)] as const)
+      .map((source) => [anchorKey(source), joinedAnchors(anchorsOf(source))] as const)
       .sort(([a], [b]) => (a < b ? -1 : 1)),
   );

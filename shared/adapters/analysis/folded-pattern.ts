@@ -38,17 +38,16 @@ const compileAhead = (pattern: RegExp): void => {
  * the digest of each source): a folded text that holds none of a pattern's anchors cannot match it,
  * so it is not run, nor compiled until a text holds one. A pattern without a usable entry (none
  * found, written since, or an anchor shorter than the index reads) is compiled at load and run on
- * every text.
+ * every text. A pattern's anchors are one string, joined by `ANCHOR_SEPARATOR`: read as they are, not
+ * split into thousands of strings at every cold start.
  */
-export type AnchorTable = Readonly<Record<string, readonly string[] | null>>;
+export type AnchorTable = Readonly<Record<string, string | null>>;
+
+/** Between two anchors of a pattern: never in a folded text (letters, digits and single spaces). */
+export const ANCHOR_SEPARATOR = '|';
 
 /** The index looks anchors up by their first two characters. */
 const SHORTEST_ANCHOR = 2;
-
-const usableAnchors = (anchors: readonly string[] | null | undefined): readonly string[] | null =>
-  anchors != null && anchors.length > 0 && anchors.every((anchor) => anchor.length >= SHORTEST_ANCHOR)
-    ? anchors
-    : null;
 
 /** The key of a pattern's anchors: the first 16 hex digits of the SHA-256 of its source. */
 export const anchorKey = (source: string): string =>
@@ -67,33 +66,89 @@ export interface FoldedPattern {
 
 const NOTHING: readonly RegExpMatchArray[] = [];
 
+const bigramAt = (text: string, at: number) => text.charCodeAt(at) * 0x10000 + text.charCodeAt(at + 1);
+
+/** Calls `visit` with each anchor of each pattern: its place in its pattern's joined string. */
+const eachAnchor = (
+  joinedByPattern: readonly (string | null)[],
+  visit: (joined: string, start: number, end: number, pattern: number) => void,
+): void =>
+  joinedByPattern.forEach((joined, pattern) => {
+    if (joined === null) return;
+    for (let start = 0; start <= joined.length;) {
+      const separator = joined.indexOf(ANCHOR_SEPARATOR, start);
+      const end = separator === -1 ? joined.length : separator;
+      visit(joined, start, end, pattern);
+      start = end + 1;
+    }
+  });
+
+/** The anchors of a table's entry as the index reads them, or null when it cannot use them. */
+const usableAnchors = (joined: string | null | undefined): string | null => {
+  if (joined == null || joined.length === 0) return null;
+  let shortest = Number.POSITIVE_INFINITY;
+  eachAnchor([joined], (_, start, end) => (shortest = Math.min(shortest, end - start)));
+  return shortest >= SHORTEST_ANCHOR ? joined : null;
+};
+
 /**
  * Which of a set's patterns a text holds an anchor of, in one pass over the text: the anchors by
  * their first two characters' codes, each place of the text looked up once (`usableAnchors` are at
- * least two characters long). The answer for the last text read is kept, since every pattern of the set asks
- * about the same text in turn.
+ * least two characters long). The anchors stay places in their patterns' strings, kept in typed
+ * arrays grouped by those two characters: thousands of them cost no object each at load. The answer
+ * for the last text read is kept, since every pattern of the set asks about the same text in turn.
  */
-const anchorIndex = (anchorsByPattern: readonly (readonly string[] | null)[]) => {
-  const bigramAt = (text: string, at: number) => text.charCodeAt(at) * 0x10000 + text.charCodeAt(at + 1);
-  const byBigram = new Map<number, { anchor: string; pattern: number }[]>();
-  anchorsByPattern.forEach((anchors, pattern) => {
-    for (const anchor of anchors ?? []) {
-      const bigram = bigramAt(anchor, 0);
-      const held = byBigram.get(bigram) ?? [];
-      held.push({ anchor, pattern });
-      byBigram.set(bigram, held);
-    }
+const anchorIndex = (joinedByPattern: readonly (string | null)[]) => {
+  const groupOf = new Map<number, number>();
+  const sizes: number[] = [];
+  let count = 0;
+  eachAnchor(joinedByPattern, (joined, start) => {
+    const bigram = bigramAt(joined, start);
+    const group = groupOf.get(bigram) ?? sizes.push(0) - 1;
+    groupOf.set(bigram, group);
+    sizes[group] = (sizes[group] ?? 0) + 1;
+    count += 1;
   });
+  // Group g's anchors are the places `firsts[g]` to `firsts[g + 1]` of the arrays below.
+  const firsts = new Uint32Array(sizes.length + 1);
+  sizes.forEach((size, group) => (firsts[group + 1] = (firsts[group] ?? 0) + size));
+  const next = firsts.slice(0, -1);
+  const starts = new Uint32Array(count);
+  const ends = new Uint32Array(count);
+  const patterns = new Uint32Array(count);
+  eachAnchor(joinedByPattern, (joined, start, end, pattern) => {
+    const group = groupOf.get(bigramAt(joined, start)) ?? 0;
+    const place = next[group] ?? 0;
+    next[group] = place + 1;
+    starts[place] = start;
+    ends[place] = end;
+    patterns[place] = pattern;
+  });
+  const holds = (text: string, at: number, place: number): boolean => {
+    const joined = joinedByPattern[patterns[place] ?? 0] ?? '';
+    const start = starts[place] ?? 0;
+    const length = (ends[place] ?? 0) - start;
+    if (length > text.length - at) return false;
+    for (let offset = 0; offset < length; offset += 1)
+      if (text.charCodeAt(at + offset) !== joined.charCodeAt(start + offset)) return false;
+    return true;
+  };
   // Every text reaches the patterns without anchors.
-  const unanchored = Uint8Array.from(anchorsByPattern, (anchors) => (anchors === null ? 1 : 0));
+  const unanchored = Uint8Array.from(joinedByPattern, (joined) => (joined === null ? 1 : 0));
   let lastText: string | null = null;
   let lastReached = unanchored;
   return (text: string): Uint8Array => {
     if (text === lastText) return lastReached;
     const reached = unanchored.slice();
-    for (let at = 0; at + 1 < text.length; at += 1)
-      for (const { anchor, pattern } of byBigram.get(bigramAt(text, at)) ?? [])
-        if (reached[pattern] === 0 && text.startsWith(anchor, at)) reached[pattern] = 1;
+    for (let at = 0; at + 1 < text.length; at += 1) {
+      const group = groupOf.get(bigramAt(text, at));
+      if (group === undefined) continue;
+      const last = firsts[group + 1] ?? 0;
+      for (let place = firsts[group] ?? 0; place < last; place += 1) {
+        const pattern = patterns[place] ?? 0;
+        if (reached[pattern] === 0 && holds(text, at, place)) reached[pattern] = 1;
+      }
+    }
     [lastText, lastReached] = [text, reached];
     return reached;
   };

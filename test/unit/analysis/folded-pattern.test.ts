@@ -103,9 +103,9 @@ describe('patterns over folded text', () => {
     expect(unknown!.test('nada')).toBe(false);
   });
 
-  it('read an entry without anchors, or with one too short to index, as no entry', () => {
+  it('read an entry without anchors, or with one too short to index (or empty), as no entry', () => {
     const source = 'padrao novo';
-    for (const anchors of [[], ['p'], ['padrao', 'n']]) {
+    for (const anchors of ['', 'p', 'padrao|n', 'padrao|', '|novo']) {
       const [pattern] = foldedPatterns([source], { anchors: { [anchorKey(source)]: anchors } });
       expect(pattern!.compiled()).toBe(true);
       expect(pattern!.test('um padrao novo aqui')).toBe(true);
