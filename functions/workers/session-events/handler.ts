@@ -28,8 +28,8 @@ const eventIdOf = (record: SQSRecord): string => record.attributes.MessageDedupl
 const handleRecord = async (message: string, record: SQSRecord, batch: SessionEventBatch): Promise<null> => {
   const eventId = eventIdOf(record);
   const session = record.attributes.MessageGroupId;
-  const bodies = await eventBodies();
-  const queued = await decodeQueuedBody(message, bodies);
+  // The store of bodies kept aside is opened only for one of them (in AWS it loads S3's client).
+  const queued = await decodeQueuedBody(message, eventBodies);
   if (queued.kind === 'gone') {
     // Only a handled event's body is removed (or one older than any redelivery): nothing is left to do.
     logger.warn('session_event.body_gone', { eventId, session, key: queued.key });
@@ -39,7 +39,7 @@ const handleRecord = async (message: string, record: SQSRecord, batch: SessionEv
   const outcome = await dispatchSessionEvent(batch, event, eventId);
   // `outcome` is a log metric (a CloudWatch metric filter counts `unknown_session`).
   logger.info('session_event.handled', { eventId, outcome, session, ...kindOf(event) });
-  if (queued.key !== null) await bodies.remove(queued.key);
+  if (queued.key !== null) await (await eventBodies()).remove(queued.key);
   return null;
 };
 

@@ -44,9 +44,13 @@ export type QueuedBody =
 
 /**
  * The body a queue message carries. A message in no queued-body shape is a body queued before the
- * gateway encoded them, taken as it is.
+ * gateway encoded them, taken as it is. The store is opened (`openBodies`) only for a body kept
+ * aside: nearly every body travels inline, and in AWS opening the store loads S3's client.
  */
-export const decodeQueuedBody = async (message: string, bodies: EventBodyStore): Promise<QueuedBody> => {
+export const decodeQueuedBody = async (
+  message: string,
+  openBodies: () => Promise<Pick<EventBodyStore, 'get'>>,
+): Promise<QueuedBody> => {
   let parsed: z.infer<typeof queuedBody> | null = null;
   try {
     const result = queuedBody.safeParse(JSON.parse(message));
@@ -57,7 +61,7 @@ export const decodeQueuedBody = async (message: string, bodies: EventBodyStore):
   if (parsed === null) return { kind: 'bytes', bytes: Buffer.from(message, 'utf8'), key: null };
   if (parsed.encoding === 'base64')
     return { kind: 'bytes', bytes: Buffer.from(parsed.data, 'base64'), key: null };
-  const bytes = await bodies.get(parsed.key);
+  const bytes = await (await openBodies()).get(parsed.key);
   return bytes === null
     ? { kind: 'gone', key: parsed.key }
     : { kind: 'bytes', bytes: Buffer.from(bytes), key: parsed.key };
