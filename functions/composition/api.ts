@@ -212,7 +212,7 @@ const sessionDeps = () => {
   const sessions = sessionProviderOf(settings, providerTokens);
   const notifier = notifierOf(settings, logger);
   const sessionEnds = queueOf('sessionEnds', settings, 'on first send');
-  return lazy(async () => ({ ...(await deps()), sessions, sessionEnds, notifier: await notifier() }));
+  return lazy(async () => ({ ...(await deps()), sessions, sessionEnds, notifier }));
 };
 
 /** The pairing group: the session provider, the guardians' notifier and the session-ends queue. */
@@ -232,7 +232,7 @@ export const historyWiring = () => {
     deps: lazy(async (): Promise<AdmissionDeps & ApiDeps> => ({
       ...(await deps()),
       ...history,
-      notifier: await notifier(),
+      notifier,
     })),
   };
 };

@@ -28,17 +28,19 @@ const configuredNotifier = async (
   );
 };
 
-/** The guardians' notifier: its variables checked now, built on its first use; a refused send is logged. */
-export const notifierOf = (
-  settings: Config,
-  logger: Pick<Logger, 'warn'>,
-): (() => Promise<NotificationDelivery>) => {
+/**
+ * The guardians' notifier: its variables checked now, built on its first delivery (in AWS, SES's
+ * and SNS's clients from their chunk), so a process whose first events notify no one never loads
+ * them; a refused send is logged.
+ */
+export const notifierOf = (settings: Config, logger: Pick<Logger, 'warn'>): NotificationDelivery => {
   const { notifications } = configFor('notifications');
-  return lazy(() =>
+  const built = lazy(() =>
     configuredNotifier(settings, notifications, (refusal) =>
       logger.warn('notification.refused', { ...refusal }),
     ),
   );
+  return { deliver: async (notification, recipients) => (await built()).deliver(notification, recipients) };
 };
 
 /**

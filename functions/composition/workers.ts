@@ -75,7 +75,7 @@ const notifyingDeps = () => {
     ids: cryptoIds(),
     families: dynamoFamilyStore(table),
     notificationSettings: dynamoNotificationSettings(table),
-    notifier: await notifier(),
+    notifier,
   }));
 };
 
@@ -109,9 +109,9 @@ const pairingDeps = () => {
     families: dynamoFamilyStore(table),
     sessions,
     sessionEnds,
-    reconnects: await reconnects(),
+    reconnects: onFirstUse(reconnects),
     trialEndings: onFirstUse(trialEndings),
-    notifier: await notifier(),
+    notifier,
     notificationSettings: dynamoNotificationSettings(table),
     settings: useCaseSettingsFrom(settings),
     ...history,
