@@ -84,8 +84,9 @@ const eachAnchor = (
   });
 
 /** The anchors of a table's entry as the index reads them, or null when it cannot use them. */
-const usableAnchors = (joined: string | null | undefined): string | null => {
-  if (joined == null || joined.length === 0) return null;
+const usableAnchors = (joined: unknown): string | null => {
+  // An entry of another shape (a table written before the anchors were joined) is no entry.
+  if (typeof joined !== 'string' || joined.length === 0) return null;
   let shortest = Number.POSITIVE_INFINITY;
   eachAnchor([joined], (_, start, end) => (shortest = Math.min(shortest, end - start)));
   return shortest >= SHORTEST_ANCHOR ? joined : null;

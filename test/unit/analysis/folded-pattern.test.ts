@@ -112,6 +112,14 @@ describe('patterns over folded text', () => {
     }
   });
 
+  it('read an entry of a table written before the anchors were joined (a list) as no entry', () => {
+    const source = 'padrao novo';
+    const older = { [anchorKey(source)]: ['padrao', 'novo'] } as unknown as AnchorTable;
+    const [pattern] = foldedPatterns([source], { anchors: older });
+    expect(pattern!.compiled()).toBe(true);
+    expect(pattern!.test('um padrao novo aqui')).toBe(true);
+  });
+
   it('read anchors every match must hold, from the syntax: literals, alternations, spellings', () => {
     expect(anchorsOf('(?:manda|mande)( uma)? foto')).toEqual([
       'manda foto',
