@@ -21,6 +21,7 @@ import { peerPolicy } from '../../shared/adapters/net/public-address';
 import { httpConnectProxyCheck } from '../../shared/adapters/proxy-check/http-connect';
 import { httpProxySuppliers } from '../../shared/adapters/proxy-supplier/http-supplier';
 import { loadSupplierKeys } from '../../shared/adapters/proxy-supplier/supplier-keys';
+import { sqsQueueDepths } from '../../shared/adapters/sqs/queue-depths';
 import type { Deps } from '../../shared/app/deps';
 import { failureCauseOf } from '../../shared/app/failure-cause';
 import type { AdmissionDeps } from '../../shared/app/history/admission';
@@ -37,7 +38,7 @@ import { historyImportsOf } from './history';
 import { serviceLogger } from './logger';
 import { notifierOf, pushRegistryOf } from './notifier';
 import { operatorAccessOf, operatorDirectoryOf } from './operators';
-import { queueDepthsOf, queueOf } from './queues';
+import { queueOf, queueUrl, sqs } from './queues';
 import { relationshipRegistryOf } from './relationships';
 import { schedulerOf } from './schedules';
 import { deviceKeysOf, seatKeysOf, wrappedKeysOf } from './seat-keys';
@@ -250,7 +251,10 @@ export const adminWiring = () => {
     ...operatorAccessOf(table),
     overview: { read: () => readOverviewCounts(table) },
     lists: dynamoBackofficeLists(table),
-    queues: queueDepthsOf(settings, ['sessionEvents', 'businessEvents']),
+    queues: sqsQueueDepths(sqs(settings), {
+      sessionEvents: queueUrl('sessionEvents'),
+      businessEvents: queueUrl('businessEvents'),
+    }),
     directory: operatorDirectoryOf(settings),
   };
   const proxyAdminDeps: ProxyAdminDeps = {

@@ -1,9 +1,10 @@
+import { GetQueueAttributesCommand } from '@aws-sdk/client-sqs';
 import { loadGatewaySecrets, requireSecret } from '../../shared/adapters/crypto/service-secrets';
 import { config } from '../../shared/config/config';
 import type { HealthProbe } from '../../shared/ports/health';
 import { eventBodiesOf } from './event-bodies';
 import { serviceLogger } from './logger';
-import { queueAnswers, queueOf, type QueueName } from './queues';
+import { queueOf, queueUrl, sqs, type QueueName } from './queues';
 import { sessionEventReader } from './session-provider';
 
 /**
@@ -41,7 +42,17 @@ export const businessProviderWebhookWiring = () => ({
 });
 
 /** Each queue answers a read of its attributes: the gateway can hand events on. */
-const queueProbe = (name: QueueName): HealthProbe => ({ name, check: queueAnswers(name, settings) });
+const queueProbe = (name: QueueName): HealthProbe => {
+  const queueUrlOf = queueUrl(name);
+  return {
+    name,
+    async check() {
+      await sqs(settings).send(
+        new GetQueueAttributesCommand({ QueueUrl: queueUrlOf, AttributeNames: ['QueueArn'] }),
+      );
+    },
+  };
+};
 
 /** The gateway's `GET /health`: its queues' probes. */
 export const gatewayHealthWiring = () => ({

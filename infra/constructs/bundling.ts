@@ -102,7 +102,6 @@ export const chunks: readonly Chunk[] = [
   'functions/composition/aws-schedules.mts',
   'functions/composition/aws-keys.mts',
   'functions/composition/aws-event-bodies.mts',
-  'functions/composition/aws-queues.mts',
   'functions/composition/aws-bedrock.mts',
   'shared/adapters/lambda/tracing.mts',
 ].map(chunkOf);

@@ -48,12 +48,10 @@ describe('bundles with chunks', () => {
     expect(chunksImportedBy(read('evidence.mjs')).map((c) => c.file)).toEqual([
       'evidence-aws-checks.mjs',
       'evidence-local-checks.mjs',
-      'aws-queues.mjs',
       'tracing.mjs',
     ]);
     expect(chunksImportedBy(read('health.mjs')).map((c) => c.file)).toEqual([
       'openapi-document.mjs',
-      'aws-queues.mjs',
       'tracing.mjs',
     ]);
   });
@@ -64,13 +62,12 @@ describe('bundles with chunks', () => {
       'aws-schedules.mjs',
       'aws-keys.mjs',
       'aws-event-bodies.mjs',
-      'aws-queues.mjs',
       'aws-bedrock.mjs',
       'tracing.mjs',
     ]);
-    // Each client's own commands: mail, push, schedules, data keys, kept bodies, queues, the model.
+    // Each client's own commands: mail, push, schedules, data keys, kept bodies, the model.
     expect(read('session-events.mjs')).not.toMatch(
-      /SendEmail|CreatePlatformEndpoint|CreateSchedule|GenerateDataKey|PutObject|SendMessageBatch|ConverseCommand/,
+      /SendEmail|CreatePlatformEndpoint|CreateSchedule|GenerateDataKey|PutObject|ConverseCommand/,
     );
     expect(read('session-events.mjs')).toContain('DynamoDBServiceException');
   });
