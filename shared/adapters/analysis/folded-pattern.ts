@@ -75,7 +75,7 @@ const eachAnchor = (
 ): void =>
   joinedByPattern.forEach((joined, pattern) => {
     if (joined === null) return;
-    for (let start = 0; start <= joined.length;) {
+    for (let start = 0; start < joined.length;) {
       const separator = joined.indexOf(ANCHOR_SEPARATOR, start);
       const end = separator === -1 ? joined.length : separator;
       visit(joined, start, end, pattern);
@@ -83,14 +83,15 @@ const eachAnchor = (
     }
   });
 
+/** An anchor shorter than the index reads: fewer characters between two separators or an edge. */
+const TOO_SHORT = new RegExp(
+  `(?:^|\\${ANCHOR_SEPARATOR})[^${ANCHOR_SEPARATOR}]{0,${SHORTEST_ANCHOR - 1}}(?:\\${ANCHOR_SEPARATOR}|$)`,
+);
+
 /** The anchors of a table's entry as the index reads them, or null when it cannot use them. */
-const usableAnchors = (joined: unknown): string | null => {
+const usableAnchors = (joined: unknown): string | null =>
   // An entry of another shape (a table written before the anchors were joined) is no entry.
-  if (typeof joined !== 'string' || joined.length === 0) return null;
-  let shortest = Number.POSITIVE_INFINITY;
-  eachAnchor([joined], (_, start, end) => (shortest = Math.min(shortest, end - start)));
-  return shortest >= SHORTEST_ANCHOR ? joined : null;
-};
+  typeof joined === 'string' && !TOO_SHORT.test(joined) ? joined : null;
 
 /**
  * Which of a set's patterns a text holds an anchor of, in one pass over the text: the anchors by
