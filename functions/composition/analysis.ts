@@ -5,6 +5,7 @@ import type { Deps } from '../../shared/app/deps';
 import { ConfigError, configFor, type CapabilityConfig, type Config } from '../../shared/config/config';
 import { lazy } from '../../shared/lazy';
 import type { Analyzer } from '../../shared/ports/analyzer';
+import { kmsInBundle } from './kms-in-bundle';
 import { seatKeysOf, wrappedKeysOf } from './seat-keys';
 
 /** The stages whose configuration may honour the analysis sandbox marker (like a payment sandbox's test cards). */
@@ -54,7 +55,8 @@ export type MessageReading = Pick<Deps, 'analyzer' | 'contentSeal' | 'messages' 
  */
 export const messageReadingOf = (settings: Config, table: TableAccess): (() => Promise<MessageReading>) => {
   const { analysis } = configFor('analysis');
-  const seatKeys = seatKeysOf(settings);
+  // Every message read is sealed under its seat's key: KMS's code is in these workers' bundles.
+  const seatKeys = seatKeysOf(settings, kmsInBundle);
   const wrappedKeys = wrappedKeysOf(settings);
   return lazy(async () => ({
     analyzer: await configuredAnalyzer(settings, analysis),

@@ -41,7 +41,7 @@ import { operatorAccessOf, operatorDirectoryOf } from './operators';
 import { queueOf, queueUrl, sqs } from './queues';
 import { relationshipRegistryOf } from './relationships';
 import { schedulerOf } from './schedules';
-import { deviceKeysOf, seatKeysOf, wrappedKeysOf } from './seat-keys';
+import { deviceKeysOf, kmsChunk, seatKeysOf, wrappedKeysOf } from './seat-keys';
 import { sessionProviderOf } from './session-provider';
 import { useCaseSettingsFrom } from './settings';
 import { tableOf } from './table';
@@ -189,14 +189,17 @@ export const accountsWiring = () => ({
  * Scheduler in AWS, the embedded scheduler of the local stack's process locally).
  */
 export const seatsWiring = () => ({
-  seatKeys: seatKeysOf(settings),
+  seatKeys: seatKeysOf(settings, kmsChunk),
   pauseResumes: schedulerOf('pauseResume', settings, 'now', (end, error) =>
     logger.error('pause.end_failed', { ...end, cause: failureCauseOf(error) }),
   ),
 });
 
 /** The alerts group: an excerpt opens its seat's key, whose wrapped copy is in the seat keys' table. */
-export const alertsWiring = () => ({ seatKeys: seatKeysOf(settings), wrappedKeys: wrappedKeysOf(settings) });
+export const alertsWiring = () => ({
+  seatKeys: seatKeysOf(settings, kmsChunk),
+  wrappedKeys: wrappedKeysOf(settings),
+});
 
 /** The evidence group's checks and store (./evidence.ts). */
 export const evidenceWiring = (): { evidenceDeps: EvidenceChecks } => ({
@@ -219,7 +222,7 @@ const sessionDeps = () => {
 export const pairingWiring = () => ({ deps: sessionDeps() });
 
 /** The consent group: the session provider (a person's stop), and seat keys made at a new consent. */
-export const consentWiring = () => ({ deps: sessionDeps(), seatKeys: seatKeysOf(settings) });
+export const consentWiring = () => ({ deps: sessionDeps(), seatKeys: seatKeysOf(settings, kmsChunk) });
 
 /**
  * The history group: the queue, its schedules and the worker's queue (an admission may start an

@@ -1,22 +1,30 @@
+import type * as AwsKeys from './aws-keys.mjs';
 import { dynamoWrappedKeys } from '../../shared/adapters/dynamo/wrapped-keys.store';
 import { configFor, type Config } from '../../shared/config/config';
 import { lazy } from '../../shared/lazy';
 import type { SeatKeys, WrappedKeys } from '../../shared/ports/consent';
 import { tableOf } from './table';
 
+/** Where KMS's code comes from: its chunk (`kmsChunk`), or the bundle (`kms-in-bundle.ts`). */
+export type KmsCode = () => Promise<Pick<typeof AwsKeys, 'KMSClient' | 'kmsSeatKeys'>>;
+
+/** KMS's code from its chunk beside the bundle: for the functions that seldom open a key. */
+export const kmsChunk: KmsCode = () => import('./aws-keys.mjs');
+
 /**
  * Seat data keys, as the API's seats, consent and alerts groups (activation makes them, an excerpt
  * opens one) and the workers that read messages (they unwrap them to seal and open) use them: its
- * variables checked now, KMS loaded on first use, by those who need it only.
+ * variables checked now, KMS loaded on first use, by those who need it only, from where the caller
+ * has it (`kms`).
  */
-export const seatKeysOf = (settings: Config): (() => Promise<SeatKeys>) => {
+export const seatKeysOf = (settings: Config, kms: KmsCode): (() => Promise<SeatKeys>) => {
   const { seatKeys: keys } = configFor('seatKeys');
   return lazy(async () => {
     if (keys.SEAT_KEYS === 'local') {
       const { localSeatKeys } = await import('../../shared/adapters/consent/local-seat-keys');
       return localSeatKeys(keys.LOCAL_MASTER_KEY);
     }
-    const { KMSClient, kmsSeatKeys } = await import('./aws-keys.mjs');
+    const { KMSClient, kmsSeatKeys } = await kms();
     return kmsSeatKeys(new KMSClient({ region: settings.AWS_REGION }), keys.SEAT_KEYS_KMS_KEY_ID);
   });
 };
