@@ -256,7 +256,8 @@ export const tableGuard =
             return next(args);
           },
           // After serialisation's marshalling: the input holds attribute values whichever client sent it.
-          { step: 'build', name: 'localTableGuard' },
+          // Named for its table: one client may serve two tables (the domain's and the seat keys').
+          { step: 'build', name: `localTableGuard ${tableName}` },
         );
       },
     };

@@ -57,7 +57,7 @@ export const messageReadingOf = (settings: Config, table: TableAccess): (() => P
   const { analysis } = configFor('analysis');
   // Every message read is sealed under its seat's key: KMS's code is in these workers' bundles.
   const seatKeys = seatKeysOf(settings, kmsInBundle);
-  const wrappedKeys = wrappedKeysOf(settings);
+  const wrappedKeys = wrappedKeysOf(table);
   return lazy(async () => ({
     analyzer: await configuredAnalyzer(settings, analysis),
     contentSeal: aesGcmContentSeal,

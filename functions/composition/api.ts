@@ -198,7 +198,7 @@ export const seatsWiring = () => ({
 /** The alerts group: an excerpt opens its seat's key, whose wrapped copy is in the seat keys' table. */
 export const alertsWiring = () => ({
   seatKeys: seatKeysOf(settings, kmsChunk),
-  wrappedKeys: wrappedKeysOf(settings),
+  wrappedKeys: wrappedKeysOf(table),
 });
 
 /** The evidence group's checks and store (./evidence.ts). */

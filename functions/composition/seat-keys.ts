@@ -1,9 +1,9 @@
 import type * as AwsKeys from './aws-keys.mjs';
+import { sameClientFor, type TableAccess } from '../../shared/adapters/dynamo/client';
 import { dynamoWrappedKeys } from '../../shared/adapters/dynamo/wrapped-keys.store';
 import { configFor, type Config } from '../../shared/config/config';
 import { lazy } from '../../shared/lazy';
 import type { SeatKeys, WrappedKeys } from '../../shared/ports/consent';
-import { tableOf } from './table';
 
 /** Where KMS's code comes from: its chunk (`kmsChunk`), or the bundle (`kms-in-bundle.ts`). */
 export type KmsCode = () => Promise<Pick<typeof AwsKeys, 'KMSClient' | 'kmsSeatKeys'>>;
@@ -49,6 +49,9 @@ export const deviceKeysOf = (settings: Config): (() => Promise<SeatKeys>) => {
   });
 };
 
-/** The seats' wrapped data keys, read by those that open content (the seat keys' table). */
-export const wrappedKeysOf = (settings: Config): WrappedKeys =>
-  dynamoWrappedKeys(tableOf(settings, configFor('wrappedKeys').wrappedKeys.SEAT_KEYS_TABLE_NAME));
+/**
+ * The seats' wrapped data keys, read by those that open content: the seat keys' table, through the
+ * domain table's client.
+ */
+export const wrappedKeysOf = (table: TableAccess): WrappedKeys =>
+  dynamoWrappedKeys(sameClientFor(table, configFor('wrappedKeys').wrappedKeys.SEAT_KEYS_TABLE_NAME));

@@ -52,3 +52,21 @@ export const createTableAccess = (options: {
     tableName: options.tableName,
   };
 };
+
+/** The tables each client built here serves (its own and those `sameClientFor` added). */
+const tablesServed = new WeakMap<DynamoDBDocumentClient, Set<string>>();
+
+/**
+ * Another table of the service through the same client (the seat keys' beside the domain's): one
+ * client to build at a cold start and one pool of connections, where a client of its own would open
+ * its own connection on its first call. The plugins table clients carry are added for that table.
+ */
+export const sameClientFor = (access: TableAccess, tableName: string): TableAccess => {
+  const served = tablesServed.get(access.doc) ?? new Set([access.tableName]);
+  tablesServed.set(access.doc, served);
+  // Once per client and table: several wirings of one process may ask for the same table.
+  if (!served.has(tableName))
+    for (const plugin of addedPlugins) access.doc.middlewareStack.use(plugin(tableName));
+  served.add(tableName);
+  return { doc: access.doc, tableName };
+};

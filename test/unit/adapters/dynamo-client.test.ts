@@ -2,7 +2,11 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createTableAccess } from '../../../shared/adapters/dynamo/client';
+import {
+  addTableClientPlugin,
+  createTableAccess,
+  sameClientFor,
+} from '../../../shared/adapters/dynamo/client';
 
 afterEach(() => vi.unstubAllEnvs());
 
@@ -44,6 +48,46 @@ describe('the table client under many calls at once', () => {
       table.doc.destroy();
       server.closeAllConnections();
       await new Promise<void>((done) => server.close(() => done()));
+    }
+  });
+});
+
+describe('another table through the same client', () => {
+  it('shares the client and carries the plugins for that table too, once however often it is asked for', async () => {
+    vi.stubEnv('AWS_ACCESS_KEY_ID', 'local');
+    vi.stubEnv('AWS_SECRET_ACCESS_KEY', 'local');
+    // A plugin that refuses every call on its table (as the local stack's guard refuses one not granted).
+    const refusals: string[] = [];
+    const remove = addTableClientPlugin((tableName) => ({
+      applyToStack: (stack) =>
+        stack.add(
+          (next, context) => async (args) => {
+            if ((args.input as { TableName?: string }).TableName === tableName) {
+              refusals.push(`${context.commandName ?? ''} ${tableName}`);
+              throw new Error(`refused on ${tableName}`);
+            }
+            return next(args);
+          },
+          { step: 'initialize', name: `refuse ${tableName}` },
+        ),
+    }));
+    try {
+      const domain = createTableAccess({
+        tableName: 'domain',
+        region: 'sa-east-1',
+        endpoint: 'http://127.0.0.1:9',
+      });
+      const keys = sameClientFor(domain, 'domain-seat-keys');
+      expect(sameClientFor(domain, 'domain-seat-keys').doc).toBe(domain.doc);
+      expect(keys).toEqual({ doc: domain.doc, tableName: 'domain-seat-keys' });
+      for (const table of [domain, keys])
+        await expect(
+          table.doc.send(new GetCommand({ TableName: table.tableName, Key: { PK: 'P', SK: 'S' } })),
+        ).rejects.toThrow(`refused on ${table.tableName}`);
+      expect(refusals).toEqual(['GetItemCommand domain', 'GetItemCommand domain-seat-keys']);
+      domain.doc.destroy();
+    } finally {
+      remove();
     }
   });
 });

@@ -1,4 +1,18 @@
+import type * as DynamoDB from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
+/** DynamoDB's clients made (none calls out here). */
+const made = vi.hoisted(() => ({ tableClients: 0 }));
+vi.mock('@aws-sdk/client-dynamodb', async (original) => {
+  const real = await original<typeof DynamoDB>();
+  class CountedClient extends real.DynamoDBClient {
+    constructor(...config: ConstructorParameters<typeof real.DynamoDBClient>) {
+      super(...config);
+      made.tableClients += 1;
+    }
+  }
+  return { ...real, DynamoDBClient: CountedClient };
+});
 
 /**
  * The AWS clients' chunks (infra/constructs/bundling.ts) as the worker loads them: each counted as it
@@ -59,13 +73,15 @@ beforeAll(() => {
 afterAll(() => vi.unstubAllEnvs());
 
 describe("the session-events worker's first batch, configured as in AWS", () => {
-  it('loads no chunk until a scheduler, a notifier or a kept body is used; KMS is in its bundle', async () => {
+  it('loads no chunk until a scheduler, a notifier or a kept body is used, and reads its two tables through one client', async () => {
     const { sessionEventsWiring } = await import('../../../functions/composition/workers');
     const wiring = sessionEventsWiring();
     const deps = await wiring.deps();
     // Every message is sealed under its seat's key: KMS's client is built from the bundle's own code.
     expect(deps.seatKeys).toBeDefined();
     expect([...loaded]).toEqual([]);
+    // The domain's table and the seat keys' through one client: one pool of connections.
+    expect(made.tableClients).toBe(1);
 
     await deps.reconnects.schedule(
       { seatUid: 'seat', pairingId: 'pairing', attempt: 1 },
