@@ -1,5 +1,4 @@
 import type { LookupAddress } from 'node:dns';
-import { lookup } from 'node:dns/promises';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
 
 /**
@@ -19,39 +18,53 @@ export const peerPolicy = (settings: { LOOPBACK_PEERS: 'refused' | 'allowed' }):
   allowLoopback: settings.LOOPBACK_PEERS === 'allowed',
 });
 
-const loopback = new BlockList();
-loopback.addSubnet('127.0.0.0', 8, 'ipv4');
-loopback.addAddress('::1', 'ipv6');
+/**
+ * The blocks of addresses, built on first use: every function reads this module (the configuration
+ * checks loopback URLs), few check an address, and building them costs a cold start a millisecond.
+ */
+let blocks: { loopback: BlockList; internal: BlockList } | undefined;
+const addressBlocks = () => (blocks ??= { loopback: loopbackBlock(), internal: internalBlock() });
+
+const loopbackBlock = (): BlockList => {
+  const loopback = new BlockList();
+  loopback.addSubnet('127.0.0.0', 8, 'ipv4');
+  loopback.addAddress('::1', 'ipv6');
+  return loopback;
+};
 
 /** Never public, whatever the policy. IPv4-mapped IPv6 addresses (`::ffff:a.b.c.d`) match the IPv4 rules. */
-const internal = new BlockList();
-for (const [network, prefix] of [
-  ['0.0.0.0', 8], // unspecified, "this network"
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10], // shared address space (carrier NAT)
-  ['169.254.0.0', 16], // link-local, the metadata service among them
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24], // IETF protocol assignments
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15], // benchmarking
-  ['224.0.0.0', 4], // multicast
-  ['240.0.0.0', 4], // reserved, and the broadcast address
-] as const)
-  internal.addSubnet(network, prefix, 'ipv4');
-for (const [network, prefix] of [
-  ['::', 128], // unspecified
-  ['fe80::', 10], // link-local
-  ['fec0::', 10], // site-local (deprecated, still routed by some)
-  ['fc00::', 7], // unique local
-  ['ff00::', 8], // multicast
-] as const)
-  internal.addSubnet(network, prefix, 'ipv6');
+const internalBlock = (): BlockList => {
+  const internal = new BlockList();
+  for (const [network, prefix] of [
+    ['0.0.0.0', 8], // unspecified, "this network"
+    ['10.0.0.0', 8],
+    ['100.64.0.0', 10], // shared address space (carrier NAT)
+    ['169.254.0.0', 16], // link-local, the metadata service among them
+    ['172.16.0.0', 12],
+    ['192.0.0.0', 24], // IETF protocol assignments
+    ['192.168.0.0', 16],
+    ['198.18.0.0', 15], // benchmarking
+    ['224.0.0.0', 4], // multicast
+    ['240.0.0.0', 4], // reserved, and the broadcast address
+  ] as const)
+    internal.addSubnet(network, prefix, 'ipv4');
+  for (const [network, prefix] of [
+    ['::', 128], // unspecified
+    ['fe80::', 10], // link-local
+    ['fec0::', 10], // site-local (deprecated, still routed by some)
+    ['fc00::', 7], // unique local
+    ['ff00::', 8], // multicast
+  ] as const)
+    internal.addSubnet(network, prefix, 'ipv6');
+  return internal;
+};
 
 const family = (address: string): 'ipv4' | 'ipv6' => (isIP(address) === 4 ? 'ipv4' : 'ipv6');
 
 /** Whether `address` (an IP address) may be connected to under `policy`; anything else is false. */
 export const isPermittedAddress = (address: string, policy: PeerPolicy): boolean => {
   if (isIP(address) === 0) return false;
+  const { internal, loopback } = addressBlocks();
   if (internal.check(address, family(address))) return false;
   return policy.allowLoopback || !loopback.check(address, family(address));
 };
@@ -63,7 +76,7 @@ export const bareHost = (hostname: string): string => hostname.replace(/^\[(.*)\
 export const isLoopbackHost = (hostname: string): boolean => {
   const host = bareHost(hostname).toLowerCase();
   if (host === 'localhost') return true;
-  return isIP(host) !== 0 && loopback.check(host, family(host));
+  return isIP(host) !== 0 && addressBlocks().loopback.check(host, family(host));
 };
 
 /** Why a connection was not made: the host is, or resolves to, an address the policy refuses. */
@@ -77,7 +90,9 @@ export class NotPublicAddress extends Error {
 /** A name's addresses, every one of them (`dns.lookup` with `all`, by default). */
 export type Resolve = (hostname: string) => Promise<readonly LookupAddress[]>;
 
-const systemResolve: Resolve = (hostname) => lookup(hostname, { all: true, verbatim: true });
+/** The system's resolver, its module loaded on the first name resolved (few functions resolve one). */
+const systemResolve: Resolve = async (hostname) =>
+  (await import('node:dns/promises')).lookup(hostname, { all: true, verbatim: true });
 
 /** A `lookup` that answers only these addresses: the socket connects to nothing resolved later. */
 const pinned =
