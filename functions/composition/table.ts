@@ -2,11 +2,14 @@ import { createTableAccess, type TableAccess } from '../../shared/adapters/dynam
 import type { Config } from '../../shared/config/config';
 
 /**
- * A table of the service, through DynamoDB Local's endpoint where one is set: the domain's table,
- * or the one named (the seat keys' table).
+ * The domain's table, through DynamoDB Local's endpoint where one is set (the seat keys' table goes
+ * through the same client: `sameClientFor`).
  */
 export const tableOf = (
   settings: Pick<Config, 'TABLE_NAME' | 'AWS_REGION' | 'DYNAMODB_ENDPOINT'>,
-  tableName: string = settings.TABLE_NAME,
 ): TableAccess =>
-  createTableAccess({ tableName, region: settings.AWS_REGION, endpoint: settings.DYNAMODB_ENDPOINT });
+  createTableAccess({
+    tableName: settings.TABLE_NAME,
+    region: settings.AWS_REGION,
+    endpoint: settings.DYNAMODB_ENDPOINT,
+  });

@@ -23,9 +23,7 @@ export const workerEnvironment = (name: string): Record<string, string> => {
     `${consumerFunctionId(row)}Function`,
     'AWS::Lambda::Function',
   );
-  const [, fn] =
-    deployed.resources(statelessStack, 'AWS::Lambda::Function').find(([found]) => found === id) ?? [];
-  const environment = fn?.Properties?.['Environment'];
+  const environment = deployed.templates[statelessStack]?.Resources[id]?.Properties?.['Environment'];
   const variables =
     typeof environment === 'object' && environment !== null && !Array.isArray(environment)
       ? environment['Variables']

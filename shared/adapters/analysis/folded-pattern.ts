@@ -103,18 +103,17 @@ const usableAnchors = (joined: unknown): string | null =>
 const anchorIndex = (joinedByPattern: readonly (string | null)[]) => {
   const groupOf = new Map<number, number>();
   const sizes: number[] = [];
-  let count = 0;
   eachAnchor(joinedByPattern, (joined, start) => {
     const bigram = bigramAt(joined, start);
     const group = groupOf.get(bigram) ?? sizes.push(0) - 1;
     groupOf.set(bigram, group);
     sizes[group] = (sizes[group] ?? 0) + 1;
-    count += 1;
   });
   // Group g's anchors are the places `firsts[g]` to `firsts[g + 1]` of the arrays below.
   const firsts = new Uint32Array(sizes.length + 1);
   sizes.forEach((size, group) => (firsts[group + 1] = (firsts[group] ?? 0) + size));
   const next = firsts.slice(0, -1);
+  const count = firsts[sizes.length] ?? 0;
   const starts = new Uint32Array(count);
   const ends = new Uint32Array(count);
   const patterns = new Uint32Array(count);
