@@ -70,6 +70,16 @@ describe('patterns over folded text', () => {
     // e2e and browser tiers on two cores.
   }, 30_000);
 
+  it('find in a text of another script what they find in a Latin one (compiled ahead for Latin only)', () => {
+    const lazy = foldedPatterns(sources, { global: true });
+    const latin = fold('Não conta pros seus pais, tá? me manda uma foto sem roupa');
+    // A Cyrillic word keeps the folded text two-byte: each reached pattern compiles for it now.
+    const mixed = `${latin} привет`;
+    const found = (text: string) => lazy.map((pattern) => matchesOf(pattern.matchAll(text)).join());
+    expect(found(latin).filter((matches) => matches !== '').length).toBeGreaterThanOrEqual(2);
+    expect(found(mixed)).toEqual(found(latin));
+  });
+
   it('are compiled only once a text holds one of their anchors', () => {
     const patterns = foldedPatterns(sources);
     expect(patterns.filter((pattern) => pattern.compiled())).toHaveLength(
