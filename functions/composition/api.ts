@@ -229,7 +229,7 @@ export const consentWiring = () => ({ deps: sessionDeps(), seatKeys: seatKeysOf(
  * import or offer a slot), and the guardians' notifier (`history.offered`).
  */
 export const historyWiring = () => {
-  const history = historyImportsOf(settings, table, logger);
+  const history = historyImportsOf(settings, table, logger, queueOf);
   const notifier = notifierOf(settings, logger);
   return {
     deps: lazy(async (): Promise<AdmissionDeps & ApiDeps> => ({

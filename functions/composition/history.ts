@@ -5,7 +5,7 @@ import type { Deps } from '../../shared/app/deps';
 import { failureCauseOf } from '../../shared/app/failure-cause';
 import type { Config } from '../../shared/config/config';
 import type { ImportCheck } from '../../shared/domain/history/history-import';
-import { queueOf } from './queues';
+import type { QueueMaker } from './queues';
 import { onFirstUse, schedulerOf } from './schedules';
 
 export type HistoryImportDeps = Pick<
@@ -24,6 +24,7 @@ export const historyImportsOf = (
   settings: Config,
   table: TableAccess,
   logger: Pick<Logger, 'error'>,
+  queueOf: QueueMaker,
 ): HistoryImportDeps => {
   const givenUp = (what: 'historyOfferExpiry' | 'historyStuck') => (check: ImportCheck, error: unknown) =>
     logger.error('history.schedule_failed', {

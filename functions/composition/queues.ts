@@ -1,5 +1,5 @@
-import type { SQSClient } from '@aws-sdk/client-sqs';
-import { sqsClient } from '../../shared/adapters/sqs/sqs-client';
+import type * as AwsQueues from './aws-queues.mjs';
+import { processSqsClient } from '../../shared/adapters/sqs/sqs-client';
 import { sqsQueue } from '../../shared/adapters/sqs/sqs-queue';
 import { configFor, type Config } from '../../shared/config/config';
 import { lazy } from '../../shared/lazy';
@@ -24,23 +24,45 @@ export type QueueName = keyof typeof urls;
 /** A queue's URL, its variable checked now. */
 export const queueUrl = (name: QueueName): string => urls[name]();
 
-let client: SQSClient | undefined;
+type QueueSettings = Pick<Config, 'AWS_REGION' | 'SQS_ENDPOINT'>;
 
 /** The process's one SQS client; locally the emulator's queue URLs name a host that does not resolve: it talks to `SQS_ENDPOINT`. */
-export const sqs = (settings: Pick<Config, 'AWS_REGION' | 'SQS_ENDPOINT'>): SQSClient =>
-  (client ??= sqsClient(settings));
+export const sqs = processSqsClient;
 
 /**
- * A queue as a producer sends to it. `now`: its URL is checked at once, as the function starts (a
- * producer that sends on every path); `on first send`: when the first message goes, so a process
- * whose paths rarely or never send needs no URL until then.
+ * How a composition makes a producer's queue. `now`: its URL is checked at once, as the function
+ * starts (a producer that sends on every path); `on first send`: when the first message goes, so a
+ * process whose paths rarely or never send needs no URL until then.
  */
-export const queueOf = (
+export type QueueMaker = (
   name: QueueName,
-  settings: Pick<Config, 'AWS_REGION' | 'SQS_ENDPOINT'>,
+  settings: QueueSettings,
   read: 'now' | 'on first send',
-): EventQueue => {
+) => EventQueue;
+
+/** A queue with SQS's code in the function's bundle: for a function that sends on its usual paths. */
+export const queueOf: QueueMaker = (name, settings, read) => {
   if (read === 'now') return sqsQueue(sqs(settings), queueUrl(name));
   const queue = lazy(async () => sqsQueue(sqs(settings), queueUrl(name)));
+  return { send: async (messages) => (await queue()).send(messages) };
+};
+
+/** Where SQS's code comes from when it is not the bundle's: its chunk beside it. */
+const sqsChunk = (): Promise<Pick<typeof AwsQueues, 'processSqsClient' | 'sqsQueue'>> =>
+  import('./aws-queues.mjs');
+
+/**
+ * A queue whose SQS code is its chunk's (`aws-queues.mts`), loaded on the first send: for a function
+ * whose first messages send nothing and that sends seldom (the session-events worker ends a session
+ * or admits a history import now and then, never for an ordinary message), so no cold start compiles
+ * SQS's code. The first send pays the chunk once, with its own copy of the SDK's core (about 320 KB);
+ * a function that sends on its usual paths keeps `queueOf`.
+ */
+export const queueFromChunkOf: QueueMaker = (name, settings, read) => {
+  const checkedUrl = read === 'now' ? queueUrl(name) : undefined;
+  const queue = lazy(async () => {
+    const { processSqsClient: client, sqsQueue: queueOn } = await sqsChunk();
+    return queueOn(client(settings), checkedUrl ?? queueUrl(name));
+  });
   return { send: async (messages) => (await queue()).send(messages) };
 };

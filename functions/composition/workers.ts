@@ -26,7 +26,7 @@ import { serviceLogger } from './logger';
 import { mailerOf } from './mail';
 import { messengerOf } from './messenger';
 import { notifierOf } from './notifier';
-import { queueOf } from './queues';
+import { queueFromChunkOf, queueOf } from './queues';
 import { onFirstUse, schedulerOf } from './schedules';
 import { sessionEventReader, sessionProviderOf } from './session-provider';
 import { useCaseSettingsFrom } from './settings';
@@ -100,8 +100,9 @@ const pairingDeps = () => {
   const trialEndings = schedulerOf('trialEnding', settings, 'on first use', (notice, error) =>
     logger.error('trial_ending.failed', { ...notice, cause: failureCauseOf(error) }),
   );
-  const sessionEnds = queueOf('sessionEnds', settings, 'on first send');
-  const history = historyImportsOf(settings, table, logger);
+  // Ending a session and admitting an import are rare beside the messages: SQS's code is a chunk.
+  const sessionEnds = queueFromChunkOf('sessionEnds', settings, 'on first send');
+  const history = historyImportsOf(settings, table, logger, queueFromChunkOf);
   return lazy(async (): Promise<PairingWorkerDeps> => ({
     clock: systemClock,
     hasher: await loadHasher(settings),
@@ -143,7 +144,7 @@ export const sessionEventsWiring = () => {
  */
 const historyCheckDeps = () => {
   const notifying = notifyingDeps();
-  const history = historyImportsOf(settings, domainTable(), logger);
+  const history = historyImportsOf(settings, domainTable(), logger, queueOf);
   return lazy(async (): Promise<AdmissionDeps> => ({
     ...(await notifying()),
     settings: useCaseSettingsFrom(settings),

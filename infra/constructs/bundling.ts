@@ -82,7 +82,7 @@ export const aliasArguments = (): string[] =>
  * only those. The evidence checks are 40% of that group's code and only an upload that passes its
  * limits, its link and its file checks uses them; the OpenAPI document only `GET /openapi.json`; the
  * AWS clients a function may never call on its way to a first answer (a worker's first ordinary
- * message sends no mail, schedules nothing, opens no key and asks no model) on their first call;
+ * message sends no mail, schedules nothing, queues nothing and asks no model) on their first call;
  * X-Ray's SDK only where a daemon listens (`tracingWanted`), as the function starts.
  */
 export interface Chunk {
@@ -102,6 +102,7 @@ export const chunks: readonly Chunk[] = [
   'functions/composition/aws-schedules.mts',
   'functions/composition/aws-keys.mts',
   'functions/composition/aws-event-bodies.mts',
+  'functions/composition/aws-queues.mts',
   'functions/composition/aws-bedrock.mts',
   'shared/adapters/lambda/tracing.mts',
 ].map(chunkOf);

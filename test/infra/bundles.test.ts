@@ -61,13 +61,18 @@ describe('bundles with chunks', () => {
       'aws-notifications.mjs',
       'aws-schedules.mjs',
       'aws-event-bodies.mjs',
+      'aws-queues.mjs',
       'aws-bedrock.mjs',
       'tracing.mjs',
     ]);
-    // Each client's own commands: mail, push, schedules, kept bodies, the model.
+    // Each client's own commands: mail, push, schedules, kept bodies, queues (a session ended, an
+    // import admitted: seldom), the model.
     expect(read('session-events.mjs')).not.toMatch(
-      /SendEmail|CreatePlatformEndpoint|CreateSchedule|PutObject|ConverseCommand/,
+      /SendEmail|CreatePlatformEndpoint|CreateSchedule|PutObject|SendMessageBatch|ConverseCommand/,
     );
+    // A function that sends on its usual paths keeps SQS in its bundle: the sign-in request queues its letter.
+    expect(read('auth.mjs')).toContain('SendMessageBatch');
+    expect(chunksImportedBy(read('auth.mjs')).map((c) => c.file)).not.toContain('aws-queues.mjs');
     // KMS is in the bundle: every message read is sealed under its seat's key (30 KB, not a 320 KB chunk).
     expect(read('session-events.mjs')).toContain('GenerateDataKey');
     expect(read('session-events.mjs')).toContain('DynamoDBServiceException');

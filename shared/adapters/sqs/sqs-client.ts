@@ -10,3 +10,9 @@ export const sqsClient = (settings: Pick<Config, 'AWS_REGION' | 'SQS_ENDPOINT'>)
       ? {}
       : { ...endpointOptions(settings.SQS_ENDPOINT), useQueueUrlAsEndpoint: false }),
   });
+
+let client: SQSClient | undefined;
+
+/** The process's one SQS client (one per copy of this module: the bundle's, or SQS's chunk's). */
+export const processSqsClient = (settings: Pick<Config, 'AWS_REGION' | 'SQS_ENDPOINT'>): SQSClient =>
+  (client ??= sqsClient(settings));

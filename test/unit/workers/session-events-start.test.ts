@@ -42,6 +42,18 @@ vi.mock('../../../functions/composition/aws-event-bodies.mjs', () => {
   loaded.add('event bodies');
   return { S3Client: class {}, s3EventBodies: () => ({}) };
 });
+const sent = vi.hoisted(() => [] as { url: string; bodies: string[] }[]);
+vi.mock('../../../functions/composition/aws-queues.mjs', () => {
+  loaded.add('queues');
+  return {
+    processSqsClient: () => ({}),
+    sqsQueue: (_client: unknown, url: string) => ({
+      send: async (messages: { body: string }[]) => {
+        sent.push({ url, bodies: messages.map((message) => message.body) });
+      },
+    }),
+  };
+});
 
 /** The worker's variables as the stack gives them in AWS (docs/configuration.md), the hash key local. */
 const awsWorker = {
@@ -73,7 +85,7 @@ beforeAll(() => {
 afterAll(() => vi.unstubAllEnvs());
 
 describe("the session-events worker's first batch, configured as in AWS", () => {
-  it('loads no chunk until a scheduler, a notifier or a kept body is used, and reads its two tables through one client', async () => {
+  it('loads no chunk until a scheduler, a notifier, a kept body or a queue is used, and reads its two tables through one client', async () => {
     const { sessionEventsWiring } = await import('../../../functions/composition/workers');
     const wiring = sessionEventsWiring();
     const deps = await wiring.deps();
@@ -100,5 +112,10 @@ describe("the session-events worker's first batch, configured as in AWS", () => 
     );
     await wiring.eventBodies();
     expect([...loaded].sort()).toEqual(['event bodies', 'notifications', 'schedules']);
+
+    // A session ended: SQS's code from its chunk, sent to the queue the worker's variables name.
+    await deps.sessionEnds.send([{ body: '{"session":"s1"}' }]);
+    expect([...loaded].sort()).toEqual(['event bodies', 'notifications', 'queues', 'schedules']);
+    expect(sent).toEqual([{ url: awsWorker.SESSION_ENDS_QUEUE_URL, bodies: ['{"session":"s1"}'] }]);
   });
 });
