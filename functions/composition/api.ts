@@ -38,7 +38,7 @@ import { historyImportsOf } from './history';
 import { serviceLogger } from './logger';
 import { notifierOf, pushRegistryOf } from './notifier';
 import { operatorAccessOf, operatorDirectoryOf } from './operators';
-import { queueOf, queueUrl, sqs } from './queues';
+import { queueFromChunkOf, queueOf, queueUrl, sqs, type QueueMaker } from './queues';
 import { relationshipRegistryOf } from './relationships';
 import { schedulerOf } from './schedules';
 import { deviceKeysOf, kmsChunk, seatKeysOf, wrappedKeysOf } from './seat-keys';
@@ -116,16 +116,9 @@ export type ApiDeps = Omit<
   | 'analyzer'
   | 'eventLog'
   | 'messenger'
+  | 'consentSends'
+  | 'sessionEvents'
 >;
-
-/**
- * Consent links go out through their worker's queue (infra/consumers.ts, `consentSends`); only the
- * groups that ask for consent send to it, so its URL is read when the first send is queued. A
- * pairing start asks the session events' worker to catch up with the provider (its queue row's
- * `apiProducers`): only the pairing group sends there, so its URL is read at the first start.
- */
-const consentSends = queueOf('consentSends', settings, 'on first send');
-const sessionEvents = queueOf('sessionEvents', settings, 'on first send');
 
 /** Everything the use cases need, built on the first request. */
 export const deps = lazy(async (): Promise<ApiDeps> => {
@@ -146,8 +139,6 @@ export const deps = lazy(async (): Promise<ApiDeps> => {
     otp: dynamoOtpStore(table),
     rateLimiter: dynamoRateLimiter(table, hasher, systemClock),
     relationships: { check: async (input) => (await relationshipRegistry()).check(input) },
-    consentSends,
-    sessionEvents,
     proxies: dynamoProxyPool(table, settings.PROXIES_JSON),
     inbox: dynamoInbox(table),
     notificationSettings: dynamoNotificationSettings(table),
@@ -189,6 +180,7 @@ export const accountsWiring = () => ({
  * Scheduler in AWS, the embedded scheduler of the local stack's process locally).
  */
 export const seatsWiring = () => ({
+  consentSends: queueOf('consentSends', settings, 'on first send'),
   seatKeys: seatKeysOf(settings, kmsChunk),
   pauseResumes: schedulerOf('pauseResume', settings, 'now', (end, error) =>
     logger.error('pause.end_failed', { ...end, cause: failureCauseOf(error) }),
@@ -209,20 +201,33 @@ export const evidenceWiring = (): { evidenceDeps: EvidenceChecks } => ({
 /**
  * The groups that talk to the session provider (pairing, consent for the person's stop, admin for a
  * pairing's reset) and notify guardians of what they change: only they are given those variables,
- * checked as they start. The sessions they end go to the session-ends worker's queue.
+ * checked as they start. The sessions they end go to the session-ends worker's queue, made by the
+ * group's `queues`.
  */
-const sessionDeps = () => {
+const sessionDeps = (queues: QueueMaker) => {
   const sessions = sessionProviderOf(settings, providerTokens);
   const notifier = notifierOf(settings, logger);
-  const sessionEnds = queueOf('sessionEnds', settings, 'on first send');
+  const sessionEnds = queues('sessionEnds', settings, 'on first send');
   return lazy(async () => ({ ...(await deps()), sessions, sessionEnds, notifier }));
 };
 
-/** The pairing group: the session provider, the guardians' notifier and the session-ends queue. */
-export const pairingWiring = () => ({ deps: sessionDeps() });
+/**
+ * The pairing group: the session provider, the guardians' notifier, the session-ends queue, and the
+ * session events' queue (a pairing's start asks the worker to catch up with the provider: that
+ * queue row's `apiProducers`).
+ */
+export const pairingWiring = () => {
+  const session = sessionDeps(queueOf);
+  const sessionEvents = queueOf('sessionEvents', settings, 'on first send');
+  return { deps: lazy(async () => ({ ...(await session()), sessionEvents })) };
+};
 
 /** The consent group: the session provider (a person's stop), and seat keys made at a new consent. */
-export const consentWiring = () => ({ deps: sessionDeps(), seatKeys: seatKeysOf(settings, kmsChunk) });
+export const consentWiring = () => ({
+  // A person's stop ends their session, seldom beside the page's loads: SQS's code is a chunk.
+  deps: sessionDeps(queueFromChunkOf),
+  seatKeys: seatKeysOf(settings, kmsChunk),
+});
 
 /**
  * The history group: the queue, its schedules and the worker's queue (an admission may start an
@@ -271,7 +276,7 @@ export const adminWiring = () => {
     }),
     proxyBurns: queueOf('proxyBurns', settings, 'on first send'),
   };
-  return { sessionDeps: sessionDeps(), operatorDeps, proxyAdminDeps };
+  return { sessionDeps: sessionDeps(queueOf), operatorDeps, proxyAdminDeps };
 };
 
 /**

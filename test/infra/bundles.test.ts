@@ -24,7 +24,7 @@ describe('bundles with chunks', () => {
   let sources: Record<string, string[]> = {};
   beforeAll(async () => {
     sources = await buildBundles(out, {
-      groups: ['auth', 'evidence', 'health'],
+      groups: ['auth', 'consent', 'evidence', 'health'],
       extra: {
         'session-ends': 'functions/workers/session-ends/handler.ts',
         'sign-in-mails': 'functions/workers/sign-in-mails/handler.ts',
@@ -76,6 +76,21 @@ describe('bundles with chunks', () => {
     // KMS is in the bundle: every message read is sealed under its seat's key (30 KB, not a 320 KB chunk).
     expect(read('session-events.mjs')).toContain('GenerateDataKey');
     expect(read('session-events.mjs')).toContain('DynamoDBServiceException');
+  });
+
+  it("carry SQS's code only where a request sends on its usual path, as a chunk where it seldom does", () => {
+    // The sign-in request queues its letter every time.
+    expect(read('auth.mjs')).toContain('SendMessageBatch');
+    // The evidence and health groups send nothing; the consent page's loads send nothing, a person's
+    // stop ends their session now and then.
+    for (const name of ['evidence', 'health', 'consent'])
+      expect(read(`${name}.mjs`), name).not.toContain('SendMessageBatch');
+    for (const name of ['auth', 'evidence', 'health'])
+      expect(
+        chunksImportedBy(read(`${name}.mjs`)).map((c) => c.file),
+        name,
+      ).not.toContain('aws-queues.mjs');
+    expect(chunksImportedBy(read('consent.mjs')).map((c) => c.file)).toContain('aws-queues.mjs');
   });
 
   it("leave X-Ray's SDK to the chunk loaded only where a daemon listens", () => {
