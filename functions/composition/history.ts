@@ -24,7 +24,7 @@ export const historyImportsOf = (
   settings: Config,
   table: TableAccess,
   logger: Pick<Logger, 'error'>,
-  queueOf: QueueMaker,
+  queues: QueueMaker,
 ): HistoryImportDeps => {
   const givenUp = (what: 'historyOfferExpiry' | 'historyStuck') => (check: ImportCheck, error: unknown) =>
     logger.error('history.schedule_failed', {
@@ -33,7 +33,7 @@ export const historyImportsOf = (
       importId: check.importId,
       cause: failureCauseOf(error),
     });
-  const work = queueOf('historyImport', settings, 'on first send');
+  const work = queues('historyImport', settings, 'on first send');
   return {
     historyQueue: dynamoHistoryQueue(table),
     historyOffers: onFirstUse(

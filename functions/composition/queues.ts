@@ -40,16 +40,25 @@ export type QueueMaker = (
   read: 'now' | 'on first send',
 ) => EventQueue;
 
-/** A queue with SQS's code in the function's bundle: for a function that sends on its usual paths. */
-export const queueOf: QueueMaker = (name, settings, read) => {
-  if (read === 'now') return sqsQueue(sqs(settings), queueUrl(name));
-  const queue = lazy(async () => sqsQueue(sqs(settings), queueUrl(name)));
+/** Where SQS's code comes from: the function's bundle, or its chunk beside it (`aws-queues.mts`). */
+type SqsCode = () => Promise<Pick<typeof AwsQueues, 'processSqsClient' | 'sqsQueue'>>;
+
+/**
+ * A queue whose SQS code comes from `code`, the client and the adapter built on the first send. The
+ * makers below are functions, not the results of a call, so a bundle that uses neither drops it.
+ */
+const queueFrom = (code: SqsCode, ...[name, settings, read]: Parameters<QueueMaker>): EventQueue => {
+  const checkedUrl = read === 'now' ? queueUrl(name) : undefined;
+  const queue = lazy(async () => {
+    const { processSqsClient: client, sqsQueue: queueOn } = await code();
+    return queueOn(client(settings), checkedUrl ?? queueUrl(name));
+  });
   return { send: async (messages) => (await queue()).send(messages) };
 };
 
-/** Where SQS's code comes from when it is not the bundle's: its chunk beside it. */
-const sqsChunk = (): Promise<Pick<typeof AwsQueues, 'processSqsClient' | 'sqsQueue'>> =>
-  import('./aws-queues.mjs');
+/** A queue with SQS's code in the function's bundle: for a function that sends on its usual paths. */
+export const queueOf: QueueMaker = (...queue) =>
+  queueFrom(async () => ({ processSqsClient, sqsQueue }), ...queue);
 
 /**
  * A queue whose SQS code is its chunk's (`aws-queues.mts`), loaded on the first send: for a function
@@ -58,11 +67,5 @@ const sqsChunk = (): Promise<Pick<typeof AwsQueues, 'processSqsClient' | 'sqsQue
  * SQS's code. The first send pays the chunk once, with its own copy of the SDK's core (about 320 KB);
  * a function that sends on its usual paths keeps `queueOf`.
  */
-export const queueFromChunkOf: QueueMaker = (name, settings, read) => {
-  const checkedUrl = read === 'now' ? queueUrl(name) : undefined;
-  const queue = lazy(async () => {
-    const { processSqsClient: client, sqsQueue: queueOn } = await sqsChunk();
-    return queueOn(client(settings), checkedUrl ?? queueUrl(name));
-  });
-  return { send: async (messages) => (await queue()).send(messages) };
-};
+export const queueFromChunkOf: QueueMaker = (...queue) =>
+  queueFrom(() => import('./aws-queues.mjs'), ...queue);
